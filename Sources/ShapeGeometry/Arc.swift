@@ -1,0 +1,193 @@
+/// An arc of an ellipse, kept exact: the affine image of an arc of the unit circle,
+///
+///     P(θ) = center + u·cos θ + v·sin θ,   θ = startAngle + t·sweep,  t in [0, 1].
+///
+/// A circular arc of radius r drawn as UIBezierPath does has u = (r, 0) and v = (0, r); since y
+/// grows down, increasing θ turns clockwise on screen. Any affine transform maps the centre and
+/// the two axis vectors and leaves the angles alone, so transformed arcs stay exact. While u and v
+/// are perpendicular and equally long (translation, rotation, uniform scale, reflection) the arc
+/// is circular: its length is the closed form r·|sweep| and its nearest point a closed form too.
+/// Otherwise (non-uniform scale, shear) it is elliptical and measured by adaptive quadrature.
+public struct Arc: Hashable, Sendable {
+    public var center: Point
+    /// The image of the unit vector at angle 0.
+    public var u: Vector
+    /// The image of the unit vector at angle π/2.
+    public var v: Vector
+    /// θ at t = 0, in radians.
+    public var startAngle: Double
+    /// Signed turn from start to end, in radians: positive turns clockwise on screen for an
+    /// untransformed arc. Its magnitude is at most 2π for arcs built by `Path`.
+    public var sweep: Double
+
+    public init(center: Point, u: Vector, v: Vector, startAngle: Double, sweep: Double) {
+        self.center = center; self.u = u; self.v = v; self.startAngle = startAngle; self.sweep = sweep
+    }
+
+    /// A circular arc of `radius` about `center`, starting at `startAngle` and turning by `sweep`.
+    public init(center: Point, radius: Double, startAngle: Double, sweep: Double) {
+        self.init(center: center, u: Vector(radius, 0), v: Vector(0, radius), startAngle: startAngle, sweep: sweep)
+    }
+
+    /// The sweep that HTML canvas `arc()` (and CGPath) draws from `start` to `end`: with
+    /// `clockwise` (increasing angle), a requested turn of 2π or more is a full circle; otherwise
+    /// the arc runs from `start` in the given direction to `end` taken modulo 2π (so equal angles
+    /// give an empty arc).
+    public static func sweep(from start: Double, to end: Double, clockwise: Bool) -> Double {
+        if clockwise {
+            return end - start >= fullTurn ? fullTurn : positiveAngle(end - start)
+        } else {
+            return start - end >= fullTurn ? -fullTurn : -positiveAngle(start - end)
+        }
+    }
+
+    /// True when u and v are perpendicular and of equal length to within 1e-14 relative: the arc
+    /// is circular and its queries use closed forms.
+    public var isCircular: Bool {
+        let uu = u.lengthSquared, vv = v.lengthSquared
+        let scale = Swift.max(uu, vv)
+        return abs(uu - vv) <= 1e-14 * scale && abs(u.dot(v)) <= 1e-14 * scale
+    }
+
+    /// The radius of a circular arc (the mean of the two axis lengths).
+    public var radius: Double { 0.5 * (u.length + v.length) }
+
+    @inline(__always) func angle(at t: Double) -> Double { startAngle + t * sweep }
+}
+
+extension Arc: ParametricCurve {
+    public var start: Point { point(at: 0) }
+    public var end: Point { point(at: 1) }
+    public func point(at t: Double) -> Point {
+        let a = angle(at: t)
+        let cs = cosine(a), sn = sine(a)
+        return Point(center.x + u.dx * cs + v.dx * sn, center.y + u.dy * cs + v.dy * sn)
+    }
+    public func derivative(at t: Double) -> Vector {
+        let a = angle(at: t)
+        return sweep * (v * cosine(a) - u * sine(a))
+    }
+    public func split(at t: Double) -> (Arc, Arc) {
+        var first = self, second = self
+        first.sweep = t * sweep
+        second.startAngle = angle(at: t)
+        second.sweep = sweep - first.sweep
+        return (first, second)
+    }
+    public func transformed(by m: AffineTransform) -> Arc {
+        Arc(center: m.apply(center), u: m.apply(u), v: m.apply(v), startAngle: startAngle, sweep: sweep)
+    }
+}
+
+extension Arc: SpeedIntegrated {
+    @inline(__always) func speed(at t: Double) -> Double {
+        let a = angle(at: t)
+        let cs = cosine(a), sn = sine(a)
+        let dx = v.dx * cs - u.dx * sn, dy = v.dy * cs - u.dy * sn
+        return (dx * dx + dy * dy).squareRoot() * abs(sweep)
+    }
+
+    /// r·|sweep| for a circular arc; adaptive quadrature of the speed for an elliptical one.
+    public func arcLength(accuracy: Double = defaultArcLengthAccuracy) -> Double {
+        if isCircular { return radius * abs(sweep) }
+        return integrateAdaptively(from: 0, to: 1, accuracy: accuracy, { speed(at: $0) }, leaf: { _, _, _ in })
+    }
+
+    public func arcLength(upTo t: Double, accuracy: Double = defaultArcLengthAccuracy) -> Double {
+        let t = Swift.min(Swift.max(t, 0), 1)
+        if isCircular { return radius * abs(sweep) * t }
+        return integrateAdaptively(from: 0, to: t, accuracy: accuracy, { speed(at: $0) }, leaf: { _, _, _ in })
+    }
+
+    public func arcLengthTable(accuracy: Double = defaultArcLengthAccuracy) -> ArcLengthTable {
+        if isCircular { return ArcLengthTable(uniformLength: arcLength()) }
+        var leaves: [QuadratureLeaf] = []
+        _ = integrateAdaptively(from: 0, to: 1, accuracy: accuracy, { speed(at: $0) },
+                                leaf: { a, b, v in leaves.append(QuadratureLeaf(start: a, end: b, value: v)) })
+        return ArcLengthTable(leaves: leaves)
+    }
+
+    public func parameter(atLength length: Double, in table: ArcLengthTable) -> Double {
+        let total = table.total
+        guard total > 0 else { return 0 }
+        if isCircular { return Swift.min(Swift.max(length / total, 0), 1) }
+        guard length > 0 else { return 0 }
+        guard length < total else { return 1 }
+        var lo = 0, hi = table.leaves.count - 1
+        while lo < hi {
+            let m = (lo + hi + 1) / 2
+            if table.cumulative[m] <= length { lo = m } else { hi = m - 1 }
+        }
+        return solveForLength(length - table.cumulative[lo], in: table.leaves[lo], tolerance: 1e-15 * total)
+    }
+}
+
+extension Arc: CurveExtrema {
+    /// The parameters where the chosen coordinate turns: θ = atan2(v, u) + kπ for that coordinate,
+    /// kept where it falls strictly inside the sweep.
+    public func extrema(ofY horizontal: Bool) -> [Double] {
+        let uc = horizontal ? u.dy : u.dx, vc = horizontal ? v.dy : v.dx
+        guard sweep != 0, uc != 0 || vc != 0 else { return [] }
+        let base = arcTangent2(vc, uc)
+        let direction: Double = sweep > 0 ? 1 : -1
+        let span = abs(sweep)
+        // Offsets along the sweep, measured from the start, of the angles base + kπ.
+        var offset = floatingRemainder(positiveAngle(direction * (base - startAngle)), Double.pi)
+        var result: [Double] = []
+        while offset < span {
+            if offset > 0 { result.append(offset / span) }
+            offset += Double.pi
+        }
+        return result
+    }
+}
+
+extension Arc: CurveNearest {
+    public func nearest(to p: Point) -> (t: Double, distanceSquared: Double) {
+        if isCircular {
+            let q = p - center
+            // The angle of q in the arc's own frame (u at 0, v at π/2).
+            let a = arcTangent2(q.dot(v), q.dot(u))
+            var candidates: [Double] = []
+            if q.lengthSquared > 0, sweep != 0 {
+                let direction: Double = sweep > 0 ? 1 : -1
+                let offset = positiveAngle(direction * (a - startAngle))
+                if offset <= abs(sweep) { candidates.append(offset / abs(sweep)) }
+            }
+            return nearestAmong(candidates, to: p)
+        }
+        return nearestOnEllipse(to: p)
+    }
+
+    /// Elliptical arcs: the squared distance is sampled at 64 points per turn (at least 8), and
+    /// each sampled local minimum is refined by golden-section search over its two neighbouring
+    /// intervals. The stationary points of the squared distance on an ellipse are at most four per
+    /// turn, so a sample spacing of at most π/32 separates all but minima that lie within π/32 of
+    /// a maximum, whose values then differ from the sampled ones by second-order amounts.
+    func nearestOnEllipse(to p: Point) -> (t: Double, distanceSquared: Double) {
+        let n = Swift.max(8, Int((abs(sweep) / fullTurn * 64).rounded(.up)))
+        var samples = [Double](repeating: 0, count: n + 1)
+        for i in 0...n { samples[i] = point(at: Double(i) / Double(n)).distanceSquared(to: p) }
+        var candidates: [Double] = []
+        for i in 0...n {
+            let left = i > 0 ? samples[i - 1] : Double.infinity
+            let right = i < n ? samples[i + 1] : Double.infinity
+            guard samples[i] <= left && samples[i] <= right else { continue }
+            var lo = Double(Swift.max(i - 1, 0)) / Double(n), hi = Double(Swift.min(i + 1, n)) / Double(n)
+            let ratio = 0.6180339887498949
+            var x1 = hi - ratio * (hi - lo), x2 = lo + ratio * (hi - lo)
+            var f1 = point(at: x1).distanceSquared(to: p), f2 = point(at: x2).distanceSquared(to: p)
+            for _ in 0..<80 where hi - lo > 1e-15 {
+                if f1 <= f2 {
+                    hi = x2; x2 = x1; f2 = f1
+                    x1 = hi - ratio * (hi - lo); f1 = point(at: x1).distanceSquared(to: p)
+                } else {
+                    lo = x1; x1 = x2; f1 = f2
+                    x2 = lo + ratio * (hi - lo); f2 = point(at: x2).distanceSquared(to: p)
+                }
+            }
+            candidates.append(0.5 * (lo + hi))
+        }
+        return nearestAmong(candidates.filter { $0 > 0 && $0 < 1 }, to: p)
+    }
+}

@@ -1,0 +1,88 @@
+/// A cubic Bézier curve: B(t) = (1−t)³·p0 + 3t(1−t)²·p1 + 3t²(1−t)·p2 + t³·p3.
+///
+/// Length: adaptive Gauss–Legendre quadrature of |B'(t)| (no closed form exists); near a cusp the
+/// speed dips towards zero and the quadrature refines there. Nearest point: the real roots in
+/// [0, 1] of the quintic (B(t) − p)·B'(t), isolated through its derivatives.
+public struct CubicBezier: Hashable, Sendable {
+    public var p0: Point
+    public var p1: Point
+    public var p2: Point
+    public var p3: Point
+
+    @inlinable public init(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) {
+        self.p0 = p0; self.p1 = p1; self.p2 = p2; self.p3 = p3
+    }
+
+    /// The power-basis coefficients of B(t) − origin: B = a·t³ + b·t² + c·t + (p0 − origin).
+    @inline(__always) var powerBasis: (a: Vector, b: Vector, c: Vector) {
+        let c = 3 * (p1 - p0)
+        let b = 3 * ((p0 - p1) + (p2 - p1))
+        let a = (p3 - p0) + 3 * (p1 - p2)
+        return (a, b, c)
+    }
+}
+
+extension CubicBezier: ParametricCurve {
+    public var start: Point { p0 }
+    public var end: Point { p3 }
+    public func point(at t: Double) -> Point {
+        let mt = 1 - t
+        let a = mt * mt * mt, b = 3 * mt * mt * t, c = 3 * mt * t * t, d = t * t * t
+        return Point(a * p0.x + b * p1.x + c * p2.x + d * p3.x,
+                     a * p0.y + b * p1.y + c * p2.y + d * p3.y)
+    }
+    public func derivative(at t: Double) -> Vector {
+        let mt = 1 - t
+        return 3 * (mt * mt * (p1 - p0) + 2 * mt * t * (p2 - p1) + t * t * (p3 - p2))
+    }
+    public func split(at t: Double) -> (CubicBezier, CubicBezier) {
+        let ab = p0.lerp(to: p1, t), bc = p1.lerp(to: p2, t), cd = p2.lerp(to: p3, t)
+        let abc = ab.lerp(to: bc, t), bcd = bc.lerp(to: cd, t)
+        let m = abc.lerp(to: bcd, t)
+        return (CubicBezier(p0, ab, abc, m), CubicBezier(m, bcd, cd, p3))
+    }
+    public func transformed(by m: AffineTransform) -> CubicBezier {
+        CubicBezier(m.apply(p0), m.apply(p1), m.apply(p2), m.apply(p3))
+    }
+}
+
+extension CubicBezier: SpeedIntegrated {
+    @inline(__always) func speed(at t: Double) -> Double {
+        // B'(t) = 3a·t² + 2b·t + c in the power basis, evaluated by Horner's scheme.
+        let d1x = p1.x - p0.x, d1y = p1.y - p0.y
+        let d2x = p2.x - p1.x, d2y = p2.y - p1.y
+        let d3x = p3.x - p2.x, d3y = p3.y - p2.y
+        let ax = d1x - 2 * d2x + d3x, ay = d1y - 2 * d2y + d3y
+        let bx = 2 * (d2x - d1x), by = 2 * (d2y - d1y)
+        let dx = 3 * ((ax * t + bx) * t + d1x), dy = 3 * ((ay * t + by) * t + d1y)
+        return (dx * dx + dy * dy).squareRoot()
+    }
+}
+
+extension CubicBezier: CurveExtrema {
+    public func extrema(ofY horizontal: Bool) -> [Double] {
+        let c0 = horizontal ? p0.y : p0.x, c1 = horizontal ? p1.y : p1.x
+        let c2 = horizontal ? p2.y : p2.x, c3 = horizontal ? p3.y : p3.x
+        // dB/dt / 3 = (c1−c0)(1−t)² + 2(c2−c1)t(1−t) + (c3−c2)t², in the power basis.
+        let d1 = c1 - c0, d2 = c2 - c1, d3 = c3 - c2
+        let poly = Polynomial([d1, 2 * (d2 - d1), d1 - 2 * d2 + d3])
+        return poly.roots(in: 0, 1).filter { $0 > 0 && $0 < 1 }
+    }
+}
+
+extension CubicBezier: CurveNearest {
+    public func nearest(to p: Point) -> (t: Double, distanceSquared: Double) {
+        let (a, b, c) = powerBasis
+        let d = p0 - p
+        // (a t³ + b t² + c t + d) · (3a t² + 2b t + c), expanded.
+        let poly = Polynomial([
+            d.dot(c),
+            c.dot(c) + 2 * b.dot(d),
+            3 * b.dot(c) + 3 * a.dot(d),
+            4 * a.dot(c) + 2 * b.dot(b),
+            5 * a.dot(b),
+            3 * a.dot(a),
+        ])
+        return nearestAmong(poly.roots(in: 0, 1), to: p)
+    }
+}

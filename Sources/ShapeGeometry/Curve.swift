@@ -1,0 +1,149 @@
+/// The relative accuracy that arc-length computations aim at unless told otherwise.
+///
+/// It is the acceptance threshold of the adaptive quadrature (see `integrateAdaptively`); the
+/// error actually reached is far smaller, and the tests hold every segment kind to a relative
+/// error of 1e-12 (docs/geometry.md has the measurements).
+public let defaultArcLengthAccuracy: Double = 1e-12
+
+/// A curve traced by a parameter t running from 0 (`start`) to 1 (`end`).
+///
+/// Modelled on kurbo's ParamCurve: every segment kind conforms, and the path's queries are built
+/// from these operations alone.
+public protocol ParametricCurve: Sendable {
+    /// The point at t = 0.
+    var start: Point { get }
+    /// The point at t = 1.
+    var end: Point { get }
+    /// The point at parameter `t` in [0, 1].
+    func point(at t: Double) -> Point
+    /// The derivative dP/dt at `t`: the direction of travel, scaled by the parametric speed.
+    func derivative(at t: Double) -> Vector
+    /// The two pieces [0, t] and [t, 1], each reparametrised to [0, 1].
+    func split(at t: Double) -> (Self, Self)
+    /// The exact image of the curve under an affine transform.
+    func transformed(by transform: AffineTransform) -> Self
+}
+
+/// Curves whose length is measured by integrating their speed |dP/dt|.
+public protocol CurveArcLength: ParametricCurve {
+    /// The length of the whole curve, with relative error below `accuracy` (see
+    /// `defaultArcLengthAccuracy`).
+    func arcLength(accuracy: Double) -> Double
+    /// A table of the curve's length, from which the parameter at any length is found quickly.
+    func arcLengthTable(accuracy: Double) -> ArcLengthTable
+    /// The length from t = 0 to `t`.
+    func arcLength(upTo t: Double, accuracy: Double) -> Double
+    /// The parameter where the length from the start equals `length`, using a table made by
+    /// `arcLengthTable`; clamped to [0, 1]; accurate to about 1e-13 of the curve's length.
+    func parameter(atLength length: Double, in table: ArcLengthTable) -> Double
+}
+
+/// Curves that know where their coordinates turn back.
+public protocol CurveExtrema: ParametricCurve {
+    /// The parameters in the open interval (0, 1) where dx/dt = 0 (`horizontal` false) or dy/dt
+    /// = 0 (`horizontal` true), sorted.
+    func extrema(ofY horizontal: Bool) -> [Double]
+}
+
+/// Curves that can find their point nearest to a given point.
+public protocol CurveNearest: ParametricCurve {
+    /// The parameter of the point nearest to `p` and the squared distance to it. Where several
+    /// points are equally near, the smallest parameter.
+    func nearest(to p: Point) -> (t: Double, distanceSquared: Double)
+}
+
+extension CurveExtrema {
+    /// The tight bounding box of the curve: its end points and its extreme points.
+    public var tightBounds: Rect {
+        var r = Rect(point: start)
+        r.include(end)
+        for t in extrema(ofY: false) { r.include(point(at: t)) }
+        for t in extrema(ofY: true) { r.include(point(at: t)) }
+        return r
+    }
+}
+
+/// The length of a curve, tabulated by the adaptive quadrature's accepted intervals: inside each
+/// leaf the speed is smooth enough for one 16-point Gauss–Legendre rule to integrate any part of
+/// it to full accuracy, so the parameter at a length is found by Newton's method within one leaf.
+public struct ArcLengthTable: Sendable {
+    /// The accepted intervals, left to right, covering [0, 1].
+    public var leaves: [QuadratureLeaf]
+    /// The length from t = 0 to the start of each leaf, with the total appended.
+    public var cumulative: [Double]
+    /// The whole length.
+    public var total: Double { cumulative.last ?? 0 }
+
+    init(leaves: [QuadratureLeaf]) {
+        self.leaves = leaves
+        var c: [Double] = [0]
+        c.reserveCapacity(leaves.count + 1)
+        var sum = CompensatedSum()
+        for leaf in leaves { sum.add(leaf.value); c.append(sum.value) }
+        cumulative = c
+    }
+
+    /// A table for a curve whose speed is constant (a line, a circular arc).
+    init(uniformLength length: Double) {
+        leaves = [QuadratureLeaf(start: 0, end: 1, value: length)]
+        cumulative = [0, length]
+    }
+}
+
+/// Curves measured by integrating a speed function; supplies the `CurveArcLength` operations.
+protocol SpeedIntegrated: CurveArcLength {
+    /// |dP/dt| at `t`.
+    func speed(at t: Double) -> Double
+}
+
+extension SpeedIntegrated {
+    public func arcLength(accuracy: Double) -> Double {
+        integrateAdaptively(from: 0, to: 1, accuracy: accuracy, { speed(at: $0) }, leaf: { _, _, _ in })
+    }
+
+    public func arcLength(upTo t: Double, accuracy: Double) -> Double {
+        integrateAdaptively(from: 0, to: Swift.min(Swift.max(t, 0), 1), accuracy: accuracy,
+                            { speed(at: $0) }, leaf: { _, _, _ in })
+    }
+
+    public func arcLengthTable(accuracy: Double) -> ArcLengthTable {
+        var leaves: [QuadratureLeaf] = []
+        _ = integrateAdaptively(from: 0, to: 1, accuracy: accuracy, { speed(at: $0) },
+                                leaf: { a, b, v in leaves.append(QuadratureLeaf(start: a, end: b, value: v)) })
+        return ArcLengthTable(leaves: leaves)
+    }
+
+    public func parameter(atLength length: Double, in table: ArcLengthTable) -> Double {
+        let total = table.total
+        guard length > 0, total > 0 else { return 0 }
+        guard length < total else { return 1 }
+        // The last leaf whose start lies at or before `length`.
+        var lo = 0, hi = table.leaves.count - 1
+        while lo < hi {
+            let m = (lo + hi + 1) / 2
+            if table.cumulative[m] <= length { lo = m } else { hi = m - 1 }
+        }
+        let leaf = table.leaves[lo]
+        let target = length - table.cumulative[lo]
+        return solveForLength(target, in: leaf, tolerance: 1e-15 * total)
+    }
+
+    /// The parameter t in the leaf where ∫ speed from the leaf's start to t equals `target`:
+    /// Newton's method on the 16-point rule, kept inside a shrinking bracket.
+    func solveForLength(_ target: Double, in leaf: QuadratureLeaf, tolerance: Double) -> Double {
+        var lo = leaf.start, hi = leaf.end
+        guard leaf.value > 0 else { return lo }
+        var t = lo + (hi - lo) * Swift.min(Swift.max(target / leaf.value, 0), 1)
+        for _ in 0..<60 {
+            let f = gaussLegendre16(leaf.start, t, { speed(at: $0) }) - target
+            if abs(f) <= tolerance { return t }
+            if f < 0 { lo = t } else { hi = t }
+            let s = speed(at: t)
+            var next = s > 0 ? t - f / s : 0.5 * (lo + hi)
+            if !(next > lo && next < hi) { next = 0.5 * (lo + hi) }
+            if next == t { return t }
+            t = next
+        }
+        return t
+    }
+}

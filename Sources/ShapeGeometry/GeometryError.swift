@@ -1,0 +1,20 @@
+/// Why a geometric operation refused its input. Every refusal leaves the value it was called on
+/// unchanged.
+public enum GeometryError: Error, Equatable, Sendable {
+    /// An argument was NaN or infinite; `argument` names it.
+    case nonFinite(argument: String)
+    /// `line`, `quad` and `curve` need a current point (UIKit raises here too).
+    case noCurrentPoint
+    /// A circle or arc was given a negative radius.
+    case negativeRadius
+    /// A dash pattern length was negative or not finite.
+    case invalidDashLength
+    /// Every length of the dash pattern is zero.
+    case emptyDashPattern
+    /// The operation would produce more points than `limit`.
+    case tooManyPoints(limit: Int)
+    /// A result would not be finite (for example a transform that overflows the coordinates).
+    case nonFiniteResult
+    /// A transform cannot be applied because it is singular or not finite.
+    case invalidTransform
+}

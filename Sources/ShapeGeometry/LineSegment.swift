@@ -1,0 +1,54 @@
+/// A straight segment from `p0` to `p1`. Its length and every query are closed forms.
+public struct LineSegment: Hashable, Sendable {
+    public var p0: Point
+    public var p1: Point
+
+    @inlinable public init(_ p0: Point, _ p1: Point) { self.p0 = p0; self.p1 = p1 }
+}
+
+extension LineSegment: ParametricCurve {
+    public var start: Point { p0 }
+    public var end: Point { p1 }
+    public func point(at t: Double) -> Point { p0.lerp(to: p1, t) }
+    public func derivative(at t: Double) -> Vector { p1 - p0 }
+    public func split(at t: Double) -> (LineSegment, LineSegment) {
+        let m = point(at: t)
+        return (LineSegment(p0, m), LineSegment(m, p1))
+    }
+    public func transformed(by m: AffineTransform) -> LineSegment {
+        LineSegment(m.apply(p0), m.apply(p1))
+    }
+}
+
+extension LineSegment: CurveArcLength {
+    /// The exact length |p1 − p0| (the accuracy is not needed).
+    public func arcLength(accuracy: Double = defaultArcLengthAccuracy) -> Double { p0.distance(to: p1) }
+    public func arcLength(upTo t: Double, accuracy: Double = defaultArcLengthAccuracy) -> Double {
+        arcLength() * Swift.min(Swift.max(t, 0), 1)
+    }
+    public func arcLengthTable(accuracy: Double = defaultArcLengthAccuracy) -> ArcLengthTable {
+        ArcLengthTable(uniformLength: arcLength())
+    }
+    public func parameter(atLength length: Double, in table: ArcLengthTable) -> Double {
+        let total = table.total
+        guard total > 0 else { return 0 }
+        return Swift.min(Swift.max(length / total, 0), 1)
+    }
+}
+
+extension LineSegment: CurveExtrema {
+    /// A line has no interior extremes.
+    public func extrema(ofY horizontal: Bool) -> [Double] { [] }
+}
+
+extension LineSegment: CurveNearest {
+    /// The orthogonal projection of `p`, clamped to the segment.
+    public func nearest(to p: Point) -> (t: Double, distanceSquared: Double) {
+        let d = p1 - p0
+        let l2 = d.lengthSquared
+        var t = l2 > 0 ? (p - p0).dot(d) / l2 : 0
+        t = Swift.min(Swift.max(t, 0), 1)
+        if !t.isFinite { t = 0 }
+        return (t, point(at: t).distanceSquared(to: p))
+    }
+}

@@ -1,0 +1,232 @@
+/// A path of subpaths with UIBezierPath / CGPath semantics, and its lengths and bounds kept up to
+/// date incrementally.
+///
+/// Appending an element measures only that element (O(1) amortised, plus the element's own
+/// quadrature); `truncate(to:)` undoes appends in time proportional to what it removes. Whole-path
+/// operations (`transform`) rebuild in O(n). Lengths along the path are running sums with
+/// Neumaier compensation, so the total of a million elements carries about one rounding error.
+public struct Path: Sendable {
+    /// One entry of the path's element list.
+    public enum Element: Hashable, Sendable {
+        /// Starts a subpath at the point.
+        case move(Point)
+        /// A drawn segment.
+        case segment(Segment)
+        /// The straight segment that closes a subpath, back to its start; it counts in the length.
+        case close(LineSegment)
+    }
+
+    /// The elements in drawing order.
+    public private(set) var elements: [Element] = []
+    /// Running compensated length after each element.
+    private(set) var lengthsAfter: [CompensatedSum] = []
+    /// Tight bounds of everything up to and including each element.
+    private var boundsAfter: [Rect] = []
+    /// Indices of the `move` elements, one per subpath, in order.
+    public private(set) var subpathStarts: [Int] = []
+    /// Relative accuracy of every length measured in this path.
+    public let accuracy: Double
+
+    /// An empty path measuring lengths with the given relative accuracy.
+    public init(accuracy: Double = defaultArcLengthAccuracy) { self.accuracy = accuracy }
+
+    // MARK: State derived from the elements
+
+    /// True when the path has no elements.
+    public var isEmpty: Bool { elements.isEmpty }
+
+    /// The point the next segment starts from, or `nil` for an empty path. After `close` it is the
+    /// closed subpath's start.
+    public var currentPoint: Point? { elements.last.map(Path.endPoint) }
+
+    /// The start of the current (last) subpath.
+    public var subpathStart: Point? {
+        guard let i = subpathStarts.last, case .move(let p) = elements[i] else { return nil }
+        return p
+    }
+
+    /// The total length of every drawn segment, closing segments included.
+    public var length: Double { lengthsAfter.last?.value ?? 0 }
+
+    /// The tight bounds of the exact geometry, lone `move` points included; `nil` when empty.
+    public var bounds: Rect? { boundsAfter.last }
+
+    /// The length along the path before element `i` starts.
+    public func length(before i: Int) -> Double { i == 0 ? 0 : lengthsAfter[i - 1].value }
+
+    /// The length of element `i` (0 for a move).
+    public func length(ofElement i: Int) -> Double { lengthsAfter[i].value - length(before: i) }
+
+    /// The segment drawn by element `i`, or `nil` for a move.
+    public func segment(at i: Int) -> Segment? {
+        switch elements[i] {
+        case .move: nil
+        case .segment(let s): s
+        case .close(let l): .line(l)
+        }
+    }
+
+    static func endPoint(of element: Element) -> Point {
+        switch element {
+        case .move(let p): p
+        case .segment(let s): s.end
+        case .close(let l): l.p1
+        }
+    }
+
+    // MARK: Building
+
+    /// Starts a new subpath at `p`.
+    public mutating func move(to p: Point) throws(GeometryError) {
+        try Path.check(p, "point")
+        append(.move(p))
+    }
+
+    /// A straight segment from the current point to `p`.
+    public mutating func line(to p: Point) throws(GeometryError) {
+        try Path.check(p, "point")
+        let from = try drawingStart()
+        append(.segment(.line(LineSegment(from, p))))
+    }
+
+    /// A quadratic Bézier from the current point, with control point `c`, to `p`.
+    public mutating func quad(control c: Point, to p: Point) throws(GeometryError) {
+        try Path.check(c, "control point"); try Path.check(p, "point")
+        let from = try drawingStart()
+        append(.segment(.quadratic(QuadraticBezier(from, c, p))))
+    }
+
+    /// A cubic Bézier from the current point, with control points `c1` and `c2`, to `p`.
+    public mutating func curve(control1 c1: Point, control2 c2: Point, to p: Point) throws(GeometryError) {
+        try Path.check(c1, "first control point"); try Path.check(c2, "second control point")
+        try Path.check(p, "point")
+        let from = try drawingStart()
+        append(.segment(.cubic(CubicBezier(from, c1, c2, p))))
+    }
+
+    /// A circular arc as UIBezierPath's addArc(withCenter:radius:startAngle:endAngle:clockwise:)
+    /// draws it, with HTML canvas's sweep rule (see `Arc.sweep(from:to:clockwise:)`). With a
+    /// current point, a straight line first joins it to the arc's start (skipped when they are the
+    /// same point); without one, the arc's start begins a subpath. `clockwise` means increasing
+    /// angle, which turns clockwise on screen. A zero radius draws a point.
+    public mutating func arc(center: Point, radius: Double, startAngle: Double, endAngle: Double,
+                             clockwise: Bool = true) throws(GeometryError) {
+        try Path.check(center, "center")
+        guard radius.isFinite else { throw .nonFinite(argument: "radius") }
+        guard startAngle.isFinite else { throw .nonFinite(argument: "start angle") }
+        guard endAngle.isFinite else { throw .nonFinite(argument: "end angle") }
+        guard radius >= 0 else { throw .negativeRadius }
+        let sweep = Arc.sweep(from: startAngle, to: endAngle, clockwise: clockwise)
+        let arc = Arc(center: center, radius: radius, startAngle: startAngle, sweep: sweep)
+        try append(arc: arc)
+    }
+
+    /// Appends an arc of any kind (circular or elliptical), joined to the current point by a line
+    /// as `arc(center:...)` does.
+    public mutating func append(arc: Arc) throws(GeometryError) {
+        let start = arc.start
+        guard start.isFinite, arc.end.isFinite else { throw .nonFiniteResult }
+        if let from = currentPoint {
+            let origin = needsImplicitMove ? subpathStart! : from
+            if needsImplicitMove { append(.move(origin)) }
+            if origin != start { append(.segment(.line(LineSegment(origin, start)))) }
+        } else {
+            append(.move(start))
+        }
+        append(.segment(.arc(arc)))
+    }
+
+    /// Closes the current subpath with a straight segment back to its start. With nothing to
+    /// close (an empty path, a subpath that is only a move, or one already closed) it does
+    /// nothing, as CGPath.
+    public mutating func close() {
+        guard let last = elements.last, let start = subpathStart else { return }
+        switch last {
+        case .move, .close: return
+        case .segment(let s): append(.close(LineSegment(s.end, start)))
+        }
+    }
+
+    /// After `close`, the next drawing command starts a new subpath at the closed one's start.
+    private var needsImplicitMove: Bool {
+        if case .close = elements.last { return true }
+        return false
+    }
+
+    /// The point a new segment starts from, adding the implicit move after a close.
+    private mutating func drawingStart() throws(GeometryError) -> Point {
+        guard let from = currentPoint else { throw .noCurrentPoint }
+        if needsImplicitMove { append(.move(from)) }
+        return from
+    }
+
+    static func check(_ p: Point, _ name: String) throws(GeometryError) {
+        guard p.isFinite else { throw .nonFinite(argument: name) }
+    }
+
+    /// Appends one element, measuring only it.
+    private mutating func append(_ e: Element) {
+        var sum = lengthsAfter.last ?? CompensatedSum()
+        var box: Rect
+        switch e {
+        case .move(let p):
+            subpathStarts.append(elements.count)
+            box = Rect(point: p)
+        case .segment(let s):
+            sum.add(s.arcLength(accuracy: accuracy))
+            box = s.tightBounds
+        case .close(let l):
+            sum.add(l.arcLength())
+            box = l.tightBounds
+        }
+        if let previous = boundsAfter.last { box = box.union(previous) }
+        elements.append(e)
+        lengthsAfter.append(sum)
+        boundsAfter.append(box)
+    }
+
+    /// Removes every element from index `count` on, restoring lengths and bounds as they were:
+    /// the undo of any sequence of appends. O(number removed).
+    public mutating func truncate(to count: Int) {
+        guard count < elements.count else { return }
+        let n = Swift.max(count, 0)
+        elements.removeSubrange(n...)
+        lengthsAfter.removeSubrange(n...)
+        boundsAfter.removeSubrange(n...)
+        while let last = subpathStarts.last, last >= n { subpathStarts.removeLast() }
+    }
+
+    /// Empties the path.
+    public mutating func removeAll() { truncate(to: 0) }
+
+    /// The path mapped by `transform`, exactly (arcs stay arcs). O(n): every element is measured
+    /// again. Throws when the transform or any resulting coordinate is not finite.
+    public func transformed(by transform: AffineTransform) throws(GeometryError) -> Path {
+        guard transform.isFinite else { throw .invalidTransform }
+        var result = Path(accuracy: accuracy)
+        result.elements.reserveCapacity(elements.count)
+        for e in elements {
+            let mapped: Element
+            switch e {
+            case .move(let p): mapped = .move(transform.apply(p))
+            case .segment(let s): mapped = .segment(s.transformed(by: transform))
+            case .close(let l): mapped = .close(l.transformed(by: transform))
+            }
+            guard Path.endPoint(of: mapped).isFinite else { throw .nonFiniteResult }
+            result.append(mapped)
+        }
+        guard result.length.isFinite else { throw .nonFiniteResult }
+        return result
+    }
+
+    /// The elements grouped by subpath: for each subpath, the range of element indices from its
+    /// `move` up to the next `move`.
+    public var subpathRanges: [Range<Int>] {
+        var result: [Range<Int>] = []
+        for (k, s) in subpathStarts.enumerated() {
+            let e = k + 1 < subpathStarts.count ? subpathStarts[k + 1] : elements.count
+            result.append(s..<e)
+        }
+        return result
+    }
+}

@@ -1,0 +1,83 @@
+/// A location in the plane, in screen coordinates: x grows to the right, y grows **down** (as in
+/// UIKit and SVG).
+///
+/// Points and vectors are distinct types: `Point - Point` is a `Vector`, `Point + Vector` is a
+/// `Point`, and `Point + Point` does not exist.
+public struct Point: Hashable, Sendable, CustomStringConvertible {
+    public var x: Double
+    public var y: Double
+
+    @inlinable public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
+    @inlinable public init(x: Double, y: Double) { self.x = x; self.y = y }
+
+    public static let zero = Point(0, 0)
+
+    /// True when both coordinates are finite (neither NaN nor infinite).
+    @inlinable public var isFinite: Bool { x.isFinite && y.isFinite }
+
+    /// The straight-line distance to `other`, computed without overflow or underflow (hypot).
+    @inlinable public func distance(to other: Point) -> Double { (other - self).length }
+
+    /// The square of the distance to `other`.
+    @inlinable public func distanceSquared(to other: Point) -> Double { (other - self).lengthSquared }
+
+    /// The point a fraction `t` of the way from `self` to `other` (t = 0 is `self`, 1 is `other`).
+    @inlinable public func lerp(to other: Point, _ t: Double) -> Point {
+        Point(x + (other.x - x) * t, y + (other.y - y) * t)
+    }
+
+    /// The midpoint of `self` and `other`.
+    @inlinable public func midpoint(_ other: Point) -> Point { lerp(to: other, 0.5) }
+
+    /// The vector from the origin to this point.
+    @inlinable public var vector: Vector { Vector(x, y) }
+
+    public var description: String { "(\(x), \(y))" }
+
+    @inlinable public static func - (a: Point, b: Point) -> Vector { Vector(a.x - b.x, a.y - b.y) }
+    @inlinable public static func + (a: Point, v: Vector) -> Point { Point(a.x + v.dx, a.y + v.dy) }
+    @inlinable public static func - (a: Point, v: Vector) -> Point { Point(a.x - v.dx, a.y - v.dy) }
+    @inlinable public static func += (a: inout Point, v: Vector) { a = a + v }
+}
+
+/// A displacement in the plane (a difference of points, a derivative, a direction).
+public struct Vector: Hashable, Sendable, CustomStringConvertible {
+    public var dx: Double
+    public var dy: Double
+
+    @inlinable public init(_ dx: Double, _ dy: Double) { self.dx = dx; self.dy = dy }
+    @inlinable public init(dx: Double, dy: Double) { self.dx = dx; self.dy = dy }
+
+    public static let zero = Vector(0, 0)
+
+    /// The Euclidean length, computed without overflow or underflow (hypot).
+    @inlinable public var length: Double { hypotenuse(dx, dy) }
+    /// The square of the length (no square root).
+    @inlinable public var lengthSquared: Double { dx * dx + dy * dy }
+    /// The dot product.
+    @inlinable public func dot(_ o: Vector) -> Double { dx * o.dx + dy * o.dy }
+    /// The z component of the cross product: positive when `o` turns clockwise on screen from `self`
+    /// (y down), as sin of the angle from `self` to `o`.
+    @inlinable public func cross(_ o: Vector) -> Double { dx * o.dy - dy * o.dx }
+    /// The angle of the vector, atan2(dy, dx), in radians in (-π, π]; increasing angles turn
+    /// clockwise on screen.
+    @inlinable public var angle: Double { arcTangent2(dy, dx) }
+    /// The vector turned by 90 degrees clockwise on screen: (-dy, dx).
+    @inlinable public var perpendicular: Vector { Vector(-dy, dx) }
+    /// The vector scaled to length 1, or `nil` when its length is zero or not finite.
+    @inlinable public var normalized: Vector? {
+        let l = length
+        guard l > 0, l.isFinite else { return nil }
+        return Vector(dx / l, dy / l)
+    }
+    @inlinable public var isFinite: Bool { dx.isFinite && dy.isFinite }
+
+    public var description: String { "<\(dx), \(dy)>" }
+
+    @inlinable public static func + (a: Vector, b: Vector) -> Vector { Vector(a.dx + b.dx, a.dy + b.dy) }
+    @inlinable public static func - (a: Vector, b: Vector) -> Vector { Vector(a.dx - b.dx, a.dy - b.dy) }
+    @inlinable public static prefix func - (a: Vector) -> Vector { Vector(-a.dx, -a.dy) }
+    @inlinable public static func * (a: Vector, s: Double) -> Vector { Vector(a.dx * s, a.dy * s) }
+    @inlinable public static func * (s: Double, a: Vector) -> Vector { Vector(a.dx * s, a.dy * s) }
+    @inlinable public static func / (a: Vector, s: Double) -> Vector { Vector(a.dx / s, a.dy / s) }
+}

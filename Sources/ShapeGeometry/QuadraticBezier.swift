@@ -1,0 +1,82 @@
+/// A quadratic Bézier curve: B(t) = (1−t)²·p0 + 2t(1−t)·p1 + t²·p2.
+///
+/// Length: adaptive Gauss–Legendre quadrature of |B'(t)| (a closed form exists but loses
+/// precision when the curve is nearly straight or nearly folds back; the tests use it as the
+/// reference). Nearest point: the real roots in [0, 1] of the cubic (B(t) − p)·B'(t).
+public struct QuadraticBezier: Hashable, Sendable {
+    public var p0: Point
+    public var p1: Point
+    public var p2: Point
+
+    @inlinable public init(_ p0: Point, _ p1: Point, _ p2: Point) { self.p0 = p0; self.p1 = p1; self.p2 = p2 }
+
+    /// The same curve as a cubic Bézier (degree elevation; exact).
+    public var elevated: CubicBezier {
+        CubicBezier(p0, p0 + (p1 - p0) * (2.0 / 3.0), p2 + (p1 - p2) * (2.0 / 3.0), p2)
+    }
+}
+
+extension QuadraticBezier: ParametricCurve {
+    public var start: Point { p0 }
+    public var end: Point { p2 }
+    public func point(at t: Double) -> Point {
+        let mt = 1 - t
+        let a = mt * mt, b = 2 * mt * t, c = t * t
+        return Point(a * p0.x + b * p1.x + c * p2.x, a * p0.y + b * p1.y + c * p2.y)
+    }
+    public func derivative(at t: Double) -> Vector {
+        let d0 = p1 - p0, d1 = p2 - p1
+        return 2 * ((1 - t) * d0 + t * d1)
+    }
+    public func split(at t: Double) -> (QuadraticBezier, QuadraticBezier) {
+        let a = p0.lerp(to: p1, t), b = p1.lerp(to: p2, t)
+        let m = a.lerp(to: b, t)
+        return (QuadraticBezier(p0, a, m), QuadraticBezier(m, b, p2))
+    }
+    public func transformed(by m: AffineTransform) -> QuadraticBezier {
+        QuadraticBezier(m.apply(p0), m.apply(p1), m.apply(p2))
+    }
+}
+
+extension QuadraticBezier: SpeedIntegrated {
+    @inline(__always) func speed(at t: Double) -> Double {
+        let d0 = p1 - p0, d1 = p2 - p1
+        let dx = 2 * (d0.dx + t * (d1.dx - d0.dx)), dy = 2 * (d0.dy + t * (d1.dy - d0.dy))
+        return (dx * dx + dy * dy).squareRoot()
+    }
+}
+
+extension QuadraticBezier: CurveExtrema {
+    public func extrema(ofY horizontal: Bool) -> [Double] {
+        let a = horizontal ? p0.y : p0.x, b = horizontal ? p1.y : p1.x, c = horizontal ? p2.y : p2.x
+        let den = a - 2 * b + c
+        guard den != 0 else { return [] }
+        let t = (a - b) / den
+        return (t > 0 && t < 1) ? [t] : []
+    }
+}
+
+extension QuadraticBezier: CurveNearest {
+    public func nearest(to p: Point) -> (t: Double, distanceSquared: Double) {
+        // B(t) − p = a·t² + b·t + d and B'(t) = 2a·t + b.
+        let a = (p0 - p1) + (p2 - p1)
+        let b = 2 * (p1 - p0)
+        let d = p0 - p
+        let poly = Polynomial([b.dot(d), b.dot(b) + 2 * a.dot(d), 3 * a.dot(b), 2 * a.dot(a)])
+        return nearestAmong(poly.roots(in: 0, 1), to: p)
+    }
+}
+
+extension ParametricCurve {
+    /// The nearest of the two end points and the given candidate parameters (ties go to the
+    /// smallest parameter).
+    func nearestAmong(_ candidates: [Double], to p: Point) -> (t: Double, distanceSquared: Double) {
+        var best = (t: 0.0, distanceSquared: start.distanceSquared(to: p))
+        for t in candidates + [1] {
+            let d = point(at: t).distanceSquared(to: p)
+            if d < best.distanceSquared || (d == best.distanceSquared && t < best.t) { best = (t, d) }
+        }
+        return best
+    }
+}
+

@@ -1,0 +1,156 @@
+/// One drawn piece of a path. A closed set of kinds: every query switches over all of them, so a
+/// new kind does not compile until each query handles it.
+public enum Segment: Hashable, Sendable {
+    case line(LineSegment)
+    case quadratic(QuadraticBezier)
+    case cubic(CubicBezier)
+    case arc(Arc)
+}
+
+extension Segment: ParametricCurve {
+    public var start: Point {
+        switch self {
+        case .line(let s): s.start
+        case .quadratic(let s): s.start
+        case .cubic(let s): s.start
+        case .arc(let s): s.start
+        }
+    }
+    public var end: Point {
+        switch self {
+        case .line(let s): s.end
+        case .quadratic(let s): s.end
+        case .cubic(let s): s.end
+        case .arc(let s): s.end
+        }
+    }
+    public func point(at t: Double) -> Point {
+        switch self {
+        case .line(let s): s.point(at: t)
+        case .quadratic(let s): s.point(at: t)
+        case .cubic(let s): s.point(at: t)
+        case .arc(let s): s.point(at: t)
+        }
+    }
+    public func derivative(at t: Double) -> Vector {
+        switch self {
+        case .line(let s): s.derivative(at: t)
+        case .quadratic(let s): s.derivative(at: t)
+        case .cubic(let s): s.derivative(at: t)
+        case .arc(let s): s.derivative(at: t)
+        }
+    }
+    public func split(at t: Double) -> (Segment, Segment) {
+        switch self {
+        case .line(let s): let (a, b) = s.split(at: t); return (.line(a), .line(b))
+        case .quadratic(let s): let (a, b) = s.split(at: t); return (.quadratic(a), .quadratic(b))
+        case .cubic(let s): let (a, b) = s.split(at: t); return (.cubic(a), .cubic(b))
+        case .arc(let s): let (a, b) = s.split(at: t); return (.arc(a), .arc(b))
+        }
+    }
+    public func transformed(by m: AffineTransform) -> Segment {
+        switch self {
+        case .line(let s): .line(s.transformed(by: m))
+        case .quadratic(let s): .quadratic(s.transformed(by: m))
+        case .cubic(let s): .cubic(s.transformed(by: m))
+        case .arc(let s): .arc(s.transformed(by: m))
+        }
+    }
+}
+
+extension Segment: CurveArcLength {
+    public func arcLength(accuracy: Double = defaultArcLengthAccuracy) -> Double {
+        switch self {
+        case .line(let s): s.arcLength(accuracy: accuracy)
+        case .quadratic(let s): s.arcLength(accuracy: accuracy)
+        case .cubic(let s): s.arcLength(accuracy: accuracy)
+        case .arc(let s): s.arcLength(accuracy: accuracy)
+        }
+    }
+    public func arcLength(upTo t: Double, accuracy: Double = defaultArcLengthAccuracy) -> Double {
+        switch self {
+        case .line(let s): s.arcLength(upTo: t, accuracy: accuracy)
+        case .quadratic(let s): s.arcLength(upTo: t, accuracy: accuracy)
+        case .cubic(let s): s.arcLength(upTo: t, accuracy: accuracy)
+        case .arc(let s): s.arcLength(upTo: t, accuracy: accuracy)
+        }
+    }
+    public func arcLengthTable(accuracy: Double = defaultArcLengthAccuracy) -> ArcLengthTable {
+        switch self {
+        case .line(let s): s.arcLengthTable(accuracy: accuracy)
+        case .quadratic(let s): s.arcLengthTable(accuracy: accuracy)
+        case .cubic(let s): s.arcLengthTable(accuracy: accuracy)
+        case .arc(let s): s.arcLengthTable(accuracy: accuracy)
+        }
+    }
+    public func parameter(atLength length: Double, in table: ArcLengthTable) -> Double {
+        switch self {
+        case .line(let s): s.parameter(atLength: length, in: table)
+        case .quadratic(let s): s.parameter(atLength: length, in: table)
+        case .cubic(let s): s.parameter(atLength: length, in: table)
+        case .arc(let s): s.parameter(atLength: length, in: table)
+        }
+    }
+}
+
+extension Segment: CurveExtrema {
+    public func extrema(ofY horizontal: Bool) -> [Double] {
+        switch self {
+        case .line(let s): s.extrema(ofY: horizontal)
+        case .quadratic(let s): s.extrema(ofY: horizontal)
+        case .cubic(let s): s.extrema(ofY: horizontal)
+        case .arc(let s): s.extrema(ofY: horizontal)
+        }
+    }
+}
+
+extension Segment: CurveNearest {
+    public func nearest(to p: Point) -> (t: Double, distanceSquared: Double) {
+        switch self {
+        case .line(let s): s.nearest(to: p)
+        case .quadratic(let s): s.nearest(to: p)
+        case .cubic(let s): s.nearest(to: p)
+        case .arc(let s): s.nearest(to: p)
+        }
+    }
+}
+
+extension Segment {
+    /// A box that holds the whole segment, cheap to compute: the control points' box for Bézier
+    /// curves, the tight box for lines and arcs. Used to skip segments in nearest-point searches.
+    public var controlBounds: Rect {
+        switch self {
+        case .line(let s): return Rect(minX: s.p0.x, minY: s.p0.y, maxX: s.p1.x, maxY: s.p1.y)
+        case .quadratic(let s):
+            var r = Rect(point: s.p0); r.include(s.p1); r.include(s.p2); return r
+        case .cubic(let s):
+            var r = Rect(point: s.p0); r.include(s.p1); r.include(s.p2); r.include(s.p3); return r
+        case .arc: return tightBounds
+        }
+    }
+
+    /// The direction of travel at `t`, never NaN: the derivative where it is non-zero; where it
+    /// vanishes (coincident control points, a cusp) the direction of the chord across a small
+    /// neighbourhood, then the chord of the whole segment; a zero vector only for a segment that
+    /// is a single point.
+    public func direction(at t: Double) -> Vector {
+        let d = derivative(at: t)
+        let chord = end - start
+        let scale = Swift.max(controlBounds.width, controlBounds.height)
+        if d.length > 1e-12 * scale, d.isFinite { return d }
+        let h = 1e-7
+        let local = point(at: Swift.min(t + h, 1)) - point(at: Swift.max(t - h, 0))
+        if local.length > 0 { return local }
+        return chord
+    }
+
+    /// The SPEC name of the segment's kind: `line`, `quad`, `curve` or `arc`.
+    public var kindName: String {
+        switch self {
+        case .line: "line"
+        case .quadratic: "quad"
+        case .cubic: "curve"
+        case .arc: "arc"
+        }
+    }
+}
