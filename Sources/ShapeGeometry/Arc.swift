@@ -87,23 +87,46 @@ extension Arc: SpeedIntegrated {
         return (dx * dx + dy * dy).squareRoot() * abs(sweep)
     }
 
+    /// |P'(θ)|² = m + p·cos 2θ − q·sin 2θ with m = (|u|² + |v|²)/2, p = (|v|² − |u|²)/2 and
+    /// q = u·v, smallest where 2θ = atan2(−q, p) + π (mod 2π): the ends of the major axis. A very
+    /// flat ellipse turns sharply there.
+    func speedDips() -> [SpeedDip] {
+        guard sweep != 0 else { return [] }
+        let uu = u.lengthSquared, vv = v.lengthSquared
+        let p = (vv - uu) / 2, q = u.dot(v)
+        let base = (arcTangent2(-q, p) + Double.pi) / 2
+        var dips: [SpeedDip] = []
+        let direction: Double = sweep > 0 ? 1 : -1
+        var offset = floatingRemainder(positiveAngle(direction * (base - startAngle)), Double.pi)
+        while offset < abs(sweep) {
+            let t = offset / abs(sweep)
+            let a = angle(at: t)
+            let second = (u * cosine(a) + v * sine(a)).length
+            let width = second > 0 ? speed(at: t) / abs(sweep) / second / abs(sweep) : 0
+            dips.append(SpeedDip(t: t, width: width))
+            offset += Double.pi
+        }
+        return dips
+    }
+
     /// r·|sweep| for a circular arc; adaptive quadrature of the speed for an elliptical one.
     public func arcLength(accuracy: Double = defaultArcLengthAccuracy) -> Double {
         if isCircular { return radius * abs(sweep) }
-        return integrateAdaptively(from: 0, to: 1, accuracy: accuracy, { speed(at: $0) }, leaf: { _, _, _ in })
+        return integratedSpeed(upTo: 1, accuracy: accuracy)
     }
 
     public func arcLength(upTo t: Double, accuracy: Double = defaultArcLengthAccuracy) -> Double {
         let t = Swift.min(Swift.max(t, 0), 1)
         if isCircular { return radius * abs(sweep) * t }
-        return integrateAdaptively(from: 0, to: t, accuracy: accuracy, { speed(at: $0) }, leaf: { _, _, _ in })
+        return integratedSpeed(upTo: t, accuracy: accuracy)
     }
 
     public func arcLengthTable(accuracy: Double = defaultArcLengthAccuracy) -> ArcLengthTable {
         if isCircular { return ArcLengthTable(uniformLength: arcLength()) }
         var leaves: [QuadratureLeaf] = []
-        _ = integrateAdaptively(from: 0, to: 1, accuracy: accuracy, { speed(at: $0) },
-                                leaf: { a, b, v in leaves.append(QuadratureLeaf(start: a, end: b, value: v)) })
+        _ = integratedSpeed(upTo: 1, accuracy: accuracy) { a, b, v in
+            leaves.append(QuadratureLeaf(start: a, end: b, value: v))
+        }
         return ArcLengthTable(leaves: leaves)
     }
 

@@ -9,21 +9,30 @@ public enum FillRule: String, Sendable, CaseIterable {
 /// Answers "is this point inside the path?" exactly against the curves, for many points.
 ///
 /// Method: every segment (and, for each open subpath, the implicit closing line, as CGPath fills)
-/// is cut at its vertical extremes into pieces along which y is monotone. A horizontal ray from
-/// the point towards +x crosses a piece at most once, where the piece's y-range holds the point's
-/// y (half-open, so a crossing at a shared end is counted once); the crossing's x is needed only
-/// when the point lies inside the piece's x-range, and is then found by bisection with Newton
-/// steps on the monotone y(t). Each crossing adds ±1 to the winding number by the direction of y.
-/// Building costs O(n); each query O(n) with a few comparisons per piece.
+/// is cut at its vertical extremes into pieces along which y is monotone, and those pieces are cut
+/// again where they cross the boundaries of a stack of horizontal bands. A horizontal ray from the
+/// query point towards +x can only cross the pieces listed in the point's band; it crosses one
+/// when its y-range holds the point's y (half-open, so a crossing at a shared end counts once).
+/// The crossing's x is needed only when the point lies inside the piece's x-range, which the band
+/// cut makes narrow; it is then found by bisection with Newton steps on the monotone y(t). Each
+/// crossing adds ±1 to the winding number, by the direction of y.
+///
+/// Building costs O(n · bands crossed); a query costs O(pieces in its band), which is about the
+/// number of times the path crosses the horizontal line through the point.
 public struct ContainmentTester: Sendable {
     struct Piece: Sendable {
-        var segment: Segment
-        var t0: Double, t1: Double
         var y0: Double, y1: Double
         var minX: Double, maxX: Double
+        var t0: Double, t1: Double
+        var segment: Int32
     }
+    /// The segments, including implicit closing lines.
+    var segments: [Segment] = []
+    /// Pieces, grouped by band: band k holds `pieces[bandStart[k] ..< bandStart[k + 1]]`.
     var pieces: [Piece] = []
-    /// Bounds of all pieces; points outside are outside.
+    var bandStart: [Int] = []
+    var bandTop = 0.0, bandHeight = 1.0
+    /// Bounds of everything; points outside are outside.
     var bounds: Rect?
 
     /// Prepares `path` for hit tests.
@@ -33,45 +42,88 @@ public struct ContainmentTester: Sendable {
             var closed = false
             for i in range {
                 guard let s = path.segment(at: i) else { continue }
-                add(s)
+                segments.append(s)
                 last = s.end
                 if case .close = path.elements[i] { closed = true }
             }
             if let last, !closed, case .move(let start) = path.elements[range.lowerBound], last != start {
-                add(.line(LineSegment(last, start)))
+                segments.append(.line(LineSegment(last, start)))
             }
         }
+        // Monotone pieces first, to choose the number of bands.
+        var monotone: [(segment: Int, t0: Double, t1: Double, a: Point, b: Point)] = []
+        for (index, s) in segments.enumerated() {
+            let box = s.tightBounds
+            bounds = bounds.map { $0.union(box) } ?? box
+            let cuts = [0.0] + s.extrema(ofY: true) + [1.0]
+            var a = s.start
+            for k in 1..<cuts.count {
+                let b = k == cuts.count - 1 ? s.end : s.point(at: cuts[k])
+                if a.y != b.y { monotone.append((index, cuts[k - 1], cuts[k], a, b)) }
+                a = b
+            }
+        }
+        guard let box = bounds, box.height > 0 else { bandStart = [0, 0]; return }
+        let bandCount = Swift.min(Swift.max(monotone.count / 4, 1), 1024)
+        bandTop = box.minY
+        bandHeight = box.height / Double(bandCount)
+        var perBand = [[Piece]](repeating: [], count: bandCount)
+        for m in monotone {
+            let s = segments[m.segment]
+            let increasing = m.b.y > m.a.y
+            // Cut where the piece crosses band boundaries, keeping each shared end's y identical
+            // in both neighbours.
+            var cuts: [(t: Double, p: Point)] = [(m.t0, m.a)]
+            let lowY = Swift.min(m.a.y, m.b.y), highY = Swift.max(m.a.y, m.b.y)
+            let first = Int(((lowY - bandTop) / bandHeight).rounded(.down)) + 1
+            let last = Int(((highY - bandTop) / bandHeight).rounded(.up)) - 1
+            if first <= last {
+                var boundaries = (first...last).map { bandTop + Double($0) * bandHeight }
+                if !increasing { boundaries.reverse() }
+                for y in boundaries where y > lowY && y < highY {
+                    let t = ContainmentTester.solve(s, y: y, from: cuts.last!.t, to: m.t1, increasing: increasing)
+                    cuts.append((t, s.point(at: t)))
+                }
+            }
+            cuts.append((m.t1, m.b))
+            let xTurns = s.extrema(ofY: false)
+            for k in 1..<cuts.count {
+                let (ta, pa) = cuts[k - 1], (tb, pb) = cuts[k]
+                guard pa.y != pb.y else { continue }
+                var minX = Swift.min(pa.x, pb.x), maxX = Swift.max(pa.x, pb.x)
+                for t in xTurns where t > ta && t < tb {
+                    let x = s.point(at: t).x
+                    minX = Swift.min(minX, x); maxX = Swift.max(maxX, x)
+                }
+                let piece = Piece(y0: pa.y, y1: pb.y, minX: minX, maxX: maxX, t0: ta, t1: tb, segment: Int32(m.segment))
+                let bandLow = band(of: Swift.min(pa.y, pb.y), count: bandCount)
+                let bandHigh = band(of: Swift.max(pa.y, pb.y), count: bandCount)
+                for k in bandLow...bandHigh { perBand[k].append(piece) }
+            }
+        }
+        bandStart = [0]
+        for list in perBand { pieces += list; bandStart.append(pieces.count) }
     }
 
-    private mutating func add(_ s: Segment) {
-        let box = s.tightBounds
-        bounds = bounds.map { $0.union(box) } ?? box
-        let cuts = [0.0] + s.extrema(ofY: true) + [1.0]
-        let xTurns = s.extrema(ofY: false)
-        for k in 1..<cuts.count {
-            let t0 = cuts[k - 1], t1 = cuts[k]
-            let a = s.point(at: t0), b = s.point(at: t1)
-            guard a.y != b.y else { continue }
-            var minX = Swift.min(a.x, b.x), maxX = Swift.max(a.x, b.x)
-            for t in xTurns where t > t0 && t < t1 {
-                let x = s.point(at: t).x
-                minX = Swift.min(minX, x); maxX = Swift.max(maxX, x)
-            }
-            pieces.append(Piece(segment: s, t0: t0, t1: t1, y0: a.y, y1: b.y, minX: minX, maxX: maxX))
-        }
+    private func band(of y: Double, count: Int) -> Int {
+        let k = Int(((y - bandTop) / bandHeight).rounded(.down))
+        return Swift.min(Swift.max(k, 0), count - 1)
     }
 
     /// The winding number of the path around `p`: positive for paths that turn clockwise on
     /// screen around it.
     public func winding(at p: Point) -> Int {
-        guard let b = bounds, b.contains(p) else { return 0 }
+        guard let b = bounds, b.contains(p), bandStart.count > 2 else { return 0 }
+        let k = band(of: p.y, count: bandStart.count - 1)
         var w = 0
-        for piece in pieces {
-            // Half-open in y: counts when exactly one end lies at or above p.y (in y-down terms).
-            guard (piece.y0 <= p.y) != (piece.y1 <= p.y) else { continue }
-            if p.x >= piece.maxX { continue }
-            if p.x < piece.minX || crossingX(of: piece, at: p.y) > p.x {
-                w += piece.y1 > piece.y0 ? 1 : -1
+        pieces.withUnsafeBufferPointer { list in
+            for i in bandStart[k]..<bandStart[k + 1] {
+                let piece = list[i]
+                // Half-open in y: counts when exactly one end lies at or above p.y.
+                guard (piece.y0 <= p.y) != (piece.y1 <= p.y), p.x < piece.maxX else { continue }
+                if p.x < piece.minX || crossingX(of: piece, at: p.y) > p.x {
+                    w += piece.y1 > piece.y0 ? 1 : -1
+                }
             }
         }
         return w
@@ -88,21 +140,28 @@ public struct ContainmentTester: Sendable {
 
     /// The x where a y-monotone piece meets the horizontal line at `y`.
     private func crossingX(of piece: Piece, at y: Double) -> Double {
-        var lo = piece.t0, hi = piece.t1
-        let increasing = piece.y1 > piece.y0
-        var t = lo + (hi - lo) * (y - piece.y0) / (piece.y1 - piece.y0)
-        for _ in 0..<80 {
-            let q = piece.segment.point(at: t)
-            let f = q.y - y
-            if f == 0 { return q.x }
+        let s = segments[Int(piece.segment)]
+        let t = ContainmentTester.solve(s, y: y, from: piece.t0, to: piece.t1, increasing: piece.y1 > piece.y0)
+        return s.point(at: t).x
+    }
+
+    /// The parameter in [lo, hi] where y(t) = y on a piece along which y is monotone: Newton steps
+    /// inside a shrinking bracket, bisection when a step leaves it.
+    static func solve(_ s: Segment, y: Double, from lo: Double, to hi: Double, increasing: Bool) -> Double {
+        var lo = lo, hi = hi
+        let ya = s.point(at: lo).y, yb = s.point(at: hi).y
+        var t = ya == yb ? 0.5 * (lo + hi) : lo + (hi - lo) * Swift.min(Swift.max((y - ya) / (yb - ya), 0), 1)
+        for _ in 0..<100 {
+            let f = s.point(at: t).y - y
+            if f == 0 { return t }
             if (f < 0) == increasing { lo = t } else { hi = t }
-            let dy = piece.segment.derivative(at: t).dy
+            let dy = s.derivative(at: t).dy
             var next = dy != 0 ? t - f / dy : 0.5 * (lo + hi)
             if !(next > lo && next < hi) { next = 0.5 * (lo + hi) }
-            if next == t || hi - lo < 1e-15 { break }
+            if next == t || hi - lo <= 1e-16 { return next }
             t = next
         }
-        return piece.segment.point(at: t).x
+        return t
     }
 }
 

@@ -47,15 +47,45 @@ extension CubicBezier: ParametricCurve {
 }
 
 extension CubicBezier: SpeedIntegrated {
-    @inline(__always) func speed(at t: Double) -> Double {
-        // B'(t) = 3a·t² + 2b·t + c in the power basis, evaluated by Horner's scheme.
-        let d1x = p1.x - p0.x, d1y = p1.y - p0.y
-        let d2x = p2.x - p1.x, d2y = p2.y - p1.y
-        let d3x = p3.x - p2.x, d3y = p3.y - p2.y
-        let ax = d1x - 2 * d2x + d3x, ay = d1y - 2 * d2y + d3y
-        let bx = 2 * (d2x - d1x), by = 2 * (d2y - d1y)
-        let dx = 3 * ((ax * t + bx) * t + d1x), dy = 3 * ((ay * t + by) * t + d1y)
-        return (dx * dx + dy * dy).squareRoot()
+    @inline(__always) func speed(at t: Double) -> Double { DerivativeCoefficients(self).speed(at: t) }
+
+    func integrand() -> DerivativeCoefficients { DerivativeCoefficients(self) }
+
+    /// B'(t) = 3((a·t + b)·t + c), precomputed once per curve so that each speed evaluation is
+    /// a few multiplications and one square root.
+    struct DerivativeCoefficients {
+        let ax: Double, ay: Double, bx: Double, by: Double, cx: Double, cy: Double
+        @inline(__always) init(_ curve: CubicBezier) {
+            let d1x = curve.p1.x - curve.p0.x, d1y = curve.p1.y - curve.p0.y
+            let d2x = curve.p2.x - curve.p1.x, d2y = curve.p2.y - curve.p1.y
+            let d3x = curve.p3.x - curve.p2.x, d3y = curve.p3.y - curve.p2.y
+            ax = 3 * (d1x - 2 * d2x + d3x); ay = 3 * (d1y - 2 * d2y + d3y)
+            bx = 6 * (d2x - d1x); by = 6 * (d2y - d1y)
+            cx = 3 * d1x; cy = 3 * d1y
+        }
+        @inline(__always) func speed(at t: Double) -> Double {
+            let dx = (ax * t + bx) * t + cx, dy = (ay * t + by) * t + cy
+            return (dx * dx + dy * dy).squareRoot()
+        }
+    }
+
+    /// B'(t)/3 = a·t² + b·t + c; the speed is stationary where (a t² + b t + c)·(2a t + b) = 0, a
+    /// cubic in t. Each root's dip width is |B'| / |B''| there.
+    func speedDips() -> [SpeedDip] {
+        let d1 = p1 - p0, d2 = p2 - p1, d3 = p3 - p2
+        let a = d1 - 2 * d2 + d3, b = 2 * (d2 - d1), c = d1
+        let poly = Polynomial([b.dot(c), b.dot(b) + 2 * a.dot(c), 3 * a.dot(b), 2 * a.dot(a)])
+        let roots = poly.roots(in: 0, 1)
+        var dips: [SpeedDip] = []
+        for k in 0..<roots.count {
+            let t = roots[k]
+            guard t > 0 && t < 1 else { continue }
+            let first = ((a * t + b) * t + c).length, second = (2 * t * a + b).length
+            let width = second > 0 ? first / second : 0
+            // Wide dips need no breakpoints: skip them without allocating.
+            if width < 1.0 / 32 { dips.append(SpeedDip(t: t, width: width)) }
+        }
+        return dips
     }
 }
 
@@ -66,7 +96,7 @@ extension CubicBezier: CurveExtrema {
         // dB/dt / 3 = (c1−c0)(1−t)² + 2(c2−c1)t(1−t) + (c3−c2)t², in the power basis.
         let d1 = c1 - c0, d2 = c2 - c1, d3 = c3 - c2
         let poly = Polynomial([d1, 2 * (d2 - d1), d1 - 2 * d2 + d3])
-        return poly.roots(in: 0, 1).filter { $0 > 0 && $0 < 1 }
+        return poly.roots(in: 0, 1).array.filter { $0 > 0 && $0 < 1 }
     }
 }
 

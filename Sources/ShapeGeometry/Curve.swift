@@ -94,22 +94,44 @@ public struct ArcLengthTable: Sendable {
 protocol SpeedIntegrated: CurveArcLength {
     /// |dP/dt| at `t`.
     func speed(at t: Double) -> Double
+    /// The local minima of the speed in (0, 1), with their widths (see `SpeedDip`).
+    func speedDips() -> [SpeedDip]
+    associatedtype Integrand: SpeedEvaluating
+    /// The speed function with whatever the curve can precompute, for many evaluations.
+    func integrand() -> Integrand
+}
+
+/// A speed function prepared for repeated evaluation.
+protocol SpeedEvaluating {
+    func speed(at t: Double) -> Double
+}
+
+extension CubicBezier.DerivativeCoefficients: SpeedEvaluating {}
+extension QuadraticBezier: SpeedEvaluating {
+    func integrand() -> QuadraticBezier { self }
+}
+extension Arc: SpeedEvaluating {
+    func integrand() -> Arc { self }
 }
 
 extension SpeedIntegrated {
-    public func arcLength(accuracy: Double) -> Double {
-        integrateAdaptively(from: 0, to: 1, accuracy: accuracy, { speed(at: $0) }, leaf: { _, _, _ in })
+    /// ∫ speed over [0, t], graded towards the speed's dips.
+    func integratedSpeed(upTo t: Double, accuracy: Double,
+                         leaf: (Double, Double, Double) -> Void = { _, _, _ in }) -> Double {
+        let f = integrand()
+        return integrateAdaptively(from: 0, to: Swift.min(Swift.max(t, 0), 1), breakpoints: gradedBreakpoints(speedDips()),
+                                   accuracy: accuracy, { f.speed(at: $0) }, leaf: leaf)
     }
 
-    public func arcLength(upTo t: Double, accuracy: Double) -> Double {
-        integrateAdaptively(from: 0, to: Swift.min(Swift.max(t, 0), 1), accuracy: accuracy,
-                            { speed(at: $0) }, leaf: { _, _, _ in })
-    }
+    public func arcLength(accuracy: Double) -> Double { integratedSpeed(upTo: 1, accuracy: accuracy) }
+
+    public func arcLength(upTo t: Double, accuracy: Double) -> Double { integratedSpeed(upTo: t, accuracy: accuracy) }
 
     public func arcLengthTable(accuracy: Double) -> ArcLengthTable {
         var leaves: [QuadratureLeaf] = []
-        _ = integrateAdaptively(from: 0, to: 1, accuracy: accuracy, { speed(at: $0) },
-                                leaf: { a, b, v in leaves.append(QuadratureLeaf(start: a, end: b, value: v)) })
+        _ = integratedSpeed(upTo: 1, accuracy: accuracy) { a, b, v in
+            leaves.append(QuadratureLeaf(start: a, end: b, value: v))
+        }
         return ArcLengthTable(leaves: leaves)
     }
 

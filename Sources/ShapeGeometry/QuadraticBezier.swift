@@ -44,6 +44,16 @@ extension QuadraticBezier: SpeedIntegrated {
         let dx = 2 * (d0.dx + t * (d1.dx - d0.dx)), dy = 2 * (d0.dy + t * (d1.dy - d0.dy))
         return (dx * dx + dy * dy).squareRoot()
     }
+
+    /// B'(t) = 2(A·t + B) is smallest at t = −A·B / |A|², where the dip's width is |A·t + B| / |A|.
+    func speedDips() -> [SpeedDip] {
+        let a = (p0 - p1) + (p2 - p1), b = p1 - p0
+        let aa = a.lengthSquared
+        guard aa > 0 else { return [] }
+        let t = -a.dot(b) / aa
+        guard t > 0 && t < 1 else { return [] }
+        return [SpeedDip(t: t, width: (a * t + b).length / aa.squareRoot())]
+    }
 }
 
 extension QuadraticBezier: CurveExtrema {
@@ -71,8 +81,18 @@ extension ParametricCurve {
     /// The nearest of the two end points and the given candidate parameters (ties go to the
     /// smallest parameter).
     func nearestAmong(_ candidates: [Double], to p: Point) -> (t: Double, distanceSquared: Double) {
+        nearestAmong(count: candidates.count, { candidates[$0] }, to: p)
+    }
+
+    func nearestAmong(_ candidates: RootList, to p: Point) -> (t: Double, distanceSquared: Double) {
+        nearestAmong(count: candidates.count, { candidates[$0] }, to: p)
+    }
+
+    @inline(__always)
+    func nearestAmong(count: Int, _ candidate: (Int) -> Double, to p: Point) -> (t: Double, distanceSquared: Double) {
         var best = (t: 0.0, distanceSquared: start.distanceSquared(to: p))
-        for t in candidates + [1] {
+        for k in 0...count {
+            let t = k < count ? candidate(k) : 1
             let d = point(at: t).distanceSquared(to: p)
             if d < best.distanceSquared || (d == best.distanceSquared && t < best.t) { best = (t, d) }
         }

@@ -137,6 +137,7 @@ extension Segment {
         let d = derivative(at: t)
         let chord = end - start
         let scale = Swift.max(controlBounds.width, controlBounds.height)
+        guard scale > 0 else { return .zero }
         if d.length > 1e-12 * scale, d.isFinite { return d }
         let h = 1e-7
         let local = point(at: Swift.min(t + h, 1)) - point(at: Swift.max(t - h, 0))

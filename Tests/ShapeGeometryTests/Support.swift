@@ -16,24 +16,6 @@ func expectClose(_ actual: Point, _ expected: Point, tolerance: Double,
     expectClose(actual.y, expected.y, tolerance: tolerance, comment, sourceLocation: sourceLocation)
 }
 
-/// A small deterministic generator (SplitMix64) so that random sweeps are the same on every run.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// Uniform in [lo, hi).
-    mutating func uniform(_ lo: Double, _ hi: Double) -> Double {
-        lo + (hi - lo) * Double(next() >> 11) * 0x1p-53
-    }
-    mutating func point(_ lo: Double, _ hi: Double) -> Point { Point(uniform(lo, hi), uniform(lo, hi)) }
-}
-
 /// The figure 8 of seed 000 in a view of the given size: two arcs and the lines between them.
 func figureEight(width: Double = 320, height: Double = 480) throws -> Path {
     let radius = height / 6

@@ -1,17 +1,29 @@
-/// A real polynomial of small degree, c₀ + c₁x + c₂x² + …, with a root finder for an interval.
+/// A real polynomial of degree at most 5, c₀ + c₁x + … + c₅x⁵, with a root finder for an
+/// interval. Stored inline (no heap allocation), since it runs once per segment in the hot paths
+/// of arc length (speed dips) and nearest points.
 ///
 /// Used for the stationary points of the squared distance to a Bézier curve (degree 3 for a
-/// quadratic, 5 for a cubic) and for curve extrema.
+/// quadratic, 5 for a cubic), for the speed's dips and for curve extrema.
 struct Polynomial {
-    /// Coefficients in increasing order of power.
-    var coefficients: [Double]
+    static let capacity = 6
+    /// Coefficients in increasing order of power; entries past `count` are zero.
+    var coefficients: InlineArray<6, Double>
+    /// Number of coefficients in use (degree + 1).
+    var count: Int
 
-    init(_ coefficients: [Double]) { self.coefficients = coefficients }
+    init(_ list: [Double]) {
+        precondition(list.count <= Polynomial.capacity, "degree above 5")
+        coefficients = InlineArray(repeating: 0)
+        for (i, c) in list.enumerated() { coefficients[i] = c }
+        count = list.count
+    }
+
+    private init(raw: InlineArray<6, Double>, count: Int) { coefficients = raw; self.count = count }
 
     /// The value at `x` (Horner's scheme).
     @inline(__always) func callAsFunction(_ x: Double) -> Double {
         var v = 0.0
-        var i = coefficients.count - 1
+        var i = count - 1
         while i >= 0 { v = v * x + coefficients[i]; i -= 1 }
         return v
     }
@@ -19,14 +31,16 @@ struct Polynomial {
     /// The value and the derivative's value at `x` in one pass.
     @inline(__always) func valueAndSlope(_ x: Double) -> (Double, Double) {
         var v = 0.0, d = 0.0
-        var i = coefficients.count - 1
+        var i = count - 1
         while i >= 0 { d = d * x + v; v = v * x + coefficients[i]; i -= 1 }
         return (v, d)
     }
 
     var derivative: Polynomial {
-        guard coefficients.count > 1 else { return Polynomial([0]) }
-        return Polynomial((1..<coefficients.count).map { Double($0) * coefficients[$0] })
+        var raw = InlineArray<6, Double>(repeating: 0)
+        guard count > 1 else { return Polynomial(raw: raw, count: 1) }
+        for i in 1..<count { raw[i - 1] = Double(i) * coefficients[i] }
+        return Polynomial(raw: raw, count: count - 1)
     }
 
     /// Every real root in [lo, hi], sorted, found by isolation rather than by formula: the roots
@@ -37,26 +51,30 @@ struct Polynomial {
     ///
     /// A leading coefficient below 1e-14 of the largest is treated as zero: over an interval such
     /// as [0, 1] it changes the value by less than rounding does.
-    func roots(in lo: Double, _ hi: Double) -> [Double] {
-        var c = coefficients
-        let scale = c.reduce(0) { Swift.max($0, abs($1)) }
-        guard scale > 0, scale.isFinite else { return [] }
-        while c.count > 1, abs(c[c.count - 1]) <= 1e-14 * scale { c.removeLast() }
-        let p = Polynomial(c)
-        switch c.count {
+    func roots(in lo: Double, _ hi: Double) -> RootList {
+        var p = self
+        var scale = 0.0
+        for i in 0..<count { scale = Swift.max(scale, abs(coefficients[i])) }
+        var result = RootList()
+        guard scale > 0, scale.isFinite else { return result }
+        while p.count > 1, abs(p.coefficients[p.count - 1]) <= 1e-14 * scale {
+            p.coefficients[p.count - 1] = 0
+            p.count -= 1
+        }
+        switch p.count {
         case 0, 1:
-            return []
+            return result
         case 2:
-            let r = -c[0] / c[1]
-            return (r >= lo && r <= hi) ? [r] : []
+            let r = -p.coefficients[0] / p.coefficients[1]
+            if r >= lo && r <= hi { result.append(r) }
+            return result
         default:
-            var cuts = [lo]
-            for r in p.derivative.roots(in: lo, hi) where r > lo && r < hi { cuts.append(r) }
-            cuts.append(hi)
-            var result: [Double] = []
-            var x0 = cuts[0], f0 = p(x0)
-            for k in 1..<cuts.count {
-                let x1 = cuts[k], f1 = p(x1)
+            let critical = p.derivative.roots(in: lo, hi)
+            var x0 = lo, f0 = p(lo)
+            for k in 0...critical.count {
+                let x1 = k < critical.count ? critical[k] : hi
+                if k < critical.count && !(x1 > lo && x1 < hi) { continue }
+                let f1 = p(x1)
                 if f0 == 0 {
                     if result.last != x0 { result.append(x0) }
                 } else if (f0 < 0) != (f1 < 0) && f1 != 0 {
@@ -86,4 +104,19 @@ struct Polynomial {
         }
         return x
     }
+}
+
+/// Up to five roots, stored inline, in increasing order.
+struct RootList: Sequence {
+    private var values = InlineArray<6, Double>(repeating: 0)
+    private(set) var count = 0
+
+    mutating func append(_ x: Double) { values[count] = x; count += 1 }
+    subscript(i: Int) -> Double { values[i] }
+    var last: Double? { count > 0 ? values[count - 1] : nil }
+
+    func makeIterator() -> IndexingIterator<[Double]> { (0..<count).map { values[$0] }.makeIterator() }
+
+    /// The roots as an array.
+    var array: [Double] { (0..<count).map { values[$0] } }
 }
