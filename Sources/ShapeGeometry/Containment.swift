@@ -113,7 +113,7 @@ public struct ContainmentTester: Sendable {
     /// The winding number of the path around `p`: positive for paths that turn clockwise on
     /// screen around it.
     public func winding(at p: Point) -> Int {
-        guard let b = bounds, b.contains(p), bandStart.count > 2 else { return 0 }
+        guard let b = bounds, b.contains(p), bandStart.count >= 2 else { return 0 }
         let k = band(of: p.y, count: bandStart.count - 1)
         var w = 0
         pieces.withUnsafeBufferPointer { list in

@@ -123,11 +123,13 @@ extension SpeedIntegrated {
                                    accuracy: accuracy, { f.speed(at: $0) }, leaf: leaf)
     }
 
-    public func arcLength(accuracy: Double) -> Double { integratedSpeed(upTo: 1, accuracy: accuracy) }
+    public func arcLength(accuracy: Double = defaultArcLengthAccuracy) -> Double { integratedSpeed(upTo: 1, accuracy: accuracy) }
 
-    public func arcLength(upTo t: Double, accuracy: Double) -> Double { integratedSpeed(upTo: t, accuracy: accuracy) }
+    public func arcLength(upTo t: Double, accuracy: Double = defaultArcLengthAccuracy) -> Double {
+        integratedSpeed(upTo: t, accuracy: accuracy)
+    }
 
-    public func arcLengthTable(accuracy: Double) -> ArcLengthTable {
+    public func arcLengthTable(accuracy: Double = defaultArcLengthAccuracy) -> ArcLengthTable {
         var leaves: [QuadratureLeaf] = []
         _ = integratedSpeed(upTo: 1, accuracy: accuracy) { a, b, v in
             leaves.append(QuadratureLeaf(start: a, end: b, value: v))

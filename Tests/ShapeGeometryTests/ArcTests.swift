@@ -1,0 +1,134 @@
+import Testing
+@testable import ShapeGeometry
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The perimeter of an ellipse with semi-axes a ≥ b, by the arithmetic–geometric mean (Gauss;
+/// converges quadratically, exact to rounding): C = 2π/M(a, b) · (a² − Σ 2ⁿ⁻¹ cₙ²).
+func ellipsePerimeter(_ a: Double, _ b: Double) -> Double {
+    var x = a, y = b
+    var sum = (a * a - b * b) / 2   // n = 0 term: 2⁻¹ c₀²
+    var power = 0.5
+    for _ in 0..<10 {
+        let c = (x - y) / 2
+        (x, y) = ((x + y) / 2, (x * y).squareRoot())
+        power *= 2
+        sum += power * c * c
+    }
+    return 2 * .pi / x * (a * a - sum)
+}
+
+@Suite struct ArcTests {
+    @Test func canvasSweepRule() {
+        let tau = 2 * Double.pi
+        // Clockwise (increasing angle).
+        expectClose(Arc.sweep(from: 0, to: .pi / 2, clockwise: true), .pi / 2, tolerance: 1e-15)
+        expectClose(Arc.sweep(from: 0, to: -.pi / 2, clockwise: true), 1.5 * .pi, tolerance: 1e-15)
+        #expect(Arc.sweep(from: 0, to: tau, clockwise: true) == tau)          // 2π or more: full
+        #expect(Arc.sweep(from: 1, to: 1 + 7 * tau, clockwise: true) == tau)
+        #expect(Arc.sweep(from: 0, to: 0, clockwise: true) == 0)              // equal: empty
+        #expect(Arc.sweep(from: 0, to: -tau, clockwise: true) == 0)           // ≡ start, not a full turn
+        expectClose(Arc.sweep(from: 0, to: 5 * .pi, clockwise: true), tau, tolerance: 0) // ≥ 2π
+        // Counter-clockwise.
+        expectClose(Arc.sweep(from: .pi / 4, to: -1.25 * .pi, clockwise: false), -1.5 * .pi, tolerance: 1e-15)
+        expectClose(Arc.sweep(from: 0, to: .pi / 2, clockwise: false), -1.5 * .pi, tolerance: 1e-15)
+        #expect(Arc.sweep(from: 0, to: -tau, clockwise: false) == -tau)
+        #expect(Arc.sweep(from: 2, to: 2, clockwise: false) == 0)
+    }
+
+    @Test func circularArcsUseTheClosedForm() {
+        let arc = Arc(center: Point(10, 20), radius: 7, startAngle: 0.3, sweep: -2.5)
+        #expect(arc.isCircular)
+        #expect(arc.arcLength() == 7 * 2.5)
+        expectClose(arc.start, Point(10 + 7 * cos(0.3), 20 + 7 * sin(0.3)), tolerance: 1e-14)
+        expectClose(arc.end, Point(10 + 7 * cos(-2.2), 20 + 7 * sin(-2.2)), tolerance: 1e-14)
+        let table = arc.arcLengthTable()
+        let t = arc.parameter(atLength: 7, in: table)
+        expectClose(t, 7 / 17.5, tolerance: 1e-15)
+    }
+
+    @Test func rotationAndUniformScaleKeepACircleACircle() {
+        let arc = Arc(center: Point(1, 2), radius: 3, startAngle: 0, sweep: 2)
+        let m = AffineTransform.rotation(0.7, about: Point(5, 5)).concatenating(.scale(2.5, 2.5)).concatenating(.translation(3, -4))
+        let image = arc.transformed(by: m)
+        #expect(image.isCircular)
+        expectClose(image.arcLength(), 3 * 2.5 * 2, tolerance: 1e-13)
+        expectClose(image.start, m.apply(arc.start), tolerance: 1e-12)
+        expectClose(image.point(at: 0.37), m.apply(arc.point(at: 0.37)), tolerance: 1e-12)
+    }
+
+    /// A non-uniform scale makes an ellipse; its length is checked against the AGM perimeter for
+    /// axis ratios down to 1e-6 (a nearly flat ellipse turns sharply at the ends of its major axis).
+    @Test(arguments: [1.0, 0.5, 0.1, 1e-2, 1e-4, 1e-6])
+    func ellipseLengthMatchesTheAGM(ratio: Double) {
+        let circle = Arc(center: Point(0, 0), radius: 1, startAngle: 0.4, sweep: 2 * .pi)
+        let e = circle.transformed(by: .scale(300, 300 * ratio))
+        let exact = ellipsePerimeter(300, 300 * ratio)
+        expectClose(e.arcLength(), exact, tolerance: 1e-12 * exact, "ratio \(ratio)")
+        // Half of it, from the end of the minor axis (by symmetry).
+        let half = Arc(center: .zero, u: Vector(300, 0), v: Vector(0, 300 * ratio), startAngle: .pi / 2, sweep: .pi)
+        expectClose(half.arcLength(), exact / 2, tolerance: 1e-12 * exact)
+    }
+
+    @Test func shearedArcStaysExactPointwise() {
+        let arc = Arc(center: Point(3, 4), radius: 10, startAngle: -1, sweep: 4)
+        let shear = AffineTransform(a: 1, b: 0, c: 0.8, d: 1, tx: 0, ty: 0)
+        let image = arc.transformed(by: shear)
+        #expect(!image.isCircular)
+        for t in stride(from: 0.0, through: 1.0, by: 0.125) {
+            expectClose(image.point(at: t), shear.apply(arc.point(at: t)), tolerance: 1e-12)
+        }
+        // The length is the integral of the image's speed: compare with a fine polyline.
+        var polyline = 0.0
+        var previous = image.start
+        let n = 200_000
+        for i in 1...n {
+            let p = image.point(at: Double(i) / Double(n))
+            polyline += p.distance(to: previous)
+            previous = p
+        }
+        // A polyline of n chords underestimates by O(1/n²): about 1e-9 relative here.
+        expectClose(image.arcLength(), polyline, tolerance: 1e-8 * polyline)
+        #expect(image.arcLength() >= polyline)
+    }
+
+    @Test func extremaAndTightBounds() {
+        // Quarter arc from angle −π/4 to π/4 clockwise: its rightmost point is at angle 0.
+        let arc = Arc(center: Point(0, 0), radius: 2, startAngle: -.pi / 4, sweep: .pi / 2)
+        #expect(arc.extrema(ofY: false).count == 1)
+        expectClose(arc.extrema(ofY: false)[0], 0.5, tolerance: 1e-15)
+        #expect(arc.extrema(ofY: true).isEmpty)
+        let box = arc.tightBounds
+        expectClose(box.maxX, 2, tolerance: 1e-15)
+        expectClose(box.minY, -2.0.squareRoot(), tolerance: 1e-15)
+        // Full circle, counter-clockwise, starting at the bottom.
+        let full = Arc(center: Point(5, 5), radius: 1, startAngle: .pi / 2, sweep: -2 * .pi)
+        let b = full.tightBounds
+        expectClose(b.minX, 4, tolerance: 1e-15); expectClose(b.maxX, 6, tolerance: 1e-15)
+        expectClose(b.minY, 4, tolerance: 1e-15); expectClose(b.maxY, 6, tolerance: 1e-15)
+    }
+
+    @Test func nearestOnCircularAndEllipticalArcs() {
+        let arc = Arc(center: Point(0, 0), radius: 10, startAngle: 0, sweep: .pi)  // lower half (y down)
+        var (t, d2) = arc.nearest(to: Point(0, 30))
+        expectClose(t, 0.5, tolerance: 1e-15); expectClose(d2.squareRoot(), 20, tolerance: 1e-12)
+        (t, d2) = arc.nearest(to: Point(3, -30))       // above: an end point is nearest
+        #expect(t == 0)
+        (t, _) = arc.nearest(to: Point(0, 0))          // the centre: every point ties, t = 0
+        #expect(t == 0)
+        let ellipse = Arc(center: Point(0, 0), u: Vector(50, 0), v: Vector(0, 10), startAngle: 0, sweep: 2 * .pi)
+        var rng = SeededRandom(seed: 21)
+        for _ in 0..<100 {
+            let q = rng.point(-80, 80)
+            let (t, d2) = ellipse.nearest(to: q)
+            let d = d2.squareRoot()
+            for i in 0...4000 {
+                #expect(ellipse.point(at: Double(i) / 4000).distance(to: q) >= d - 1e-9)
+            }
+            for h in [1e-4, 1e-6] {
+                for u in [t - h, t + h] where u >= 0 && u <= 1 { #expect(ellipse.point(at: u).distance(to: q) >= d - 1e-9) }
+            }
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Testing
+@testable import ShapeGeometry
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite struct ContainmentTests {
+    /// A pentagram drawn as one closed star: its centre is wound twice, so it is inside by the
+    /// nonzero rule and outside by the even-odd rule; a point of the star is inside by both.
+    @Test func pentagramCentre() throws {
+        var path = Path()
+        let vertices = (0..<5).map { k -> Point in
+            let a = -Double.pi / 2 + Double(k) * 4 * Double.pi / 5
+            return Point(100 + 90 * cos(a), 100 + 90 * sin(a))
+        }
+        try path.move(to: vertices[0])
+        for v in vertices.dropFirst() { try path.line(to: v) }
+        path.close()
+        let tester = ContainmentTester(path)
+        #expect(abs(tester.winding(at: Point(100, 100))) == 2)
+        #expect(path.contains(Point(100, 100), rule: .nonZero))
+        #expect(!path.contains(Point(100, 100), rule: .evenOdd))
+        #expect(path.contains(Point(100, 18), rule: .evenOdd))   // in the top point of the star
+        #expect(!path.contains(Point(20, 20)))
+    }
+
+    /// Seed 003, section 1.6: hit testing against the circle, not its bounding box.
+    @Test func circleAgainstItsBoundingBox() throws {
+        var path = Path()
+        try path.addCircle(center: Point(50, 50), radius: 50)
+        #expect(path.contains(Point(50, 50)))
+        #expect(path.contains(Point(50 + 35, 50 + 35)))        // inside: 49.5 from the centre
+        #expect(!path.contains(Point(50 + 36, 50 + 36)))       // 50.9 away: in the box only
+        #expect(!path.contains(Point(2, 2)))
+        #expect(path.contains(Point(99.999, 50)))
+        #expect(!path.contains(Point(100.001, 50)))
+    }
+
+    @Test func openSubpathsAreClosedImplicitly() throws {
+        var path = Path()
+        try path.move(to: Point(0, 0))
+        try path.line(to: Point(10, 0))
+        try path.line(to: Point(10, 10))   // never closed
+        #expect(path.contains(Point(8, 2)))
+        #expect(!path.contains(Point(2, 8)))
+    }
+
+    @Test func curvesAreExactNotPolygons() throws {
+        // A quadratic bulging to y = 50 at its middle: points just inside and just outside the
+        // curve are told apart at 1e-9.
+        var path = Path()
+        try path.move(to: Point(0, 0))
+        try path.quad(control: Point(50, 100), to: Point(100, 0))
+        path.close()
+        #expect(path.contains(Point(50, 50 - 1e-9)))
+        #expect(!path.contains(Point(50, 50 + 1e-9)))
+        // Ellipse from a non-uniform scale.
+        var circle = Path()
+        try circle.addCircle(center: .zero, radius: 1)
+        let ellipse = try circle.transformed(by: AffineTransform.scale(100, 10).concatenating(.rotation(0.3)))
+        let rim = AffineTransform.scale(100, 10).concatenating(.rotation(0.3)).apply(Point(cos(1.0), sin(1.0)))
+        #expect(ellipse.contains(Point(rim.x * (1 - 1e-9), rim.y * (1 - 1e-9))))
+        #expect(!ellipse.contains(Point(rim.x * (1 + 1e-9), rim.y * (1 + 1e-9))))
+    }
+
+    @Test func directionAndHolesUnderBothRules() throws {
+        var path = Path()
+        try path.addRect(x: 0, y: 0, width: 100, height: 100)              // clockwise
+        try path.addRect(x: 20, y: 20, width: 20, height: 20)              // clockwise again
+        try path.move(to: Point(60, 60)); try path.line(to: Point(60, 80)) // counter-clockwise square
+        try path.line(to: Point(80, 80)); try path.line(to: Point(80, 60)); path.close()
+        let t = ContainmentTester(path)
+        #expect(t.winding(at: Point(10, 10)) == 1)
+        #expect(t.winding(at: Point(30, 30)) == 2)
+        #expect(t.winding(at: Point(70, 70)) == 0)
+        #expect(t.contains(Point(30, 30), rule: .nonZero) && !t.contains(Point(30, 30), rule: .evenOdd))
+        #expect(!t.contains(Point(70, 70)))
+    }
+
+    /// Many random points against a random closed path of curves: the banded tester agrees with
+    /// a brute-force count over a fine polygon wherever the point is not within the polygon's
+    /// error of the boundary.
+    @Test func agreesWithAFinePolygonOnRandomShapes() throws {
+        var rng = SeededRandom(seed: 41)
+        var path = Path()
+        try path.move(to: rng.point(0, 100))
+        for _ in 0..<8 { try path.curve(control1: rng.point(0, 100), control2: rng.point(0, 100), to: rng.point(0, 100)) }
+        path.close()
+        var polygon: [Point] = []
+        let n = 40_000
+        for i in 0..<n { polygon.append(try #require(path.location(atLength: path.length * Double(i) / Double(n))).location.point) }
+        let tester = ContainmentTester(path)
+        var checked = 0
+        for _ in 0..<500 {
+            let q = rng.point(0, 100)
+            guard try #require(path.nearest(to: q)).distance > 0.05 else { continue }
+            var w = 0
+            for i in 0..<n {
+                let a = polygon[i], b = polygon[(i + 1) % n]
+                if (a.y <= q.y) != (b.y <= q.y) {
+                    let x = a.x + (q.y - a.y) / (b.y - a.y) * (b.x - a.x)
+                    if x > q.x { w += b.y > a.y ? 1 : -1 }
+                }
+            }
+            #expect(tester.winding(at: q) == w)
+            checked += 1
+        }
+        #expect(checked > 300)
+    }
+}

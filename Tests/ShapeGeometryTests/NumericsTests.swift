@@ -1,0 +1,79 @@
+import Testing
+@testable import ShapeGeometry
+
+@Suite struct NumericsTests {
+    @Test func gaussLegendreNodesIntegratePolynomialsExactly() {
+        // Exact for degree 31: ∫₀¹ x³¹ dx = 1/32; ∫₀² (1 + x⁵) dx = 2 + 64/6.
+        expectClose(gaussLegendre16(0, 1) { x in var p = 1.0; for _ in 0..<31 { p *= x }; return p }, 1.0 / 32, tolerance: 1e-16)
+        expectClose(gaussLegendre16(0, 2) { 1 + $0 * $0 * $0 * $0 * $0 }, 2 + 64.0 / 6, tolerance: 1e-13)
+        let table = GaussLegendre16.nodesAndWeights
+        #expect(table.count == 16)
+        // Weights sum to 1 over the non-negative half (2 over [−1, 1]).
+        expectClose(stride(from: 1, to: 16, by: 2).reduce(0.0) { $0 + table[$1] }, 1, tolerance: 1e-15)
+    }
+
+    @Test func polynomialRootsInAnInterval() {
+        // (x − 0.1)(x − 0.5)(x − 0.9) = x³ − 1.5x² + 0.59x − 0.045
+        let r = Polynomial([-0.045, 0.59, -1.5, 1]).roots(in: 0, 1).array
+        #expect(r.count == 3)
+        for (got, want) in zip(r, [0.1, 0.5, 0.9]) { expectClose(got, want, tolerance: 1e-14) }
+        // Clustered roots 0.5 ± 1e-6.
+        let close = Polynomial([0.25 - 1e-12, -1, 1]).roots(in: 0, 1).array
+        #expect(close.count == 2)
+        // The coefficient's rounding (5e-17) moves roots this close by about 3e-11.
+        expectClose(close[0], 0.5 - 1e-6, tolerance: 1e-10)
+        // Degree 5 with roots outside the interval only.
+        #expect(Polynomial([1, 0, 0, 0, 0, 1]).roots(in: 0, 1).count == 0)
+        // A tiny leading coefficient is dropped rather than producing a far-away root.
+        #expect(Polynomial([-0.5, 1, 1e-300]).roots(in: 0, 1).array == [0.5])
+        #expect(Polynomial([0, 0, 0]).roots(in: 0, 1).count == 0)
+    }
+
+    @Test func compensatedSumKeepsSmallTerms() {
+        var s = CompensatedSum()
+        s.add(1e16)
+        for _ in 0..<1000 { s.add(1) }
+        s.add(-1e16)
+        #expect(s.value == 1000)
+    }
+
+    @Test func seededRandomIsReproducible() {
+        var a = SeededRandom(seed: 99), b = SeededRandom(seed: 99)
+        for _ in 0..<100 { #expect(a.next() == b.next()) }
+        var c = SeededRandom(seed: 1)
+        for _ in 0..<1000 {
+            let x = c.uniform(2, 3)
+            #expect(x >= 2 && x < 3)
+        }
+    }
+
+    @Test func transformsComposeInCGAffineTransformOrder() throws {
+        let t = AffineTransform.translation(10, 0)
+        let r = AffineTransform.rotation(.pi / 2)
+        // Translate first, then rotate: (1, 0) → (11, 0) → (0, 11) (clockwise on screen).
+        expectClose(t.concatenating(r).apply(Point(1, 0)), Point(0, 11), tolerance: 1e-14)
+        expectClose(r.concatenating(t).apply(Point(1, 0)), Point(10, 1), tolerance: 1e-14)
+        let m = AffineTransform.rotation(0.4, about: Point(3, 4)).concatenating(.scale(2, 3, about: Point(-1, 1)))
+        let inverse = try #require(m.inverted())
+        expectClose(inverse.apply(m.apply(Point(7, -2))), Point(7, -2), tolerance: 1e-13)
+        expectClose(AffineTransform.rotation(1, about: Point(3, 4)).apply(Point(3, 4)), Point(3, 4), tolerance: 1e-15)
+        #expect(AffineTransform.scale(0, 1).inverted() == nil)
+        #expect(AffineTransform.scale(-1, 1).determinant == -1)
+    }
+
+    @Test func linesAndQuadratics() {
+        let l = LineSegment(Point(0, 0), Point(3, 4))
+        #expect(l.arcLength() == 5)
+        expectClose(l.nearest(to: Point(3, -1)).t, 0.2, tolerance: 1e-16)
+        #expect(l.nearest(to: Point(10, 0)).t == 1)
+        #expect(LineSegment(Point(1, 1), Point(1, 1)).nearest(to: Point(4, 5)).distanceSquared == 25)
+        let q = QuadraticBezier(Point(0, 0), Point(50, 100), Point(100, 0))
+        expectClose(q.extrema(ofY: true)[0], 0.5, tolerance: 1e-15)
+        expectClose(q.tightBounds.maxY, 50, tolerance: 1e-13)
+        let (t, d2) = q.nearest(to: Point(50, 80))
+        expectClose(t, 0.5, tolerance: 1e-12); expectClose(d2, 900, tolerance: 1e-9)
+        expectClose(q.arcLength(), quadraticLengthClosedForm(q), tolerance: 1e-12 * 150)
+        let (a, b) = q.split(at: 0.3)
+        expectClose(a.arcLength() + b.arcLength(), q.arcLength(), tolerance: 1e-12 * 150)
+    }
+}

@@ -1,0 +1,81 @@
+import Testing
+@testable import ShapeGeometry
+
+@Suite struct TrackPointTests {
+    func line(_ length: Double) throws -> Path {
+        var p = Path()
+        try p.move(to: Point(0, 0))
+        try p.line(to: Point(length, 0))
+        return p
+    }
+
+    @Test func anOpenTenUnitLineGivesZeroToNine() throws {
+        let points = try TrackPoints.compute(try line(10))
+        #expect(points.map(\.x) == (0...9).map(Double.init))
+    }
+
+    @Test func patternsPhasesAndOddCounts() throws {
+        // dash 5 is dash 5 5: dashes [0,5] and [10,15] on a 20-unit line.
+        #expect(try DashPattern([5]).lengths == [5, 5])
+        #expect(try TrackPoints.compute(try line(20), pattern: DashPattern([5])).map(\.x) == [0, 5, 10, 15])
+        // A dash cut at the end of the line: [0,3], [4,7], [8,10].
+        #expect(try TrackPoints.compute(try line(10), pattern: DashPattern([3, 1])).map(\.x) == [0, 3, 4, 7, 8, 10])
+        // Phase 2 into [3, 1]: starts inside the first dash, which is cut at 0: [0,1], [2,5], [6,9].
+        #expect(try TrackPoints.compute(try line(9.5), pattern: DashPattern([3, 1], phase: 2)).map(\.x) == [0, 1, 2, 5, 6, 9])
+        // Phase inside a gap: the first dash starts later.
+        #expect(try TrackPoints.compute(try line(6), pattern: DashPattern([3, 1], phase: 3.5)).map(\.x) == [0.5, 3.5, 4.5, 6])
+        // Zero-length gaps collapse onto the dash ends (the 0.1 filter drops duplicates).
+        #expect(try TrackPoints.compute(try line(4), pattern: DashPattern([1, 0])).map(\.x) == [0, 1, 2, 3, 4])
+        #expect(try DashPattern([]).lengths == [1, 1])
+    }
+
+    @Test func badPatternsAreErrors() throws {
+        #expect(throws: GeometryError.emptyDashPattern) { try DashPattern([0, 0]) }
+        #expect(throws: GeometryError.invalidDashLength) { try DashPattern([1, -1]) }
+        #expect(throws: GeometryError.invalidDashLength) { try DashPattern([.infinity]) }
+        #expect(throws: GeometryError.nonFinite(argument: "phase")) { try DashPattern([1], phase: .nan) }
+        // Too many points is refused before any work is done.
+        let long = try line(1e6)
+        #expect(throws: GeometryError.tooManyPoints(limit: TrackPoints.defaultLimit)) {
+            try TrackPoints.compute(long, pattern: DashPattern([1e-9, 1e-9]))
+        }
+        #expect(throws: GeometryError.tooManyPoints(limit: 10)) { try TrackPoints.compute(long, limit: 10) }
+    }
+
+    @Test func thinningDropsClosePointsAndTheLastNearTheFirst() throws {
+        // A closed 4-unit square with dash 1 1: points at 0..3; the dash [2,3] covers a corner,
+        // but only dash ends are points.
+        var square = Path()
+        try square.addRect(x: 0, y: 0, width: 1, height: 1)
+        #expect(try TrackPoints.compute(square) == [Point(0, 0), Point(1, 0), Point(1, 1), Point(0, 1)])
+        // A closed 4.05 loop: the dash [4, 4.05] ends 0 from the first point: dropped, and 4 is
+        // within 0.1 of the start too, so it goes as well.
+        var loop = Path()
+        try loop.move(to: Point(0, 0)); try loop.line(to: Point(2.025, 0)); loop.close()
+        let points = try TrackPoints.compute(loop)
+        #expect(points.count == 4)
+    }
+
+    @Test func pointsRestartOnEverySubpath() throws {
+        var path = try line(2.5)
+        try path.move(to: Point(0, 10))
+        try path.line(to: Point(3, 10))
+        let points = try TrackPoints.compute(path)
+        #expect(points == [Point(0, 0), Point(1, 0), Point(2, 0), Point(2.5, 0), Point(0, 10), Point(1, 10), Point(2, 10), Point(3, 10)])
+    }
+
+    /// Points along curves sit at the exact arc lengths: the length from the start to each point
+    /// is an integer to 1e-9.
+    @Test func pointsOnCurvesAreAtExactArcLengths() throws {
+        var rng = SeededRandom(seed: 51)
+        var path = Path()
+        try path.move(to: rng.point(0, 300))
+        for _ in 0..<5 { try path.curve(control1: rng.point(0, 300), control2: rng.point(0, 300), to: rng.point(0, 300)) }
+        let points = try TrackPoints.compute(path)
+        #expect(points.count == Int(path.length.rounded(.up)))
+        for (k, p) in points.enumerated() where k % 37 == 0 {
+            let expected = try #require(path.location(atLength: Double(k))).location.point
+            expectClose(p, expected, tolerance: 1e-9)
+        }
+    }
+}
