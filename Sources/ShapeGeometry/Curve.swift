@@ -104,6 +104,14 @@ protocol SpeedIntegrated: CurveArcLength {
 /// A speed function prepared for repeated evaluation.
 protocol SpeedEvaluating {
     func speed(at t: Double) -> Double
+    /// ∫ speed over [a, b] by the 16-point Gauss–Legendre rule.
+    func gaussLegendre16(_ a: Double, _ b: Double) -> Double
+}
+
+extension SpeedEvaluating {
+    @inline(__always) func gaussLegendre16(_ a: Double, _ b: Double) -> Double {
+        ShapeGeometry.gaussLegendre16(a, b) { speed(at: $0) }
+    }
 }
 
 extension CubicBezier.DerivativeCoefficients: SpeedEvaluating {}
@@ -120,7 +128,7 @@ extension SpeedIntegrated {
                          leaf: (Double, Double, Double) -> Void = { _, _, _ in }) -> Double {
         let f = integrand()
         return integrateAdaptively(from: 0, to: Swift.min(Swift.max(t, 0), 1), breakpoints: gradedBreakpoints(speedDips()),
-                                   accuracy: accuracy, { f.speed(at: $0) }, leaf: leaf)
+                                   accuracy: accuracy, rule: { f.gaussLegendre16($0, $1) }, leaf: leaf)
     }
 
     public func arcLength(accuracy: Double = defaultArcLengthAccuracy) -> Double { integratedSpeed(upTo: 1, accuracy: accuracy) }

@@ -6,6 +6,10 @@
 enum GaussLegendre16 {
     /// The 8 positive nodes on [-1, 1] and their weights, interleaved: (x0, w0, x1, w1, ...).
     static let nodesAndWeights: [Double] = gaussLegendreTable(order: 16)
+    /// The 8 positive nodes, as one SIMD vector.
+    static let nodes = SIMD8<Double>((0..<8).map { nodesAndWeights[2 * $0] })
+    /// Their weights.
+    static let weights = SIMD8<Double>((0..<8).map { nodesAndWeights[2 * $0 + 1] })
 }
 
 /// The non-negative nodes of the Gauss–Legendre rule of even `order` and their weights,
@@ -55,7 +59,8 @@ public struct QuadratureLeaf: Sendable, Equatable {
 }
 
 /// Adaptive Gauss–Legendre quadrature of a non-negative integrand (a speed), with an error
-/// estimate, over [a, b] cut first at `breakpoints`.
+/// estimate, over [a, b] cut first at `breakpoints`. `rule(lo, hi)` is the 16-point rule applied
+/// to the integrand on [lo, hi] (an integrand may evaluate its nodes in SIMD).
 ///
 /// Method: on each interval the 16-point rule is compared with the sum of the rule on its two
 /// halves; an interval is accepted when the two differ by at most `accuracy · I · w`, where `I`
@@ -75,7 +80,7 @@ public struct QuadratureLeaf: Sendable, Equatable {
 @inline(__always)
 func integrateAdaptively(
     from a: Double, to b: Double, breakpoints: [Double] = [], accuracy: Double,
-    _ f: (Double) -> Double, leaf: (Double, Double, Double) -> Void
+    rule: (Double, Double) -> Double, leaf: (Double, Double, Double) -> Void
 ) -> Double {
     guard b > a else { return 0 }
     var cuts = [a]
@@ -87,7 +92,7 @@ func integrateAdaptively(
     stack.reserveCapacity(cuts.count + 64)
     var whole = 0.0
     for k in stride(from: cuts.count - 1, to: 0, by: -1) {
-        let estimate = gaussLegendre16(cuts[k - 1], cuts[k], f)
+        let estimate = rule(cuts[k - 1], cuts[k])
         whole += estimate
         stack.append((cuts[k - 1], cuts[k], estimate, 0))
     }
@@ -95,8 +100,8 @@ func integrateAdaptively(
     var total = CompensatedSum()
     while let (lo, hi, estimate, depth) = stack.popLast() {
         let mid = 0.5 * (lo + hi)
-        let left = gaussLegendre16(lo, mid, f)
-        let right = gaussLegendre16(mid, hi, f)
+        let left = rule(lo, mid)
+        let right = rule(mid, hi)
         let refined = left + right
         if abs(refined - estimate) <= tolerancePerWidth * (hi - lo) || depth >= 48 {
             leaf(lo, mid, left)

@@ -68,6 +68,21 @@ struct Polynomial {
             let r = -p.coefficients[0] / p.coefficients[1]
             if r >= lo && r <= hi { result.append(r) }
             return result
+        case 3:
+            // The stable quadratic formula (no cancellation): q = −(b + sign(b)·√Δ)/2, roots q/a
+            // and c/q. A negative discriminant within rounding of zero is a double root.
+            let c = p.coefficients[0], b = p.coefficients[1], a = p.coefficients[2]
+            var discriminant = b * b - 4 * a * c
+            if discriminant < 0 {
+                guard discriminant > -4 * Double.ulpOfOne * Swift.max(b * b, abs(4 * a * c)) else { return result }
+                discriminant = 0
+            }
+            let q = -0.5 * (b + (b < 0 ? -1 : 1) * discriminant.squareRoot())
+            var r1 = q / a, r2 = q != 0 ? c / q : r1
+            if r1 > r2 { swap(&r1, &r2) }
+            if r1 >= lo && r1 <= hi { result.append(r1) }
+            if r2 >= lo && r2 <= hi && r2 != r1 { result.append(r2) }
+            return result
         default:
             let critical = p.derivative.roots(in: lo, hi)
             var x0 = lo, f0 = p(lo)
@@ -88,18 +103,22 @@ struct Polynomial {
     }
 
     /// The root in [a, b] where the values at the ends have opposite signs (`fa` is the value at
-    /// `a`): Newton steps, falling back to bisection whenever a step leaves the bracket.
+    /// `a`): Newton steps from the secant point, falling back to bisection whenever a step leaves
+    /// the bracket; stops when a step moves less than 4 ulps.
     func bracketedRoot(_ a: Double, _ b: Double, _ fa: Double) -> Double {
         var lo = a, hi = b
         let increasing = fa < 0
-        var x = 0.5 * (lo + hi)
+        let fb = self(b)
+        var x = fb != fa ? a + (b - a) * fa / (fa - fb) : 0.5 * (a + b)
+        if !(x > lo && x < hi) { x = 0.5 * (lo + hi) }
         for _ in 0..<100 {
             let (v, d) = valueAndSlope(x)
             if v == 0 { return x }
             if (v < 0) == increasing { lo = x } else { hi = x }
             var next = x - v / d
             if !(next > lo && next < hi) { next = 0.5 * (lo + hi) }
-            if next == x || hi - lo <= 4 * Double.ulpOfOne * Swift.max(abs(lo), abs(hi)) { return next }
+            let close = 4 * Double.ulpOfOne * Swift.max(abs(next), Double.leastNormalMagnitude)
+            if abs(next - x) <= close || hi - lo <= close { return next }
             x = next
         }
         return x
