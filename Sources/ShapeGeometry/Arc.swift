@@ -123,25 +123,14 @@ extension Arc: SpeedIntegrated {
 
     public func arcLengthTable(accuracy: Double = defaultArcLengthAccuracy) -> ArcLengthTable {
         if isCircular { return ArcLengthTable(uniformLength: arcLength()) }
-        var leaves: [QuadratureLeaf] = []
-        _ = integratedSpeed(upTo: 1, accuracy: accuracy) { a, b, v in
-            leaves.append(QuadratureLeaf(start: a, end: b, value: v))
-        }
-        return ArcLengthTable(leaves: leaves)
+        return quadratureTable(accuracy: accuracy)
     }
 
     public func parameter(atLength length: Double, in table: ArcLengthTable) -> Double {
         let total = table.total
         guard total > 0 else { return 0 }
         if isCircular { return Swift.min(Swift.max(length / total, 0), 1) }
-        guard length > 0 else { return 0 }
-        guard length < total else { return 1 }
-        var lo = 0, hi = table.leaves.count - 1
-        while lo < hi {
-            let m = (lo + hi + 1) / 2
-            if table.cumulative[m] <= length { lo = m } else { hi = m - 1 }
-        }
-        return solveForLength(length - table.cumulative[lo], in: table.leaves[lo], tolerance: 1e-15 * total)
+        return tabulatedParameter(atLength: length, in: table)
     }
 }
 

@@ -138,6 +138,11 @@ extension SpeedIntegrated {
     }
 
     public func arcLengthTable(accuracy: Double = defaultArcLengthAccuracy) -> ArcLengthTable {
+        quadratureTable(accuracy: accuracy)
+    }
+
+    /// The table of the adaptive quadrature's accepted leaves.
+    func quadratureTable(accuracy: Double) -> ArcLengthTable {
         var leaves: [QuadratureLeaf] = []
         _ = integratedSpeed(upTo: 1, accuracy: accuracy) { a, b, v in
             leaves.append(QuadratureLeaf(start: a, end: b, value: v))
@@ -146,6 +151,12 @@ extension SpeedIntegrated {
     }
 
     public func parameter(atLength length: Double, in table: ArcLengthTable) -> Double {
+        tabulatedParameter(atLength: length, in: table)
+    }
+
+    /// The parameter at `length` from a table of quadrature leaves: the leaf holding the length
+    /// by binary search, then Newton within it.
+    func tabulatedParameter(atLength length: Double, in table: ArcLengthTable) -> Double {
         let total = table.total
         guard length > 0, total > 0 else { return 0 }
         guard length < total else { return 1 }
