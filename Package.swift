@@ -8,11 +8,21 @@ let libm: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux]))]
 let package = Package(
     name: "shape",
     products: [
+        .executable(name: "shape", targets: ["shape"]),
         .library(name: "ShapeGeometry", targets: ["ShapeGeometry"]),
     ],
     targets: [
         // Value types and exact path geometry. No Foundation, no I/O.
         .target(name: "ShapeGeometry", linkerSettings: libm),
+        // The shape language: lexer, parser, evaluator. No printing, no file or terminal I/O.
+        .target(name: "ShapeLanguage", dependencies: ["ShapeGeometry"], linkerSettings: libm),
+        // Printers: numbers, text and JSON reports, diagnostics, help. Returns strings.
+        .target(name: "ShapeOutput", dependencies: ["ShapeLanguage", "ShapeGeometry"]),
+        // GNU readline, from Debian's libreadline-dev (scripts/test installs it when missing).
+        .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
+        // The command-line tool: options, script runner, REPL. The only module with I/O.
+        .target(name: "ShapeCLI", dependencies: ["ShapeLanguage", "ShapeOutput", "CReadline"]),
+        .executableTarget(name: "shape", dependencies: ["ShapeCLI"]),
         // Release-built timings of the geometry workloads (scripts/bench).
         .executableTarget(name: "ShapeBenchmarks", dependencies: ["ShapeGeometry"], linkerSettings: libm),
         .testTarget(name: "ShapeGeometryTests", dependencies: ["ShapeGeometry"], linkerSettings: libm),

@@ -1,0 +1,124 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+@preconcurrency import CReadline
+import Synchronization
+import ShapeLanguage
+
+/// Where the REPL's lines come from: GNU readline on a terminal, a plain reader elsewhere.
+protocol LineReader {
+    /// The next line without its newline, or `nil` at end of input.
+    mutating func readLine(prompt: String) -> String?
+    /// Remembers a complete entry in the history.
+    mutating func remember(_ entry: String)
+}
+
+/// Reads lines from standard input with no editing (TERM=dumb, or no terminal).
+struct PlainLineReader: LineReader {
+    mutating func readLine(prompt: String) -> String? {
+        fputs(prompt, stdout)
+        fflush(stdout)
+        return Swift.readLine(strippingNewline: true)
+    }
+    mutating func remember(_ entry: String) {}
+}
+
+/// State the C callbacks need: readline calls plain C function pointers, which cannot capture.
+enum ReadlineGlobals {
+    nonisolated(unsafe) static var words: [String] = []
+    nonisolated(unsafe) static var matches: [String] = []
+    nonisolated(unsafe) static var next = 0
+    /// Cleared by Ctrl-C: the unfinished lines of a multi-line entry.
+    nonisolated(unsafe) static var pending = ""
+    nonisolated(unsafe) static var primaryPrompt = "shape> "
+    static let interrupted = Atomic<Bool>(false)
+}
+
+/// GNU readline: line editing, persistent history, completion, Ctrl-C that cancels the line.
+struct ReadlineReader: LineReader {
+    let historyPath: String?
+    var warned = false
+
+    /// `words` supplies the completion words for each line (commands, keywords, names).
+    init(historyPath: String?, warn: (String) -> Void) {
+        rl_readline_name = UnsafePointer(strdup("shape"))
+        rl_catch_signals = 0
+        rl_attempted_completion_function = ReadlineReader.complete
+        rl_completer_quote_characters = UnsafePointer(strdup("\""))
+        rl_signal_event_hook = ReadlineReader.signalEvent
+        ReadlineReader.installInterruptHandler()
+        var usable = historyPath
+        if let path = historyPath {
+            if access(path, F_OK) != 0 {
+                // Create it now, so that a location we cannot write is found once, at start.
+                if write_history(path) != 0 {
+                    warn("shape: cannot keep history in \(path): \(String(cString: strerror(errno))); going on without it")
+                    usable = nil
+                }
+            } else {
+                read_history(path)
+            }
+        }
+        self.historyPath = usable
+    }
+
+    mutating func readLine(prompt: String) -> String? {
+        guard let raw = readline(prompt) else { return nil }
+        defer { free(raw) }
+        return String(cString: raw)
+    }
+
+    mutating func remember(_ entry: String) {
+        add_history(entry)
+        if let path = historyPath, append_history(1, path) != 0, !warned {
+            warned = true
+            fputs("shape: cannot write history to \(path)\n", stderr)
+        }
+    }
+
+    static func installInterruptHandler() {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in ReadlineGlobals.interrupted.store(true, ordering: .relaxed) }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0   // no SA_RESTART: readline's read() returns and calls the event hook
+        sigaction(SIGINT, &action, nil)
+    }
+
+    /// Ctrl-C while editing: drop the line (and any unfinished entry) and show a fresh prompt.
+    static let signalEvent: @convention(c) () -> Int32 = {
+        if ReadlineGlobals.interrupted.exchange(false, ordering: .relaxed) {
+            ReadlineGlobals.pending = ""
+            rl_replace_line("", 0)
+            rl_set_prompt(ReadlineGlobals.primaryPrompt)
+            rl_crlf()
+            rl_on_new_line()
+            rl_redisplay()
+        }
+        return 0
+    }
+
+    /// Completion: file names inside a string, else command, keyword and defined names.
+    static let complete: @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = { text, start, _ in
+        let line = rl_line_buffer.map { String(cString: $0) } ?? ""
+        let before = line.utf8.prefix(Int(start))
+        let quotes = before.filter { $0 == UInt8(ascii: "\"") }.count
+        if quotes % 2 == 1 || rl_completion_quote_character != 0 {
+            rl_completion_append_character = 0
+            return rl_completion_matches(text, rl_filename_completion_function)
+        }
+        rl_attempted_completion_over = 1
+        rl_completion_append_character = 32
+        return rl_completion_matches(text, ReadlineReader.generate)
+    }
+
+    static let generate: @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>? = { text, state in
+        if state == 0 {
+            let prefix = text.map { String(cString: $0) } ?? ""
+            ReadlineGlobals.matches = ReadlineGlobals.words.filter { $0.hasPrefix(prefix) }
+            ReadlineGlobals.next = 0
+        }
+        guard ReadlineGlobals.next < ReadlineGlobals.matches.count else { return nil }
+        defer { ReadlineGlobals.next += 1 }
+        return strdup(ReadlineGlobals.matches[ReadlineGlobals.next])
+    }
+}

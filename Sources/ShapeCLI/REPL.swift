@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import ShapeLanguage
+import ShapeOutput
+
+/// The interactive prompt: `shape> `, and `  ...> ` while an entry is incomplete (an open block,
+/// parenthesis or trailing operator). Errors are reported and every bit of state is kept.
+struct REPL {
+    let session: Session
+    static let continuationPrompt = "  ...> "
+
+    /// Where history lives: $XDG_STATE_HOME/shape/history, else ~/.shape_history.
+    static func historyPath() -> String? {
+        if let state = FileSystem.environment("XDG_STATE_HOME") {
+            mkdir(state, 0o700)
+            mkdir(state + "/shape", 0o700)
+            return state + "/shape/history"
+        }
+        if let home = FileSystem.environment("HOME") { return home + "/.shape_history" }
+        return nil
+    }
+
+    func run() -> Int32 {
+        var reader: any LineReader
+        if FileSystem.environment("TERM") == "dumb" {
+            reader = PlainLineReader()
+        } else {
+            var session = self.session
+            reader = ReadlineReader(historyPath: REPL.historyPath()) { message in session.terminal.err(message) }
+            _ = session
+        }
+        session.terminal.out("shape \(ShapeCommand.version): type 'help' for the commands, Ctrl-D to leave")
+        var nextLine = 1
+        while true {
+            ReadlineGlobals.words = CommandTable.words + session.interpreter.definedNames
+                + ["pi", "tau", "pen.x", "pen.y", "path.length", "handle.index", "handle.x", "handle.y", "points.count"]
+            session.terminal.flush()
+            let prompt = ReadlineGlobals.pending.isEmpty ? ReadlineGlobals.primaryPrompt : REPL.continuationPrompt
+            guard let line = reader.readLine(prompt: prompt) else {
+                session.terminal.out("")
+                session.terminal.flush()
+                return 0
+            }
+            if ReadlineGlobals.pending.isEmpty && line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+            let entry = ReadlineGlobals.pending.isEmpty ? line : ReadlineGlobals.pending + "\n" + line
+            let source = Source(name: "<repl>", text: entry, firstLine: nextLine)
+            let program: Program
+            do {
+                program = try Parser.parse(source)
+            } catch {
+                if case .incomplete = error {
+                    ReadlineGlobals.pending = entry
+                    continue
+                }
+                session.show(error.diagnostic, command: "parse")
+                finish(entry, &reader, &nextLine)
+                continue
+            }
+            if let d = session.interpreter.run(program, emit: session.emit) {
+                session.show(d, command: session.commandName(at: d, in: program))
+            }
+            finish(entry, &reader, &nextLine)
+        }
+    }
+
+    func finish(_ entry: String, _ reader: inout any LineReader, _ nextLine: inout Int) {
+        reader.remember(entry)
+        nextLine += entry.split(separator: "\n", omittingEmptySubsequences: false).count
+        ReadlineGlobals.pending = ""
+    }
+}

@@ -1,0 +1,165 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import ShapeLanguage
+import ShapeOutput
+
+/// The `shape` command: options, the script runner and the REPL. The only module that does I/O
+/// and chooses exit codes.
+public enum ShapeCommand {
+    public static let version = "0.1.0"
+
+    static let usage = """
+    usage: shape [options] [file.shape ...]
+           shape [options] -e 'source'
+      With no file and no -e: a REPL on a terminal, else the script read from standard input.
+    options:
+      --json           one JSON object per command instead of text
+      --quiet          print only what queries and 'print' ask for
+      --precision N    decimals in text output (default 4, 0 to 17)
+      -e SOURCE        run SOURCE (may be given more than once)
+      --version        print the version
+      --help           print this help
+    exit status: 0 success, 1 a script error, 2 a usage error
+    """
+
+    struct Options {
+        var json = false
+        var quiet = false
+        var precision: Int?
+        var sources: [(name: String, text: String?)] = []   // text nil: read the file
+    }
+
+    enum UsageError: Error { case message(String) }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> Options? {
+        var o = Options()
+        var i = 0
+        var onlyFiles = false
+        while i < arguments.count {
+            let a = arguments[i]
+            if onlyFiles || !a.hasPrefix("-") || a == "-" {
+                o.sources.append((a, nil))
+            } else {
+                switch a {
+                case "--": onlyFiles = true
+                case "--json": o.json = true
+                case "--quiet", "-q": o.quiet = true
+                case "--precision":
+                    i += 1
+                    guard i < arguments.count, let p = Int(arguments[i]), (0...17).contains(p) else {
+                        throw .message("--precision needs a whole number from 0 to 17")
+                    }
+                    o.precision = p
+                case "-e":
+                    i += 1
+                    guard i < arguments.count else { throw .message("-e needs source text") }
+                    o.sources.append(("-e", arguments[i]))
+                case "--version": print("shape \(version)"); return nil
+                case "--help", "-h": print(usage); return nil
+                default: throw .message("unknown option '\(a)'")
+                }
+            }
+            i += 1
+        }
+        return o
+    }
+
+    /// Runs the command with the process's arguments and exits with its status.
+    public static func main() -> Never {
+        let status = run(Array(CommandLine.arguments.dropFirst()))
+        exit(status)
+    }
+
+    /// Runs the command and returns the exit status.
+    public static func run(_ arguments: [String]) -> Int32 {
+        let options: Options
+        do {
+            guard let o = try parse(arguments) else { return 0 }
+            options = o
+        } catch {
+            if case .message(let m) = error { fputs("shape: \(m)\n\(usage)\n", stderr) }
+            return 2
+        }
+        let session = Session(options: options)
+        if options.sources.isEmpty {
+            if FileSystem.standardInputIsTerminal {
+                return REPL(session: session).run()
+            }
+            return session.runScript(name: "<stdin>", text: FileSystem.readStandardInput())
+        }
+        for (name, text) in options.sources {
+            let body: String
+            if let text {
+                body = text
+            } else if name == "-" {
+                body = FileSystem.readStandardInput()
+            } else {
+                do { body = try FileSystem.read(name) } catch {
+                    session.terminal.err("shape: cannot read '\(name)': \(error)")
+                    session.terminal.flush()
+                    return 1
+                }
+            }
+            let status = session.runScript(name: name == "-" ? "<stdin>" : name, text: body)
+            if status != 0 { return status }
+        }
+        session.terminal.flush()
+        return 0
+    }
+}
+
+/// One interpreter with its printers and output: shared by the script runner and the REPL.
+final class Session {
+    let interpreter: Interpreter
+    let options: ShapeCommand.Options
+    var terminal = Terminal()
+    let json = JSONLinesPrinter()
+
+    init(options: ShapeCommand.Options) {
+        self.options = options
+        interpreter = Interpreter(loader: { file, from in
+            let directory = from.hasPrefix("<") || from == "-e" ? "." : FileSystem.directory(of: from)
+            let path = file.hasPrefix("/") ? file : (directory == "." ? file : directory + "/" + file)
+            do { return (path, try FileSystem.read(path)) } catch { throw error }
+        })
+        if let p = options.precision {
+            _ = interpreter.run(try! Parser.parse(Source(name: "<options>", text: "precision \(p)"))) { _ in }
+        }
+    }
+
+    func emit(_ report: Report) {
+        if options.json {
+            if options.quiet && !report.isRequested { return }
+            if let line = json.format(report) { terminal.out(line) }
+        } else {
+            let printer = TextPrinter(precision: interpreter.precision, quiet: options.quiet)
+            if let text = printer.format(report) { terminal.out(text) }
+        }
+    }
+
+    func show(_ d: Diagnostic, command: String) {
+        if options.json { terminal.out(json.format(d, command: command)) }
+        terminal.err(DiagnosticRenderer.render(d))
+    }
+
+    /// Parses and runs a whole source. 0 on success, 1 at the first error.
+    func runScript(name: String, text: String) -> Int32 {
+        defer { terminal.flush() }
+        let program: Program
+        do { program = try Parser.parse(Source(name: name, text: text)) } catch {
+            show(error.diagnostic, command: "parse")
+            return 1
+        }
+        if let d = interpreter.run(program, emit: emit) {
+            show(d, command: commandName(at: d, in: program))
+            return 1
+        }
+        return 0
+    }
+
+    /// The name of the top-level statement holding a diagnostic, for the JSON error object.
+    func commandName(at d: Diagnostic, in program: Program) -> String {
+        program.statements.first { $0.range.start <= d.range.start && d.range.start <= $0.range.end }?.commandName ?? "error"
+    }
+}

@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// Buffered output to stdout and stderr that keeps their order when both go to one pipe: stdout
+/// is flushed before anything is written to stderr, and before the program reads or exits.
+struct Terminal {
+    private var pending = ""
+
+    mutating func out(_ line: String) {
+        pending += line
+        pending += "\n"
+        if pending.utf8.count >= 1 << 16 { flush() }
+    }
+
+    mutating func err(_ text: String) {
+        flush()
+        fputs(text + "\n", stderr)
+        fflush(stderr)
+    }
+
+    mutating func flush() {
+        guard !pending.isEmpty else { return }
+        fputs(pending, stdout)
+        fflush(stdout)
+        pending = ""
+    }
+}
+
+/// Files through the C library (Foundation stays out of the start-up path).
+enum FileSystem {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static func read(_ path: String) throws(Failure) -> String {
+        guard let file = fopen(path, "rb") else { throw Failure(description: String(cString: strerror(errno))) }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = fread(&buffer, 1, buffer.count, file)
+            if n > 0 { bytes.append(contentsOf: buffer[0..<n]) }
+            if n < buffer.count {
+                if ferror(file) != 0 { throw Failure(description: String(cString: strerror(errno))) }
+                break
+            }
+        }
+        if isDirectory(path) { throw Failure(description: "it is a directory") }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func readStandardInput() -> String {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = Glibc.read(STDIN_FILENO, &buffer, buffer.count)
+            if n <= 0 { break }
+            bytes.append(contentsOf: buffer[0..<n])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var s = stat()
+        return stat(path, &s) == 0 && (s.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    static func environment(_ name: String) -> String? {
+        guard let v = getenv(name) else { return nil }
+        let s = String(cString: v)
+        return s.isEmpty ? nil : s
+    }
+
+    static var standardInputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+}

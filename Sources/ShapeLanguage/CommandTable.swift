@@ -1,0 +1,161 @@
+/// An option word a command accepts, and how many values follow it.
+public struct KeywordSpec: Sendable {
+    public var name: String
+    public var valueCount: Int
+    public var summary: String
+}
+
+/// What kind of work a command does; the printers and `help` group by it.
+public enum CommandGroup: String, Sendable, CaseIterable {
+    case path = "Drawing"
+    case track = "Track points and the handle"
+    case transform = "Transforms"
+    case query = "Queries"
+    case session = "Session"
+    case language = "Language"
+}
+
+/// One row of the command table: everything dispatch, arity checks, `help`, completion and "did
+/// you mean" need to know about a command.
+public struct CommandSpec: Sendable {
+    public var name: String
+    /// Positional parameter names, in order.
+    public var parameters: [String]
+    /// Trailing parameters that may be left out (counted from the end of `parameters`).
+    public var optionalCount: Int = 0
+    /// Takes any number of positional values (`dash`).
+    public var variadic: Bool = false
+    public var keywords: [KeywordSpec] = []
+    public var group: CommandGroup
+    public var summary: String
+    public var example: String
+
+    public func keyword(named n: String) -> KeywordSpec? { keywords.first { $0.name == n } }
+
+    /// The usage line: `arc cx cy r start end [cw|ccw]`.
+    public var usage: String {
+        var parts = [name]
+        for (i, p) in parameters.enumerated() {
+            parts.append(i >= parameters.count - optionalCount ? "[\(p)]" : p)
+        }
+        if variadic { parts.append("...") }
+        let flags = keywords.filter { $0.valueCount == 0 }.map(\.name)
+        if !flags.isEmpty { parts.append("[" + flags.joined(separator: "|") + "]") }
+        for k in keywords where k.valueCount > 0 {
+            let values = k.name == "to" || k.name == "by" ? (k.name == "to" ? "x y" : "dx dy") : (k.valueCount == 1 ? "n" : "x y")
+            parts.append(name == "drag" ? "\(k.name) \(values)" : "[\(k.name) \(values)]")
+        }
+        if name == "drag" { return "drag to x y | drag by dx dy" }
+        return parts.joined(separator: " ")
+    }
+
+    /// How the arity error describes the parameters: "2 arguments (x y)".
+    var arityDescription: String {
+        let max = parameters.count, min = max - optionalCount
+        if variadic { return "any number of lengths" }
+        if max == 0 { return "" }
+        let count = min == max ? "\(max)" : "\(min) to \(max)"
+        return "\(count) argument\(max == 1 ? "" : "s") (\(parameters.joined(separator: " ")))"
+    }
+}
+
+/// The built-in commands. The language's statements (`let`, `repeat`, `for`, `if`, `def`,
+/// `print`, `include`) have rows too, for `help` and completion, with `group` `.language`.
+public enum CommandTable {
+    static func flag(_ n: String, _ s: String) -> KeywordSpec { KeywordSpec(name: n, valueCount: 0, summary: s) }
+
+    public static let all: [CommandSpec] = [
+        CommandSpec(name: "move", parameters: ["x", "y"], group: .path,
+                    summary: "start a new subpath at (x, y)", example: "move 10 20"),
+        CommandSpec(name: "line", parameters: ["x", "y"], group: .path,
+                    summary: "straight segment to (x, y)", example: "line 100 20"),
+        CommandSpec(name: "quad", parameters: ["cx", "cy", "x", "y"], group: .path,
+                    summary: "quadratic Bézier with control point (cx, cy) to (x, y)", example: "quad 50 0 100 50"),
+        CommandSpec(name: "curve", parameters: ["c1x", "c1y", "c2x", "c2y", "x", "y"], group: .path,
+                    summary: "cubic Bézier with control points c1 and c2 to (x, y)", example: "curve 30 0 70 100 100 50"),
+        CommandSpec(name: "arc", parameters: ["cx", "cy", "r", "start", "end"],
+                    keywords: [flag("cw", "increasing angle, clockwise on screen (the default)"),
+                               flag("ccw", "decreasing angle, counter-clockwise on screen")],
+                    group: .path, summary: "circular arc about (cx, cy); joined to the current point by a line",
+                    example: "arc 160 126.9 80 45deg -225deg ccw"),
+        CommandSpec(name: "close", parameters: [], group: .path,
+                    summary: "straight segment back to the subpath's start", example: "close"),
+        CommandSpec(name: "rect", parameters: ["x", "y", "w", "h"], group: .path,
+                    summary: "closed rectangle from (x, y), clockwise", example: "rect 0 0 100 50"),
+        CommandSpec(name: "oval", parameters: ["x", "y", "w", "h"], group: .path,
+                    summary: "closed ellipse inscribed in the rectangle, exact", example: "oval 0 0 100 50"),
+        CommandSpec(name: "circle", parameters: ["cx", "cy", "r"], group: .path,
+                    summary: "closed circle about (cx, cy), exact", example: "circle 50 50 25"),
+        CommandSpec(name: "roundrect", parameters: ["x", "y", "w", "h", "r"], group: .path,
+                    summary: "closed rectangle with circular corners of radius r", example: "roundrect 0 0 200 120 30"),
+        CommandSpec(name: "clear", parameters: [], group: .path,
+                    summary: "empty the path (the handle goes too)", example: "clear"),
+        CommandSpec(name: "dash", parameters: [], variadic: true,
+                    keywords: [KeywordSpec(name: "phase", valueCount: 1, summary: "start this far into the pattern")],
+                    group: .track, summary: "compute the track points: the ends of every dash of the pattern",
+                    example: "dash 1 1"),
+        CommandSpec(name: "handle", parameters: ["i"], optionalCount: 1, group: .track,
+                    summary: "show the handle, or put it on track point i (wrapping)", example: "handle 10"),
+        CommandSpec(name: "drag", parameters: [],
+                    keywords: [KeywordSpec(name: "to", valueCount: 2, summary: "drag toward the point (x, y)"),
+                               KeywordSpec(name: "by", valueCount: 2, summary: "move the drag target by (dx, dy)")],
+                    group: .track, summary: "slide the handle along the track points toward a target",
+                    example: "drag to 200 300"),
+        CommandSpec(name: "snap", parameters: ["x", "y"], group: .track,
+                    summary: "jump the handle to the track point nearest (x, y)", example: "snap 80 120"),
+        CommandSpec(name: "length", parameters: [], group: .query,
+                    summary: "total length of the path", example: "length"),
+        CommandSpec(name: "points", parameters: [], group: .query,
+                    summary: "list the track points", example: "points"),
+        CommandSpec(name: "bounds", parameters: [], group: .query,
+                    summary: "tight bounds of the exact geometry", example: "bounds"),
+        CommandSpec(name: "contains", parameters: ["x", "y"],
+                    keywords: [flag("evenodd", "use the even-odd rule instead of nonzero winding")],
+                    group: .query, summary: "is (x, y) inside the path?", example: "contains 50 50"),
+        CommandSpec(name: "nearest", parameters: ["x", "y"], group: .query,
+                    summary: "nearest point of the path, its distance and arc-length position", example: "nearest 0 0"),
+        CommandSpec(name: "at", parameters: ["s"], group: .query,
+                    summary: "point and tangent angle at arc length s", example: "at 100"),
+        CommandSpec(name: "elements", parameters: [], group: .query,
+                    summary: "list the path's elements with their lengths", example: "elements"),
+        CommandSpec(name: "undo", parameters: [], group: .session,
+                    summary: "revert the last command that changed the state", example: "undo"),
+        CommandSpec(name: "precision", parameters: ["n"], group: .session,
+                    summary: "decimals shown in text output (default 4)", example: "precision 6"),
+        CommandSpec(name: "help", parameters: ["command"], optionalCount: 1, group: .session,
+                    summary: "list the commands, or show one with an example", example: "help arc"),
+        CommandSpec(name: "let", parameters: ["name", "=", "value"], group: .language,
+                    summary: "define a variable", example: "let r = 80"),
+        CommandSpec(name: "repeat", parameters: ["n", "{ ... }"], group: .language,
+                    summary: "run a block n times", example: "repeat 4 { line 10 0 }"),
+        CommandSpec(name: "for", parameters: ["i", "in", "a..<b", "{ ... }"], group: .language,
+                    summary: "run a block for i from a up to b (a...b includes b)", example: "for i in 0..<4 { circle i*20 0 5 }"),
+        CommandSpec(name: "if", parameters: ["condition", "{ ... }"], group: .language,
+                    summary: "run a block when the condition is not zero, else the else-block",
+                    example: "if r > 10 { circle 0 0 r } else { circle 0 0 10 }"),
+        CommandSpec(name: "def", parameters: ["name(a, b)", "{ ... }"], group: .language,
+                    summary: "define a procedure, called like a command", example: "def dot(x, y) { circle x y 2 }"),
+        CommandSpec(name: "print", parameters: ["values..."], group: .language,
+                    summary: "print values and strings", example: "print \"r =\" r"),
+        CommandSpec(name: "include", parameters: ["\"file\""], group: .language,
+                    summary: "run another script file here", example: "include \"card.shape\""),
+    ]
+
+    static let byName: [String: CommandSpec] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+
+    /// The row for a command name, or `nil`.
+    public static func spec(named name: String) -> CommandSpec? {
+        guard let s = byName[name], s.group != .language else { return nil }
+        return s
+    }
+
+    /// Every name `help` knows: the commands and the language's statements.
+    public static func helpEntry(named name: String) -> CommandSpec? { byName[name] }
+
+    /// Every word completion offers: command names, statement words and option words.
+    public static var words: [String] {
+        var w = all.map(\.name) + ["else", "in"]
+        for s in all { w += s.keywords.map(\.name) }
+        return Array(Set(w)).sorted()
+    }
+}

@@ -1,0 +1,152 @@
+/// Every message the language can report, in one place. Tests assert the `id` and the location;
+/// the prose lives only here.
+public enum Message: Sendable, Equatable {
+    // Lexical
+    case unexpectedCharacter(String)
+    case badNumber(String)
+    case numberTooLarge(String)
+    case badNumberSuffix(String)
+    case badEscape(String)
+    case unterminatedString
+    // Syntax
+    case expected(String, found: String)
+    case unclosedBlock
+    case unmatchedClose(String)
+    case unknownCommand(String)
+    case notAssignable(String)
+    case reservedName(String)
+    case tooDeep(Int)
+    // Arguments
+    case wrongArgumentCount(command: String, usage: String, got: Int)
+    case unknownKeyword(command: String, keyword: String)
+    case keywordNeedsValue(String)
+    case notANumber(String)
+    case notAString(String)
+    case notAnInteger(String)
+    case nonFinite(String)
+    // Names
+    case undefinedVariable(String)
+    case undefinedFunction(String)
+    case alreadyDefined(String)
+    case wrongCallArity(name: String, expected: Int, got: Int)
+    // Geometry
+    case noCurrentPoint(String)
+    case negativeRadius
+    case invalidDash
+    case emptyDash
+    case tooManyPoints(Int)
+    case nonFiniteResult
+    case noPath(String)
+    case outOfRange(String)
+    // Limits and files
+    case loopLimit(Int)
+    case recursionLimit(Int)
+    case includeLimit(Int)
+    case includeCycle(String)
+    case cannotInclude(String, reason: String)
+    case elementLimit(Int)
+    case nothingToUndo
+    case precisionRange
+
+    /// A stable identifier for tests and JSON.
+    public var id: String {
+        let mirror = Mirror(reflecting: self)
+        return mirror.children.first?.label ?? String(describing: self)
+    }
+
+    /// The text shown to the user.
+    public var text: String {
+        switch self {
+        case .unexpectedCharacter(let c): "unexpected character '\(c)'"
+        case .badNumber(let t): "'\(t)' is not a number"
+        case .numberTooLarge(let t): "the number \(t) is too large"
+        case .badNumberSuffix(let s): "unknown number suffix '\(s)' (only 'deg' and '°' are allowed)"
+        case .badEscape(let e): "unknown escape '\\\(e)' in a string (use \\n, \\t, \\\" or \\\\)"
+        case .unterminatedString: "unterminated string (strings end on the same line with \")"
+        case .expected(let what, let found): "expected \(what), found \(found)"
+        case .unclosedBlock: "this '{' is never closed"
+        case .unmatchedClose(let c): "unmatched '\(c)'"
+        case .unknownCommand(let n): "unknown command or variable '\(n)'"
+        case .notAssignable(let n): "'\(n)' cannot be assigned to"
+        case .reservedName(let n): "'\(n)' is a built-in name and cannot be redefined"
+        case .tooDeep(let n): "expressions nest more than \(n) deep"
+        case .wrongArgumentCount(let c, let usage, let got):
+            "'\(c)' takes \(usage.isEmpty ? "no arguments" : usage), got \(got) argument\(got == 1 ? "" : "s")"
+        case .unknownKeyword(let c, let k): "'\(c)' has no option '\(k)'"
+        case .keywordNeedsValue(let k): "'\(k)' needs a value after it"
+        case .notANumber(let what): "\(what) must be a number"
+        case .notAString(let what): "\(what) must be a string"
+        case .notAnInteger(let what): "\(what) must be a whole number"
+        case .nonFinite(let what): "\(what) is not a finite number"
+        case .undefinedVariable(let n): "'\(n)' is not defined (use 'let \(n) = ...' to define it)"
+        case .undefinedFunction(let n): "unknown function '\(n)'"
+        case .alreadyDefined(let n): "'\(n)' is already defined (assign with '\(n) = ...')"
+        case .wrongCallArity(let n, let e, let g): "'\(n)' takes \(e) argument\(e == 1 ? "" : "s"), got \(g)"
+        case .noCurrentPoint(let c): "'\(c)' needs a current point: start with 'move x y'"
+        case .negativeRadius: "a radius cannot be negative"
+        case .invalidDash: "dash lengths must be finite and not negative"
+        case .emptyDash: "a dash pattern needs a positive total length"
+        case .tooManyPoints(let n): "that would make more than \(n) track points"
+        case .nonFiniteResult: "the result would not be finite"
+        case .noPath(let c): "'\(c)' needs a path: draw something first"
+        case .outOfRange(let what): "\(what)"
+        case .loopLimit(let n): "more than \(n) loop iterations in one statement"
+        case .recursionLimit(let n): "calls nested more than \(n) deep"
+        case .includeLimit(let n): "includes nested more than \(n) deep"
+        case .includeCycle(let f): "'\(f)' includes itself"
+        case .cannotInclude(let f, let reason): "cannot include '\(f)': \(reason)"
+        case .elementLimit(let n): "the path would have more than \(n) elements"
+        case .nothingToUndo: "nothing to undo"
+        case .precisionRange: "precision must be a whole number from 0 to 17"
+        }
+    }
+}
+
+/// A located error: what went wrong, where, and optionally a suggestion and a related place.
+public struct Diagnostic: Error, Sendable {
+    public var message: Message
+    public var range: SourceRange
+    public var source: Source
+    /// "did you mean ...?" text, when one helps.
+    public var suggestion: String?
+    /// A second place worth showing (where an unclosed block was opened).
+    public var note: (text: String, range: SourceRange)?
+
+    public init(_ message: Message, at range: SourceRange, in source: Source, suggestion: String? = nil) {
+        self.message = message
+        self.range = range
+        self.source = source
+        self.suggestion = suggestion
+    }
+
+    /// 1-based line and column of the start.
+    public var location: (line: Int, column: Int) { source.location(of: range.start) }
+}
+
+/// Names within a small edit distance of `name`, best first: the "did you mean" candidates.
+func suggestion(for name: String, among candidates: [String]) -> String? {
+    var best: (String, Int)?
+    for c in candidates where c != name {
+        let d = editDistance(name, c)
+        let limit = name.count <= 3 ? 1 : 2
+        if d <= limit, best == nil || d < best!.1 { best = (c, d) }
+    }
+    return best.map { "did you mean '\($0.0)'?" }
+}
+
+/// Levenshtein distance.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let x = Array(a), y = Array(b)
+    if x.isEmpty { return y.count }
+    if y.isEmpty { return x.count }
+    var previous = Array(0...y.count)
+    var current = [Int](repeating: 0, count: y.count + 1)
+    for i in 1...x.count {
+        current[0] = i
+        for j in 1...y.count {
+            current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
+        }
+        swap(&previous, &current)
+    }
+    return previous[y.count]
+}

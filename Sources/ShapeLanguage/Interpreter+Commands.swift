@@ -1,0 +1,245 @@
+import ShapeGeometry
+
+/// The arguments of one command, evaluated and checked against its table row.
+struct Invocation {
+    var name: String
+    var numbers: [Double]
+    var ranges: [SourceRange]
+    var keywords: [String: [Double]]
+    var range: SourceRange
+
+    func point(_ i: Int) -> Point { Point(numbers[i], numbers[i + 1]) }
+}
+
+extension Interpreter {
+    func command(_ name: String, nameRange: SourceRange, arguments: [Expr], keywords: [KeywordArgument],
+                 range: SourceRange) throws(Diagnostic) {
+        guard let spec = CommandTable.spec(named: name) else {
+            if let procedure = state.procedures[name] {
+                return try call(name, procedure, arguments: arguments, range: range)
+            }
+            if arguments.isEmpty, keywords.isEmpty, (try? lookup(name, nameRange)) != nil {
+                return report("value", .value(nil, try lookup(name, nameRange)))
+            }
+            let candidates = CommandTable.all.map(\.name) + definedNames
+            throw error(.unknownCommand(name), nameRange, suggestion: suggestion(for: name, among: candidates))
+        }
+        // Arity.
+        let maximum = spec.parameters.count, minimum = maximum - spec.optionalCount
+        if !spec.variadic && (arguments.count < minimum || arguments.count > maximum) {
+            let at = arguments.count > maximum ? SourceRange(arguments[maximum].range.start, range.end) : range
+            throw error(.wrongArgumentCount(command: name, usage: spec.arityDescription, got: arguments.count), at)
+        }
+        var invocation = Invocation(name: name, numbers: [], ranges: [], keywords: [:], range: range)
+        if name == "help" {
+            let topic: String? = arguments.first.flatMap { if case .name(let n, _) = $0 { n } else if case .string(let s, _) = $0 { s } else { nil } }
+            return try help(topic, arguments.first?.range ?? range)
+        }
+        for (i, a) in arguments.enumerated() {
+            let label = spec.variadic ? "each dash length" : "'\(spec.parameters[i])'"
+            invocation.numbers.append(try number(a, label))
+            invocation.ranges.append(a.range)
+        }
+        for k in keywords {
+            var values: [Double] = []
+            for v in k.values { values.append(try number(v, "the value of '\(k.name)'")) }
+            invocation.keywords[k.name] = values
+        }
+        try dispatch(invocation, spec: spec)
+    }
+
+    func call(_ name: String, _ procedure: Procedure, arguments: [Expr], range: SourceRange) throws(Diagnostic) {
+        guard arguments.count == procedure.parameters.count else {
+            throw error(.wrongCallArity(name: name, expected: procedure.parameters.count, got: arguments.count), range)
+        }
+        guard callDepth < limits.callDepth else { throw error(.recursionLimit(limits.callDepth), range) }
+        var frame: [String: Value] = [:]
+        for (p, a) in zip(procedure.parameters, arguments) { frame[p] = try evaluate(a) }
+        let savedScopes = scopes, savedSource = source
+        scopes = [frame]
+        source = procedure.source
+        callDepth += 1
+        defer { scopes = savedScopes; source = savedSource; callDepth -= 1 }
+        for s in procedure.body { try run(s) }
+    }
+
+    /// Runs a path-building operation and reports the new end point, the length it added and the
+    /// total. Geometry errors become diagnostics at the command.
+    func draw(_ inv: Invocation, _ build: (inout Path) throws(GeometryError) -> Void) throws(Diagnostic) {
+        let lengthBefore = path.length, countBefore = path.elements.count
+        do { try build(&path) } catch { throw diagnose(error, inv) }
+        if path.elements.count > limits.pathElements {
+            path.truncate(to: countBefore)
+            throw self.error(.elementLimit(limits.pathElements), inv.range)
+        }
+        guard path.elements.count != countBefore else {
+            return report(inv.name, .silent)
+        }
+        guard path.length.isFinite else {
+            path.truncate(to: countBefore)
+            throw self.error(.nonFiniteResult, inv.range)
+        }
+        pathDidChange()
+        changed = true
+        report(inv.name, .path(to: path.currentPoint!, segment: path.length - lengthBefore, length: path.length))
+    }
+
+    func diagnose(_ e: GeometryError, _ inv: Invocation) -> Diagnostic {
+        switch e {
+        case .noCurrentPoint: error(.noCurrentPoint(inv.name), inv.range)
+        case .negativeRadius: error(.negativeRadius, inv.range)
+        case .nonFinite(let what): error(.nonFinite(what), inv.range)
+        case .invalidDashLength: error(.invalidDash, inv.range)
+        case .emptyDashPattern: error(.emptyDash, inv.range)
+        case .tooManyPoints(let n): error(.tooManyPoints(n), inv.range)
+        case .nonFiniteResult, .invalidTransform: error(.nonFiniteResult, inv.range)
+        }
+    }
+
+    /// The track points for the current path and dash pattern, computed when first needed after a
+    /// change; the handle keeps its index, wrapped into the new range.
+    func trackPoints(_ range: SourceRange) throws(Diagnostic) -> [Point] {
+        if let cached = trackCache { return cached }
+        do {
+            let points = try TrackPoints.compute(path, pattern: state.dash, limit: limits.trackPoints)
+            trackCache = points
+            state.handle.rewrap(count: points.count)
+            return points
+        } catch {
+            throw diagnose(error, Invocation(name: "dash", numbers: [], ranges: [], keywords: [:], range: range))
+        }
+    }
+
+    func handleReport(_ name: String, _ points: [Point], query: Bool = false) {
+        let p = state.handle.point(in: points)
+        report(name, query ? .handleQuery(index: state.handle.index, point: p) : .handle(index: state.handle.index, point: p))
+    }
+
+    func dispatch(_ inv: Invocation, spec: CommandSpec) throws(Diagnostic) {
+        let n = inv.numbers
+        switch inv.name {
+        case "move": try draw(inv) { (p: inout Path) throws(GeometryError) in try p.move(to: inv.point(0)) }
+        case "line": try draw(inv) { (p: inout Path) throws(GeometryError) in try p.line(to: inv.point(0)) }
+        case "quad": try draw(inv) { (p: inout Path) throws(GeometryError) in try p.quad(control: inv.point(0), to: inv.point(2)) }
+        case "curve":
+            try draw(inv) { (p: inout Path) throws(GeometryError) in
+                try p.curve(control1: inv.point(0), control2: inv.point(2), to: inv.point(4))
+            }
+        case "arc":
+            if inv.keywords["cw"] != nil && inv.keywords["ccw"] != nil {
+                throw error(.outOfRange("'arc' takes either 'cw' or 'ccw', not both"), inv.range)
+            }
+            try draw(inv) { (p: inout Path) throws(GeometryError) in
+                try p.arc(center: inv.point(0), radius: n[2], startAngle: n[3], endAngle: n[4],
+                          clockwise: inv.keywords["ccw"] == nil)
+            }
+        case "close":
+            try draw(inv) { (p: inout Path) throws(GeometryError) in p.close() }
+        case "rect": try draw(inv) { (p: inout Path) throws(GeometryError) in try p.addRect(x: n[0], y: n[1], width: n[2], height: n[3]) }
+        case "oval": try draw(inv) { (p: inout Path) throws(GeometryError) in try p.addOval(x: n[0], y: n[1], width: n[2], height: n[3]) }
+        case "circle": try draw(inv) { (p: inout Path) throws(GeometryError) in try p.addCircle(center: inv.point(0), radius: n[2]) }
+        case "roundrect":
+            try draw(inv) { (p: inout Path) throws(GeometryError) in
+                try p.addRoundedRect(x: n[0], y: n[1], width: n[2], height: n[3], cornerRadius: n[4])
+            }
+        case "clear":
+            replacePath(with: Path())
+            state.handle = Handle()
+            report("clear", .cleared)
+        case "dash":
+            let pattern: DashPattern
+            do { pattern = try DashPattern(n, phase: inv.keywords["phase"]?.first ?? 0) } catch { throw diagnose(error, inv) }
+            let previous = state.dash, previousCache = trackCache
+            state.dash = pattern
+            trackCache = nil
+            do {
+                let points = try trackPoints(inv.range)
+                state.handle.rewrap(count: points.count)
+                changed = true
+                report("dash", .dash(count: points.count))
+            } catch {
+                state.dash = previous
+                trackCache = previousCache
+                throw error
+            }
+        case "handle":
+            let points = try trackPoints(inv.range)
+            if n.isEmpty { return handleReport("handle", points, query: true) }
+            guard n[0] == n[0].rounded(), abs(n[0]) < 9e15 else { throw error(.notAnInteger("the handle index"), inv.ranges[0]) }
+            state.handle.jump(to: Int(n[0]), count: points.count)
+            changed = true
+            handleReport("handle", points)
+        case "drag":
+            let points = try trackPoints(inv.range)
+            switch (inv.keywords["to"], inv.keywords["by"]) {
+            case (let to?, nil): state.handle.follow(toward: Point(to[0], to[1]), in: points)
+            case (nil, let by?): state.handle.follow(by: Vector(by[0], by[1]), in: points)
+            default: throw error(.outOfRange("'drag' needs 'to x y' or 'by dx dy'"), inv.range)
+            }
+            if let t = state.handle.target, !t.isFinite { throw error(.nonFiniteResult, inv.range) }
+            changed = true
+            handleReport("drag", points)
+        case "snap":
+            let points = try trackPoints(inv.range)
+            state.handle.snap(to: inv.point(0), in: points)
+            changed = true
+            handleReport("snap", points)
+        case "length":
+            report("length", .length(path.length))
+        case "points":
+            report("points", .points(try trackPoints(inv.range)))
+        case "bounds":
+            report("bounds", .bounds(path.bounds))
+        case "contains":
+            report("contains", .contains(path.contains(inv.point(0), rule: inv.keywords["evenodd"] != nil ? .evenOdd : .nonZero)))
+        case "nearest":
+            guard let (loc, d) = path.nearest(to: inv.point(0)) else { throw error(.noPath("nearest"), inv.range) }
+            report("nearest", .nearest(point: loc.point, distance: d, at: loc.position))
+        case "at":
+            let s = n[0]
+            guard s >= 0 && s <= path.length else {
+                throw error(.outOfRange("'at' needs 0 <= s <= length (\(path.length))"), inv.ranges[0])
+            }
+            guard let (loc, angle) = path.location(atLength: s) else { throw error(.noPath("at"), inv.range) }
+            report("at", .at(point: loc.point, angle: angle))
+        case "elements":
+            var list: [ElementInfo] = []
+            for (i, e) in path.elements.enumerated() {
+                let kind: String
+                switch e {
+                case .move: kind = "move"
+                case .segment(let s): kind = s.kindName
+                case .close: kind = "close"
+                }
+                let to: Point = switch e {
+                case .move(let p): p
+                case .segment(let s): s.end
+                case .close(let l): l.p1
+                }
+                list.append(ElementInfo(index: i, kind: kind, to: to, length: path.length(ofElement: i)))
+            }
+            report("elements", .elements(list))
+        case "undo":
+            guard let record = undoStack.popLast() else { throw error(.nothingToUndo, inv.range) }
+            state = record.state
+            restorePath(record.path)
+            trackCache = nil
+            report("undo", .undone(command: record.command, line: record.line))
+        case "precision":
+            guard n[0] == n[0].rounded(), n[0] >= 0, n[0] <= 17 else { throw error(.precisionRange, inv.ranges[0]) }
+            state.precision = Int(n[0])
+            changed = true
+            report("precision", .precision(state.precision))
+        default:
+            throw error(.unknownCommand(inv.name), inv.range)
+        }
+    }
+
+    func help(_ topic: String?, _ range: SourceRange) throws(Diagnostic) {
+        guard let topic else { return report("help", .help(CommandTable.all)) }
+        guard let spec = CommandTable.helpEntry(named: topic) else {
+            throw error(.unknownCommand(topic), range, suggestion: suggestion(for: topic, among: CommandTable.all.map(\.name)))
+        }
+        report("help", .help([spec]))
+    }
+}

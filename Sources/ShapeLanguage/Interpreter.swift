@@ -1,0 +1,267 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ShapeGeometry
+
+/// A procedure defined with `def`, with the source it was written in (for diagnostics).
+struct Procedure: Sendable {
+    var parameters: [String]
+    var body: [Stmt]
+    var source: Source
+}
+
+/// The small part of the session, snapshotted whole for undo and rollback. The path is kept
+/// apart: it can be large, so its undo record is "truncate to n elements" for appends.
+struct SessionState: Sendable {
+    var dash: DashPattern = .unit
+    var handle = Handle()
+    var globals: [String: Value] = [:]
+    var procedures: [String: Procedure] = [:]
+    var precision = 4
+}
+
+/// How to restore the path when a statement is undone or rolled back.
+enum PathRestore: Sendable {
+    case unchanged
+    case truncate(Int)
+    case replace(Path)
+}
+
+struct UndoRecord: Sendable {
+    var state: SessionState
+    var path: PathRestore
+    var command: String
+    var line: Int
+}
+
+/// Reads an included file: given the name written in the script and the name of the source that
+/// includes it, returns the resolved name and the text, or throws a reason.
+public typealias IncludeLoader = @Sendable (_ file: String, _ from: String) throws -> (name: String, text: String)
+
+/// Runs statements against one session: a path, its track points and handle, variables and
+/// procedures. Every top-level statement is all-or-nothing and one `undo` step.
+public final class Interpreter {
+    public internal(set) var path = Path()
+    var state = SessionState()
+    var trackCache: [Point]?
+    var undoStack: [UndoRecord] = []
+    public var limits: Limits
+    public var loader: IncludeLoader?
+
+    // Per top-level statement.
+    var iterations = 0
+    var callDepth = 0
+    var includeStack: [String] = []
+    var statementStart = 0
+    var savedPath: Path?
+    var changed = false
+    var scopes: [[String: Value]] = []
+    var source: Source
+    var emit: (Report) -> Void = { _ in }
+    var statementLine = 1
+
+    public init(limits: Limits = Limits(), loader: IncludeLoader? = nil) {
+        self.limits = limits
+        self.loader = loader
+        self.source = Source(name: "", text: "")
+    }
+
+    /// Digits after the point in text output.
+    public var precision: Int { state.precision }
+
+    /// The names of variables and procedures, for completion and suggestions.
+    public var definedNames: [String] { Array(state.globals.keys) + Array(state.procedures.keys) }
+
+    /// The handle's index and the track points (computing them if needed).
+    public var handleIndex: Int { state.handle.index }
+
+    /// Runs every statement of `program` in order, reporting through `emit`; stops at the first
+    /// error and returns it. Each statement that fails leaves the session as it was before it.
+    @discardableResult
+    public func run(_ program: Program, emit: @escaping (Report) -> Void) -> Diagnostic? {
+        self.emit = emit
+        defer { self.emit = { _ in } }
+        for statement in program.statements {
+            do {
+                try execute(statement, in: program.source)
+            } catch {
+                return error
+            }
+        }
+        return nil
+    }
+
+    /// One top-level statement, all or nothing.
+    func execute(_ statement: Stmt, in source: Source) throws(Diagnostic) {
+        let stateBefore = state
+        statementStart = path.elements.count
+        savedPath = nil
+        changed = false
+        iterations = 0
+        callDepth = 0
+        scopes = []
+        includeStack = [source.name]
+        self.source = source
+        statementLine = source.location(of: statement.range.start).line
+        let lengthBefore = path.length
+        do {
+            try run(statement, topLevel: true, lengthBefore: lengthBefore)
+        } catch {
+            state = stateBefore
+            restorePath(savedPath.map { .replace($0) } ?? .truncate(statementStart))
+            throw error
+        }
+        if changed, statement.commandName != "undo" {
+            let restore: PathRestore = savedPath.map { .replace($0) }
+                ?? (path.elements.count != statementStart ? .truncate(statementStart) : .unchanged)
+            undoStack.append(UndoRecord(state: stateBefore, path: restore, command: statement.commandName, line: statementLine))
+            if undoStack.count > 2 * limits.undoHistory { undoStack.removeFirst(limits.undoHistory) }
+        }
+    }
+
+    func restorePath(_ restore: PathRestore) {
+        switch restore {
+        case .unchanged: return
+        case .truncate(let n): if path.elements.count != n { path.truncate(to: n); pathDidChange() }
+        case .replace(let p): path = p; pathDidChange()
+        }
+    }
+
+    func pathDidChange() {
+        trackCache = nil
+        state.handle.target = nil
+    }
+
+    /// Replaces the whole path (clear, transforms), keeping what undo needs.
+    func replacePath(with new: Path) {
+        if savedPath == nil {
+            var original = path
+            original.truncate(to: statementStart)
+            savedPath = original
+        }
+        path = new
+        pathDidChange()
+        changed = true
+    }
+
+    func error(_ message: Message, _ range: SourceRange, suggestion: String? = nil) -> Diagnostic {
+        Diagnostic(message, at: range, in: source, suggestion: suggestion)
+    }
+
+    func report(_ command: String, _ kind: Report.Kind) {
+        emit(Report(command: command, line: statementLine, kind: kind))
+    }
+
+    // MARK: Statements
+
+    func run(_ statement: Stmt, topLevel: Bool = false, lengthBefore: Double = 0) throws(Diagnostic) {
+        switch statement {
+        case .command(let name, let nameRange, let arguments, let keywords, let range):
+            try command(name, nameRange: nameRange, arguments: arguments, keywords: keywords, range: range)
+        case .define(let name, let nameRange, let value, _):
+            try checkAssignable(name, nameRange)
+            let v = try evaluate(value)
+            if scopes.isEmpty { state.globals[name] = v } else { scopes[scopes.count - 1][name] = v }
+            changed = true
+            report("let", .value(name, v))
+        case .assign(let name, let nameRange, let value, _):
+            try checkAssignable(name, nameRange)
+            let v = try evaluate(value)
+            if let i = scopes.lastIndex(where: { $0[name] != nil }) {
+                scopes[i][name] = v
+            } else if state.globals[name] != nil {
+                state.globals[name] = v
+            } else {
+                throw error(.undefinedVariable(name), nameRange, suggestion: suggestion(for: name, among: visibleNames))
+            }
+            changed = true
+            report("assign", .value(name, v))
+        case .repeatLoop(let countExpr, let body, _):
+            let count = try integer(countExpr, "the repeat count")
+            guard count >= 0 else { throw error(.outOfRange("the repeat count cannot be negative"), countExpr.range) }
+            guard count <= limits.loopIterations - iterations else { throw error(.loopLimit(limits.loopIterations), countExpr.range) }
+            for _ in 0..<count { try loopBody(body, statement.range, binding: nil) }
+            if topLevel { summarize("repeat", lengthBefore: lengthBefore) }
+        case .forLoop(let variable, let fromExpr, let toExpr, let inclusive, let body, _):
+            let from = try number(fromExpr, "the loop start"), to = try number(toExpr, "the loop end")
+            let span = (to - from).rounded(.up) + (inclusive ? 1 : 0)
+            if span > Double(limits.loopIterations - iterations) { throw error(.loopLimit(limits.loopIterations), toExpr.range) }
+            var i = from
+            while inclusive ? i <= to : i < to {
+                try loopBody(body, statement.range, binding: (variable, .number(i)))
+                i += 1
+            }
+            if topLevel { summarize("for", lengthBefore: lengthBefore) }
+        case .conditional(let condition, let then, let otherwise, _):
+            let c = try number(condition, "the condition")
+            let chosen = c != 0 ? then : (otherwise ?? [])
+            scopes.append([:])
+            defer { scopes.removeLast() }
+            for s in chosen { try run(s) }
+            if topLevel { summarize("if", lengthBefore: lengthBefore) }
+        case .procedure(let name, let nameRange, let parameters, let body, _):
+            if CommandTable.helpEntry(named: name) != nil || Interpreter.builtinValues.contains(name)
+                || Interpreter.functions[name] != nil {
+                throw error(.reservedName(name), nameRange)
+            }
+            state.procedures[name] = Procedure(parameters: parameters, body: body, source: source)
+            changed = true
+            report("def", .defined(name))
+        case .printValues(let values, _):
+            var out: [Value] = []
+            for v in values { out.append(try evaluate(v)) }
+            report("print", .printed(out))
+        case .include(let fileExpr, _):
+            guard case .string(let file) = try evaluate(fileExpr) else { throw error(.notAString("the file name"), fileExpr.range) }
+            try include(file, range: fileExpr.range)
+            if topLevel { summarize("include", lengthBefore: lengthBefore) }
+        case .expression(let e, _):
+            report("value", .value(nil, try evaluate(e)))
+        }
+    }
+
+    /// After a block at top level: one line saying where the path now ends, when it changed.
+    func summarize(_ command: String, lengthBefore: Double) {
+        guard savedPath != nil || path.elements.count != statementStart, let end = path.currentPoint else { return }
+        report(command, .path(to: end, segment: path.length - lengthBefore, length: path.length))
+    }
+
+    func loopBody(_ body: [Stmt], _ range: SourceRange, binding: (String, Value)?) throws(Diagnostic) {
+        iterations += 1
+        if iterations > limits.loopIterations { throw error(.loopLimit(limits.loopIterations), range) }
+        scopes.append(binding.map { [$0.0: $0.1] } ?? [:])
+        defer { scopes.removeLast() }
+        for s in body { try run(s) }
+    }
+
+    var visibleNames: [String] {
+        var names = Array(state.globals.keys) + Array(Interpreter.builtinValues)
+        for scope in scopes { names += scope.keys }
+        return names
+    }
+
+    func checkAssignable(_ name: String, _ range: SourceRange) throws(Diagnostic) {
+        if Interpreter.builtinValues.contains(name) || name.contains(".") { throw error(.reservedName(name), range) }
+        if CommandTable.helpEntry(named: name) != nil { throw error(.reservedName(name), range) }
+    }
+
+    func include(_ file: String, range: SourceRange) throws(Diagnostic) {
+        guard includeStack.count <= limits.includeDepth else { throw error(.includeLimit(limits.includeDepth), range) }
+        guard let loader else { throw error(.cannotInclude(file, reason: "includes are not available here"), range) }
+        let loaded: (name: String, text: String)
+        do { loaded = try loader(file, source.name) } catch {
+            throw self.error(.cannotInclude(file, reason: "\(error)"), range)
+        }
+        guard !includeStack.contains(loaded.name) else { throw error(.includeCycle(file), range) }
+        let included = Source(name: loaded.name, text: loaded.text)
+        let program: Program
+        do { program = try Parser.parse(included) } catch { throw error.diagnostic }
+        let saved = source
+        includeStack.append(loaded.name)
+        source = included
+        defer { source = saved; includeStack.removeLast() }
+        for s in program.statements { try run(s) }
+    }
+}

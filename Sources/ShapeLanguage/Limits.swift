@@ -1,0 +1,20 @@
+import ShapeGeometry
+
+/// The limits that turn runaway input into errors instead of hangs or crashes. Each is checked
+/// before the work it guards where possible (a `repeat` count, a dash pattern's point count).
+public struct Limits: Sendable {
+    /// Loop iterations (of `repeat` and `for`, together) in one top-level statement.
+    public var loopIterations = 10_000_000
+    /// Procedure calls nested inside each other.
+    public var callDepth = 200
+    /// `include` nested inside each other.
+    public var includeDepth = 16
+    /// Track points one `dash` may produce.
+    public var trackPoints = TrackPoints.defaultLimit
+    /// Elements in the path.
+    public var pathElements = 10_000_000
+    /// `undo` steps kept.
+    public var undoHistory = 10_000
+
+    public init() {}
+}

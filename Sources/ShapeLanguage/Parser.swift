@@ -1,0 +1,396 @@
+/// Why parsing stopped.
+public enum ParseFailure: Error, Sendable {
+    /// The text ends inside a block, a parenthesis or after an operator: more input would complete
+    /// it. The REPL shows its continuation prompt; a script reports the diagnostic.
+    case incomplete(Diagnostic)
+    /// A real syntax error.
+    case invalid(Diagnostic)
+
+    public var diagnostic: Diagnostic {
+        switch self { case .incomplete(let d), .invalid(let d): d }
+    }
+}
+
+/// Source → syntax tree, by recursive descent. See SPEC §2 and §6 and docs/language.md.
+public struct Parser {
+    let source: Source
+    var tokens: [Token]
+    var k = 0
+    /// Where each enclosing `{` was opened, innermost last.
+    var openBlocks: [SourceRange] = []
+
+    static let statementKeywords: Set<String> = ["let", "repeat", "for", "if", "else", "def", "print", "include", "in"]
+
+    /// Parses a whole source.
+    public static func parse(_ source: Source) throws(ParseFailure) -> Program {
+        var lexer = Lexer(source)
+        let tokens: [Token]
+        do { tokens = try lexer.tokenize() } catch {
+            // An unterminated string at the very end is still an error: strings are one line.
+            throw .invalid(error)
+        }
+        var parser = Parser(source: source, tokens: tokens)
+        return Program(statements: try parser.statements(untilBrace: false), source: source)
+    }
+
+    var current: Token { tokens[k] }
+    var peekToken: Token { tokens[Swift.min(k + 1, tokens.count - 1)] }
+    mutating func advance() { if k < tokens.count - 1 { k += 1 } }
+
+    func describe(_ t: Token) -> String {
+        switch t.kind {
+        case .number: "a number"
+        case .string: "a string"
+        case .identifier(let n): "'\(n)'"
+        case .op(let o): "'\(o)'"
+        case .leftParen: "'('"
+        case .rightParen: "')'"
+        case .leftBrace: "'{'"
+        case .rightBrace: "'}'"
+        case .comma: "','"
+        case .newline: "the end of the line"
+        case .end: "the end of the input"
+        }
+    }
+
+    func failure(_ message: Message, at range: SourceRange) -> ParseFailure {
+        .invalid(Diagnostic(message, at: range, in: source))
+    }
+
+    /// The error for running out of input: incomplete, noting the innermost open block.
+    func endOfInput(expecting what: String) -> ParseFailure {
+        if let open = openBlocks.last {
+            var d = Diagnostic(.unclosedBlock, at: open, in: source)
+            d.note = ("expected \(what) before the end of the input", current.range)
+            return .incomplete(d)
+        }
+        return .incomplete(Diagnostic(.expected(what, found: "the end of the input"), at: current.range, in: source))
+    }
+
+    mutating func expect(_ kind: Token.Kind, _ what: String) throws(ParseFailure) -> Token {
+        if current.kind == kind { let t = current; advance(); return t }
+        if current.kind == .end { throw endOfInput(expecting: what) }
+        throw failure(.expected(what, found: describe(current)), at: current.range)
+    }
+
+    mutating func skipNewlines() { while current.kind == .newline { advance() } }
+
+    // MARK: Statements
+
+    mutating func statements(untilBrace: Bool) throws(ParseFailure) -> [Stmt] {
+        var result: [Stmt] = []
+        while true {
+            skipNewlines()
+            switch current.kind {
+            case .end:
+                if untilBrace { throw endOfInput(expecting: "'}'") }
+                return result
+            case .rightBrace:
+                if untilBrace { return result }
+                throw failure(.unmatchedClose("}"), at: current.range)
+            default:
+                result.append(try statement())
+                switch current.kind {
+                case .newline, .end: break
+                case .rightBrace where untilBrace: break
+                default: throw failure(.expected("the end of the statement", found: describe(current)), at: current.range)
+                }
+            }
+        }
+    }
+
+    mutating func block() throws(ParseFailure) -> [Stmt] {
+        let open = try expect(.leftBrace, "'{'")
+        openBlocks.append(open.range)
+        let body = try statements(untilBrace: true)
+        _ = try expect(.rightBrace, "'}'")
+        openBlocks.removeLast()
+        return body
+    }
+
+    mutating func statement() throws(ParseFailure) -> Stmt {
+        let start = current.range.start
+        guard case .identifier(let word) = current.kind else {
+            let e = try expression()
+            return .expression(e, range: SourceRange(start, e.range.end))
+        }
+        let wordRange = current.range
+        switch word {
+        case "let":
+            advance()
+            let (name, nameRange) = try identifier("a name after 'let'")
+            _ = try expect(.op("="), "'='")
+            let value = try expression()
+            return .define(name: name, nameRange: nameRange, value: value, range: SourceRange(start, value.range.end))
+        case "repeat":
+            advance()
+            let count = try argumentExpression()
+            let body = try block()
+            return .repeatLoop(count: count, body: body, range: SourceRange(start, tokens[k - 1].range.end))
+        case "for":
+            advance()
+            let (name, _) = try identifier("a loop variable after 'for'")
+            guard case .identifier("in") = current.kind else {
+                if current.kind == .end { throw endOfInput(expecting: "'in'") }
+                throw failure(.expected("'in'", found: describe(current)), at: current.range)
+            }
+            advance()
+            let from = try expression(minimumPrecedence: 4)
+            let inclusive: Bool
+            switch current.kind {
+            case .op("..<"): inclusive = false
+            case .op("..."): inclusive = true
+            case .end: throw endOfInput(expecting: "'..<' or '...'")
+            default: throw failure(.expected("'..<' or '...'", found: describe(current)), at: current.range)
+            }
+            advance()
+            let to = try expression(minimumPrecedence: 4)
+            let body = try block()
+            return .forLoop(variable: name, from: from, to: to, inclusive: inclusive, body: body,
+                            range: SourceRange(start, tokens[k - 1].range.end))
+        case "if":
+            advance()
+            let condition = try expression()
+            let then = try block()
+            var otherwise: [Stmt]?
+            // `else` may follow on the same line or on the next.
+            var look = k
+            while tokens[look].kind == .newline { look += 1 }
+            if case .identifier("else") = tokens[look].kind {
+                k = look
+                advance()
+                if case .identifier("if") = current.kind {
+                    otherwise = [try statement()]
+                } else {
+                    otherwise = try block()
+                }
+            }
+            return .conditional(condition: condition, then: then, otherwise: otherwise,
+                                range: SourceRange(start, tokens[k - 1].range.end))
+        case "def":
+            advance()
+            let (name, nameRange) = try identifier("a procedure name after 'def'")
+            _ = try expect(.leftParen, "'(' after the procedure name")
+            var parameters: [String] = []
+            if current.kind != .rightParen {
+                while true {
+                    let (p, _) = try identifier("a parameter name")
+                    parameters.append(p)
+                    if current.kind == .comma { advance(); continue }
+                    break
+                }
+            }
+            _ = try expect(.rightParen, "')'")
+            let body = try block()
+            return .procedure(name: name, nameRange: nameRange, parameters: parameters, body: body,
+                              range: SourceRange(start, tokens[k - 1].range.end))
+        case "print":
+            advance()
+            var values: [Expr] = []
+            while startsArgument(current) { values.append(try argumentExpression()) }
+            return .printValues(values, range: SourceRange(start, values.last?.range.end ?? wordRange.end))
+        case "include":
+            advance()
+            let file = try argumentExpression()
+            return .include(file, range: SourceRange(start, file.range.end))
+        case "else", "in":
+            throw failure(.expected("a statement", found: "'\(word)'"), at: wordRange)
+        default:
+            break
+        }
+        // `name = value` (with `=` binary-shaped).
+        if case .op("=") = peekToken.kind {
+            advance(); advance()
+            let value = try expression()
+            return .assign(name: word, nameRange: wordRange, value: value, range: SourceRange(start, value.range.end))
+        }
+        // `name(…)` or `name op …`: an expression statement.
+        let next = peekToken
+        if next.kind == .leftParen && !next.spaceBefore {
+            let e = try expression()
+            return .expression(e, range: SourceRange(start, e.range.end))
+        }
+        if case .op(let o) = next.kind, o != "!", next.isBinaryOperator, CommandTable.spec(named: word) == nil {
+            let e = try expression()
+            return .expression(e, range: SourceRange(start, e.range.end))
+        }
+        // A command (built-in or procedure) with its arguments.
+        advance()
+        let spec = CommandTable.spec(named: word)
+        var arguments: [Expr] = []
+        var keywords: [KeywordArgument] = []
+        while true {
+            if case .identifier(let kw) = current.kind, let spec, let option = spec.keyword(named: kw) {
+                let kwRange = current.range
+                advance()
+                var values: [Expr] = []
+                for _ in 0..<option.valueCount {
+                    guard startsArgument(current) else {
+                        if current.kind == .end, !openBlocks.isEmpty { throw endOfInput(expecting: "a value") }
+                        throw failure(.keywordNeedsValue(kw), at: kwRange)
+                    }
+                    values.append(try argumentExpression())
+                }
+                keywords.append(KeywordArgument(name: kw, values: values, range: SourceRange(kwRange.start, values.last?.range.end ?? kwRange.end)))
+                continue
+            }
+            guard startsArgument(current) else { break }
+            arguments.append(try argumentExpression())
+        }
+        let end = Swift.max(wordRange.end, arguments.last?.range.end ?? 0, keywords.last?.range.end ?? 0)
+        return .command(name: word, nameRange: wordRange, arguments: arguments, keywords: keywords, range: SourceRange(start, end))
+    }
+
+    mutating func identifier(_ what: String) throws(ParseFailure) -> (String, SourceRange) {
+        if case .identifier(let n) = current.kind, !Parser.statementKeywords.contains(n) {
+            let r = current.range
+            advance()
+            return (n, r)
+        }
+        if current.kind == .end { throw endOfInput(expecting: what) }
+        throw failure(.expected(what, found: describe(current)), at: current.range)
+    }
+
+    func startsArgument(_ t: Token) -> Bool {
+        switch t.kind {
+        case .number, .string, .identifier, .leftParen: return true
+        case .op(let o): return (o == "-" || o == "+" || o == "!") && !t.isBinaryOperator
+        default: return false
+        }
+    }
+
+    // MARK: Expressions
+
+    /// Binding strength of binary operators; higher binds tighter. `..<` and `...` are handled by
+    /// `for` alone, above which loop bounds are parsed (minimum precedence 4).
+    static func precedence(_ op: String) -> Int? {
+        switch op {
+        case "||": 1
+        case "&&": 2
+        case "==", "!=", "<", "<=", ">", ">=": 3
+        case "+", "-": 5
+        case "*", "/", "%": 6
+        default: nil
+        }
+    }
+
+    /// An argument of a command: operators join operands only when binary-shaped (space on both
+    /// sides or on neither), so `line 10 -5` has two arguments and `line w - 30 0` two as well.
+    mutating func argumentExpression() throws(ParseFailure) -> Expr {
+        try expression(minimumPrecedence: 1, argumentMode: true)
+    }
+
+    mutating func expression(minimumPrecedence: Int = 1, argumentMode: Bool = false) throws(ParseFailure) -> Expr {
+        var left = try unary(argumentMode: argumentMode)
+        while case .op(let op) = current.kind, let p = Parser.precedence(op), p >= minimumPrecedence {
+            if argumentMode && !current.isBinaryOperator { break }
+            advance()
+            // A trailing operator at the end of a line: the expression continues on the next.
+            skipNewlines()
+            if current.kind == .end { throw endOfInput(expecting: "an expression after '\(op)'") }
+            let right = try expression(minimumPrecedence: p + 1, argumentMode: argumentMode)
+            left = .binary(op, left, right, SourceRange(left.range.start, right.range.end))
+        }
+        return left
+    }
+
+    /// How deeply expressions may nest (parentheses, unary operators, calls) before the parser
+    /// refuses, rather than exhausting the stack.
+    public static let nestingLimit = 256
+    var depth = 0
+
+    mutating func unary(argumentMode: Bool) throws(ParseFailure) -> Expr {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Parser.nestingLimit else { throw failure(.tooDeep(Parser.nestingLimit), at: current.range) }
+        if case .op(let op) = current.kind, op == "-" || op == "+" || op == "!" {
+            let start = current.range.start
+            advance()
+            let operand = try unary(argumentMode: argumentMode)
+            return .unary(op, operand, SourceRange(start, operand.range.end))
+        }
+        return try power(argumentMode: argumentMode)
+    }
+
+    /// `^` binds tighter than unary minus (so -2^2 is -4) and associates to the right.
+    mutating func power(argumentMode: Bool) throws(ParseFailure) -> Expr {
+        let base = try primary()
+        if case .op("^") = current.kind, !argumentMode || current.isBinaryOperator {
+            advance()
+            if current.kind == .end { throw endOfInput(expecting: "an exponent after '^'") }
+            let exponent = try unary(argumentMode: argumentMode)
+            return .binary("^", base, exponent, SourceRange(base.range.start, exponent.range.end))
+        }
+        return base
+    }
+
+    mutating func primary() throws(ParseFailure) -> Expr {
+        let t = current
+        switch t.kind {
+        case .number(let v):
+            advance()
+            return .number(v, t.range)
+        case .string(let s):
+            advance()
+            return .string(s, t.range)
+        case .identifier(let n):
+            advance()
+            if current.kind == .leftParen && !current.spaceBefore {
+                advance()
+                openBlocks.append(t.range)
+                var args: [Expr] = []
+                skipNewlines()
+                if current.kind != .rightParen {
+                    while true {
+                        skipNewlines()
+                        args.append(try expression())
+                        skipNewlines()
+                        if current.kind == .comma { advance(); continue }
+                        break
+                    }
+                }
+                let close = try expectClosing(.rightParen, "')'")
+                openBlocks.removeLast()
+                return .call(n, args, SourceRange(t.range.start, close.range.end))
+            }
+            return .name(n, t.range)
+        case .leftParen:
+            advance()
+            openBlocks.append(t.range)
+            skipNewlines()
+            let inner = try expression()
+            skipNewlines()
+            let close = try expectClosing(.rightParen, "')'")
+            openBlocks.removeLast()
+            return inner.withRange(SourceRange(t.range.start, close.range.end))
+        case .end:
+            throw endOfInput(expecting: "an expression")
+        default:
+            throw failure(.expected("an expression", found: describe(t)), at: t.range)
+        }
+    }
+
+    /// Like `expect`, but running out of input inside parentheses is "needs more input".
+    mutating func expectClosing(_ kind: Token.Kind, _ what: String) throws(ParseFailure) -> Token {
+        if current.kind == .end {
+            var d = Diagnostic(.expected(what, found: "the end of the input"), at: openBlocks.last ?? current.range, in: source)
+            d.note = ("opened here", openBlocks.last ?? current.range)
+            throw .incomplete(d)
+        }
+        return try expect(kind, what)
+    }
+}
+
+extension Expr {
+    /// The same expression with a wider range (parentheses included).
+    func withRange(_ r: SourceRange) -> Expr {
+        switch self {
+        case .number(let v, _): .number(v, r)
+        case .string(let s, _): .string(s, r)
+        case .name(let n, _): .name(n, r)
+        case .unary(let o, let e, _): .unary(o, e, r)
+        case .binary(let o, let a, let b, _): .binary(o, a, b, r)
+        case .call(let n, let a, _): .call(n, a, r)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import ShapeGeometry
+
+/// What one command reports: data, formatted later by a printer (text or JSON lines), so a new
+/// output format touches no command.
+public struct Report: Sendable {
+    /// The command's name, as `"cmd"` in JSON.
+    public var command: String
+    /// The source line of the statement.
+    public var line: Int
+    public var kind: Kind
+    /// True for output that `--quiet` keeps (queries and `print`).
+    public var isRequested: Bool {
+        switch kind {
+        case .printed, .length, .points, .bounds, .contains, .nearest, .at, .elements, .help, .value(nil, _), .handleQuery: true
+        default: false
+        }
+    }
+
+    public enum Kind: Sendable {
+        /// A path command: where the path now ends, what it added, the total.
+        case path(to: Point, segment: Double, length: Double)
+        /// `clear`.
+        case cleared
+        /// `dash`: the number of track points.
+        case dash(count: Int)
+        /// `points`.
+        case points([Point])
+        /// `handle i`, `drag`, `snap`: the handle's index and point.
+        case handle(index: Int, point: Point?)
+        /// `handle` with no argument.
+        case handleQuery(index: Int, point: Point?)
+        /// `let`, assignment (with the name) or an expression statement (without).
+        case value(String?, Value)
+        /// `print`: the values, formatted by the printer.
+        case printed([Value])
+        case length(Double)
+        case bounds(Rect?)
+        case contains(Bool)
+        case nearest(point: Point, distance: Double, at: Double)
+        case at(point: Point, angle: Double)
+        case elements([ElementInfo])
+        /// `undo`: what was reverted.
+        case undone(command: String, line: Int)
+        case precision(Int)
+        /// `def`.
+        case defined(String)
+        /// `help`: the rows to show (one entry, or all).
+        case help([CommandSpec])
+        /// A statement that changed nothing worth a line (an empty block).
+        case silent
+    }
+}
+
+/// One element of the path, for `elements`.
+public struct ElementInfo: Sendable {
+    public var index: Int
+    /// `move`, `line`, `quad`, `curve`, `arc` or `close`.
+    public var kind: String
+    public var to: Point
+    public var length: Double
+}
+
+/// A value of the language: numbers, and strings for `print` and `include`.
+public enum Value: Sendable, Equatable {
+    case number(Double)
+    case string(String)
+}

@@ -1,0 +1,67 @@
+/// An expression, with the range of source it came from.
+public indirect enum Expr: Sendable {
+    case number(Double, SourceRange)
+    case string(String, SourceRange)
+    case name(String, SourceRange)
+    case unary(String, Expr, SourceRange)
+    case binary(String, Expr, Expr, SourceRange)
+    case call(String, [Expr], SourceRange)
+
+    public var range: SourceRange {
+        switch self {
+        case .number(_, let r), .string(_, let r), .name(_, let r), .unary(_, _, let r),
+             .binary(_, _, _, let r), .call(_, _, let r): r
+        }
+    }
+}
+
+/// An option word after a command (`cw`, `phase 2`, `to 10 20`) and the values it takes.
+public struct KeywordArgument: Sendable {
+    public var name: String
+    public var values: [Expr]
+    public var range: SourceRange
+}
+
+/// A statement. Every statement keeps its whole range and the range of the word that names it.
+public indirect enum Stmt: Sendable {
+    case command(name: String, nameRange: SourceRange, arguments: [Expr], keywords: [KeywordArgument], range: SourceRange)
+    case define(name: String, nameRange: SourceRange, value: Expr, range: SourceRange)
+    case assign(name: String, nameRange: SourceRange, value: Expr, range: SourceRange)
+    case repeatLoop(count: Expr, body: [Stmt], range: SourceRange)
+    case forLoop(variable: String, from: Expr, to: Expr, inclusive: Bool, body: [Stmt], range: SourceRange)
+    case conditional(condition: Expr, then: [Stmt], otherwise: [Stmt]?, range: SourceRange)
+    case procedure(name: String, nameRange: SourceRange, parameters: [String], body: [Stmt], range: SourceRange)
+    case printValues([Expr], range: SourceRange)
+    case include(Expr, range: SourceRange)
+    case expression(Expr, range: SourceRange)
+
+    public var range: SourceRange {
+        switch self {
+        case .command(_, _, _, _, let r), .define(_, _, _, let r), .assign(_, _, _, let r),
+             .repeatLoop(_, _, let r), .forLoop(_, _, _, _, _, let r), .conditional(_, _, _, let r),
+             .procedure(_, _, _, _, let r), .printValues(_, let r), .include(_, let r), .expression(_, let r): r
+        }
+    }
+
+    /// The word that names the statement, for reports (`line`, `repeat`, `let`, ...).
+    public var commandName: String {
+        switch self {
+        case .command(let n, _, _, _, _): n
+        case .define: "let"
+        case .assign: "assign"
+        case .repeatLoop: "repeat"
+        case .forLoop: "for"
+        case .conditional: "if"
+        case .procedure: "def"
+        case .printValues: "print"
+        case .include: "include"
+        case .expression: "value"
+        }
+    }
+}
+
+/// A parsed source: its statements in order.
+public struct Program: Sendable {
+    public var statements: [Stmt]
+    public var source: Source
+}

@@ -1,0 +1,86 @@
+import ShapeGeometry
+import ShapeLanguage
+
+/// Formats reports as one JSON object per line with the keys of SPEC §7, numbers at full
+/// precision (shortest round-trip).
+public struct JSONLinesPrinter {
+    public init() {}
+
+    static func string(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 {
+                    let hex = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    func n(_ x: Double) -> String { NumberFormat.json(x) }
+    func pair(_ p: Point) -> String { "[\(n(p.x)), \(n(p.y))]" }
+    func value(_ v: Value) -> String {
+        switch v {
+        case .number(let x): n(x)
+        case .string(let s): JSONLinesPrinter.string(s)
+        }
+    }
+
+    /// The JSON object for one report, or `nil` for reports that say nothing.
+    public func format(_ r: Report) -> String? {
+        var fields = ["\"cmd\": \(JSONLinesPrinter.string(r.command))", "\"line\": \(r.line)"]
+        switch r.kind {
+        case .path(let to, let segment, let length):
+            fields += ["\"to\": \(pair(to))", "\"segment\": \(n(segment))", "\"length\": \(n(length))"]
+        case .cleared: fields.append("\"length\": 0")
+        case .dash(let count): fields.append("\"count\": \(count)")
+        case .points(let list):
+            fields.append("\"count\": \(list.count)")
+            fields.append("\"points\": [" + list.map(pair).joined(separator: ", ") + "]")
+        case .handle(let i, let q), .handleQuery(let i, let q):
+            if let q { fields.append("\"handle\": {\"index\": \(i), \"x\": \(n(q.x)), \"y\": \(n(q.y))}") }
+            else { fields.append("\"handle\": {\"index\": \(i), \"x\": null, \"y\": null}") }
+        case .value(let name, let v):
+            if let name { fields.append("\"name\": \(JSONLinesPrinter.string(name))") }
+            fields.append("\"value\": \(value(v))")
+        case .printed(let values):
+            fields.append("\"values\": [" + values.map(value).joined(separator: ", ") + "]")
+            fields.append("\"text\": \(JSONLinesPrinter.string(TextPrinter(precision: 17).format(r) ?? ""))")
+        case .length(let l): fields.append("\"length\": \(n(l))")
+        case .bounds(let b?): fields.append("\"bounds\": [\(n(b.minX)), \(n(b.minY)), \(n(b.maxX)), \(n(b.maxY))]")
+        case .bounds(nil): fields.append("\"bounds\": null")
+        case .contains(let c): fields.append("\"contains\": \(c)")
+        case .nearest(let q, let d, let s):
+            fields.append("\"nearest\": {\"x\": \(n(q.x)), \"y\": \(n(q.y)), \"distance\": \(n(d)), \"at\": \(n(s))}")
+        case .at(let q, let a): fields += ["\"x\": \(n(q.x))", "\"y\": \(n(q.y))", "\"angle\": \(n(a))"]
+        case .elements(let list):
+            let items = list.map { "{\"index\": \($0.index), \"kind\": \"\($0.kind)\", \"to\": \(pair($0.to)), \"length\": \(n($0.length))}" }
+            fields.append("\"elements\": [" + items.joined(separator: ", ") + "]")
+        case .undone(let command, let line):
+            fields.append("\"undone\": {\"cmd\": \(JSONLinesPrinter.string(command)), \"line\": \(line)}")
+        case .precision(let d): fields.append("\"precision\": \(d)")
+        case .defined(let name): fields.append("\"name\": \(JSONLinesPrinter.string(name))")
+        case .help(let specs): fields.append("\"text\": \(JSONLinesPrinter.string(HelpRenderer.render(specs)))")
+        case .silent: return nil
+        }
+        return "{" + fields.joined(separator: ", ") + "}"
+    }
+
+    /// The JSON object for an error.
+    public func format(_ d: Diagnostic, command: String) -> String {
+        let (line, column) = d.location
+        var message = d.message.text
+        if let s = d.suggestion { message += "; " + s }
+        return "{\"cmd\": \(JSONLinesPrinter.string(command)), \"line\": \(line), \"error\": {\"message\": \(JSONLinesPrinter.string(message)), \"id\": \(JSONLinesPrinter.string(d.message.id)), \"file\": \(JSONLinesPrinter.string(d.source.name)), \"line\": \(line), \"column\": \(column)}}"
+    }
+}

@@ -1,0 +1,73 @@
+/// The two ways numbers are written.
+///
+/// Text: at most `precision` decimals, rounded half away from zero **on the shortest decimal
+/// that reads back as the same double** (so 2.675 shows as 2.68, as it reads), trailing zeros
+/// and a trailing point trimmed, never `-0`. Magnitudes of 1e16 and more keep Swift's shortest
+/// form with an exponent (`1e+16`).
+///
+/// JSON: the shortest round-trip form, integers without `.0`, `-0` written as `0`.
+public enum NumberFormat {
+    public static func text(_ x: Double, precision: Int = 4) -> String {
+        guard x.isFinite else { return x.isNaN ? "nan" : (x < 0 ? "-inf" : "inf") }
+        if x == 0 { return "0" }
+        let magnitude = Swift.abs(x)
+        if magnitude >= 1e16 { return x.description }
+        // Digits and decimal exponent of the shortest representation: value = 0.d1d2... × 10^e.
+        var (digits, exponent) = decimalDigits(magnitude)
+        let keep = exponent + precision   // digits that stay
+        if keep < 0 { return "0" }
+        if keep < digits.count {
+            let roundUp = digits[keep] >= 5
+            digits.removeSubrange(keep...)
+            if roundUp {
+                var i = keep - 1
+                while i >= 0 {
+                    if digits[i] == 9 { digits[i] = 0; i -= 1 } else { digits[i] += 1; break }
+                }
+                if i < 0 { digits.insert(1, at: 0); exponent += 1 }
+            }
+        }
+        while let last = digits.last, last == 0 { digits.removeLast() }
+        if digits.isEmpty { return "0" }
+        // Lay out the digits around the decimal point.
+        var integerPart = "", fraction = ""
+        if exponent <= 0 {
+            integerPart = "0"
+            fraction = String(repeating: "0", count: -exponent) + digits.map(String.init).joined()
+        } else if exponent >= digits.count {
+            integerPart = digits.map(String.init).joined() + String(repeating: "0", count: exponent - digits.count)
+        } else {
+            integerPart = digits[..<exponent].map(String.init).joined()
+            fraction = digits[exponent...].map(String.init).joined()
+        }
+        let sign = x < 0 ? "-" : ""
+        return sign + integerPart + (fraction.isEmpty ? "" : "." + fraction)
+    }
+
+    /// The decimal digits of the shortest round-trip representation of a positive finite double,
+    /// and the exponent e with value = 0.d₁d₂… × 10ᵉ.
+    static func decimalDigits(_ x: Double) -> ([Int], Int) {
+        let s = x.description   // e.g. "123.45", "1e-05", "1.2345e+20"
+        var mantissa = s, exponent = 0
+        if let e = s.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            mantissa = String(s[..<e])
+            exponent = Int(s[s.index(after: e)...]) ?? 0
+        }
+        var integerDigits = mantissa, fractionDigits = ""
+        if let dot = mantissa.firstIndex(of: ".") {
+            integerDigits = String(mantissa[..<dot])
+            fractionDigits = String(mantissa[mantissa.index(after: dot)...])
+        }
+        var digits = (integerDigits + fractionDigits).compactMap { $0.wholeNumberValue }
+        var e = exponent + integerDigits.count
+        while let first = digits.first, first == 0, digits.count > 1 { digits.removeFirst(); e -= 1 }
+        return (digits, e)
+    }
+
+    public static func json(_ x: Double) -> String {
+        guard x.isFinite else { return "null" }
+        if x == 0 { return "0" }
+        if x == x.rounded(), Swift.abs(x) < 1e15 { return String(Int64(x)) }
+        return x.description
+    }
+}

@@ -1,0 +1,59 @@
+import ShapeGeometry
+import ShapeLanguage
+
+/// Formats reports as the one-line text of SPEC §7 (some reports, such as `points`, add lines).
+public struct TextPrinter {
+    public var precision: Int
+    /// Show only what queries and `print` ask for.
+    public var quiet: Bool
+
+    public init(precision: Int = 4, quiet: Bool = false) { self.precision = precision; self.quiet = quiet }
+
+    func n(_ x: Double) -> String { NumberFormat.text(x, precision: precision) }
+    func p(_ q: Point) -> String { "(\(n(q.x)), \(n(q.y)))" }
+    func value(_ v: Value) -> String {
+        switch v {
+        case .number(let x): n(x)
+        case .string(let s): s
+        }
+    }
+
+    /// The text for one report, or `nil` when nothing is shown.
+    public func format(_ r: Report) -> String? {
+        if quiet && !r.isRequested { return nil }
+        switch r.kind {
+        case .path(let to, let segment, let length):
+            return "\(r.command): to \(p(to)), segment \(n(segment)), length \(n(length))"
+        case .cleared: return "clear: the path is empty"
+        case .dash(let count): return "dash: \(count) point\(count == 1 ? "" : "s")"
+        case .points(let list):
+            var lines = ["points: \(list.count)"]
+            for (i, q) in list.enumerated() { lines.append("  \(i): \(p(q))") }
+            return lines.joined(separator: "\n")
+        case .handle(let i, let q):
+            return "\(r.command): handle \(i)" + (q.map { " at \(p($0))" } ?? " (no track points)")
+        case .handleQuery(let i, let q):
+            return "handle: \(i)" + (q.map { " at \(p($0))" } ?? " (no track points)")
+        case .value(let name?, let v):
+            if case .string(let s) = v { return "\(r.command == "let" ? "let " : "")\(name) = \"\(s)\"" }
+            return "\(r.command == "let" ? "let " : "")\(name) = \(value(v))"
+        case .value(nil, let v): return value(v)
+        case .printed(let values): return values.map(value).joined(separator: " ")
+        case .length(let l): return "length: \(n(l))"
+        case .bounds(let b?): return "bounds: \(p(Point(b.minX, b.minY))) to \(p(Point(b.maxX, b.maxY)))"
+        case .bounds(nil): return "bounds: the path is empty"
+        case .contains(let c): return "contains: \(c)"
+        case .nearest(let q, let d, let s): return "nearest: \(p(q)), distance \(n(d)), at \(n(s))"
+        case .at(let q, let a): return "at: \(p(q)), angle \(n(a))"
+        case .elements(let list):
+            var lines = ["elements: \(list.count)"]
+            for e in list { lines.append("  \(e.index): \(e.kind) to \(p(e.to)), length \(n(e.length))") }
+            return lines.joined(separator: "\n")
+        case .undone(let command, let line): return "undo: reverted '\(command)' from line \(line)"
+        case .precision(let d): return "precision: \(d)"
+        case .defined(let name): return "def: \(name)"
+        case .help(let specs): return HelpRenderer.render(specs)
+        case .silent: return nil
+        }
+    }
+}

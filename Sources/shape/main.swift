@@ -1,0 +1,2 @@
+import ShapeCLI
+ShapeCommand.main()
