@@ -26,5 +26,7 @@ let package = Package(
         // Release-built timings of the geometry workloads (scripts/bench).
         .executableTarget(name: "ShapeBenchmarks", dependencies: ["ShapeGeometry"], linkerSettings: libm),
         .testTarget(name: "ShapeGeometryTests", dependencies: ["ShapeGeometry"], linkerSettings: libm),
+        .testTarget(name: "ShapeLanguageTests", dependencies: ["ShapeLanguage", "ShapeOutput", "ShapeGeometry"]),
+        .testTarget(name: "ShapeCLITests", dependencies: ["shape"], exclude: ["Golden"]),
     ]
 )

@@ -107,7 +107,8 @@ public struct Path: Sendable {
     /// A circular arc as UIBezierPath's addArc(withCenter:radius:startAngle:endAngle:clockwise:)
     /// draws it, with HTML canvas's sweep rule (see `Arc.sweep(from:to:clockwise:)`). With a
     /// current point, a straight line first joins it to the arc's start (skipped when they are the
-    /// same point); without one, the arc's start begins a subpath. `clockwise` means increasing
+    /// same point to within 1e-12 of the arc's size); without one, the arc's start begins a
+    /// subpath. `clockwise` means increasing
     /// angle, which turns clockwise on screen. A zero radius draws a point.
     public mutating func arc(center: Point, radius: Double, startAngle: Double, endAngle: Double,
                              clockwise: Bool = true) throws(GeometryError) {
@@ -129,7 +130,10 @@ public struct Path: Sendable {
         if let from = currentPoint {
             let origin = needsImplicitMove ? subpathStart! : from
             if needsImplicitMove { append(.move(origin)) }
-            if origin != start { append(.segment(.line(LineSegment(origin, start)))) }
+            // The joining line, unless the arc starts at the current point (to within rounding of
+            // the arc's own trigonometry, 1e-12 of its size).
+            let size = Swift.max(abs(arc.center.x), abs(arc.center.y), arc.u.length, arc.v.length, 1)
+            if origin.distance(to: start) > 1e-12 * size { append(.segment(.line(LineSegment(origin, start)))) }
         } else {
             append(.move(start))
         }

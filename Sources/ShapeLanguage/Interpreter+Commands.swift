@@ -26,6 +26,9 @@ extension Interpreter {
         }
         // Arity.
         let maximum = spec.parameters.count, minimum = maximum - spec.optionalCount
+        if name == "drag", !arguments.isEmpty || keywords.count != 1 {
+            throw error(.outOfRange("'drag' needs 'to x y' or 'by dx dy'"), range)
+        }
         if !spec.variadic && (arguments.count < minimum || arguments.count > maximum) {
             let at = arguments.count > maximum ? SourceRange(arguments[maximum].range.start, range.end) : range
             throw error(.wrongArgumentCount(command: name, usage: spec.arityDescription, got: arguments.count), at)
@@ -59,8 +62,13 @@ extension Interpreter {
         scopes = [frame]
         source = procedure.source
         callDepth += 1
-        defer { scopes = savedScopes; source = savedSource; callDepth -= 1 }
+        nesting += 1
+        let lengthBefore = path.length, countBefore = path.elements.count
+        defer { scopes = savedScopes; source = savedSource; callDepth -= 1; nesting -= 1 }
         for s in procedure.body { try run(s) }
+        if nesting == 1, path.elements.count != countBefore, let end = path.currentPoint {
+            emit(Report(command: name, line: statementLine, kind: .path(to: end, segment: path.length - lengthBefore, length: path.length)))
+        }
     }
 
     /// Runs a path-building operation and reports the new end point, the length it added and the
@@ -198,7 +206,7 @@ extension Interpreter {
         case "at":
             let s = n[0]
             guard s >= 0 && s <= path.length else {
-                throw error(.outOfRange("'at' needs 0 <= s <= length (\(path.length))"), inv.ranges[0])
+                throw error(.outOfRange("'at' needs 0 <= s <= length (\(describe(.number(path.length))))"), inv.ranges[0])
             }
             guard let (loc, angle) = path.location(atLength: s) else { throw error(.noPath("at"), inv.range) }
             report("at", .at(point: loc.point, angle: angle))

@@ -61,6 +61,8 @@ public final class Interpreter {
     var source: Source
     var emit: (Report) -> Void = { _ in }
     var statementLine = 1
+    /// How many blocks, calls and includes enclose the statement being run.
+    var nesting = 0
 
     public init(limits: Limits = Limits(), loader: IncludeLoader? = nil) {
         self.limits = limits
@@ -102,6 +104,7 @@ public final class Interpreter {
         iterations = 0
         callDepth = 0
         scopes = []
+        nesting = 0
         includeStack = [source.name]
         self.source = source
         statementLine = source.location(of: statement.range.start).line
@@ -150,8 +153,11 @@ public final class Interpreter {
         Diagnostic(message, at: range, in: source, suggestion: suggestion)
     }
 
+    /// Emits a report. Inside a block, a procedure or an include only what a query or `print`
+    /// asks for is shown; the top-level statement reports its overall effect itself.
     func report(_ command: String, _ kind: Report.Kind) {
-        emit(Report(command: command, line: statementLine, kind: kind))
+        let r = Report(command: command, line: statementLine, kind: kind)
+        if nesting == 0 || r.isRequested { emit(r) }
     }
 
     // MARK: Statements
@@ -198,7 +204,8 @@ public final class Interpreter {
             let c = try number(condition, "the condition")
             let chosen = c != 0 ? then : (otherwise ?? [])
             scopes.append([:])
-            defer { scopes.removeLast() }
+            nesting += 1
+            defer { scopes.removeLast(); nesting -= 1 }
             for s in chosen { try run(s) }
             if topLevel { summarize("if", lengthBefore: lengthBefore) }
         case .procedure(let name, let nameRange, let parameters, let body, _):
@@ -232,7 +239,8 @@ public final class Interpreter {
         iterations += 1
         if iterations > limits.loopIterations { throw error(.loopLimit(limits.loopIterations), range) }
         scopes.append(binding.map { [$0.0: $0.1] } ?? [:])
-        defer { scopes.removeLast() }
+        nesting += 1
+        defer { scopes.removeLast(); nesting -= 1 }
         for s in body { try run(s) }
     }
 
@@ -261,7 +269,8 @@ public final class Interpreter {
         let saved = source
         includeStack.append(loaded.name)
         source = included
-        defer { source = saved; includeStack.removeLast() }
+        nesting += 1
+        defer { source = saved; includeStack.removeLast(); nesting -= 1 }
         for s in program.statements { try run(s) }
     }
 }
