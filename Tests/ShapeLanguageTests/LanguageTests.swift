@@ -1,0 +1,212 @@
+import Testing
+@testable import ShapeLanguage
+import ShapeOutput
+import ShapeGeometry
+
+/// Runs `text` in `interpreter`, collecting the reports; returns the error if any.
+@discardableResult
+func run(_ interpreter: Interpreter, _ text: String, reports: inout [Report]) -> Diagnostic? {
+    do {
+        let program = try Parser.parse(Source(name: "t", text: text))
+        var collected: [Report] = []
+        let error = interpreter.run(program) { collected.append($0) }
+        reports += collected
+        return error
+    } catch {
+        return error.diagnostic
+    }
+}
+
+@discardableResult
+func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
+    var ignored: [Report] = []
+    return run(interpreter, text, reports: &ignored)
+}
+
+@Suite struct LexerTests {
+    func kinds(_ text: String) throws -> [Token.Kind] {
+        var lexer = Lexer(Source(name: "t", text: text))
+        return try lexer.tokenize().map(\.kind)
+    }
+
+    @Test func numbersStringsAndDegrees() throws {
+        #expect(try kinds("12 .5 1e3 2.5e-3") == [.number(12), .number(0.5), .number(1000), .number(0.0025), .end])
+        let d = try kinds("45deg 90°")
+        guard case .number(let a) = d[0], case .number(let b) = d[1] else { Issue.record("not numbers"); return }
+        #expect(a == Double.pi / 4 && b == Double.pi / 2)
+        #expect(try kinds("\"a\\\"b\\n\"") == [.string("a\"b\n"), .end])
+        #expect(try kinds("#!/usr/bin/env shape\nmove # comment\n") == [.newline, .identifier("move"), .newline, .end])
+        #expect(try kinds("pen.x a...b") == [.identifier("pen.x"), .identifier("a"), .op("..."), .identifier("b"), .end])
+    }
+
+    @Test func whitespaceRuleForOperators() throws {
+        var lexer = Lexer(Source(name: "t", text: "w-30 w - 30 x -5 (-5)"))
+        let ops = try lexer.tokenize().filter { if case .op = $0.kind { true } else { false } }
+        #expect(ops.map(\.isBinaryOperator) == [true, true, false, false])
+    }
+
+    @Test func lexicalErrorsAreLocated() {
+        var lexer = Lexer(Source(name: "t", text: "move 1 @"))
+        #expect(throws: Diagnostic.self) { try lexer.tokenize() }
+        do { var l = Lexer(Source(name: "t", text: "x = \"open")); _ = try l.tokenize() } catch {
+            #expect(error.message == .unterminatedString)
+            #expect(error.location.line == 1 && error.location.column == 5)
+        }
+    }
+}
+
+@Suite struct ParserTests {
+    func parse(_ text: String) -> Result<Program, ParseFailure> {
+        do { return .success(try Parser.parse(Source(name: "t", text: text))) } catch { return .failure(error) }
+    }
+
+    @Test func incompleteInputIsADistinctResult() {
+        for text in ["repeat 3 {", "repeat 3 {\n line 1 1", "let x = (1 +", "let x = 1 +", "print sin(1,", "if 1 { } else {", "def f(a) {"] {
+            guard case .failure(.incomplete) = parse(text) else { Issue.record("\(text) should need more input"); continue }
+        }
+        for text in ["}", "let = 3", "move 1 @", "repeat 3 }", "for i 0..<3 { }"] {
+            guard case .failure(.invalid) = parse(text) else { Issue.record("\(text) should be invalid"); continue }
+        }
+    }
+
+    @Test func aMissingBraceSaysWhereItWasOpened() {
+        guard case .failure(.incomplete(let d)) = parse("move 0 0\nrepeat 2 {\n  line 1 1\n") else { Issue.record("expected incomplete"); return }
+        #expect(d.message == .unclosedBlock)
+        #expect(d.location.line == 2 && d.location.column == 10)
+        #expect(d.note != nil)
+    }
+
+    @Test func argumentsFollowTheWhitespaceRule() throws {
+        let program = try Parser.parse(Source(name: "t", text: "line w-30 0\nline 10 -5\nline w - 30 0\nline w -30 0"))
+        let counts = program.statements.map { s -> Int in
+            if case .command(_, _, let args, _, _) = s { return args.count }
+            return -1
+        }
+        #expect(counts == [2, 2, 2, 3])
+    }
+
+    @Test func deepNestingIsAnErrorNotACrash() {
+        let text = "let x = " + String(repeating: "(", count: 10_000) + "1" + String(repeating: ")", count: 10_000)
+        guard case .failure(.invalid(let d)) = parse(text) else { Issue.record("expected an error"); return }
+        #expect(d.message == .tooDeep(Parser.nestingLimit))
+    }
+}
+
+@Suite struct InterpreterTests {
+    @Test func aFailingStatementLeavesNoTrace() {
+        let i = Interpreter()
+        run(i, "move 0 0\nline 10 0\nlet n = 0")
+        let before = (i.path.elements.count, i.path.length)
+        let d = run(i, "repeat 5 {\n n = n + 1\n line 10 n*10\n if n == 3 { line 1/0 0 }\n}")
+        #expect(d?.message == .nonFinite("the result of '/'"))
+        #expect(i.path.elements.count == before.0 && i.path.length == before.1)
+        var reports: [Report] = []
+        run(i, "print n", reports: &reports)
+        guard case .printed(let values) = reports.last?.kind else { Issue.record("no print"); return }
+        #expect(values == [.number(0)])
+    }
+
+    @Test func oneUndoRevertsAWholeCompoundStatement() {
+        let i = Interpreter()
+        run(i, "move 0 0\ndef zig(n) { repeat n { line pen.x+1 1; line pen.x+1 0 } }")
+        run(i, "zig 3")
+        #expect(i.path.elements.count == 7)
+        run(i, "undo")
+        #expect(i.path.elements.count == 1)
+        run(i, "undo")   // the def
+        #expect(run(i, "zig 1")?.message == .unknownCommand("zig"))
+    }
+
+    @Test func clearAndUndoRestoreTheWholePath() {
+        let i = Interpreter()
+        run(i, "circle 0 0 10\nrect 0 0 5 5\nclear")
+        #expect(i.path.isEmpty)
+        run(i, "undo")
+        #expect(i.path.elements.count == 8)
+    }
+
+    @Test func limitsGiveErrors() {
+        var limits = Limits()
+        limits.loopIterations = 1000
+        let i = Interpreter(limits: limits)
+        #expect(run(i, "repeat 2000 { }")?.message == .loopLimit(1000))
+        #expect(run(i, "repeat 10 { repeat 200 { } }")?.message == .loopLimit(1000))
+        #expect(run(i, "def f(n) { f n }\nf 1")?.message == .recursionLimit(200))
+        #expect(run(i, "repeat -1 { }")?.message == .outOfRange("the repeat count cannot be negative"))
+    }
+
+    @Test func includesUseTheLoaderAndDetectCycles() {
+        let files = ["a.shape": "include \"b.shape\"", "b.shape": "rect 0 0 1 1", "loop.shape": "include \"loop.shape\""]
+        let i = Interpreter(loader: { name, _ in
+            guard let text = files[name] else { throw Failure() }
+            return (name, text)
+        })
+        #expect(run(i, "include \"a.shape\"") == nil)
+        #expect(i.path.length == 4)
+        #expect(run(i, "include \"loop.shape\"")?.message == .includeCycle("loop.shape"))
+        #expect(run(i, "include \"nope.shape\"")?.message.id == "cannotInclude")
+    }
+    struct Failure: Error {}
+
+    @Test func noNaNOrInfinityEntersTheState() {
+        let i = Interpreter()
+        for text in ["let a = 0/0", "let b = sqrt(-1)", "let c = 1e308 * 10", "move 1e308*10 0", "circle 0 0 1/0", "let d = asin(2)"] {
+            #expect(run(i, text) != nil, "\(text)")
+        }
+        #expect(i.path.isEmpty)
+        #expect(run(i, "a") != nil)
+    }
+
+    @Test func suggestionsForCommandsAndVariables() {
+        let i = Interpreter()
+        run(i, "let radius = 2")
+        #expect(run(i, "lien 1 1")?.suggestion == "did you mean 'line'?")
+        #expect(run(i, "print radus")?.suggestion == "did you mean 'radius'?")
+    }
+
+    @Test func theFigureEightInTheLanguage() {
+        let i = Interpreter()
+        let text = """
+        let W = 320
+        let H = 480
+        let radius = H / 6
+        let offset = 2 * radius * sqrt(0.5)
+        arc W/2 H/2-offset radius 45deg -225deg ccw
+        arc W/2 H/2+offset radius -45deg 225deg
+        close
+        dash 1 1
+        """
+        var reports: [Report] = []
+        #expect(run(i, text, reports: &reports) == nil)
+        #expect(abs(i.path.length - (320 + 240 * Double.pi)) < 1e-12 * 1074)
+        guard case .dash(let count) = reports.last?.kind else { Issue.record("no dash report"); return }
+        #expect(count == 1074)
+        let b = i.path.bounds!
+        #expect(abs(b.minY - 46.86291501015239) < 1e-12 && abs(b.maxY - 433.1370849898476) < 1e-12)
+    }
+}
+
+@Suite struct NumberFormatTests {
+    @Test func textNumbers() {
+        #expect(NumberFormat.text(-0.0) == "0")
+        #expect(NumberFormat.text(-0.00004) == "0")
+        #expect(NumberFormat.text(1.0) == "1")
+        #expect(NumberFormat.text(2.675, precision: 2) == "2.68")
+        #expect(NumberFormat.text(9.99995) == "10")
+        #expect(NumberFormat.text(0.5, precision: 0) == "1")
+        #expect(NumberFormat.text(123456.78901) == "123456.789")
+        #expect(NumberFormat.text(1e-5) == "0")
+        #expect(NumberFormat.text(1.5e-4) == "0.0002")
+        #expect(NumberFormat.text(-1234.5) == "-1234.5")
+        #expect(NumberFormat.text(1e20) == "1e+20")
+        #expect(NumberFormat.text(1073.9822368615503, precision: 10) == "1073.9822368616")
+    }
+
+    @Test func jsonNumbers() {
+        #expect(NumberFormat.json(-0.0) == "0")
+        #expect(NumberFormat.json(3) == "3")
+        #expect(NumberFormat.json(0.1) == "0.1")
+        #expect(NumberFormat.json(1.0 / 3) == "0.3333333333333333")
+        #expect(NumberFormat.json(1e-7) == "1e-07")
+    }
+}
