@@ -46,6 +46,10 @@ struct ReadlineReader: LineReader {
         rl_attempted_completion_function = ReadlineReader.complete
         rl_completer_quote_characters = UnsafePointer(strdup("\""))
         rl_signal_event_hook = ReadlineReader.signalEvent
+        // A SIGINT that lands while readline is writing, not blocked in read(), interrupts
+        // nothing; the event hook (called about ten times a second while readline waits) sees
+        // the flag then.
+        rl_event_hook = ReadlineReader.signalEvent
         ReadlineReader.installInterruptHandler()
         var usable = historyPath
         if let path = historyPath {

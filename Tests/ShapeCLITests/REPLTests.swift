@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+
+/// Drives the REPL in a real pseudo-terminal through tmux, as a person would: keys in,
+/// screen out.
+final class TmuxSession {
+    let name: String
+    let home: URL
+
+    init(environment: [String: String] = [:], home: URL? = nil) throws {
+        name = "shape-test-\(UUID().uuidString.prefix(8))"
+        self.home = home ?? FileManager.default.temporaryDirectory.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: self.home, withIntermediateDirectories: true)
+        var env = ["HOME": self.home.path, "TERM": "xterm-256color"]
+        for (k, v) in environment { env[k] = v }
+        let assignments = env.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        // tmux 3.3a leaves #{pane_dead_status} empty, so the shell prints the exit status.
+        try TmuxSession.tmux(["new-session", "-d", "-s", name, "-x", "100", "-y", "40",
+                              "env \(assignments) sh -c '\(BinaryRunner.executable.path); echo \"[exited $?]\"'"])
+        try TmuxSession.tmux(["set-option", "-t", name, "remain-on-exit", "on"])
+        try waitFor("shape>")   // capture-pane trims trailing spaces
+    }
+
+    deinit { try? TmuxSession.tmux(["kill-session", "-t", name]) }
+
+    @discardableResult
+    static func tmux(_ arguments: [String]) throws -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["tmux"] + arguments
+        p.standardError = FileHandle.nullDevice
+        // `new-session` may start the tmux server, which would inherit a pipe and keep it open
+        // for ever: its output is not captured.
+        guard arguments.first != "new-session" else {
+            p.standardOutput = FileHandle.nullDevice
+            try p.run()
+            p.waitUntilExit()
+            return ""
+        }
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Types text (literally), or sends named keys such as Enter, Tab, Up, C-c, C-d.
+    func type(_ text: String) throws { try TmuxSession.tmux(["send-keys", "-t", name, "-l", text]); pause() }
+    func press(_ key: String) throws { try TmuxSession.tmux(["send-keys", "-t", name, key]); pause() }
+    func enter(_ line: String) throws { try type(line); try press("Enter") }
+    func pause() { usleep(80_000) }
+
+    var screen: String { (try? TmuxSession.tmux(["capture-pane", "-p", "-t", name, "-S", "-100"])) ?? "" }
+
+    /// Waits up to five seconds for `text` to be on the screen.
+    @discardableResult
+    func waitFor(_ text: String, count: Int = 1) throws -> String {
+        for _ in 0..<100 {
+            let s = screen
+            if s.components(separatedBy: text).count - 1 >= count { return s }
+            usleep(50_000)
+        }
+        Issue.record("'\(text)' did not appear; the screen was:\n\(screen)")
+        return screen
+    }
+
+    /// The exit status once the program has left, or nil while it runs.
+    var exitStatus: Int? {
+        guard let range = screen.range(of: "[exited ") else { return nil }
+        let rest = screen[range.upperBound...]
+        return Int(rest.prefix { $0.isNumber })
+    }
+}
+
+@Suite(.serialized) struct REPLTests {
+    @Test func anErrorKeepsEveryBitOfState() throws {
+        let t = try TmuxSession()
+        try t.enter("move 0 0")
+        try t.enter("line 3 4")
+        try t.enter("lne 1 1")
+        try t.waitFor("did you mean 'line'?")
+        try t.enter("line 1/0 0")
+        try t.waitFor("not a finite number")
+        try t.enter("length")
+        let s = try t.waitFor("length: 5")
+        #expect(s.contains("<repl>:3:1: error: unknown command or variable 'lne'"))
+    }
+
+    @Test func continuationPromptForAnOpenBlock() throws {
+        let t = try TmuxSession()
+        try t.enter("move 0 0")
+        try t.enter("repeat 2 {")
+        try t.waitFor("  ...>")
+        try t.enter("line pen.x+1 0")
+        try t.enter("}")
+        try t.waitFor("repeat: to (2, 0), segment 2, length 2")
+        try t.enter("let x = (1 +")
+        try t.enter("2)")
+        try t.waitFor("let x = 3")
+    }
+
+    @Test func tabCompletesCommandsAndNames() throws {
+        let t = try TmuxSession()
+        try t.enter("let radius = 7")
+        try t.type("circ")
+        try t.press("Tab")
+        try t.type("0 0 rad")
+        try t.press("Tab")
+        try t.press("Enter")
+        try t.waitFor("circle: to (7, 0)")
+    }
+
+    @Test func tabCompletesFileNamesInsideStrings() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("shape-complete-\(UUID().uuidString.prefix(6))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try "rect 0 0 2 3\n".write(to: dir.appendingPathComponent("unique-square.shape"), atomically: true, encoding: .utf8)
+        let t = try TmuxSession()
+        try t.type("include \"\(dir.path)/unique-sq")
+        try t.press("Tab")          // completes the name and closes the string
+        try t.press("Enter")
+        try t.waitFor("include: to (0, 0), segment 10, length 10")
+    }
+
+    @Test func controlCCancelsTheLineWithoutLeaving() throws {
+        let t = try TmuxSession()
+        try t.type("move 1 2 this is not run")
+        try t.press("C-c")
+        try t.enter("repeat 2 {")
+        try t.press("C-c")           // also drops an unfinished block
+        try t.enter("print \"still here\"")
+        let s = try t.waitFor("still here")
+        #expect(!s.contains("error"))
+        #expect(t.exitStatus == nil)
+    }
+
+    @Test func controlDLeavesWithStatusZero() throws {
+        let t = try TmuxSession()
+        try t.press("C-d")
+        for _ in 0..<50 where t.exitStatus == nil { usleep(50_000) }
+        #expect(t.exitStatus == 0)
+    }
+
+    @Test func historyIsKeptAcrossSessions() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("shape-history-\(UUID().uuidString.prefix(6))")
+        do {
+            let first = try TmuxSession(home: home)
+            try first.enter("line 0 0")       // an error is remembered too
+            try first.enter("print 41 + 1")
+            try first.waitFor("42")
+            try first.press("C-d")
+        }
+        let history = try String(contentsOf: home.appendingPathComponent(".shape_history"), encoding: .utf8)
+        #expect(history.contains("print 41 + 1"))
+        let second = try TmuxSession(home: home)
+        try second.press("Up")
+        try second.press("Enter")
+        try second.waitFor("42")
+    }
+
+    @Test func anUnwritableHistoryGivesOneWarning() throws {
+        // XDG_STATE_HOME names a regular file: no directory can be made under it.
+        let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("shape-blocker-\(UUID().uuidString.prefix(6))")
+        try "x".write(to: blocker, atomically: true, encoding: .utf8)
+        let t = try TmuxSession(environment: ["XDG_STATE_HOME": blocker.path])
+        let s = try t.waitFor("cannot keep history")
+        try t.enter("print 7")
+        try t.waitFor("7")
+        #expect(s.components(separatedBy: "cannot").count == 2)
+    }
+}

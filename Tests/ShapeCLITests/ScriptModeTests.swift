@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+@Suite struct ScriptModeTests {
+    @Test func standardInputRunsAsAScript() throws {
+        let r = try BinaryRunner.run([], stdin: "move 0 0\nline 3 4\nlength\n")
+        #expect(r.stdout == "move: to (0, 0), segment 0, length 0\nline: to (3, 4), segment 5, length 5\nlength: 5\n")
+        #expect(r.status == 0)
+        let bad = try BinaryRunner.run([], stdin: "move 0 0\nlne 1 1\nlength\n")
+        #expect(bad.status == 1)
+        #expect(bad.stderr.hasPrefix("<stdin>:2:1: error: unknown command or variable 'lne'"))
+        #expect(!bad.stdout.contains("length:"))   // the first error stops the script
+    }
+
+    @Test func dashEAndSeveralSources() throws {
+        let r = try BinaryRunner.run(["-e", "let r = 2", "-e", "circle 0 0 r; length", "--quiet"])
+        #expect(r.stdout == "length: 12.5664\n")
+        let files = try BinaryRunner.run(["--quiet", "path-move-line.shape", "-e", "length"])
+        #expect(files.stdout == "length: 11\n")   // one session across the sources
+    }
+
+    @Test func usageErrorsExitTwo() throws {
+        for args in [["--bogus"], ["--precision"], ["--precision", "99"], ["-e"]] {
+            let r = try BinaryRunner.run(args)
+            #expect(r.status == 2, "\(args)")
+            #expect(r.stderr.contains("usage: shape"))
+        }
+        let missing = try BinaryRunner.run(["no-such-file.shape"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("cannot read 'no-such-file.shape'"))
+    }
+
+    @Test func versionAndHelp() throws {
+        #expect(try BinaryRunner.run(["--version"]).stdout.hasPrefix("shape "))
+        let help = try BinaryRunner.run(["--help"])
+        #expect(help.status == 0 && help.stdout.contains("--json"))
+        let inside = try BinaryRunner.run(["-e", "help arc"])
+        #expect(inside.stdout.contains("usage: arc cx cy r start end [cw|ccw]"))
+        #expect(inside.stdout.contains("example: arc"))
+        let all = try BinaryRunner.run(["-e", "help"])
+        for word in ["move", "dash", "drag to x y", "contains", "undo", "repeat"] { #expect(all.stdout.contains(word)) }
+    }
+
+    @Test func anExecutableScriptWithAShebang() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("shape-shebang-\(UUID().uuidString.prefix(6))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        // `env shape` finds the binary on PATH, as an installed shape would be found.
+        try FileManager.default.createSymbolicLink(at: dir.appendingPathComponent("shape"), withDestinationURL: BinaryRunner.executable)
+        let script = dir.appendingPathComponent("square.shape")
+        try "#!/usr/bin/env shape\nrect 0 0 2 2\nlength\n".write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        let p = Process()
+        p.executableURL = script
+        p.environment = ["PATH": dir.path + ":/usr/bin:/bin"]
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+        #expect(String(decoding: data, as: UTF8.self).hasSuffix("length: 8\n"))
+    }
+
+    @Test func outputStaysInOrderOnOnePipe() throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", "'\(BinaryRunner.executable.path)' -e 'move 0 0' -e 'print 1; lne 2' 2>&1"]
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.first == "move: to (0, 0), segment 0, length 0")
+        #expect(lines[1] == "1")
+        #expect(lines[2].hasPrefix("-e:1:10: error: unknown command"))
+    }
+
+    @Test func jsonErrorsGoToBothStreams() throws {
+        let r = try BinaryRunner.run(["--json", "-e", "move 0 0\nline 1"])
+        let objects = r.stdout.split(separator: "\n")
+        #expect(objects.count == 2)
+        #expect(objects[1].contains("\"error\": {\"message\": \"'line' takes 2 arguments (x y), got 1 argument\""))
+        #expect(objects[1].contains("\"line\": 2, \"column\": 1"))
+        #expect(r.stderr.hasPrefix("-e:2:1: error:"))
+        #expect(r.status == 1)
+    }
+}
