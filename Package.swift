@@ -24,7 +24,8 @@ let package = Package(
         .target(name: "ShapeCLI", dependencies: ["ShapeLanguage", "ShapeOutput", "CReadline"]),
         .executableTarget(name: "shape", dependencies: ["ShapeCLI"]),
         // Release-built timings of the geometry workloads (scripts/bench).
-        .executableTarget(name: "ShapeBenchmarks", dependencies: ["ShapeGeometry"], linkerSettings: libm),
+        .executableTarget(name: "ShapeBenchmarks", dependencies: ["ShapeGeometry", "ShapeLanguage", "ShapeOutput"],
+                          linkerSettings: libm),
         .testTarget(name: "ShapeGeometryTests", dependencies: ["ShapeGeometry"], linkerSettings: libm),
         .testTarget(name: "ShapeLanguageTests", dependencies: ["ShapeLanguage", "ShapeOutput", "ShapeGeometry"]),
         .testTarget(name: "ShapeCLITests", dependencies: ["shape"], exclude: ["Golden"]),

@@ -1,4 +1,6 @@
 import ShapeGeometry
+import ShapeLanguage
+import ShapeOutput
 
 // Release-built timings of the geometry workloads of docs/geometry.md. Run with
 // `swift run -c release ShapeBenchmarks` or scripts/bench; every input is generated from a fixed
@@ -137,3 +139,37 @@ if runs("append") {
     report("append 200k elements", a200, "ratio \((a200.min / a100.min * 100).rounded() / 100)")
 }
 
+
+// Scripts: parse, run and print n alternating line and curve commands; linear cost means 200k
+// commands take about twice as long as 100k, in text and in JSON mode.
+if runs("script") {
+    func script(_ n: Int) -> String {
+        var rng = SeededRandom(seed: 6)
+        var lines = ["move 0 0"]
+        lines.reserveCapacity(n + 1)
+        for i in 0..<n {
+            if i % 2 == 0 {
+                lines.append("line \(Int(rng.uniform(0, 1000))) \(Int(rng.uniform(0, 1000)))")
+            } else {
+                lines.append("curve \(Int(rng.uniform(0, 1000))) 10 20 \(Int(rng.uniform(0, 1000))) 500 \(Int(rng.uniform(0, 1000)))")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+    for json in [false, true] {
+        var times: [Double] = []
+        for n in [100_000, 200_000] {
+            let text = script(n)
+            let t = try time(repeats: quick ? 1 : 3) {
+                let program = try Parser.parse(Source(name: "bench", text: text))
+                let interpreter = Interpreter()
+                var bytes = 0
+                let text = TextPrinter(), lines = JSONLinesPrinter()
+                _ = interpreter.run(program) { r in bytes += (json ? lines.format(r) : text.format(r))?.utf8.count ?? 0 }
+                consume(bytes)
+            }
+            times.append(t.min)
+            report("script \(n / 1000)k commands, \(json ? "JSON" : "text")", t, n == 200_000 ? "ratio \((times[1] / times[0] * 100).rounded() / 100)" : "")
+        }
+    }
+}

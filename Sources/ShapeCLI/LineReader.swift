@@ -16,8 +16,7 @@ protocol LineReader {
 /// Reads lines from standard input with no editing (TERM=dumb, or no terminal).
 struct PlainLineReader: LineReader {
     mutating func readLine(prompt: String) -> String? {
-        fputs(prompt, stdout)
-        fflush(stdout)
+        writeAll(STDOUT_FILENO, prompt)
         return Swift.readLine(strippingNewline: true)
     }
     mutating func remember(_ entry: String) {}
@@ -76,7 +75,7 @@ struct ReadlineReader: LineReader {
         add_history(entry)
         if let path = historyPath, append_history(1, path) != 0, !warned {
             warned = true
-            fputs("shape: cannot write history to \(path)\n", stderr)
+            writeAll(STDERR_FILENO, "shape: cannot write history to \(path)\n")
         }
     }
 

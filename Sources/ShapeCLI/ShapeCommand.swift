@@ -55,8 +55,8 @@ public enum ShapeCommand {
                     i += 1
                     guard i < arguments.count else { throw .message("-e needs source text") }
                     o.sources.append(("-e", arguments[i]))
-                case "--version": print("shape \(version)"); return nil
-                case "--help", "-h": print(usage); return nil
+                case "--version": writeAll(STDOUT_FILENO, "shape \(version)\n"); return nil
+                case "--help", "-h": writeAll(STDOUT_FILENO, usage + "\n"); return nil
                 default: throw .message("unknown option '\(a)'")
                 }
             }
@@ -78,7 +78,7 @@ public enum ShapeCommand {
             guard let o = try parse(arguments) else { return 0 }
             options = o
         } catch {
-            if case .message(let m) = error { fputs("shape: \(m)\n\(usage)\n", stderr) }
+            if case .message(let m) = error { writeAll(STDERR_FILENO, "shape: \(m)\n\(usage)\n") }
             return 2
         }
         let session = Session(options: options)

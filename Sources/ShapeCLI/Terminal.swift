@@ -15,16 +15,27 @@ struct Terminal {
 
     mutating func err(_ text: String) {
         flush()
-        fputs(text + "\n", stderr)
-        fflush(stderr)
+        writeAll(STDERR_FILENO, text + "\n")
     }
 
     mutating func flush() {
         guard !pending.isEmpty else { return }
-        fputs(pending, stdout)
-        fflush(stdout)
+        writeAll(STDOUT_FILENO, pending)
         pending = ""
     }
+}
+
+/// Writes all of `text` to a file descriptor (no C `FILE` buffering to keep in step), retrying
+/// short writes and interrupted calls.
+func writeAll(_ fd: Int32, _ text: String) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+        let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+        if n < 0 { if errno == EINTR { continue }; return }
+        offset += n
+    }
+    bytes.removeAll()
 }
 
 /// Files through the C library (Foundation stays out of the start-up path).

@@ -36,6 +36,18 @@ public struct Lexer {
 
     func isSpace(_ c: Character) -> Bool { c == " " || c == "\t" || c == "\r" }
 
+    // Character classes with ASCII fast paths: Unicode property lookups are slow, and scripts
+    // are nearly all ASCII.
+    @inline(__always) static func isDigit(_ c: Character) -> Bool {
+        guard let a = c.asciiValue else { return false }
+        return a >= 48 && a <= 57
+    }
+    @inline(__always) static func isLetter(_ c: Character) -> Bool {
+        if let a = c.asciiValue { return (a >= 65 && a <= 90) || (a >= 97 && a <= 122) || a == 95 }
+        return c.isLetter
+    }
+    @inline(__always) static func isNameCharacter(_ c: Character) -> Bool { isLetter(c) || isDigit(c) }
+
     mutating func next() throws(Diagnostic) -> Token {
         // Skip spaces and comments.
         while i < chars.count {
@@ -68,15 +80,15 @@ public struct Lexer {
         case "\"": return token(.string(try string()))
         default: break
         }
-        if c.isNumber && c.isASCII || (c == "." && i + 1 < chars.count && chars[i + 1].isASCII && chars[i + 1].isNumber) {
+        if Lexer.isDigit(c) || (c == "." && i + 1 < chars.count && Lexer.isDigit(chars[i + 1])) {
             return token(.number(try number()))
         }
-        if c.isLetter || c == "_" {
+        if Lexer.isLetter(c) {
             while i < chars.count {
                 let d = chars[i]
-                if d.isLetter || d == "_" || (d.isNumber && d.isASCII) { i += 1; continue }
+                if Lexer.isNameCharacter(d) { i += 1; continue }
                 // An inner dot followed by a letter belongs to the name (pen.x), not to `...`.
-                if d == ".", i + 1 < chars.count, chars[i + 1].isLetter { i += 1; continue }
+                if d == ".", i + 1 < chars.count, Lexer.isLetter(chars[i + 1]) { i += 1; continue }
                 break
             }
             return token(.identifier(String(chars[start..<i])))
@@ -100,18 +112,18 @@ public struct Lexer {
 
     mutating func number() throws(Diagnostic) -> Double {
         let start = i
-        while i < chars.count, chars[i].isASCII, chars[i].isNumber { i += 1 }
+        while i < chars.count, Lexer.isDigit(chars[i]) { i += 1 }
         // A fraction, but not the start of `...` or `..<`.
         if i < chars.count, chars[i] == ".", !(i + 1 < chars.count && chars[i + 1] == ".") {
             i += 1
-            while i < chars.count, chars[i].isASCII, chars[i].isNumber { i += 1 }
+            while i < chars.count, Lexer.isDigit(chars[i]) { i += 1 }
         }
         if i < chars.count, chars[i] == "e" || chars[i] == "E" {
             var k = i + 1
             if k < chars.count, chars[k] == "+" || chars[k] == "-" { k += 1 }
-            if k < chars.count, chars[k].isASCII, chars[k].isNumber {
+            if k < chars.count, Lexer.isDigit(chars[k]) {
                 i = k
-                while i < chars.count, chars[i].isASCII, chars[i].isNumber { i += 1 }
+                while i < chars.count, Lexer.isDigit(chars[i]) { i += 1 }
             }
         }
         let text = String(chars[start..<i])
@@ -119,15 +131,15 @@ public struct Lexer {
             throw Diagnostic(.badNumber(text), at: SourceRange(start, i), in: source)
         }
         guard value.isFinite else { throw Diagnostic(.numberTooLarge(text), at: SourceRange(start, i), in: source) }
-        if matches("deg"), !(i + 3 < chars.count && (chars[i + 3].isLetter || chars[i + 3].isNumber || chars[i + 3] == "_")) {
+        if matches("deg"), !(i + 3 < chars.count && Lexer.isNameCharacter(chars[i + 3])) {
             i += 3
             value = value * Double.pi / 180
         } else if i < chars.count, chars[i] == "°" {
             i += 1
             value = value * Double.pi / 180
-        } else if i < chars.count, chars[i].isLetter || chars[i] == "_" {
+        } else if i < chars.count, Lexer.isLetter(chars[i]) {
             var end = i
-            while end < chars.count, chars[end].isLetter || chars[end].isNumber || chars[end] == "_" { end += 1 }
+            while end < chars.count, Lexer.isNameCharacter(chars[end]) { end += 1 }
             throw Diagnostic(.badNumberSuffix(String(chars[i..<end])), at: SourceRange(i, end), in: source)
         }
         return value

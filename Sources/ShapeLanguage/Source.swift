@@ -10,22 +10,28 @@ public struct Source: Sendable {
     /// The line number of the first line (a REPL entry continues the session's numbering).
     public let firstLine: Int
 
+    /// The offset where each line starts, for line numbers in O(log n).
+    let lineStarts: [Int]
+
     public init(name: String, text: String, firstLine: Int = 1) {
         self.name = name
         self.characters = Array(text)
         self.firstLine = firstLine
+        var starts = [0]
+        for (i, c) in characters.enumerated() where c == "\n" { starts.append(i + 1) }
+        lineStarts = starts
     }
 
-    /// The 1-based line and column of a character offset.
+    /// The 1-based line and column of a character offset. O(log lines).
     public func location(of offset: Int) -> (line: Int, column: Int) {
-        var line = firstLine, column = 1
-        var i = 0
-        let end = Swift.min(offset, characters.count)
-        while i < end {
-            if characters[i] == "\n" { line += 1; column = 1 } else { column += 1 }
-            i += 1
+        let offset = Swift.max(0, Swift.min(offset, characters.count))
+        // The last line start at or before the offset.
+        var lo = 0, hi = lineStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
         }
-        return (line, column)
+        return (firstLine + lo, offset - lineStarts[lo] + 1)
     }
 
     /// The text of the line holding `offset`, without its newline.

@@ -47,20 +47,27 @@ public enum NumberFormat {
     /// The decimal digits of the shortest round-trip representation of a positive finite double,
     /// and the exponent e with value = 0.d₁d₂… × 10ᵉ.
     static func decimalDigits(_ x: Double) -> ([Int], Int) {
-        let s = x.description   // e.g. "123.45", "1e-05", "1.2345e+20"
-        var mantissa = s, exponent = 0
-        if let e = s.firstIndex(where: { $0 == "e" || $0 == "E" }) {
-            mantissa = String(s[..<e])
-            exponent = Int(s[s.index(after: e)...]) ?? 0
+        // Swift's description is ASCII: digits, an optional ".", an optional "e±NN".
+        var digits: [Int] = []
+        digits.reserveCapacity(20)
+        var integerCount = 0, seenDot = false, exponent = 0, exponentSign = 1, inExponent = false
+        for b in x.description.utf8 {
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if inExponent { exponent = exponent * 10 + Int(b - 48) } else {
+                    digits.append(Int(b - 48))
+                    if !seenDot { integerCount += 1 }
+                }
+            case UInt8(ascii: "."): seenDot = true
+            case UInt8(ascii: "e"), UInt8(ascii: "E"): inExponent = true
+            case UInt8(ascii: "-"): if inExponent { exponentSign = -1 }
+            default: break
+            }
         }
-        var integerDigits = mantissa, fractionDigits = ""
-        if let dot = mantissa.firstIndex(of: ".") {
-            integerDigits = String(mantissa[..<dot])
-            fractionDigits = String(mantissa[mantissa.index(after: dot)...])
-        }
-        var digits = (integerDigits + fractionDigits).compactMap { $0.wholeNumberValue }
-        var e = exponent + integerDigits.count
-        while let first = digits.first, first == 0, digits.count > 1 { digits.removeFirst(); e -= 1 }
+        var e = exponentSign * exponent + integerCount
+        var leading = 0
+        while leading < digits.count - 1, digits[leading] == 0 { leading += 1; e -= 1 }
+        if leading > 0 { digits.removeFirst(leading) }
         return (digits, e)
     }
 
