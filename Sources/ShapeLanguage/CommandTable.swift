@@ -1,8 +1,15 @@
 /// An option word a command accepts, and how many values follow it.
 public struct KeywordSpec: Sendable {
     public var name: String
-    public var valueCount: Int
+    /// The names of the values that follow the word (`x y` after `about`); none for a flag.
+    public var values: [String]
     public var summary: String
+
+    public var valueCount: Int { values.count }
+
+    init(name: String, values: [String] = [], summary: String) {
+        self.name = name; self.values = values; self.summary = summary
+    }
 }
 
 /// What kind of work a command does; the printers and `help` group by it.
@@ -39,13 +46,12 @@ public struct CommandSpec: Sendable {
             parts.append(i >= parameters.count - optionalCount ? "[\(p)]" : p)
         }
         if variadic { parts.append("...") }
+        if name == "drag" { return "drag to x y | drag by dx dy" }
         let flags = keywords.filter { $0.valueCount == 0 }.map(\.name)
         if !flags.isEmpty { parts.append("[" + flags.joined(separator: "|") + "]") }
         for k in keywords where k.valueCount > 0 {
-            let values = k.name == "to" || k.name == "by" ? (k.name == "to" ? "x y" : "dx dy") : (k.valueCount == 1 ? "n" : "x y")
-            parts.append(name == "drag" ? "\(k.name) \(values)" : "[\(k.name) \(values)]")
+            parts.append("[\(k.name) \(k.values.joined(separator: " "))]")
         }
-        if name == "drag" { return "drag to x y | drag by dx dy" }
         return parts.joined(separator: " ")
     }
 
@@ -62,7 +68,8 @@ public struct CommandSpec: Sendable {
 /// The built-in commands. The language's statements (`let`, `repeat`, `for`, `if`, `def`,
 /// `print`, `include`) have rows too, for `help` and completion, with `group` `.language`.
 public enum CommandTable {
-    static func flag(_ n: String, _ s: String) -> KeywordSpec { KeywordSpec(name: n, valueCount: 0, summary: s) }
+    static func flag(_ n: String, _ s: String) -> KeywordSpec { KeywordSpec(name: n, summary: s) }
+    static let about = KeywordSpec(name: "about", values: ["x", "y"], summary: "the fixed point (default: the centre of the bounds)")
 
     public static let all: [CommandSpec] = [
         CommandSpec(name: "move", parameters: ["x", "y"], group: .path,
@@ -91,18 +98,39 @@ public enum CommandTable {
         CommandSpec(name: "clear", parameters: [], group: .path,
                     summary: "empty the path (the handle goes too)", example: "clear"),
         CommandSpec(name: "dash", parameters: [], variadic: true,
-                    keywords: [KeywordSpec(name: "phase", valueCount: 1, summary: "start this far into the pattern")],
+                    keywords: [KeywordSpec(name: "phase", values: ["p"], summary: "start this far into the pattern")],
                     group: .track, summary: "compute the track points: the ends of every dash of the pattern",
                     example: "dash 1 1"),
         CommandSpec(name: "handle", parameters: ["i"], optionalCount: 1, group: .track,
                     summary: "show the handle, or put it on track point i (wrapping)", example: "handle 10"),
         CommandSpec(name: "drag", parameters: [],
-                    keywords: [KeywordSpec(name: "to", valueCount: 2, summary: "drag toward the point (x, y)"),
-                               KeywordSpec(name: "by", valueCount: 2, summary: "move the drag target by (dx, dy)")],
+                    keywords: [KeywordSpec(name: "to", values: ["x", "y"], summary: "drag toward the point (x, y)"),
+                               KeywordSpec(name: "by", values: ["dx", "dy"], summary: "move the drag target by (dx, dy)")],
                     group: .track, summary: "slide the handle along the track points toward a target",
                     example: "drag to 200 300"),
         CommandSpec(name: "snap", parameters: ["x", "y"], group: .track,
                     summary: "jump the handle to the track point nearest (x, y)", example: "snap 80 120"),
+        CommandSpec(name: "translate", parameters: ["dx", "dy"],
+                    keywords: [KeywordSpec(name: "within", values: ["x", "y", "w", "h"],
+                                           summary: "keep the bounds inside this rectangle, axis by axis (seed 003)")],
+                    group: .transform, summary: "move the path by (dx, dy)", example: "translate 10 0 within 0 0 320 480"),
+        CommandSpec(name: "rotate", parameters: ["angle"], keywords: [about], group: .transform,
+                    summary: "rotate the path (positive turns clockwise on screen)", example: "rotate 30deg about 0 0"),
+        CommandSpec(name: "scale", parameters: ["s", "sy"], optionalCount: 1, keywords: [about], group: .transform,
+                    summary: "scale the path by s (or s and sy); arcs stay exact", example: "scale 2 0.5"),
+        CommandSpec(name: "reset", parameters: [], group: .transform,
+                    summary: "undo every transform since the last reset (the seed's triple tap)", example: "reset"),
+        CommandSpec(name: "sticky", parameters: ["x0", "y0", "r0", "x", "y", "r"],
+                    keywords: [KeywordSpec(name: "break", values: ["b"], summary: "the radius below which the bridge breaks (default r0/2)"),
+                               flag("release", "the finger lifted: spring back to rest")],
+                    group: .path, summary: "seed 001: a fixed circle, a dragged circle and the gooey bridge between them",
+                    example: "sticky 160 60 20 200 160 20"),
+        CommandSpec(name: "wander", parameters: ["duration", "speed"], optionalCount: 1,
+                    keywords: [KeywordSpec(name: "seed", values: ["n"], summary: "the random seed (default 1)"),
+                               KeywordSpec(name: "within", values: ["x", "y", "w", "h"], summary: "the safe area (default 0 0 375 667)"),
+                               KeywordSpec(name: "from", values: ["x", "y"], summary: "the start point (default 80 517)")],
+                    group: .path, summary: "seed 002: a random smooth curve of tangent arcs, duration × speed long (speed 15)",
+                    example: "wander 60 seed 7"),
         CommandSpec(name: "length", parameters: [], group: .query,
                     summary: "total length of the path", example: "length"),
         CommandSpec(name: "points", parameters: [], group: .query,

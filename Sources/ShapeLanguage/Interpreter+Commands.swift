@@ -73,7 +73,7 @@ extension Interpreter {
 
     /// Runs a path-building operation and reports the new end point, the length it added and the
     /// total. Geometry errors become diagnostics at the command.
-    func draw(_ inv: Invocation, _ build: (inout Path) throws(GeometryError) -> Void) throws(Diagnostic) {
+    func draw(_ inv: Invocation, quietly: Bool = false, _ build: (inout Path) throws(GeometryError) -> Void) throws(Diagnostic) {
         let lengthBefore = path.length, countBefore = path.elements.count
         do { try build(&path) } catch { throw diagnose(error, inv) }
         if path.elements.count > limits.pathElements {
@@ -89,7 +89,27 @@ extension Interpreter {
         }
         pathDidChange()
         changed = true
-        report(inv.name, .path(to: path.currentPoint!, segment: path.length - lengthBefore, length: path.length))
+        // Drawing after a transform: `reset` must map the new elements back too.
+        state.untransformed = nil
+        if !quietly { report(inv.name, .path(to: path.currentPoint!, segment: path.length - lengthBefore, length: path.length)) }
+    }
+
+    /// Applies a transform to the whole path, remembering what `reset` needs.
+    func apply(_ m: AffineTransform, _ inv: Invocation) throws(Diagnostic) {
+        guard !path.isEmpty else { throw error(.noPath(inv.name), inv.range) }
+        let moved: Path
+        do { moved = try path.transformed(by: m) } catch { throw diagnose(error, inv) }
+        if state.transform == .identity && state.untransformed == nil { state.untransformed = path }
+        state.transform = state.transform.concatenating(m)
+        replacePath(with: moved)
+        report(inv.name, .transformed(path.bounds))
+    }
+
+    /// The fixed point of `rotate` and `scale`: `about x y`, else the centre of the bounds.
+    func pivot(_ inv: Invocation) throws(Diagnostic) -> Point {
+        if let a = inv.keywords["about"] { return Point(a[0], a[1]) }
+        guard let b = path.bounds else { throw error(.noPath(inv.name), inv.range) }
+        return b.center
     }
 
     func diagnose(_ e: GeometryError, _ inv: Invocation) -> Diagnostic {
@@ -153,7 +173,69 @@ extension Interpreter {
         case "clear":
             replacePath(with: Path())
             state.handle = Handle()
+            state.transform = .identity
+            state.untransformed = nil
             report("clear", .cleared)
+        case "translate":
+            var dx = n[0], dy = n[1]
+            if let w = inv.keywords["within"], let b = path.bounds {
+                // Seed 003: each axis on its own, so a move blocked on one still slides on the other.
+                let area = Rect(x: w[0], y: w[1], width: w[2], height: w[3])
+                dx = Swift.min(Swift.max(dx, area.minX - b.minX), area.maxX - b.maxX)
+                dy = Swift.min(Swift.max(dy, area.minY - b.minY), area.maxY - b.maxY)
+                if b.width > area.width { dx = 0 }
+                if b.height > area.height { dy = 0 }
+            }
+            try apply(.translation(dx, dy), inv)
+        case "rotate":
+            try apply(.rotation(n[0], about: try pivot(inv)), inv)
+        case "scale":
+            let sx = n[0], sy = n.count > 1 ? n[1] : n[0]
+            guard sx != 0, sy != 0 else { throw error(.outOfRange("a scale factor cannot be 0"), inv.range) }
+            try apply(.scale(sx, sy, about: try pivot(inv)), inv)
+        case "reset":
+            if let original = state.untransformed {
+                replacePath(with: original)
+            } else if state.transform != .identity {
+                guard let inverse = state.transform.inverted() else { throw error(.nonFiniteResult, inv.range) }
+                do { replacePath(with: try path.transformed(by: inverse)) } catch { throw diagnose(error, inv) }
+            }
+            state.transform = .identity
+            state.untransformed = nil
+            changed = true
+            report("reset", .transformed(path.bounds))
+        case "sticky":
+            let breakRadius = inv.keywords["break"]?.first ?? n[2] / 2
+            guard n[2] >= 0, n[5] >= 0, breakRadius >= 0 else { throw error(.negativeRadius, inv.range) }
+            var badge = StickyBadge(fixedCenter: inv.point(0), restRadius: n[2], draggedCenter: inv.point(3),
+                                    draggedRadius: n[5], breakRadius: breakRadius)
+            if inv.keywords["release"] != nil { badge = badge.released() }
+            let shape: Path
+            do { shape = try badge.path(accuracy: path.accuracy) } catch { throw diagnose(error, inv) }
+            replacePath(with: shape)
+            report("sticky", .sticky(radius: badge.fixedRadius, distance: badge.distance, broken: badge.isBroken, length: path.length))
+        case "wander":
+            let duration = n[0], speed = n.count > 1 ? n[1] : 15
+            guard duration >= 0, speed >= 0 else { throw error(.outOfRange("duration and speed cannot be negative"), inv.range) }
+            let w = inv.keywords["within"] ?? [0, 0, 375, 667]
+            let from = inv.keywords["from"].map { Point($0[0], $0[1]) } ?? Point(80, 517)
+            let seed = inv.keywords["seed"]?.first ?? 1
+            guard seed >= 0, seed == seed.rounded(), seed < 1.8e19 else { throw error(.notAnInteger("the seed"), inv.range) }
+            var random = SeededRandom(seed: UInt64(seed))
+            let arcs: [Arc]
+            do {
+                arcs = try Wander.arcs(length: duration * speed, start: from, area: Rect(x: w[0], y: w[1], width: w[2], height: w[3]),
+                                       random: &random, arcLimit: Swift.min(1_000_000, limits.pathElements))
+            } catch {
+                if case .nonFiniteResult = error { throw self.error(.outOfRange("the safe area cannot hold the curve"), inv.range) }
+                throw diagnose(error, inv)
+            }
+            let lengthBefore = path.length
+            try draw(inv, quietly: true) { (p: inout Path) throws(GeometryError) in
+                try p.move(to: arcs[0].start)
+                for a in arcs { try p.append(arc: a) }
+            }
+            report("wander", .wander(arcs: arcs.count, to: path.currentPoint!, segment: path.length - lengthBefore, length: path.length))
         case "dash":
             let pattern: DashPattern
             do { pattern = try DashPattern(n, phase: inv.keywords["phase"]?.first ?? 0) } catch { throw diagnose(error, inv) }

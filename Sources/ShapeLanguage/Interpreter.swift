@@ -20,6 +20,10 @@ struct SessionState: Sendable {
     var globals: [String: Value] = [:]
     var procedures: [String: Procedure] = [:]
     var precision = 4
+    /// The transforms applied since the last `reset`, composed.
+    var transform = AffineTransform.identity
+    /// The path before the first of those transforms, while nothing has been drawn since.
+    var untransformed: Path?
 }
 
 /// How to restore the path when a statement is undone or rolled back.

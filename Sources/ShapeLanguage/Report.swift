@@ -21,6 +21,12 @@ public struct Report: Sendable {
         case path(to: Point, segment: Double, length: Double)
         /// `clear`.
         case cleared
+        /// `translate`, `rotate`, `scale`, `reset`: the bounds after the change.
+        case transformed(Rect?)
+        /// `sticky`: the shrunken radius, the distance and whether the bridge broke.
+        case sticky(radius: Double, distance: Double, broken: Bool, length: Double)
+        /// `wander`: how many arcs, and where the curve ends.
+        case wander(arcs: Int, to: Point, segment: Double, length: Double)
         /// `dash`: the number of track points.
         case dash(count: Int)
         /// `points`.

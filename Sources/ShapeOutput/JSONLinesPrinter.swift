@@ -43,6 +43,12 @@ public struct JSONLinesPrinter {
         case .path(let to, let segment, let length):
             fields += ["\"to\": \(pair(to))", "\"segment\": \(n(segment))", "\"length\": \(n(length))"]
         case .cleared: fields.append("\"length\": 0")
+        case .transformed(let b?): fields.append("\"bounds\": [\(n(b.minX)), \(n(b.minY)), \(n(b.maxX)), \(n(b.maxY))]")
+        case .transformed(nil): fields.append("\"bounds\": null")
+        case .sticky(let radius, let distance, let broken, let length):
+            fields += ["\"radius\": \(n(radius))", "\"distance\": \(n(distance))", "\"broken\": \(broken)", "\"length\": \(n(length))"]
+        case .wander(let arcs, let to, let segment, let length):
+            fields += ["\"arcs\": \(arcs)", "\"to\": \(pair(to))", "\"segment\": \(n(segment))", "\"length\": \(n(length))"]
         case .dash(let count): fields.append("\"count\": \(count)")
         case .points(let list):
             fields.append("\"count\": \(list.count)")

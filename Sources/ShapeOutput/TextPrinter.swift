@@ -25,6 +25,12 @@ public struct TextPrinter {
         case .path(let to, let segment, let length):
             return "\(r.command): to \(p(to)), segment \(n(segment)), length \(n(length))"
         case .cleared: return "clear: the path is empty"
+        case .transformed(let b?): return "\(r.command): bounds \(p(Point(b.minX, b.minY))) to \(p(Point(b.maxX, b.maxY)))"
+        case .transformed(nil): return "\(r.command): the path is empty"
+        case .sticky(let radius, let distance, let broken, let length):
+            return "sticky: fixed radius \(n(radius)), distance \(n(distance)), " + (broken ? "broken" : "joined") + ", length \(n(length))"
+        case .wander(let arcs, let to, let segment, let length):
+            return "wander: \(arcs) arc\(arcs == 1 ? "" : "s") to \(p(to)), segment \(n(segment)), length \(n(length))"
         case .dash(let count): return "dash: \(count) point\(count == 1 ? "" : "s")"
         case .points(let list):
             var lines = ["points: \(list.count)"]

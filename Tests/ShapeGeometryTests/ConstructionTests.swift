@@ -1,0 +1,97 @@
+import Testing
+@testable import ShapeGeometry
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite struct StickyBadgeTests {
+    /// The six key points, written out again from the seed's Objective-C (caculPoint).
+    @Test func keyPointsFollowTheSeedsFormulas() throws {
+        let c1 = Point(187.5, 74), c2 = Point(217.5, 254)
+        let badge = StickyBadge(fixedCenter: c1, restRadius: 20, draggedCenter: c2, draggedRadius: 20, breakRadius: 9)
+        let dis = ((c1.x - c2.x) * (c1.x - c2.x) + (c1.y - c2.y) * (c1.y - c2.y)).squareRoot()
+        let sn = (c2.x - c1.x) / dis, cs = (c1.y - c2.y) / dis
+        let r1 = 20 - dis / 20, r2 = 20.0
+        let k = try #require(badge.keyPoints)
+        #expect(badge.fixedRadius == r1)
+        expectClose(k.a, Point(c1.x - cs * r1, c1.y - sn * r1), tolerance: 1e-12)
+        expectClose(k.b, Point(c1.x + cs * r1, c1.y + sn * r1), tolerance: 1e-12)
+        expectClose(k.d, Point(c2.x - cs * r2, c2.y - sn * r2), tolerance: 1e-12)
+        expectClose(k.c, Point(c2.x + cs * r2, c2.y + sn * r2), tolerance: 1e-12)
+        expectClose(k.p, Point(k.b.x + dis / 2 * sn, k.b.y - dis / 2 * cs), tolerance: 1e-12)
+        expectClose(k.o, Point(k.a.x + dis / 2 * sn, k.a.y - dis / 2 * cs), tolerance: 1e-12)
+        // A and B lie on the shrunken fixed circle, C and D on the dragged one.
+        expectClose(k.a.distance(to: c1), r1, tolerance: 1e-12)
+        expectClose(k.c.distance(to: c2), r2, tolerance: 1e-12)
+        // The bridge: move A, quad (O) D, line C, quad (P) B, close.
+        let path = try badge.path()
+        #expect(path.subpathStarts.count == 3)
+        let bridge = Array(path.elements[3...7])
+        #expect(bridge[0] == .move(k.a))
+        #expect(bridge[1] == .segment(.quadratic(QuadraticBezier(k.a, k.o, k.d))))
+        #expect(bridge[2] == .segment(.line(LineSegment(k.d, k.c))))
+        #expect(bridge[3] == .segment(.quadratic(QuadraticBezier(k.c, k.p, k.b))))
+    }
+
+    @Test func theBridgeBreaksBelowTheBreakRadiusAndReleaseSpringsBack() throws {
+        var badge = StickyBadge(fixedCenter: .zero, restRadius: 20, draggedCenter: Point(0, 219), draggedRadius: 20, breakRadius: 9)
+        #expect(!badge.isBroken)                 // 20 − 219/20 = 9.05
+        badge.draggedCenter = Point(0, 221)      // 8.95
+        #expect(badge.isBroken)
+        #expect(try badge.path().subpathStarts.count == 1)   // only the dragged circle
+        let rest = badge.released()
+        #expect(rest.draggedCenter == .zero && rest.fixedRadius == 20 && !rest.isBroken)
+        #expect(rest.keyPoints == nil)
+        expectClose(try rest.path().length, 2 * (2 * .pi * 20), tolerance: 1e-12)
+    }
+}
+
+@Suite struct WanderTests {
+    /// For many seeds: the length is exactly duration × speed, every joint keeps the direction
+    /// of travel (change below 1e-12 rad), directions alternate, and every arc after the first
+    /// keeps its circle inside the safe area.
+    @Test func tangentAtEveryJointAndExactlyAsLongAsAsked() throws {
+        let area = Rect(x: 0, y: 0, width: 375, height: 667)
+        for seed in 1...200 {
+            var random = SeededRandom(seed: UInt64(seed))
+            let length = 15.0 * Double(10 + seed % 90)
+            let arcs = try Wander.arcs(length: length, start: Point(80, 517), area: area, random: &random)
+            let total = arcs.reduce(0.0) { $0 + $1.arcLength() }
+            expectClose(total, length, tolerance: 1e-9, "seed \(seed)")
+            for k in 1..<arcs.count {
+                let before = arcs[k - 1], after = arcs[k]
+                expectClose(after.start.distance(to: before.end), 0, tolerance: 1e-9)
+                let turn = abs(remainder(after.derivative(at: 0).angle - before.derivative(at: 1).angle, 2 * .pi))
+                #expect(turn < 1e-12, "seed \(seed), joint \(k): turn \(turn)")
+                #expect((after.sweep > 0) != (before.sweep > 0))
+                let box = Rect(x: after.center.x - after.radius, y: after.center.y - after.radius,
+                               width: 2 * after.radius, height: 2 * after.radius)
+                #expect(box.minX >= area.minX && box.maxX <= area.maxX && box.minY >= area.minY && box.maxY <= area.maxY)
+            }
+        }
+    }
+
+    @Test func theStartArcAndReproducibility() throws {
+        var a = SeededRandom(seed: 42), b = SeededRandom(seed: 42), c = SeededRandom(seed: 43)
+        let area = Rect(x: 0, y: 0, width: 375, height: 667)
+        let first = try Wander.arcs(length: 900, start: Point(80, 517), area: area, random: &a)
+        #expect(first == (try Wander.arcs(length: 900, start: Point(80, 517), area: area, random: &b)))
+        #expect(first != (try Wander.arcs(length: 900, start: Point(80, 517), area: area, random: &c)))
+        // The seed's start arc: radius 80·3/2/π, 120° clockwise from the start point: 80 long.
+        expectClose(first[0].arcLength(), 80, tolerance: 1e-12)
+        expectClose(first[0].start, Point(80, 517), tolerance: 1e-12)
+        #expect(first[0].sweep > 0)
+        // Shorter than the start arc: the start arc itself is cut.
+        var d = SeededRandom(seed: 1)
+        let short = try Wander.arcs(length: 30, start: Point(80, 517), area: area, random: &d)
+        #expect(short.count == 1)
+        expectClose(short[0].arcLength(), 30, tolerance: 1e-12)
+    }
+
+    @Test func turnsBackWhenTheSafeAreaIsTight() throws {
+        // A narrow safe area forces halving: those arcs turn 330°.
+        var random = SeededRandom(seed: 5)
+        let arcs = try Wander.arcs(length: 3000, start: Point(80, 517), area: Rect(x: 40, y: 400, width: 160, height: 200), random: &random)
+        #expect(arcs.dropFirst().contains { abs(abs($0.sweep) - 330 * .pi / 180) < 1e-12 })
+    }
+}
