@@ -100,6 +100,21 @@ final class TmuxSession {
         try t.waitFor("let x = 3")
     }
 
+    @Test func lineEditingMovesTheCursor() throws {
+        let t = try TmuxSession()
+        try t.type("lne 3 4")
+        try t.press("Home")
+        try t.press("Right")
+        try t.type("i")           // "line 3 4"
+        try t.press("End")
+        try t.press("BSpace")
+        try t.type("5")           // "line 3 5"
+        try t.press("C-a")
+        try t.type("move 0 0; ")  // emacs keys work too
+        try t.press("Enter")
+        try t.waitFor("line: to (3, 5), segment 5.831, length 5.831")
+    }
+
     @Test func tabCompletesCommandsAndNames() throws {
         let t = try TmuxSession()
         try t.enter("let radius = 7")
