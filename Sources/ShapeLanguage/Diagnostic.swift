@@ -126,9 +126,13 @@ public struct Diagnostic: Error, Sendable {
 /// Names within a small edit distance of `name`, best first: the "did you mean" candidates.
 func suggestion(for name: String, among candidates: [String]) -> String? {
     var best: (String, Int)?
+    let length = name.count
+    guard length <= 64 else { return nil }
     for c in candidates where c != name {
+        let limit = length <= 3 ? 1 : 2
+        // The difference in length is a lower bound on the distance.
+        guard abs(c.count - length) <= limit else { continue }
         let d = editDistance(name, c)
-        let limit = name.count <= 3 ? 1 : 2
         if d <= limit, best == nil || d < best!.1 { best = (c, d) }
     }
     return best.map { "did you mean '\($0.0)'?" }

@@ -4,7 +4,7 @@ import ShapeGeometry
 /// before the work it guards where possible (a `repeat` count, a dash pattern's point count).
 public struct Limits: Sendable {
     /// Loop iterations (of `repeat` and `for`, together) in one top-level statement.
-    public var loopIterations = 10_000_000
+    public var loopIterations = 1_000_000
     /// Procedure calls nested inside each other.
     public var callDepth = 200
     /// `include` nested inside each other.

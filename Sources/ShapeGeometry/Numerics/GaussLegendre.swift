@@ -68,8 +68,11 @@ public struct QuadratureLeaf: Sendable, Equatable {
 /// The halves' sum is kept, which is far more accurate than the difference suggests (the rule's
 /// error falls by a factor of 10⁷ or more per halving once no singularity hides near the
 /// interval), so the result's relative error is normally orders of magnitude below `accuracy`.
-/// Intervals are never split more than 48 times. Evaluations are reused: each accepted pair
-/// costs 32 evaluations of `f`.
+/// Intervals are never split more than 48 times, and one integration refines at most
+/// `adaptiveRefinementBudget` intervals (hostile input, such as control points near 1e143, could
+/// otherwise keep rounding noise above the tolerance on every interval); past the budget the
+/// remaining intervals are accepted as they stand, so the time per segment is bounded. Ordinary
+/// curves use a few dozen. Evaluations are reused: each accepted pair costs 32 evaluations of `f`.
 ///
 /// The comparison is fooled when a narrow dip of the integrand lies between an interval's end and
 /// its first node (about 0.26% of its width in): both estimates then see a smooth function and
@@ -98,12 +101,14 @@ func integrateAdaptively(
     }
     let tolerancePerWidth = Swift.max(accuracy * abs(whole), Double.leastNormalMagnitude) / (b - a)
     var total = CompensatedSum()
+    var refinements = 0
     while let (lo, hi, estimate, depth) = stack.popLast() {
         let mid = 0.5 * (lo + hi)
         let left = rule(lo, mid)
         let right = rule(mid, hi)
         let refined = left + right
-        if abs(refined - estimate) <= tolerancePerWidth * (hi - lo) || depth >= 48 {
+        refinements += 1
+        if abs(refined - estimate) <= tolerancePerWidth * (hi - lo) || depth >= 48 || refinements >= adaptiveRefinementBudget {
             leaf(lo, mid, left)
             leaf(mid, hi, right)
             total.add(refined)
@@ -114,6 +119,9 @@ func integrateAdaptively(
     }
     return total.value
 }
+
+/// The most intervals one adaptive integration refines (see `integrateAdaptively`).
+let adaptiveRefinementBudget = 4096
 
 /// A dip of a speed function: a parameter where the speed has a local minimum, and the width (in
 /// parameter units) over which the dip is rounded, about minimum speed / |second derivative of
