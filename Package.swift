@@ -29,8 +29,10 @@ let package = Package(
         // Release-built timings of the geometry workloads (scripts/bench).
         .executableTarget(name: "ShapeBenchmarks", dependencies: ["ShapeGeometry", "ShapeLanguage", "ShapeOutput"],
                           linkerSettings: libm),
-        .testTarget(name: "ShapeGeometryTests", dependencies: ["ShapeGeometry"], linkerSettings: libm),
-        .testTarget(name: "ShapeLanguageTests", dependencies: ["ShapeLanguage", "ShapeOutput", "ShapeGeometry"]),
+        // Test helpers shared by the test targets (one `expectClose`).
+        .target(name: "ShapeTestSupport", dependencies: ["ShapeGeometry"], path: "Tests/ShapeTestSupport"),
+        .testTarget(name: "ShapeGeometryTests", dependencies: ["ShapeGeometry", "ShapeTestSupport"], linkerSettings: libm),
+        .testTarget(name: "ShapeLanguageTests", dependencies: ["ShapeLanguage", "ShapeOutput", "ShapeGeometry", "ShapeTestSupport"]),
         .testTarget(name: "ShapeCLITests", dependencies: ["shape"], exclude: ["Golden", "Examples", "Hostile"]),
     ]
 )

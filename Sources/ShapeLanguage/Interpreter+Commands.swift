@@ -34,6 +34,13 @@ extension Interpreter {
             throw error(.wrongArgumentCount(command: name, usage: spec.arityDescription, got: arguments.count), at)
         }
         var invocation = Invocation(name: name, numbers: [], ranges: [], keywords: [:], range: range)
+        if name == "svg" {
+            guard arguments.count == 1 else {
+                throw error(.wrongArgumentCount(command: name, usage: "1 argument (\"data\")", got: arguments.count), range)
+            }
+            guard case .string(let data) = try evaluate(arguments[0]) else { throw error(.notAString("the path data"), arguments[0].range) }
+            return try importSVG(data, argument: arguments[0], range: range)
+        }
         if name == "help" {
             let topic: String? = arguments.first.flatMap { if case .name(let n, _) = $0 { n } else if case .string(let s, _) = $0 { s } else { nil } }
             return try help(topic, arguments.first?.range ?? range)
@@ -274,6 +281,12 @@ extension Interpreter {
             state.handle.snap(to: inv.point(0), in: points)
             changed = true
             handleReport("snap", points)
+        case "export":
+            switch (inv.keywords["swift"], inv.keywords["svg"]) {
+            case (_?, nil): report("export", .export(format: "swift", path: path))
+            case (nil, _?): report("export", .export(format: "svg", path: path))
+            default: throw error(.outOfRange("'export' needs 'swift' or 'svg'"), inv.range)
+            }
         case "length":
             report("length", .length(path.length))
         case "points":
@@ -322,6 +335,25 @@ extension Interpreter {
             report("precision", .precision(state.precision))
         default:
             throw error(.unknownCommand(inv.name), inv.range)
+        }
+    }
+
+    /// `svg "..."`: errors point into the string when it is written out literally.
+    func importSVG(_ data: String, argument: Expr, range: SourceRange) throws(Diagnostic) {
+        let inv = Invocation(name: "svg", numbers: [], ranges: [argument.range], keywords: [:], range: range)
+        var failure: SVGPathData.Failure?
+        try draw(inv) { (p: inout Path) throws(GeometryError) in
+            do throws(SVGPathData.Failure) { try SVGPathData.append(data, to: &p) } catch { failure = error }
+        }
+        if let failure {
+            var at = argument.range
+            if case .string = argument {
+                // Offsets are UTF-8 bytes of the data; the literal's characters start after the quote.
+                let prefix = String(decoding: Array(data.utf8).prefix(failure.offset), as: UTF8.self)
+                let start = argument.range.start + 1 + prefix.count
+                at = SourceRange(start, start + 1)
+            }
+            throw error(.outOfRange("bad SVG path data: \(failure.message)"), at)
         }
     }
 

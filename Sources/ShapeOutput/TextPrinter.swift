@@ -59,6 +59,7 @@ public struct TextPrinter {
         case .precision(let d): return "precision: \(d)"
         case .defined(let name): return "def: \(name)"
         case .help(let specs): return HelpRenderer.render(specs)
+        case .export(let format, let path): return format == "svg" ? PathExport.svg(path) : PathExport.swift(path)
         case .silent: return nil
         }
     }

@@ -1,20 +1,6 @@
 import Testing
 @testable import ShapeGeometry
-
-/// The one comparison helper of these tests: passes when |actual − expected| ≤ tolerance, always
-/// comparing absolute differences (pass `tolerance: rel * scale` for a relative check).
-func expectClose(_ actual: Double, _ expected: Double, tolerance: Double,
-                 _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
-    #expect(abs(actual - expected) <= tolerance,
-            "\(actual) vs \(expected): off by \(abs(actual - expected)) > \(tolerance). \(comment?.rawValue ?? "")",
-            sourceLocation: sourceLocation)
-}
-
-func expectClose(_ actual: Point, _ expected: Point, tolerance: Double,
-                 _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
-    expectClose(actual.x, expected.x, tolerance: tolerance, comment, sourceLocation: sourceLocation)
-    expectClose(actual.y, expected.y, tolerance: tolerance, comment, sourceLocation: sourceLocation)
-}
+@_exported import ShapeTestSupport
 
 /// The figure 8 of seed 000 in a view of the given size: two arcs and the lines between them.
 func figureEight(width: Double = 320, height: Double = 480) throws -> Path {

@@ -1,0 +1,193 @@
+/// SVG path data (the `d` attribute) read into a `Path`, exactly: every command, absolute and
+/// relative, with H/V, the smooth S/T forms and elliptical `A` arcs converted into the exact arc
+/// kind (the endpoint-to-centre conversion of the SVG specification, appendix F.6.5: zero radii
+/// make a line, radii too small for the end points are scaled up).
+public enum SVGPathData {
+    /// Why path data was refused: what, and the character offset in the text.
+    public struct Failure: Error, Equatable, Sendable {
+        public var message: String
+        public var offset: Int
+    }
+
+    /// Appends the path data to `path`. All or nothing: on failure `path` is unchanged.
+    public static func append(_ text: String, to path: inout Path) throws(Failure) {
+        var reader = Reader(chars: Array(text.utf8))
+        var copy = path
+        try reader.run(into: &copy)
+        path = copy
+    }
+
+    struct Reader {
+        let chars: [UInt8]
+        var i = 0
+        var current = Point.zero
+        var subpathStart = Point.zero
+        var lastControl: Point?       // for S and T: the previous curve's second control point
+        var lastCommand: UInt8 = 0
+        var started = false
+
+        func fail(_ m: String, _ at: Int? = nil) -> Failure { Failure(message: m, offset: at ?? i) }
+
+        mutating func skipSeparators() {
+            while i < chars.count, chars[i] == 32 || chars[i] == 9 || chars[i] == 10 || chars[i] == 13 || chars[i] == 44 { i += 1 }
+        }
+
+        var atNumber: Bool {
+            var k = i
+            while k < chars.count, chars[k] == 32 || chars[k] == 9 || chars[k] == 10 || chars[k] == 13 || chars[k] == 44 { k += 1 }
+            guard k < chars.count else { return false }
+            let c = chars[k]
+            return (c >= 48 && c <= 57) || c == 43 || c == 45 || c == 46
+        }
+
+        mutating func number() throws(Failure) -> Double {
+            skipSeparators()
+            let start = i
+            if i < chars.count, chars[i] == 43 || chars[i] == 45 { i += 1 }
+            var digits = 0
+            while i < chars.count, chars[i] >= 48 && chars[i] <= 57 { i += 1; digits += 1 }
+            if i < chars.count, chars[i] == 46 {
+                i += 1
+                while i < chars.count, chars[i] >= 48 && chars[i] <= 57 { i += 1; digits += 1 }
+            }
+            guard digits > 0 else { throw fail("expected a number", start) }
+            if i < chars.count, chars[i] == 101 || chars[i] == 69 {
+                var k = i + 1
+                if k < chars.count, chars[k] == 43 || chars[k] == 45 { k += 1 }
+                if k < chars.count, chars[k] >= 48 && chars[k] <= 57 {
+                    i = k
+                    while i < chars.count, chars[i] >= 48 && chars[i] <= 57 { i += 1 }
+                }
+            }
+            guard let v = Double(String(decoding: chars[start..<i], as: UTF8.self)), v.isFinite else {
+                throw fail("the number is not finite", start)
+            }
+            return v
+        }
+
+        /// An arc flag: a single 0 or 1, which may stand right against the next number.
+        mutating func flag() throws(Failure) -> Bool {
+            skipSeparators()
+            guard i < chars.count, chars[i] == 48 || chars[i] == 49 else { throw fail("expected an arc flag, 0 or 1") }
+            defer { i += 1 }
+            return chars[i] == 49
+        }
+
+        mutating func point(_ relative: Bool) throws(Failure) -> Point {
+            let x = try number(), y = try number()
+            return relative ? Point(current.x + x, current.y + y) : Point(x, y)
+        }
+
+        mutating func run(into path: inout Path) throws(Failure) {
+            skipSeparators()
+            while i < chars.count {
+                let commandOffset = i
+                var c = chars[i]
+                let isLetter = (c >= 65 && c <= 90) || (c >= 97 && c <= 122)
+                if isLetter {
+                    i += 1
+                } else if lastCommand != 0 && atNumber {
+                    // Implicit repetition; after M, pairs are L (after m, l).
+                    c = lastCommand == 77 ? 76 : (lastCommand == 109 ? 108 : lastCommand)
+                } else {
+                    throw fail("expected a path command (M, L, H, V, C, S, Q, T, A or Z)")
+                }
+                if !started && c != 77 && c != 109 { throw fail("path data must start with M or m", commandOffset) }
+                let relative = c >= 97
+                let upper = relative ? c - 32 : c
+                do {
+                    try command(upper, relative: relative, offset: commandOffset, into: &path)
+                } catch let e as GeometryError {
+                    throw fail("\(e)", commandOffset)
+                } catch let e as Failure {
+                    throw e
+                } catch {
+                    throw fail("\(error)", commandOffset)
+                }
+                lastCommand = c
+                skipSeparators()
+            }
+        }
+
+        mutating func command(_ c: UInt8, relative: Bool, offset: Int, into path: inout Path) throws {
+            switch c {
+            case 77: // M
+                // The first command of the data is absolute even when written m.
+                let p = try point(relative && started)
+                try path.move(to: p)
+                current = p; subpathStart = p; lastControl = nil; started = true
+            case 76: // L
+                let p = try point(relative)
+                try path.line(to: p)
+                current = p; lastControl = nil
+            case 72, 86: // H, V
+                let v = try number()
+                let p = c == 72 ? Point(relative ? current.x + v : v, current.y) : Point(current.x, relative ? current.y + v : v)
+                try path.line(to: p)
+                current = p; lastControl = nil
+            case 67: // C
+                let c1 = try point(relative), c2 = try point(relative), p = try point(relative)
+                try path.curve(control1: c1, control2: c2, to: p)
+                current = p; lastControl = c2
+            case 83: // S: the first control point reflects the previous C/S one
+                let c2 = try point(relative), p = try point(relative)
+                let previous = lastCommand | 32
+                let c1 = (previous == 99 || previous == 115) && lastControl != nil ? current + (current - lastControl!) : current
+                try path.curve(control1: c1, control2: c2, to: p)
+                current = p; lastControl = c2
+            case 81: // Q
+                let q = try point(relative), p = try point(relative)
+                try path.quad(control: q, to: p)
+                current = p; lastControl = q
+            case 84: // T: the control point reflects the previous Q/T one
+                let p = try point(relative)
+                let previous = lastCommand | 32
+                let q = (previous == 113 || previous == 116) && lastControl != nil ? current + (current - lastControl!) : current
+                try path.quad(control: q, to: p)
+                current = p; lastControl = q
+            case 65: // A
+                let rx = try number(), ry = try number(), rotation = try number()
+                let large = try flag(), sweep = try flag()
+                let p = try point(relative)
+                if let arc = SVGPathData.arc(from: current, to: p, rx: rx, ry: ry, rotationDegrees: rotation, largeArc: large, sweep: sweep) {
+                    try path.append(arc: arc)
+                } else if p != current {
+                    try path.line(to: p)
+                }
+                current = p; lastControl = nil
+            case 90: // Z
+                path.close()
+                current = subpathStart; lastControl = nil
+            default:
+                throw fail("unknown path command '\(String(UnicodeScalar(c)))'", offset)
+            }
+        }
+    }
+
+    /// The exact arc of an SVG `A` command (SVG 1.1 appendix F.6.5), or `nil` when it is a
+    /// straight line (a zero radius) or nothing (equal end points).
+    public static func arc(from p1: Point, to p2: Point, rx: Double, ry: Double, rotationDegrees: Double,
+                           largeArc: Bool, sweep: Bool) -> Arc? {
+        guard p1 != p2 else { return nil }
+        var rx = abs(rx), ry = abs(ry)
+        guard rx > 0, ry > 0 else { return nil }
+        let phi = rotationDegrees * Double.pi / 180
+        let cs = cosine(phi), sn = sine(phi)
+        let dx = (p1.x - p2.x) / 2, dy = (p1.y - p2.y) / 2
+        let x1 = cs * dx + sn * dy, y1 = -sn * dx + cs * dy
+        let lambda = x1 * x1 / (rx * rx) + y1 * y1 / (ry * ry)
+        if lambda > 1 { let s = lambda.squareRoot(); rx *= s; ry *= s }
+        let numerator = rx * rx * ry * ry - rx * rx * y1 * y1 - ry * ry * x1 * x1
+        let denominator = rx * rx * y1 * y1 + ry * ry * x1 * x1
+        var coefficient = (Swift.max(0, numerator) / denominator).squareRoot()
+        if largeArc == sweep { coefficient = -coefficient }
+        let cxp = coefficient * rx * y1 / ry, cyp = -coefficient * ry * x1 / rx
+        let center = Point(cs * cxp - sn * cyp + (p1.x + p2.x) / 2, sn * cxp + cs * cyp + (p1.y + p2.y) / 2)
+        let start = arcTangent2((y1 - cyp) / ry, (x1 - cxp) / rx)
+        let end = arcTangent2((-y1 - cyp) / ry, (-x1 - cxp) / rx)
+        var delta = end - start
+        if sweep && delta < 0 { delta += fullTurn }
+        if !sweep && delta > 0 { delta -= fullTurn }
+        return Arc(center: center, u: Vector(rx * cs, rx * sn), v: Vector(-ry * sn, ry * cs), startAngle: start, sweep: delta)
+    }
+}

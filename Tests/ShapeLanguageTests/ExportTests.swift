@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+@testable import ShapeLanguage
+import ShapeOutput
+import ShapeGeometry
+import ShapeTestSupport
+
+@Suite struct SVGImportTests {
+    func path(_ d: String) throws -> Path {
+        var p = Path()
+        try SVGPathData.append(d, to: &p)
+        return p
+    }
+
+    @Test func everyCommandAbsoluteAndRelative() throws {
+        // H/V and relative forms, implicit repetition after M (lines) and after l.
+        let a = try path("M 0 0 H 10 V 10 h -10 v -10 Z")
+        #expect(a.length == 40)
+        let b = try path("m 1 1 2 0 0 2 l -2 0 0 -2 z")
+        #expect(b.length == 8)
+        #expect(b.elements.first == .move(Point(1, 1)))
+        // S reflects the previous C's second control point; T the previous Q's control point.
+        let s = try path("M 0 0 C 0 10 10 10 10 0 S 20 -10 20 0")
+        guard case .segment(.cubic(let second)) = s.elements[2] else { Issue.record("not a cubic"); return }
+        #expect(second.p1 == Point(10, -10))
+        let t = try path("M 0 0 Q 5 10 10 0 T 20 0")
+        guard case .segment(.quadratic(let q)) = t.elements[2] else { Issue.record("not a quad"); return }
+        #expect(q.p1 == Point(15, -10))
+        // Numbers packed as SVG allows: signs and dots as separators, exponents.
+        let packed = try path("M0,0L10-5.5.5e1,1")
+        #expect(packed.elements.count == 3)
+        #expect(packed.currentPoint == Point(5, 1))   // 10, -5.5, then .5e1 = 5 and 1 (an implicit L)
+    }
+
+    @Test func arcsAreExactAndFollowTheSpecification() throws {
+        // A half circle of radius 10 from (0, 0) to (20, 0), both sweep directions.
+        let down = try path("M 0 0 A 10 10 0 0 1 20 0")
+        expectClose(down.length, 10 * .pi, tolerance: 1e-12)
+        #expect(try #require(down.bounds).minY < -9.999)        // sweep 1: clockwise on screen, over the top
+        let up = try path("M 0 0 A 10 10 0 0 0 20 0")
+        #expect(try #require(up.bounds).maxY > 9.999)
+        // Radii too small are scaled up; zero radii make a line; flags may be packed.
+        let scaled = try path("M 0 0 A 1 1 0 0 1 20 0")
+        expectClose(scaled.length, 10 * .pi, tolerance: 1e-12)
+        #expect(try path("M 0 0 A 0 5 0 0 1 20 0").length == 20)
+        let packed = try path("M0 0a10 10 0 1020 0")
+        expectClose(packed.length, 10 * .pi, tolerance: 1e-12)
+        // The large-arc flag picks the longer of the two arcs of a circle.
+        let large = try path("M 0 0 A 10 10 0 1 1 10 10")
+        expectClose(large.length, 1.5 * .pi * 10, tolerance: 1e-12)
+        // A rotated ellipse: its end point is the one asked for.
+        let e = try path("M 0 0 A 30 10 40 0 1 25 15")
+        expectClose(try #require(e.currentPoint), Point(25, 15), tolerance: 1e-9)
+    }
+
+    @Test func badDataIsLocatedAndChangesNothing() throws {
+        var p = Path()
+        try p.move(to: Point(1, 1))
+        for (d, offset) in [("L 1 1", 0), ("M 0 0 L 1", 9), ("M 0 0 X 1", 6), ("M 0 0 A 1 1 0 2 1 3 3", 14), ("M 1e999 0", 2)] {
+            do {
+                try SVGPathData.append(d, to: &p)
+                Issue.record("\(d) was accepted")
+            } catch {
+                #expect(error.offset == offset, "\(d): \(error)")
+            }
+        }
+        #expect(p.elements.count == 1)
+    }
+}
+
+@Suite struct ExportTests {
+    /// Random paths of every kind (with rotated, reflected and stretched arcs) written as SVG path
+    /// data and read back measure the same, to 1e-9 relative.
+    @Test func svgRoundTripsKeepTheLength() throws {
+        var rng = SeededRandom(seed: 61)
+        for round in 0..<40 {
+            var p = Path()
+            try p.move(to: rng.point(0, 100))
+            for k in 0..<8 {
+                switch (k + round) % 5 {
+                case 0: try p.line(to: rng.point(0, 100))
+                case 1: try p.quad(control: rng.point(0, 100), to: rng.point(0, 100))
+                case 2: try p.curve(control1: rng.point(0, 100), control2: rng.point(0, 100), to: rng.point(0, 100))
+                case 3: try p.arc(center: rng.point(20, 80), radius: rng.uniform(1, 30), startAngle: rng.uniform(-7, 7),
+                                  endAngle: rng.uniform(-7, 7), clockwise: k % 2 == 0)
+                default: p.close()
+                }
+            }
+            try p.addCircle(center: rng.point(0, 100), radius: rng.uniform(1, 20))
+            let transforms: [ShapeGeometry.AffineTransform] = [.identity, .rotation(rng.uniform(0, 6)), .scale(2, 0.5, about: Point(50, 50)),
+                                                 .scale(-1, 1), ShapeGeometry.AffineTransform(a: 1, b: 0.3, c: 0.7, d: 1, tx: 5, ty: -3)]
+            let shaped = try p.transformed(by: transforms[round % transforms.count])
+            var back = Path()
+            try SVGPathData.append(PathExport.svg(shaped), to: &back)
+            expectClose(back.length, shaped.length, tolerance: 1e-9 * shaped.length, "round \(round)")
+            let b1 = try #require(shaped.bounds), b2 = try #require(back.bounds)
+            expectClose(b1.minX, b2.minX, tolerance: 1e-9 * 100)
+            expectClose(b1.maxY, b2.maxY, tolerance: 1e-9 * 100)
+        }
+    }
+
+    /// The Swift export type-checks against a stub with UIKit's and Core Graphics' signatures
+    /// (UIKit itself does not exist on Linux).
+    @Test func swiftExportTypeChecks() throws {
+        let i = Interpreter()
+        var reports: [Report] = []
+        run(i, "circle 0 0 5\nscale 2 1\nmove 0 0\nline 10 0\nquad 20 10 30 0\ncurve 40 10 50 -10 60 0\narc 70 0 10 180deg 0\nclose\nexport swift", reports: &reports)
+        guard case .export(_, let path) = reports.last?.kind else { Issue.record("no export"); return }
+        let code = PathExport.swift(path)
+        #expect(code.contains("path.addArc(withCenter:"))
+        #expect(code.contains("ellipse.addArc(center: .zero"))   // the stretched circle
+        let stub = """
+        struct CGPoint { var x: Double; var y: Double; static let zero = CGPoint(x: 0, y: 0) }
+        struct CGAffineTransform {
+            init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {}
+            static let identity = CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+        }
+        class CGPath { func mutableCopy() -> CGMutablePath? { CGMutablePath() } }
+        class CGMutablePath: CGPath {
+            func addArc(center: CGPoint, radius: Double, startAngle: Double, endAngle: Double, clockwise: Bool,
+                        transform: CGAffineTransform = .identity) {}
+        }
+        class UIBezierPath {
+            var cgPath: CGPath = CGPath()
+            func move(to point: CGPoint) {}
+            func addLine(to point: CGPoint) {}
+            func addQuadCurve(to endPoint: CGPoint, controlPoint: CGPoint) {}
+            func addCurve(to endPoint: CGPoint, controlPoint1: CGPoint, controlPoint2: CGPoint) {}
+            func addArc(withCenter center: CGPoint, radius: Double, startAngle: Double, endAngle: Double, clockwise: Bool) {}
+            func close() {}
+        }
+        """
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("shape-swift-export-\(UUID().uuidString.prefix(6))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try stub.write(to: dir.appendingPathComponent("stub.swift"), atomically: true, encoding: .utf8)
+        try code.write(to: dir.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["swiftc", "-typecheck", dir.appendingPathComponent("stub.swift").path, dir.appendingPathComponent("main.swift").path]
+        let err = Pipe()
+        p.standardError = err
+        try p.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0, "\(message)")
+    }
+}
