@@ -133,10 +133,30 @@ final class Session {
             if options.quiet && !report.isRequested { return }
             if let line = json.format(report) { terminal.out(line) }
         } else {
-            let printer = TextPrinter(precision: interpreter.precision, quiet: options.quiet)
+            let printer = TextPrinter(precision: interpreter.precision, quiet: options.quiet,
+                                      columns: Session.columns, rows: Session.rows, unicode: Session.unicode)
             if let text = printer.format(report) { terminal.out(text) }
         }
     }
+
+    /// The plot's width: $COLUMNS less a margin, else 72.
+    static let columns: Int = {
+        guard let c = FileSystem.environment("COLUMNS").flatMap(Int.init), c > 10 else { return 72 }
+        return c - 2
+    }()
+
+    /// The plot's height: $LINES less room for the prompt and the extents, else 24.
+    static let rows: Int = {
+        guard let l = FileSystem.environment("LINES").flatMap(Int.init), l > 8 else { return 24 }
+        return l - 4
+    }()
+
+    /// Braille needs a UTF-8 locale (LC_ALL, then LC_CTYPE, then LANG, as setlocale reads them).
+    static let unicode: Bool = {
+        let locale = FileSystem.environment("LC_ALL") ?? FileSystem.environment("LC_CTYPE") ?? FileSystem.environment("LANG") ?? ""
+        let l = locale.lowercased()
+        return l.contains("utf-8") || l.contains("utf8")
+    }()
 
     func show(_ d: Diagnostic, command: String) {
         if options.json { terminal.out(json.format(d, command: command)) }

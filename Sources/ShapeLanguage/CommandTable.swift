@@ -138,6 +138,8 @@ public enum CommandTable {
                     keywords: [flag("swift", "Swift code that builds the path with UIBezierPath"),
                                flag("svg", "SVG path data")],
                     group: .query, summary: "print the path as Swift code or as SVG path data", example: "export swift"),
+        CommandSpec(name: "show", parameters: [], keywords: [flag("ascii", "plain ASCII instead of braille")], group: .query,
+                    summary: "plot the path in the terminal (braille dots), the handle marked", example: "show"),
         CommandSpec(name: "length", parameters: [], group: .query,
                     summary: "total length of the path", example: "length"),
         CommandSpec(name: "points", parameters: [], group: .query,

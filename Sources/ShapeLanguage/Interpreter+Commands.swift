@@ -281,6 +281,9 @@ extension Interpreter {
             state.handle.snap(to: inv.point(0), in: points)
             changed = true
             handleReport("snap", points)
+        case "show":
+            let handle = path.isEmpty ? nil : state.handle.point(in: try trackPoints(inv.range))
+            report("show", .plot(path: path, handle: handle, ascii: inv.keywords["ascii"] != nil))
         case "export":
             switch (inv.keywords["swift"], inv.keywords["svg"]) {
             case (_?, nil): report("export", .export(format: "swift", path: path))

@@ -7,7 +7,15 @@ public struct TextPrinter {
     /// Show only what queries and `print` ask for.
     public var quiet: Bool
 
-    public init(precision: Int = 4, quiet: Bool = false) { self.precision = precision; self.quiet = quiet }
+    /// Columns and rows for `show`.
+    public var columns: Int = 72
+    public var rows: Int = 24
+    /// Whether the terminal shows Unicode (braille); `show` falls back to ASCII when not.
+    public var unicode: Bool = true
+
+    public init(precision: Int = 4, quiet: Bool = false, columns: Int = 72, rows: Int = 24, unicode: Bool = true) {
+        self.precision = precision; self.quiet = quiet; self.columns = columns; self.rows = rows; self.unicode = unicode
+    }
 
     func n(_ x: Double) -> String { NumberFormat.text(x, precision: precision) }
     func p(_ q: Point) -> String { "(\(n(q.x)), \(n(q.y)))" }
@@ -59,6 +67,8 @@ public struct TextPrinter {
         case .precision(let d): return "precision: \(d)"
         case .defined(let name): return "def: \(name)"
         case .help(let specs): return HelpRenderer.render(specs)
+        case .plot(let path, let handle, let ascii):
+            return TerminalPlot(width: columns, height: rows, ascii: ascii || !unicode).render(path, handle: handle, precision: precision)
         case .export(let format, let path): return format == "svg" ? PathExport.svg(path) : PathExport.swift(path)
         case .silent: return nil
         }

@@ -26,7 +26,10 @@ struct BinaryRunner {
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
+        // A fixed terminal description, so that `show` draws the same everywhere.
         var env = ProcessInfo.processInfo.environment
+        for k in ["LC_ALL", "LC_CTYPE", "COLUMNS", "LINES"] { env[k] = nil }
+        env["LANG"] = "C.UTF-8"
         for (k, v) in environment { env[k] = v }
         process.environment = env
         let out = Pipe(), err = Pipe(), input = Pipe()

@@ -5,6 +5,7 @@ import Testing
 /// status sit in its own comments:
 ///
 ///     # args: --json              extra command-line arguments (before the file)
+///     # env: LANG=C               an environment variable for the run
 ///     # expect: line: to (1, 0)…  one line of standard output, in order
 ///     # stderr: golden.shape:3:…  one line of standard error, in order
 ///     # exit: 1                   the exit status (0 when absent)
@@ -34,7 +35,12 @@ import Testing
             }
         }
         let arguments = values("args").flatMap { $0.split(separator: " ").map(String.init) }
-        let result = try BinaryRunner.run(arguments + [name])
+        var environment: [String: String] = [:]
+        for assignment in values("env") {
+            let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
+            if parts.count == 2 { environment[parts[0]] = parts[1] }
+        }
+        let result = try BinaryRunner.run(arguments + [name], environment: environment)
         let stdout = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLast()
         let stderr = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLast()
         if ProcessInfo.processInfo.environment["SHAPE_RECORD"] == "1" {

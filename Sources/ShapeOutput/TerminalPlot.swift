@@ -1,0 +1,84 @@
+import ShapeGeometry
+
+/// Draws a path in the terminal: Unicode braille (each character cell holds 2×4 dots), or plain
+/// ASCII (one mark per cell) where the terminal cannot show braille.
+///
+/// The path is sampled every half dot along its arc length (plus every element's end), scaled to
+/// fit `width` columns with square dots (y down, as on screen); the handle, if any, is drawn as
+/// `●` (`@` in ASCII), and a last line gives the extents in path units.
+public struct TerminalPlot {
+    public var width: Int
+    /// The most text rows the plot may take (the extents line not counted).
+    public var height: Int
+    public var ascii: Bool
+
+    public init(width: Int = 72, height: Int = 24, ascii: Bool = false) {
+        self.width = Swift.max(8, Swift.min(width, 400))
+        self.height = Swift.max(4, Swift.min(height, 200))
+        self.ascii = ascii
+    }
+
+    public func render(_ path: Path, handle: Point?, precision: Int = 4) -> String {
+        guard let box = path.bounds else { return "(the path is empty)" }
+        // Dots per cell: braille 2 across, 4 down; ASCII 1 across, 2 down (cells are about twice
+        // as tall as wide).
+        let across = ascii ? 1 : 2, down = ascii ? 1 : 4
+        let cellAspect = ascii ? 2.0 : 1.0          // height of a dot relative to its width
+        // Dots per path unit: as many as the width allows, fewer if the height would not fit.
+        let size = Swift.max(box.width, box.height, 1e-300)
+        var scale = Double(width * across - 1) / Swift.max(box.width, size * 1e-9)
+        let tallest = Double(height * down - 1) * cellAspect
+        if box.height * scale > tallest { scale = tallest / box.height }
+        let dotsX = Int((box.width * scale).rounded()) + 1
+        let dotsY = Int((box.height * scale / cellAspect).rounded()) + 1
+        let columns = (dotsX + across - 1) / across
+        let rows = (dotsY + down - 1) / down
+        var grid = [[Bool]](repeating: [Bool](repeating: false, count: columns * across), count: rows * down)
+        func dot(_ p: Point) -> (Int, Int) {
+            let x = Int(((p.x - box.minX) * scale).rounded()), y = Int(((p.y - box.minY) * scale / cellAspect).rounded())
+            return (Swift.min(Swift.max(y, 0), dotsY - 1), Swift.min(Swift.max(x, 0), dotsX - 1))
+        }
+        func plot(_ p: Point) {
+            let (y, x) = dot(p)
+            grid[y][x] = true
+        }
+        let total = path.length
+        let samples = Swift.min(Int(total * scale * 2) + 2, 200_000)
+        for k in 0...samples {
+            if let (loc, _) = path.location(atLength: total * Double(k) / Double(samples)) { plot(loc.point) }
+        }
+        for e in path.elements {
+            switch e {
+            case .move(let p): plot(p)
+            case .segment(let s): plot(s.end)
+            case .close(let l): plot(l.p1)
+            }
+        }
+        var handleCell: (Int, Int)?
+        if let h = handle {
+            let (y, x) = dot(h)
+            handleCell = (y / down, x / across)
+        }
+        var lines: [String] = []
+        for row in 0..<rows {
+            var line = ""
+            for column in 0..<columns {
+                if let (hr, hc) = handleCell, hr == row, hc == column { line += ascii ? "@" : "●"; continue }
+                if ascii {
+                    line += grid[row][column] ? "*" : " "
+                } else {
+                    // Braille dot numbering: columns 1-2-3-7 left, 4-5-6-8 right.
+                    let bits = [(0, 0, 0x01), (1, 0, 0x02), (2, 0, 0x04), (0, 1, 0x08), (1, 1, 0x10), (2, 1, 0x20), (3, 0, 0x40), (3, 1, 0x80)]
+                    var code = 0
+                    for (dy, dx, bit) in bits where grid[row * 4 + dy][column * 2 + dx] { code |= bit }
+                    line += code == 0 ? " " : String(UnicodeScalar(0x2800 + code)!)
+                }
+            }
+            while line.hasSuffix(" ") { line.removeLast() }
+            lines.append(line)
+        }
+        func n(_ x: Double) -> String { NumberFormat.text(x, precision: precision) }
+        lines.append("x \(n(box.minX)) to \(n(box.maxX)), y \(n(box.minY)) to \(n(box.maxY)) (y down)")
+        return lines.joined(separator: "\n")
+    }
+}
