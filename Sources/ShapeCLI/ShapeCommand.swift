@@ -123,6 +123,13 @@ final class Session {
             let path = file.hasPrefix("/") ? file : (directory == "." ? file : directory + "/" + file)
             do { return (path, try FileSystem.read(path)) } catch { throw error }
         })
+        interpreter.saver = { request in
+            let from = request.from
+            let directory = from.hasPrefix("<") || from == "-e" ? "." : FileSystem.directory(of: from)
+            let path = request.file.hasPrefix("/") || directory == "." ? request.file : directory + "/" + request.file
+            do { try FileSystem.writeAtomically(SVGDocument.render(request), to: path) } catch { throw error }
+            return path
+        }
         if let p = options.precision {
             _ = interpreter.run(try! Parser.parse(Source(name: "<options>", text: "precision \(p)"))) { _ in }
         }

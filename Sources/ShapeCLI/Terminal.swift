@@ -90,3 +90,29 @@ enum FileSystem {
 
     static var standardInputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
 }
+
+extension FileSystem {
+    /// Writes `text` to `path` atomically: into a temporary file beside it, then renamed over it,
+    /// so a reader never sees half a file and a failure leaves nothing behind.
+    static func writeAtomically(_ text: String, to path: String) throws(Failure) {
+        let temporary = directory(of: path) + "/." + (path.split(separator: "/").last.map(String.init) ?? "file")
+            + ".tmp-\(getpid())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { throw Failure(description: String(cString: strerror(errno))) }
+        var bytes = Array(text.utf8)
+        var offset = 0
+        var failure: String?
+        while offset < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 { if errno == EINTR { continue }; failure = String(cString: strerror(errno)); break }
+            offset += n
+        }
+        if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+        close(fd)
+        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+        if let failure {
+            unlink(temporary)
+            throw Failure(description: failure)
+        }
+    }
+}

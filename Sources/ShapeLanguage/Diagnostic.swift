@@ -44,6 +44,7 @@ public enum Message: Sendable, Equatable {
     case includeLimit(Int)
     case includeCycle(String)
     case cannotInclude(String, reason: String)
+    case cannotSave(String, reason: String)
     case elementLimit(Int)
     case nothingToUndo
     case precisionRange
@@ -95,6 +96,7 @@ public enum Message: Sendable, Equatable {
         case .includeLimit(let n): "includes nested more than \(n) deep"
         case .includeCycle(let f): "'\(f)' includes itself"
         case .cannotInclude(let f, let reason): "cannot include '\(f)': \(reason)"
+        case .cannotSave(let f, let reason): "cannot save '\(f)': \(reason)"
         case .elementLimit(let n): "the path would have more than \(n) elements"
         case .nothingToUndo: "nothing to undo"
         case .precisionRange: "precision must be a whole number from 0 to 17"

@@ -41,6 +41,13 @@ extension Interpreter {
             guard case .string(let data) = try evaluate(arguments[0]) else { throw error(.notAString("the path data"), arguments[0].range) }
             return try importSVG(data, argument: arguments[0], range: range)
         }
+        if name == "save" {
+            guard arguments.count == 1 else {
+                throw error(.wrongArgumentCount(command: name, usage: "1 argument (\"file.svg\")", got: arguments.count), range)
+            }
+            guard case .string(let file) = try evaluate(arguments[0]) else { throw error(.notAString("the file name"), arguments[0].range) }
+            return try save(file, layers: Set(keywords.map(\.name)), argument: arguments[0], range: range)
+        }
         if name == "help" {
             let topic: String? = arguments.first.flatMap { if case .name(let n, _) = $0 { n } else if case .string(let s, _) = $0 { s } else { nil } }
             return try help(topic, arguments.first?.range ?? range)
@@ -300,6 +307,7 @@ extension Interpreter {
             report("contains", .contains(path.contains(inv.point(0), rule: inv.keywords["evenodd"] != nil ? .evenOdd : .nonZero)))
         case "nearest":
             guard let (loc, d) = path.nearest(to: inv.point(0)) else { throw error(.noPath("nearest"), inv.range) }
+            lastNearest = (inv.point(0), loc.point)
             report("nearest", .nearest(point: loc.point, distance: d, at: loc.position))
         case "at":
             let s = n[0]
@@ -339,6 +347,22 @@ extension Interpreter {
         default:
             throw error(.unknownCommand(inv.name), inv.range)
         }
+    }
+
+    func save(_ file: String, layers: Set<String>, argument: Expr, range: SourceRange) throws(Diagnostic) {
+        guard !path.isEmpty else { throw error(.noPath("save"), range) }
+        guard let saver else { throw error(.cannotSave(file, reason: "saving is not available here"), argument.range) }
+        var wanted = layers
+        if wanted.contains("all") { wanted = ["controls", "points", "handle", "bounds", "nearest"] }
+        let points = wanted.contains("points") || wanted.contains("handle") ? try trackPoints(range) : []
+        let request = SaveRequest(file: file, from: source.name, path: path, layers: wanted, trackPoints: points,
+                                  handle: wanted.contains("handle") ? state.handle.point(in: points) : nil,
+                                  nearest: wanted.contains("nearest") ? lastNearest : nil)
+        let written: String
+        do { written = try saver(request) } catch {
+            throw self.error(.cannotSave(file, reason: "\(error)"), argument.range)
+        }
+        report("save", .saved(written))
     }
 
     /// `svg "..."`: errors point into the string when it is written out literally.

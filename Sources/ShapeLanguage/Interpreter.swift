@@ -53,6 +53,10 @@ public final class Interpreter {
     var undoStack: [UndoRecord] = []
     public var limits: Limits
     public var loader: IncludeLoader?
+    /// Writes what `save` asks for; without one, `save` is an error.
+    public var saver: Saver?
+    /// The last `nearest` query, for `save ... nearest` (not part of the undoable state).
+    var lastNearest: (query: Point, point: Point)?
 
     // Per top-level statement.
     var iterations = 0

@@ -11,7 +11,7 @@ public struct Report: Sendable {
     /// True for output that `--quiet` keeps (queries and `print`).
     public var isRequested: Bool {
         switch kind {
-        case .printed, .export, .plot, .length, .points, .bounds, .contains, .nearest, .at, .elements, .help, .value(nil, _), .handleQuery: true
+        case .printed, .export, .plot, .saved, .length, .points, .bounds, .contains, .nearest, .at, .elements, .help, .value(nil, _), .handleQuery: true
         default: false
         }
     }
@@ -50,6 +50,8 @@ public struct Report: Sendable {
         case precision(Int)
         /// `def`.
         case defined(String)
+        /// `save`: the file written.
+        case saved(String)
         /// `show`: the path to plot, the handle's point, and whether ASCII was asked for.
         case plot(path: Path, handle: Point?, ascii: Bool)
         /// `export`: the format (`swift` or `svg`) and the path to write.

@@ -77,6 +77,7 @@ public struct JSONLinesPrinter {
         case .precision(let d): fields.append("\"precision\": \(d)")
         case .defined(let name): fields.append("\"name\": \(JSONLinesPrinter.string(name))")
         case .help(let specs): fields.append("\"text\": \(JSONLinesPrinter.string(HelpRenderer.render(specs)))")
+        case .saved(let file): fields.append("\"file\": \(JSONLinesPrinter.string(file))")
         case .plot(let path, let handle, let ascii):
             fields.append("\"text\": \(JSONLinesPrinter.string(TerminalPlot(width: 72, ascii: ascii).render(path, handle: handle)))")
         case .export(let format, let path):

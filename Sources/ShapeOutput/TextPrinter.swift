@@ -67,6 +67,7 @@ public struct TextPrinter {
         case .precision(let d): return "precision: \(d)"
         case .defined(let name): return "def: \(name)"
         case .help(let specs): return HelpRenderer.render(specs)
+        case .saved(let file): return "save: wrote \(file)"
         case .plot(let path, let handle, let ascii):
             return TerminalPlot(width: columns, height: rows, ascii: ascii || !unicode).render(path, handle: handle, precision: precision)
         case .export(let format, let path): return format == "svg" ? PathExport.svg(path) : PathExport.swift(path)
