@@ -67,6 +67,11 @@ extension Arc: ParametricCurve {
         let a = angle(at: t)
         return sweep * (v * cosine(a) - u * sine(a))
     }
+    /// −sweep²·(u cos θ + v sin θ).
+    public func secondDerivative(at t: Double) -> Vector {
+        let a = angle(at: t)
+        return -(sweep * sweep) * (u * cosine(a) + v * sine(a))
+    }
     public func split(at t: Double) -> (Arc, Arc) {
         var first = self, second = self
         first.sweep = t * sweep

@@ -35,6 +35,10 @@ extension CubicBezier: ParametricCurve {
         let mt = 1 - t
         return 3 * (mt * mt * (p1 - p0) + 2 * mt * t * (p2 - p1) + t * t * (p3 - p2))
     }
+    /// B''(t) = 6((1 − t)(p2 − 2p1 + p0) + t(p3 − 2p2 + p1)).
+    public func secondDerivative(at t: Double) -> Vector {
+        6 * ((1 - t) * ((p2 - p1) - (p1 - p0)) + t * ((p3 - p2) - (p2 - p1)))
+    }
     public func split(at t: Double) -> (CubicBezier, CubicBezier) {
         let ab = p0.lerp(to: p1, t), bc = p1.lerp(to: p2, t), cd = p2.lerp(to: p3, t)
         let abc = ab.lerp(to: bc, t), bcd = bc.lerp(to: cd, t)

@@ -11,6 +11,8 @@ extension LineSegment: ParametricCurve {
     public var end: Point { p1 }
     public func point(at t: Double) -> Point { p0.lerp(to: p1, t) }
     public func derivative(at t: Double) -> Vector { p1 - p0 }
+    /// Zero: a line does not bend.
+    public func secondDerivative(at t: Double) -> Vector { .zero }
     public func split(at t: Double) -> (LineSegment, LineSegment) {
         let m = point(at: t)
         return (LineSegment(p0, m), LineSegment(m, p1))

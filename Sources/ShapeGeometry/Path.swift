@@ -223,6 +223,26 @@ public struct Path: Sendable {
         return result
     }
 
+    /// The same path with element `i` split at parameter `t` into two elements of its kind (a
+    /// closing segment becomes a line and a shorter close). The geometry is unchanged. O(n).
+    public func splitting(elementAt i: Int, at t: Double) throws(GeometryError) -> Path {
+        guard t.isFinite else { throw .nonFinite(argument: "t") }
+        var result = Path(accuracy: accuracy)
+        for (k, e) in elements.enumerated() {
+            guard k == i, t > 0, t < 1 else { result.append(e); continue }
+            switch e {
+            case .move: result.append(e)
+            case .segment(let s):
+                let (a, b) = s.split(at: t)
+                result.append(.segment(a)); result.append(.segment(b))
+            case .close(let l):
+                let (a, b) = l.split(at: t)
+                result.append(.segment(.line(a))); result.append(.close(b))
+            }
+        }
+        return result
+    }
+
     /// The elements grouped by subpath: for each subpath, the range of element indices from its
     /// `move` up to the next `move`.
     public var subpathRanges: [Range<Int>] {

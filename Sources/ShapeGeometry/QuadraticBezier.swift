@@ -28,6 +28,8 @@ extension QuadraticBezier: ParametricCurve {
         let d0 = p1 - p0, d1 = p2 - p1
         return 2 * ((1 - t) * d0 + t * d1)
     }
+    /// B''(t) = 2(p0 − 2p1 + p2), the same everywhere.
+    public func secondDerivative(at t: Double) -> Vector { 2 * ((p0 - p1) + (p2 - p1)) }
     public func split(at t: Double) -> (QuadraticBezier, QuadraticBezier) {
         let a = p0.lerp(to: p1, t), b = p1.lerp(to: p2, t)
         let m = a.lerp(to: b, t)

@@ -116,6 +116,44 @@ extension Segment: CurveNearest {
 }
 
 extension Segment {
+    /// d²P/dt² at `t`.
+    public func secondDerivative(at t: Double) -> Vector {
+        switch self {
+        case .line(let s): s.secondDerivative(at: t)
+        case .quadratic(let s): s.secondDerivative(at: t)
+        case .cubic(let s): s.secondDerivative(at: t)
+        case .arc(let s): s.secondDerivative(at: t)
+        }
+    }
+
+    /// Signed curvature at `t`: (x′y″ − y′x″)/|P′|³, positive where the path turns clockwise on
+    /// screen (y down); 0 where the speed vanishes.
+    public func curvature(at t: Double) -> Double {
+        let d1 = derivative(at: t), d2 = secondDerivative(at: t)
+        let speed = d1.length
+        guard speed > 0 else { return 0 }
+        let k = d1.cross(d2) / (speed * speed * speed)
+        return k.isFinite ? k : 0
+    }
+
+    /// The de Casteljau construction at `t`: the control points, then each level of
+    /// interpolation, down to the single point on the curve. Lines have two levels; arcs none.
+    public func casteljau(at t: Double) -> [[Point]]? {
+        var level: [Point]
+        switch self {
+        case .line(let l): level = [l.p0, l.p1]
+        case .quadratic(let q): level = [q.p0, q.p1, q.p2]
+        case .cubic(let c): level = [c.p0, c.p1, c.p2, c.p3]
+        case .arc: return nil
+        }
+        var levels = [level]
+        while level.count > 1 {
+            level = (1..<level.count).map { level[$0 - 1].lerp(to: level[$0], t) }
+            levels.append(level)
+        }
+        return levels
+    }
+
     /// A box that holds the whole segment, cheap to compute: the control points' box for Bézier
     /// curves, the tight box for lines and arcs. Used to skip segments in nearest-point searches.
     public var controlBounds: Rect {

@@ -18,6 +18,7 @@ public enum CommandGroup: String, Sendable, CaseIterable {
     case track = "Track points and the handle"
     case transform = "Transforms"
     case query = "Queries"
+    case teaching = "Teaching"
     case session = "Session"
     case language = "Language"
 }
@@ -141,7 +142,8 @@ public enum CommandTable {
         CommandSpec(name: "save", parameters: ["\"file.svg\""],
                     keywords: [flag("controls", "the control polygons and points"), flag("points", "the track points"),
                                flag("handle", "the handle"), flag("bounds", "the tight bounds"),
-                               flag("nearest", "the last nearest-point query"), flag("all", "every layer")],
+                               flag("nearest", "the last nearest-point query"),
+                               flag("casteljau", "the last de Casteljau construction"), flag("all", "every layer")],
                     group: .query, summary: "write an SVG picture of the path, with optional layers",
                     example: "save \"figure.svg\" points handle"),
         CommandSpec(name: "show", parameters: [], keywords: [flag("ascii", "plain ASCII instead of braille")], group: .query,
@@ -161,6 +163,21 @@ public enum CommandTable {
                     summary: "point and tangent angle at arc length s", example: "at 100"),
         CommandSpec(name: "elements", parameters: [], group: .query,
                     summary: "list the path's elements with their lengths", example: "elements"),
+        CommandSpec(name: "casteljau", parameters: ["i", "t"], group: .teaching,
+                    summary: "the de Casteljau construction of element i at parameter t (save ... casteljau draws it)",
+                    example: "casteljau 1 0.5"),
+        CommandSpec(name: "split", parameters: ["i", "t"], group: .teaching,
+                    summary: "split element i at parameter t into two of its kind (the shape does not change)",
+                    example: "split 1 0.5"),
+        CommandSpec(name: "tangent", parameters: ["s"], group: .teaching,
+                    summary: "the unit tangent (direction of travel) at arc length s", example: "tangent 10"),
+        CommandSpec(name: "normal", parameters: ["s"], group: .teaching,
+                    summary: "the unit normal at arc length s: the tangent turned 90° clockwise on screen", example: "normal 10"),
+        CommandSpec(name: "curvature", parameters: ["s"], group: .teaching,
+                    summary: "the signed curvature at arc length s (positive turning clockwise on screen) and its radius",
+                    example: "curvature 10"),
+        CommandSpec(name: "extrema", parameters: ["i"], group: .teaching,
+                    summary: "where element i turns in x and in y: its parameters and points", example: "extrema 1"),
         CommandSpec(name: "undo", parameters: [], group: .session,
                     summary: "revert the last command that changed the state", example: "undo"),
         CommandSpec(name: "precision", parameters: ["n"], group: .session,

@@ -291,6 +291,45 @@ extension Interpreter {
         case "show":
             let handle = path.isEmpty ? nil : state.handle.point(in: try trackPoints(inv.range))
             report("show", .plot(path: path, handle: handle, ascii: inv.keywords["ascii"] != nil))
+        case "casteljau", "split", "extrema":
+            let (i, segment) = try element(inv)
+            switch inv.name {
+            case "casteljau":
+                let t = try parameter(inv)
+                guard let levels = segment.casteljau(at: t) else {
+                    throw error(.outOfRange("element \(i) is an arc: de Casteljau's construction is for lines and Bézier curves"), inv.ranges[0])
+                }
+                lastCasteljau = levels
+                report("casteljau", .casteljau(element: i, kind: segment.kindName, t: t, levels: levels))
+            case "split":
+                let t = try parameter(inv)
+                guard t > 0 && t < 1 else { throw error(.outOfRange("split needs 0 < t < 1"), inv.ranges[1]) }
+                let split: Path
+                do { split = try path.splitting(elementAt: i, at: t) } catch { throw diagnose(error, inv) }
+                replacePath(with: split)
+                report("split", .split(element: i, count: path.elements.count))
+            default:
+                func turns(_ horizontal: Bool) -> [ExtremePoint] {
+                    segment.extrema(ofY: horizontal).map { ExtremePoint(t: $0, point: segment.point(at: $0)) }
+                }
+                report("extrema", .extrema(element: i, x: turns(false), y: turns(true)))
+            }
+        case "tangent", "normal", "curvature":
+            let s = n[0]
+            guard s >= 0 && s <= path.length, !path.isEmpty else {
+                throw error(.outOfRange("'\(inv.name)' needs 0 <= s <= length (\(describe(.number(path.length))))"), inv.ranges[0])
+            }
+            guard let (loc, _) = path.location(atLength: s), let segment = path.segment(at: loc.element) else {
+                throw error(.noPath(inv.name), inv.range)
+            }
+            let direction = segment.direction(at: loc.t).normalized ?? Vector(1, 0)
+            switch inv.name {
+            case "tangent": report("tangent", .direction(point: loc.point, vector: direction))
+            case "normal": report("normal", .direction(point: loc.point, vector: direction.perpendicular))
+            default:
+                let k = segment.curvature(at: loc.t)
+                report("curvature", .curvature(point: loc.point, curvature: k, radius: k != 0 ? 1 / abs(k) : nil))
+            }
         case "export":
             switch (inv.keywords["swift"], inv.keywords["svg"]) {
             case (_?, nil): report("export", .export(format: "swift", path: path))
@@ -353,11 +392,12 @@ extension Interpreter {
         guard !path.isEmpty else { throw error(.noPath("save"), range) }
         guard let saver else { throw error(.cannotSave(file, reason: "saving is not available here"), argument.range) }
         var wanted = layers
-        if wanted.contains("all") { wanted = ["controls", "points", "handle", "bounds", "nearest"] }
+        if wanted.contains("all") { wanted = ["controls", "points", "handle", "bounds", "nearest", "casteljau"] }
         let points = wanted.contains("points") || wanted.contains("handle") ? try trackPoints(range) : []
         let request = SaveRequest(file: file, from: source.name, path: path, layers: wanted, trackPoints: points,
                                   handle: wanted.contains("handle") ? state.handle.point(in: points) : nil,
-                                  nearest: wanted.contains("nearest") ? lastNearest : nil)
+                                  nearest: wanted.contains("nearest") ? lastNearest : nil,
+                                  casteljau: wanted.contains("casteljau") ? lastCasteljau : nil)
         let written: String
         do { written = try saver(request) } catch {
             throw self.error(.cannotSave(file, reason: "\(error)"), argument.range)
@@ -382,6 +422,23 @@ extension Interpreter {
             }
             throw error(.outOfRange("bad SVG path data: \(failure.message)"), at)
         }
+    }
+
+    /// The element named by the first argument, which must draw something.
+    func element(_ inv: Invocation) throws(Diagnostic) -> (Int, Segment) {
+        let x = inv.numbers[0]
+        guard x == x.rounded(), x >= 0, x < Double(path.elements.count) else {
+            throw error(.outOfRange("there is no element \(describe(.number(x))) (the path has \(path.elements.count); see 'elements')"), inv.ranges[0])
+        }
+        let i = Int(x)
+        guard let segment = path.segment(at: i) else { throw error(.outOfRange("element \(i) is a move: it draws nothing"), inv.ranges[0]) }
+        return (i, segment)
+    }
+
+    func parameter(_ inv: Invocation) throws(Diagnostic) -> Double {
+        let t = inv.numbers[1]
+        guard t >= 0 && t <= 1 else { throw error(.outOfRange("t must be from 0 to 1"), inv.ranges[1]) }
+        return t
     }
 
     func help(_ topic: String?, _ range: SourceRange) throws(Diagnostic) {

@@ -57,6 +57,8 @@ public final class Interpreter {
     public var saver: Saver?
     /// The last `nearest` query, for `save ... nearest` (not part of the undoable state).
     var lastNearest: (query: Point, point: Point)?
+    /// The last `casteljau` construction, for `save ... casteljau`.
+    var lastCasteljau: [[Point]]?
 
     // Per top-level statement.
     var iterations = 0

@@ -11,7 +11,7 @@ public struct Report: Sendable {
     /// True for output that `--quiet` keeps (queries and `print`).
     public var isRequested: Bool {
         switch kind {
-        case .printed, .export, .plot, .saved, .length, .points, .bounds, .contains, .nearest, .at, .elements, .help, .value(nil, _), .handleQuery: true
+        case .printed, .export, .plot, .saved, .casteljau, .direction, .curvature, .extrema, .length, .points, .bounds, .contains, .nearest, .at, .elements, .help, .value(nil, _), .handleQuery: true
         default: false
         }
     }
@@ -50,6 +50,16 @@ public struct Report: Sendable {
         case precision(Int)
         /// `def`.
         case defined(String)
+        /// `casteljau`: the element, its kind, t, and each level of the construction.
+        case casteljau(element: Int, kind: String, t: Double, levels: [[Point]])
+        /// `split`: the element split and the new number of elements.
+        case split(element: Int, count: Int)
+        /// `tangent` and `normal`: the point and the unit vector.
+        case direction(point: Point, vector: Vector)
+        /// `curvature`: the point, the signed curvature and the radius (nil where straight).
+        case curvature(point: Point, curvature: Double, radius: Double?)
+        /// `extrema`: the element and where x and y turn (parameter and point).
+        case extrema(element: Int, x: [ExtremePoint], y: [ExtremePoint])
         /// `save`: the file written.
         case saved(String)
         /// `show`: the path to plot, the handle's point, and whether ASCII was asked for.
@@ -76,4 +86,10 @@ public struct ElementInfo: Sendable {
 public enum Value: Sendable, Equatable {
     case number(Double)
     case string(String)
+}
+
+/// A parameter where a coordinate of an element turns, and the point there.
+public struct ExtremePoint: Sendable {
+    public var t: Double
+    public var point: Point
 }

@@ -8,12 +8,14 @@ public struct SaveRequest: Sendable {
     /// The name of the source that saves (to resolve a relative file name).
     public var from: String
     public var path: Path
-    /// Layers asked for: `controls`, `points`, `handle`, `bounds`, `nearest`.
+    /// Layers asked for: `controls`, `points`, `handle`, `bounds`, `nearest`, `casteljau`.
     public var layers: Set<String>
     public var trackPoints: [Point]
     public var handle: Point?
     /// The last `nearest` query: where it was asked and the point it found.
     public var nearest: (query: Point, point: Point)?
+    /// The last `casteljau` construction: its levels, control points first.
+    public var casteljau: [[Point]]?
 }
 
 /// Writes a `SaveRequest`; returns the name of the file written, or throws a reason.

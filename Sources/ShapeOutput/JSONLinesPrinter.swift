@@ -78,6 +78,17 @@ public struct JSONLinesPrinter {
         case .defined(let name): fields.append("\"name\": \(JSONLinesPrinter.string(name))")
         case .help(let specs): fields.append("\"text\": \(JSONLinesPrinter.string(HelpRenderer.render(specs)))")
         case .saved(let file): fields.append("\"file\": \(JSONLinesPrinter.string(file))")
+        case .casteljau(let i, let kind, let t, let levels):
+            fields += ["\"element\": \(i)", "\"kind\": \"\(kind)\"", "\"t\": \(n(t))",
+                       "\"levels\": [" + levels.map { "[" + $0.map(pair).joined(separator: ", ") + "]" }.joined(separator: ", ") + "]",
+                       "\"point\": \(pair(levels.last![0]))"]
+        case .split(let i, let count): fields += ["\"element\": \(i)", "\"count\": \(count)"]
+        case .direction(let q, let v): fields += ["\"x\": \(n(q.x))", "\"y\": \(n(q.y))", "\"direction\": [\(n(v.dx)), \(n(v.dy))]"]
+        case .curvature(let q, let k, let radius):
+            fields += ["\"x\": \(n(q.x))", "\"y\": \(n(q.y))", "\"curvature\": \(n(k))", "\"radius\": \(radius.map(n) ?? "null")"]
+        case .extrema(let i, let xs, let ys):
+            func list(_ e: [ExtremePoint]) -> String { "[" + e.map { "{\"t\": \(n($0.t)), \"point\": \(pair($0.point))}" }.joined(separator: ", ") + "]" }
+            fields += ["\"element\": \(i)", "\"x\": \(list(xs))", "\"y\": \(list(ys))"]
         case .plot(let path, let handle, let ascii):
             fields.append("\"text\": \(JSONLinesPrinter.string(TerminalPlot(width: 72, ascii: ascii).render(path, handle: handle)))")
         case .export(let format, let path):

@@ -12,6 +12,7 @@ public enum SVGDocument {
         // The view holds the path and whatever the layers add outside it.
         var extent = box
         if r.layers.contains("nearest"), let near = r.nearest { extent.include(near.query) }
+        if r.layers.contains("casteljau"), let levels = r.casteljau { for p in levels[0] { extent.include(p) } }
         if r.layers.contains("controls") {
             for e in r.path.elements { if case .segment(let s) = e { extent = extent.union(s.controlBounds) } }
         }
@@ -61,6 +62,20 @@ public enum SVGDocument {
             out.append("    <line x1=\"\(n(near.query.x))\" y1=\"\(n(near.query.y))\" x2=\"\(n(near.point.x))\" y2=\"\(n(near.point.y))\"/>")
             out.append("    <circle cx=\"\(n(near.query.x))\" cy=\"\(n(near.query.y))\" r=\"\(n(stroke * 1.5))\"/>")
             out.append("    <circle cx=\"\(n(near.point.x))\" cy=\"\(n(near.point.y))\" r=\"\(n(stroke * 1.5))\"/>")
+            out.append("  </g>")
+        }
+        if r.layers.contains("casteljau"), let levels = r.casteljau {
+            let colours = ["#999999", "#56b4e9", "#cc79a7", "#009e73"]
+            out.append("  <g id=\"casteljau\" fill=\"none\" stroke-width=\"\(n(stroke / 2))\">")
+            for (k, level) in levels.enumerated() {
+                let colour = colours[k % colours.count]
+                if level.count > 1 {
+                    out.append("    <polyline stroke=\"\(colour)\" points=\"" + level.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ") + "\"/>")
+                }
+                for p in level {
+                    out.append("    <circle cx=\"\(n(p.x))\" cy=\"\(n(p.y))\" r=\"\(n(stroke * (level.count == 1 ? 3 : 1.5)))\" fill=\"\(colour)\"/>")
+                }
+            }
             out.append("  </g>")
         }
         if r.layers.contains("handle"), let hp = r.handle {

@@ -68,6 +68,19 @@ public struct TextPrinter {
         case .defined(let name): return "def: \(name)"
         case .help(let specs): return HelpRenderer.render(specs)
         case .saved(let file): return "save: wrote \(file)"
+        case .casteljau(let i, let kind, let t, let levels):
+            var lines = ["casteljau: element \(i) (\(kind)) at t = \(n(t))"]
+            for (k, level) in levels.enumerated() {
+                lines.append(k == levels.count - 1 ? "  point: \(p(level[0]))" : "  level \(k): " + level.map(p).joined(separator: " "))
+            }
+            return lines.joined(separator: "\n")
+        case .split(let i, let count): return "split: element \(i) is now elements \(i) and \(i + 1) (\(count) elements)"
+        case .direction(let q, let v): return "\(r.command): \(p(q)), direction (\(n(v.dx)), \(n(v.dy))), angle \(n(v.angle + 0))"
+        case .curvature(let q, let k, let radius):
+            return "curvature: \(p(q)), \(n(k))" + (radius.map { ", radius \(n($0))" } ?? " (straight)")
+        case .extrema(let i, let xs, let ys):
+            func list(_ e: [ExtremePoint]) -> String { e.isEmpty ? "none" : e.map { "t \(n($0.t)) at \(p($0.point))" }.joined(separator: ", ") }
+            return "extrema: element \(i), x turns: \(list(xs)); y turns: \(list(ys))"
         case .plot(let path, let handle, let ascii):
             return TerminalPlot(width: columns, height: rows, ascii: ascii || !unicode).render(path, handle: handle, precision: precision)
         case .export(let format, let path): return format == "svg" ? PathExport.svg(path) : PathExport.swift(path)

@@ -95,3 +95,58 @@ import Glibc
         #expect(arcs.dropFirst().contains { abs(abs($0.sweep) - 330 * .pi / 180) < 1e-12 })
     }
 }
+
+@Suite struct TeachingGeometryTests {
+    @Test func deCasteljauEndsOnTheCurve() {
+        var rng = SeededRandom(seed: 71)
+        for _ in 0..<50 {
+            let c = CubicBezier(rng.point(0, 100), rng.point(0, 100), rng.point(0, 100), rng.point(0, 100))
+            let t = rng.uniform(0, 1)
+            let levels = Segment.cubic(c).casteljau(at: t)!
+            #expect(levels.map(\.count) == [4, 3, 2, 1])
+            expectClose(levels[3][0], c.point(at: t), tolerance: 1e-12)
+            // The second-to-last level is the tangent there, scaled by 1/3 of the derivative.
+            let chord = levels[2][1] - levels[2][0]
+            expectClose(chord.dx * 3, c.derivative(at: t).dx, tolerance: 1e-9)
+            // And the split halves are read off the construction.
+            let (a, b) = c.split(at: t)
+            #expect(a.p1 == levels[1][0] && a.p2 == levels[2][0] && b.p1 == levels[2][1] && b.p2 == levels[1][2])
+        }
+        #expect(Segment.arc(Arc(center: .zero, radius: 1, startAngle: 0, sweep: 1)).casteljau(at: 0.5) == nil)
+    }
+
+    @Test func curvatureAgainstClosedForms() {
+        // A circle of radius r has curvature 1/r, positive when clockwise on screen.
+        for r in [0.5, 3.0, 250.0] {
+            let cw = Segment.arc(Arc(center: Point(1, 2), radius: r, startAngle: 0.3, sweep: 2))
+            let ccw = Segment.arc(Arc(center: Point(1, 2), radius: r, startAngle: 0.3, sweep: -2))
+            expectClose(cw.curvature(at: 0.4), 1 / r, tolerance: 1e-12 / r)
+            expectClose(ccw.curvature(at: 0.4), -1 / r, tolerance: 1e-12 / r)
+        }
+        // The parabola y = x² (a quadratic) has curvature 2 at its vertex (turning clockwise on
+        // screen: moving right, y growing, the tangent turns towards +y).
+        let parabola = Segment.quadratic(QuadraticBezier(Point(-1, 1), Point(0, -1), Point(1, 1)))
+        expectClose(parabola.curvature(at: 0.5), 2, tolerance: 1e-12)
+        #expect(Segment.line(LineSegment(.zero, Point(3, 4))).curvature(at: 0.5) == 0)
+        // An ellipse (100 by 50): 100/50² at the ends of the minor axis… and 50/100² at the major.
+        let ellipse = Segment.arc(Arc(center: .zero, u: Vector(100, 0), v: Vector(0, 50), startAngle: 0, sweep: 2 * .pi))
+        expectClose(ellipse.curvature(at: 0), 100 / 2500, tolerance: 1e-12)
+        expectClose(ellipse.curvature(at: 0.25), 50 / 10_000, tolerance: 1e-12)
+    }
+
+    @Test func splittingAnElementKeepsTheShape() throws {
+        var p = Path()
+        try p.move(to: .zero)
+        try p.curve(control1: Point(0, 100), control2: Point(100, 100), to: Point(100, 0))
+        try p.arc(center: Point(150, 0), radius: 50, startAngle: .pi, endAngle: 0)
+        p.close()
+        for i in [1, 2, 3] {
+            let s = try p.splitting(elementAt: i, at: 0.3)
+            #expect(s.elements.count == p.elements.count + 1)
+            expectClose(s.length, p.length, tolerance: 1e-12 * p.length)
+            #expect(s.bounds == p.bounds || abs(s.bounds!.maxY - p.bounds!.maxY) < 1e-12)
+        }
+        let closing = try p.splitting(elementAt: 3, at: 0.5)
+        if case .close = closing.elements.last {} else { Issue.record("the split close should still end with a close") }
+    }
+}
