@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 import ShapeGeometry
 import ShapeLanguage
 import ShapeOutput
@@ -58,6 +61,57 @@ let quick = arguments.contains("--quick")
 let selected = Set(arguments.filter { !$0.hasPrefix("--") })
 func runs(_ name: String) -> Bool { selected.isEmpty || selected.contains(name) }
 let repeats = quick ? 3 : 15
+
+/// `--dump DIR`: writes the workloads' data and shape's results as text (shortest round-trip
+/// numbers, space-separated, one item a line), for scripts/bench-peers, then stops.
+if let flag = arguments.firstIndex(of: "--dump"), flag + 1 < arguments.endIndex {
+    let dir = arguments[flag + 1]
+    func write(_ name: String, _ lines: [String]) {
+        guard let f = fopen(dir + "/" + name, "w") else { fatalError("cannot write \(dir)/\(name)") }
+        for line in lines { fputs(line + "\n", f) }
+        fclose(f)
+    }
+    func numbers(_ xs: [Double]) -> String { xs.map { "\($0)" }.joined(separator: " ") }
+    func cubicLines(_ path: Path) -> [String] {
+        var lines: [String] = []
+        for e in path.elements {
+            switch e {
+            case .move(let p): lines.append(numbers([p.x, p.y]))
+            case .segment(.cubic(let c)): lines.append(numbers([c.p1.x, c.p1.y, c.p2.x, c.p2.y, c.p3.x, c.p3.y]))
+            default: break
+            }
+        }
+        return lines
+    }
+    let cubics = randomCubics(10_000, seed: 1)
+    write("w1.txt", cubics.map { numbers([$0.p0.x, $0.p0.y, $0.p1.x, $0.p1.y, $0.p2.x, $0.p2.y, $0.p3.x, $0.p3.y]) })
+    write("w1-lengths.txt", cubics.map { "\($0.arcLength(accuracy: defaultArcLengthAccuracy))" })
+    var w2 = Path()
+    var rng = SeededRandom(seed: 2)
+    try w2.move(to: rng.point(0, 1000))
+    while w2.length < 100_000 { try w2.curve(control1: rng.point(0, 1000), control2: rng.point(0, 1000), to: rng.point(0, 1000)) }
+    write("w2.txt", cubicLines(w2))
+    write("w2-points.txt", try TrackPoints.compute(w2, pattern: .unit).map { numbers([$0.x, $0.y]) })
+    // The start of every dash of the pattern 1 1 (arc length 0, 2, 4, ...), exactly.
+    write("w2-starts.txt", stride(from: 0.0, to: w2.length, by: 2).map { s in
+        let p = w2.location(atLength: s)!.location.point
+        return numbers([p.x, p.y])
+    })
+    let w3 = try cubicPath(segments: 100, seed: 3)
+    var q3 = SeededRandom(seed: 33)
+    let queries3 = (0..<1000).map { _ in q3.point(0, 1000) }
+    write("w3.txt", cubicLines(w3))
+    write("w3-queries.txt", queries3.map { numbers([$0.x, $0.y]) })
+    write("w3-distances.txt", queries3.map { "\(w3.nearest(to: $0)!.distance)" })
+    let w4 = try cubicPath(segments: 199, seed: 4, close: true)
+    var q4 = SeededRandom(seed: 44)
+    let queries4 = (0..<100_000).map { _ in q4.point(0, 1000) }
+    let tester = ContainmentTester(w4)
+    write("w4.txt", cubicLines(w4))
+    write("w4-queries.txt", queries4.map { numbers([$0.x, $0.y]) })
+    write("w4-inside.txt", queries4.map { tester.contains($0) ? "1" : "0" })
+    exit(0)
+}
 
 print("shape geometry benchmarks (release build; min and median of \(repeats) runs)")
 

@@ -86,8 +86,8 @@ public enum SVGPathData {
                 let isLetter = (c >= 65 && c <= 90) || (c >= 97 && c <= 122)
                 if isLetter {
                     i += 1
-                } else if lastCommand != 0 && atNumber {
-                    // Implicit repetition; after M, pairs are L (after m, l).
+                } else if lastCommand != 0 && lastCommand | 32 != 122 && atNumber {
+                    // Implicit repetition; after M, pairs are L (after m, l). Z takes no numbers.
                     c = lastCommand == 77 ? 76 : (lastCommand == 109 ? 108 : lastCommand)
                 } else {
                     throw fail("expected a path command (M, L, H, V, C, S, Q, T, A or Z)")
@@ -106,6 +106,8 @@ public enum SVGPathData {
                 }
                 lastCommand = c
                 skipSeparators()
+                // Every command consumes input (a letter or numbers); anything else would loop.
+                guard i > commandOffset else { throw fail("unexpected text in path data", commandOffset) }
             }
         }
 
