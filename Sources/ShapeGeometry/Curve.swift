@@ -171,6 +171,57 @@ extension SpeedIntegrated {
         return solveForLength(target, in: leaf, tolerance: 1e-15 * total)
     }
 
+    /// The parameters at increasing lengths `lengths`, marching: each point starts from the one
+    /// before it in the same leaf and integrates only the step between them with an 8-point
+    /// rule (a step under 1/8 of the leaf is far inside the leaf's region of convergence, so the
+    /// rule is exact to rounding there); a longer step, or a new leaf, is solved from the leaf's
+    /// start as `parameter(atLength:in:)` does, so errors never accumulate past a leaf.
+    public func parameters(atLengths lengths: [Double], in table: ArcLengthTable) -> [Double] {
+        let total = table.total
+        guard total > 0, !table.leaves.isEmpty else { return lengths.map { _ in 0 } }
+        let f = integrand()
+        let tolerance = 1e-15 * total
+        var result: [Double] = []
+        result.reserveCapacity(lengths.count)
+        var leafIndex = 0
+        var anchor: (t: Double, s: Double)? = nil   // the previous point, inside the current leaf
+        for length in lengths {
+            guard length > 0 else { result.append(0); continue }
+            guard length < total else { result.append(1); continue }
+            var moved = false
+            while leafIndex + 1 < table.leaves.count, table.cumulative[leafIndex + 1] <= length {
+                leafIndex += 1
+                moved = true
+            }
+            if moved { anchor = nil }
+            let leaf = table.leaves[leafIndex]
+            let leafStart = table.cumulative[leafIndex]
+            let from = anchor ?? (leaf.start, leafStart)
+            let speed = f.speed(at: from.t)
+            let guess = speed > 0 ? from.t + (length - from.s) / speed : leaf.end
+            var t: Double
+            if speed > 0, guess - from.t <= (leaf.end - leaf.start) / 8, guess <= leaf.end {
+                t = guess
+                var lo = from.t, hi = leaf.end
+                for _ in 0..<20 {
+                    let g = gaussLegendre8(from.t, t, { f.speed(at: $0) }) - (length - from.s)
+                    if abs(g) <= tolerance { break }
+                    if g < 0 { lo = t } else { hi = t }
+                    let v = f.speed(at: t)
+                    var next = v > 0 ? t - g / v : 0.5 * (lo + hi)
+                    if !(next > lo && next < hi) { next = 0.5 * (lo + hi) }
+                    if next == t { break }
+                    t = next
+                }
+            } else {
+                t = solveForLength(length - leafStart, in: leaf, tolerance: tolerance)
+            }
+            anchor = (t, length)
+            result.append(t)
+        }
+        return result
+    }
+
     /// The parameter t in the leaf where ∫ speed from the leaf's start to t equals `target`:
     /// Newton's method on the 16-point rule, kept inside a shrinking bracket.
     func solveForLength(_ target: Double, in leaf: QuadratureLeaf, tolerance: Double) -> Double {

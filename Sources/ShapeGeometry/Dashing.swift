@@ -103,20 +103,24 @@ public enum TrackPoints {
     /// The points at the given increasing positions along a subpath, walking its elements once.
     static func appendPoints(of path: Path, subpath: Range<Int>, base: Double, positions: [Double],
                              into out: inout [Point]) {
+        guard case .move(let start) = path.elements[subpath.lowerBound] else { return }
         var element = subpath.lowerBound
-        var table: ArcLengthTable?
-        guard case .move(let start) = path.elements[element] else { return }
-        for position in positions {
-            let s = base + position
+        var k = 0
+        while k < positions.count {
+            let s = base + positions[k]
             // Advance to the element holding s; a boundary belongs to the earlier element.
-            while element + 1 < subpath.upperBound, path.length(before: element + 1) < s {
-                element += 1
-                table = nil
+            while element + 1 < subpath.upperBound, path.length(before: element + 1) < s { element += 1 }
+            guard let seg = path.segment(at: element) else { out.append(start); k += 1; continue }
+            // Every position in this element, measured from its start, solved in one march.
+            let elementStart = path.length(before: element)
+            let elementEnd = path.length(before: element + 1)
+            var local: [Double] = []
+            while k < positions.count, base + positions[k] <= elementEnd || element + 1 >= subpath.upperBound {
+                local.append(base + positions[k] - elementStart)
+                k += 1
             }
-            guard let seg = path.segment(at: element) else { out.append(start); continue }
-            if table == nil { table = seg.arcLengthTable(accuracy: path.accuracy) }
-            let t = seg.parameter(atLength: s - path.length(before: element), in: table!)
-            out.append(seg.point(at: t))
+            let table = seg.arcLengthTable(accuracy: path.accuracy)
+            for t in seg.parameters(atLengths: local, in: table) { out.append(seg.point(at: t)) }
         }
     }
 }

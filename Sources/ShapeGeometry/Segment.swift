@@ -93,6 +93,19 @@ extension Segment: CurveArcLength {
     }
 }
 
+extension Segment {
+    /// The parameters at increasing lengths from the start: closed forms for lines and circular
+    /// arcs, a marching inverse (see `SpeedIntegrated.parameters(atLengths:in:)`) for the rest.
+    public func parameters(atLengths lengths: [Double], in table: ArcLengthTable) -> [Double] {
+        switch self {
+        case .quadratic(let s): return s.parameters(atLengths: lengths, in: table)
+        case .cubic(let s): return s.parameters(atLengths: lengths, in: table)
+        case .arc(let s) where !s.isCircular: return s.parameters(atLengths: lengths, in: table)
+        default: return lengths.map { parameter(atLength: $0, in: table) }
+        }
+    }
+}
+
 extension Segment: CurveExtrema {
     public func extrema(ofY horizontal: Bool) -> [Double] {
         switch self {

@@ -79,3 +79,26 @@ import Testing
         }
     }
 }
+
+@Suite struct MarchingInverseTests {
+    /// The marching inverse agrees with the per-point solve: short steps (marched) and long ones
+    /// (solved from the leaf's start), on random cubics and a near-cusp one.
+    @Test func marchingAgreesWithTheDirectSolve() {
+        var rng = SeededRandom(seed: 81)
+        var curves = (0..<30).map { _ in Segment.cubic(CubicBezier(rng.point(0, 1000), rng.point(0, 1000), rng.point(0, 1000), rng.point(0, 1000))) }
+        curves.append(.cubic(CubicBezier(Point(0, 0), Point(1, 1), Point(0, 1), Point(1, 1e-7))))
+        curves.append(.arc(Arc(center: .zero, u: Vector(300, 0), v: Vector(0, 2), startAngle: 0.3, sweep: 5)))
+        for curve in curves {
+            let table = curve.arcLengthTable()
+            let total = table.total
+            for step in [0.37, 7.5, total / 3] {
+                let lengths = Array(stride(from: 0.0, through: total, by: step))
+                let marched = curve.parameters(atLengths: lengths, in: table)
+                for (s, t) in zip(lengths, marched) {
+                    let direct = curve.parameter(atLength: s, in: table)
+                    expectClose(curve.point(at: t), curve.point(at: direct), tolerance: 1e-9)
+                }
+            }
+        }
+    }
+}

@@ -12,6 +12,27 @@ enum GaussLegendre16 {
     static let weights = SIMD8<Double>((0..<8).map { nodesAndWeights[2 * $0 + 1] })
 }
 
+/// Gauss–Legendre quadrature of order 8, for short steps inside a quadrature leaf.
+enum GaussLegendre8 {
+    static let nodesAndWeights: [Double] = gaussLegendreTable(order: 8)
+}
+
+/// ∫ f over [a, b] by the 8-point Gauss–Legendre rule (8 evaluations of `f`).
+@inline(__always)
+func gaussLegendre8(_ a: Double, _ b: Double, _ f: (Double) -> Double) -> Double {
+    let half = 0.5 * (b - a), mid = 0.5 * (a + b)
+    var sum = 0.0
+    GaussLegendre8.nodesAndWeights.withUnsafeBufferPointer { t in
+        var i = 0
+        while i < 8 {
+            let dx = half * t[i]
+            sum += t[i + 1] * (f(mid - dx) + f(mid + dx))
+            i += 2
+        }
+    }
+    return sum * half
+}
+
 /// The non-negative nodes of the Gauss–Legendre rule of even `order` and their weights,
 /// interleaved, by Newton's iteration on the Legendre polynomial from Tricomi's first guess.
 func gaussLegendreTable(order n: Int) -> [Double] {
