@@ -5,9 +5,6 @@ import PackageDescription
 /// through Glibc names it.
 let libm: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux]))]
 
-/// The libFuzzer target exists only when SHAPE_FUZZ=1, so ordinary builds never see it.
-let fuzzing = Context.environment["SHAPE_FUZZ"] == "1"
-
 let package = Package(
     name: "shape",
     products: [
@@ -36,9 +33,3 @@ let package = Package(
         .testTarget(name: "ShapeCLITests", dependencies: ["shape"], exclude: ["Golden", "Examples", "Hostile"]),
     ]
 )
-
-if fuzzing {
-    package.targets.append(.executableTarget(
-        name: "ShapeFuzz", dependencies: ["ShapeLanguage", "ShapeOutput"],
-        swiftSettings: [.unsafeFlags(["-parse-as-library"])], linkerSettings: libm))
-}

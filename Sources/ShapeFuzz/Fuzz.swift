@@ -2,8 +2,8 @@ import ShapeLanguage
 import ShapeOutput
 
 // libFuzzer entry point over the whole pipeline: text → lexer → parser → interpreter (with small
-// limits, so that every input finishes quickly) → both printers. Built only with SHAPE_FUZZ=1
-// (see Package.swift and scripts/fuzz).
+// limits, so that every input finishes quickly) → both printers. Built only by scripts/fuzz
+// (see scripts/fuzz, which compiles it with the sources it exercises).
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
