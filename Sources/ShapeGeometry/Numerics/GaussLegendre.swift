@@ -20,17 +20,7 @@ enum GaussLegendre8 {
 /// ∫ f over [a, b] by the 8-point Gauss–Legendre rule (8 evaluations of `f`).
 @inline(__always)
 func gaussLegendre8(_ a: Double, _ b: Double, _ f: (Double) -> Double) -> Double {
-    let half = 0.5 * (b - a), mid = 0.5 * (a + b)
-    var sum = 0.0
-    GaussLegendre8.nodesAndWeights.withUnsafeBufferPointer { t in
-        var i = 0
-        while i < 8 {
-            let dx = half * t[i]
-            sum += t[i + 1] * (f(mid - dx) + f(mid + dx))
-            i += 2
-        }
-    }
-    return sum * half
+    gaussLegendre(GaussLegendre8.nodesAndWeights, a, b, f)
 }
 
 /// The non-negative nodes of the Gauss–Legendre rule of even `order` and their weights,
@@ -59,11 +49,18 @@ func gaussLegendreTable(order n: Int) -> [Double] {
 /// ∫ f over [a, b] by the 16-point Gauss–Legendre rule (16 evaluations of `f`).
 @inline(__always)
 func gaussLegendre16(_ a: Double, _ b: Double, _ f: (Double) -> Double) -> Double {
+    gaussLegendre(GaussLegendre16.nodesAndWeights, a, b, f)
+}
+
+/// ∫ f over [a, b] by the symmetric Gauss–Legendre rule whose non-negative nodes and weights are
+/// interleaved in `table` (see `gaussLegendreTable`).
+@inline(__always)
+func gaussLegendre(_ table: [Double], _ a: Double, _ b: Double, _ f: (Double) -> Double) -> Double {
     let half = 0.5 * (b - a), mid = 0.5 * (a + b)
     var sum = 0.0
-    GaussLegendre16.nodesAndWeights.withUnsafeBufferPointer { t in
+    table.withUnsafeBufferPointer { t in
         var i = 0
-        while i < 16 {
+        while i < t.count {
             let dx = half * t[i]
             sum += t[i + 1] * (f(mid - dx) + f(mid + dx))
             i += 2
