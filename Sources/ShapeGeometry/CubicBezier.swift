@@ -74,6 +74,14 @@ extension CubicBezier: SpeedIntegrated {
             return (dx * dx + dy * dy).squareRoot()
         }
 
+        /// |B'| and its derivative (B'·B'')/|B'|, exactly.
+        @inline(__always) func speedAndSlope(at t: Double) -> (speed: Double, slope: Double) {
+            let dx = (ax * t + bx) * t + cx, dy = (ay * t + by) * t + cy
+            let ddx = 2 * ax * t + bx, ddy = 2 * ay * t + by
+            let v = (dx * dx + dy * dy).squareRoot()
+            return (v, v > 0 ? (dx * ddx + dy * ddy) / v : 0)
+        }
+
         /// The 16-point rule with its 16 nodes evaluated as two SIMD8 vectors.
         @inline(__always) func gaussLegendre16(_ a: Double, _ b: Double) -> Double {
             let half = 0.5 * (b - a), mid = 0.5 * (a + b)

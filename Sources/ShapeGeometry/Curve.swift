@@ -104,11 +104,19 @@ protocol SpeedIntegrated: CurveArcLength {
 /// A speed function prepared for repeated evaluation.
 protocol SpeedEvaluating {
     func speed(at t: Double) -> Double
+    /// The speed and its derivative d|P'|/dt (for second-order steps of the inverse).
+    func speedAndSlope(at t: Double) -> (speed: Double, slope: Double)
     /// ∫ speed over [a, b] by the 16-point Gauss–Legendre rule.
     func gaussLegendre16(_ a: Double, _ b: Double) -> Double
 }
 
 extension SpeedEvaluating {
+    /// By a central difference; kinds with a closed form override it.
+    func speedAndSlope(at t: Double) -> (speed: Double, slope: Double) {
+        let h = 1e-6
+        return (speed(at: t), (speed(at: t + h) - speed(at: t - h)) / (2 * h))
+    }
+
     @inline(__always) func gaussLegendre16(_ a: Double, _ b: Double) -> Double {
         ShapeGeometry.gaussLegendre16(a, b) { speed(at: $0) }
     }
@@ -197,20 +205,27 @@ extension SpeedIntegrated {
             let leaf = table.leaves[leafIndex]
             let leafStart = table.cumulative[leafIndex]
             let from = anchor ?? (leaf.start, leafStart)
-            let speed = f.speed(at: from.t)
-            let guess = speed > 0 ? from.t + (length - from.s) / speed : leaf.end
+            let (speed, slope) = f.speedAndSlope(at: from.t)
+            let step = length - from.s
+            // Second order: s(t) ≈ v·Δt + ½·v′·Δt², solved in its stable form.
+            let discriminant = speed * speed + 2 * slope * step
+            let guess = speed > 0 && discriminant > 0 ? from.t + 2 * step / (speed + discriminant.squareRoot()) : leaf.end
             var t: Double
             if speed > 0, guess - from.t <= (leaf.end - leaf.start) / 8, guess <= leaf.end {
                 t = guess
                 var lo = from.t, hi = leaf.end
+                let width = leaf.end - leaf.start
                 for _ in 0..<20 {
-                    let g = gaussLegendre8(from.t, t, { f.speed(at: $0) }) - (length - from.s)
+                    let g = gaussLegendre8(from.t, t, { f.speed(at: $0) }) - step
                     if abs(g) <= tolerance { break }
                     if g < 0 { lo = t } else { hi = t }
                     let v = f.speed(at: t)
                     var next = v > 0 ? t - g / v : 0.5 * (lo + hi)
                     if !(next > lo && next < hi) { next = 0.5 * (lo + hi) }
-                    if next == t { break }
+                    // Newton converges quadratically: after a correction under 1e-8 of the leaf,
+                    // `next` is exact to about 1e-16 of it — small enough that marching from it
+                    // adds nothing measurable over a leaf — so no further evaluation is needed.
+                    if abs(next - t) <= 1e-8 * width { t = next; break }
                     t = next
                 }
             } else {

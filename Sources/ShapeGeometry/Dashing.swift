@@ -59,14 +59,18 @@ public enum TrackPoints {
         // Thinning, exactly as the seed: against the previously kept point, then last vs first.
         var kept: [Point] = []
         kept.reserveCapacity(raw.count)
+        // Squared distances against 0.1²: the same test as the seed's hypot, without the root.
+        let limit = minimumSpacing * minimumSpacing
+        func close(_ a: Point, _ b: Point) -> Bool {
+            let dx = a.x - b.x, dy = a.y - b.y
+            return dx * dx + dy * dy < limit
+        }
         var prior = Point(Double.infinity, Double.infinity)
-        for p in raw where !(hypotenuse(p.x - prior.x, p.y - prior.y) < minimumSpacing) {
+        for p in raw where !close(p, prior) {
             kept.append(p)
             prior = p
         }
-        if kept.count > 1, hypotenuse(kept[0].x - prior.x, kept[0].y - prior.y) < minimumSpacing {
-            kept.removeLast()
-        }
+        if kept.count > 1, close(kept[0], prior) { kept.removeLast() }
         return kept
     }
 
