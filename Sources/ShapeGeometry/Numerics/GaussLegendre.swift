@@ -12,9 +12,12 @@ enum GaussLegendre16 {
     static let weights = SIMD8<Double>((0..<8).map { nodesAndWeights[2 * $0 + 1] })
 }
 
-/// Gauss–Legendre quadrature of order 8, for short steps inside a quadrature leaf.
+/// Gauss–Legendre quadrature of orders 8 and 4, for short steps inside a quadrature leaf.
 enum GaussLegendre8 {
     static let nodesAndWeights: [Double] = gaussLegendreTable(order: 8)
+}
+enum GaussLegendre4 {
+    static let nodesAndWeights: [Double] = gaussLegendreTable(order: 4)
 }
 
 /// ∫ f over [a, b] by the 8-point Gauss–Legendre rule (8 evaluations of `f`).
@@ -44,6 +47,12 @@ func gaussLegendreTable(order n: Int) -> [Double] {
         table.append(x); table.append(2 / ((1 - x * x) * derivative * derivative))
     }
     return table
+}
+
+/// ∫ f over [a, b] by the 4-point Gauss–Legendre rule (4 evaluations of `f`).
+@inline(__always)
+func gaussLegendre4(_ a: Double, _ b: Double, _ f: (Double) -> Double) -> Double {
+    gaussLegendre(GaussLegendre4.nodesAndWeights, a, b, f)
 }
 
 /// ∫ f over [a, b] by the 16-point Gauss–Legendre rule (16 evaluations of `f`).
