@@ -130,9 +130,7 @@ final class Session {
             do { try FileSystem.writeAtomically(SVGDocument.render(request), to: path) } catch { throw error }
             return path
         }
-        if let p = options.precision {
-            _ = interpreter.run(try! Parser.parse(Source(name: "<options>", text: "precision \(p)"))) { _ in }
-        }
+        if let p = options.precision { interpreter.precision = p }
     }
 
     func emit(_ report: Report) {

@@ -80,8 +80,11 @@ public final class Interpreter {
         self.source = Source(name: "", text: "")
     }
 
-    /// Digits after the point in text output.
-    public var precision: Int { state.precision }
+    /// Digits after the point in text output (0 to 17; `precision n` changes it too).
+    public var precision: Int {
+        get { state.precision }
+        set { state.precision = Swift.min(Swift.max(newValue, 0), 17) }
+    }
 
     /// The names of variables and procedures, for completion and suggestions.
     public var definedNames: [String] { Array(state.globals.keys) + Array(state.procedures.keys) }
