@@ -74,6 +74,30 @@ extension CubicBezier: SpeedIntegrated {
             return (dx * dx + dy * dy).squareRoot()
         }
 
+        /// The bound for √|B'|²: B' = A·t² + B·t + C as one complex polynomial, its roots by the
+        /// quadratic formula in complex arithmetic.
+        func errorBound() -> GaussErrorBound? {
+            let a = (ax * ax + ay * ay).squareRoot(), b = (bx * bx + by * by).squareRoot(), c = (cx * cx + cy * cy).squareRoot()
+            var bound = GaussErrorBound(a: a, b: b, c: c)
+            if a > 1e-12 * Swift.max(b, c) {
+                // t = (−B ± √(B² − 4AC)) / 2A, complex.
+                let dr = (bx * bx - by * by) - 4 * (ax * cx - ay * cy)
+                let di = 2 * bx * by - 4 * (ax * cy + ay * cx)
+                let (sr, si) = complexSquareRoot(dr, di)
+                let denominator = 2 * (ax * ax + ay * ay)
+                for sign in [1.0, -1.0] {
+                    let nr = -bx + sign * sr, ni = -by + sign * si
+                    // (nr + i·ni) / (2(ax + i·ay)) = (nr + i·ni)(ax − i·ay) / (2|A|²)
+                    bound.add(((nr * ax + ni * ay) / denominator, (ni * ax - nr * ay) / denominator))
+                }
+            } else if b > 1e-12 * c {
+                let denominator = bx * bx + by * by
+                bound.add((-(cx * bx + cy * by) / denominator, -(cy * bx - cx * by) / denominator))
+            }
+            guard bound.r1.0.isFinite, bound.r1.1.isFinite, bound.r2.0.isFinite, bound.r2.1.isFinite else { return nil }
+            return bound
+        }
+
         /// |B'| and its derivative (B'·B'')/|B'|, exactly.
         @inline(__always) func speedAndSlope(at t: Double) -> (speed: Double, slope: Double) {
             let dx = (ax * t + bx) * t + cx, dy = (ay * t + by) * t + cy

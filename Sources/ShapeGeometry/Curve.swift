@@ -106,11 +106,15 @@ protocol SpeedEvaluating {
     func speed(at t: Double) -> Double
     /// The speed and its derivative d|P'|/dt (for second-order steps of the inverse).
     func speedAndSlope(at t: Double) -> (speed: Double, slope: Double)
+    /// An a-priori bound on the 16-point rule's error over an interval, where the kind has one.
+    func errorBound() -> GaussErrorBound?
     /// ∫ speed over [a, b] by the 16-point Gauss–Legendre rule.
     func gaussLegendre16(_ a: Double, _ b: Double) -> Double
 }
 
 extension SpeedEvaluating {
+    func errorBound() -> GaussErrorBound? { nil }
+
     /// By a central difference; kinds with a closed form override it.
     func speedAndSlope(at t: Double) -> (speed: Double, slope: Double) {
         let h = 1e-6
@@ -135,8 +139,14 @@ extension SpeedIntegrated {
     func integratedSpeed(upTo t: Double, accuracy: Double,
                          leaf: (Double, Double, Double) -> Void = { _, _, _ in }) -> Double {
         let f = integrand()
-        return integrateAdaptively(from: 0, to: Swift.min(Swift.max(t, 0), 1), breakpoints: gradedBreakpoints(speedDips()),
-                                   accuracy: accuracy, rule: { f.gaussLegendre16($0, $1) }, leaf: leaf)
+        let bound = f.errorBound()
+        // With a proven bound no dip can fool the integration, so no breakpoints are needed.
+        let breakpoints = bound == nil ? gradedBreakpoints(speedDips()) : []
+        return integrateAdaptively(from: 0, to: Swift.min(Swift.max(t, 0), 1), breakpoints: breakpoints,
+                                   accuracy: accuracy, rule: { f.gaussLegendre16($0, $1) },
+                                   proven: bound != nil,
+                                   provenAccurate: { lo, hi, tolerance in bound!.ruleIsAccurate(lo, hi, tolerance) },
+                                   leaf: leaf)
     }
 
     public func arcLength(accuracy: Double = defaultArcLengthAccuracy) -> Double { integratedSpeed(upTo: 1, accuracy: accuracy) }
