@@ -106,14 +106,17 @@ protocol SpeedEvaluating {
     func speed(at t: Double) -> Double
     /// The speed and its derivative d|P'|/dt (for second-order steps of the inverse).
     func speedAndSlope(at t: Double) -> (speed: Double, slope: Double)
-    /// An a-priori bound on the 16-point rule's error over an interval, where the kind has one.
+    /// An a-priori bound on `provenRule`'s error over an interval, where the kind has one.
     func errorBound() -> GaussErrorBound?
+    /// The rule that `errorBound` speaks of (the 16-point rule unless the kind says otherwise).
+    func provenRule(_ a: Double, _ b: Double) -> Double
     /// ∫ speed over [a, b] by the 16-point Gauss–Legendre rule.
     func gaussLegendre16(_ a: Double, _ b: Double) -> Double
 }
 
 extension SpeedEvaluating {
     func errorBound() -> GaussErrorBound? { nil }
+    func provenRule(_ a: Double, _ b: Double) -> Double { gaussLegendre16(a, b) }
 
     /// By a central difference; kinds with a closed form override it.
     func speedAndSlope(at t: Double) -> (speed: Double, slope: Double) {
@@ -143,7 +146,7 @@ extension SpeedIntegrated {
         // With a proven bound no dip can fool the integration, so no breakpoints are needed.
         let breakpoints = bound == nil ? gradedBreakpoints(speedDips()) : []
         return integrateAdaptively(from: 0, to: Swift.min(Swift.max(t, 0), 1), breakpoints: breakpoints,
-                                   accuracy: accuracy, rule: { f.gaussLegendre16($0, $1) },
+                                   accuracy: accuracy, rule: { bound == nil ? f.gaussLegendre16($0, $1) : f.provenRule($0, $1) },
                                    proven: bound != nil,
                                    provenAccurate: { lo, hi, tolerance in bound!.ruleIsAccurate(lo, hi, tolerance) },
                                    leaf: leaf)

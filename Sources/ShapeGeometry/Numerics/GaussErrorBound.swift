@@ -1,4 +1,4 @@
-/// A-priori error bound of the 16-point Gauss–Legendre rule for a speed √Q, where
+/// A-priori error bound of the n-point Gauss–Legendre rule for a speed √Q, where
 /// Q(t) = |W(t)|² and W(t) = A·t² + B·t + C is the derivative written as one complex polynomial
 /// (x′ + i·y′). Q's zeros in the complex plane are W's roots and their conjugates: √Q is analytic
 /// everywhere else, so on an interval it is analytic inside the Bernstein ellipse through the
@@ -6,7 +6,7 @@
 /// with the distance from the interval's middle to each root plus the ellipse's semi-major axis.
 /// Then (Trefethen, Approximation Theory and Approximation Practice, thm 19.3)
 ///
-///     |∫ − G₁₆| ≤ (64/15) · M · ρ⁻³² / (ρ² − 1) · h      (h the interval's half-width)
+///     |∫ − Gₙ| ≤ (64/15) · M · ρ⁻²ⁿ / (ρ² − 1) · h      (h the interval's half-width)
 ///
 /// An interval whose bound is within tolerance needs no comparison with its halves.
 struct GaussErrorBound {
@@ -14,8 +14,10 @@ struct GaussErrorBound {
     var r1 = (0.0, 0.0), r2 = (0.0, 0.0)
     var count = 0
     var a: Double, b: Double, c: Double   // |A|, |B|, |C|
+    /// The rule's number of points, n: 16 or 32 (the bound falls as ρ⁻²ⁿ).
+    var order: Int
 
-    init(a: Double, b: Double, c: Double) { self.a = a; self.b = b; self.c = c }
+    init(a: Double, b: Double, c: Double, order: Int) { self.a = a; self.b = b; self.c = c; self.order = order }
 
     mutating func add(_ root: (Double, Double)) {
         if count == 0 { r1 = root } else { r2 = root }
@@ -29,7 +31,7 @@ struct GaussErrorBound {
         return s + Swift.max(s * s - 1, 0).squareRoot()
     }
 
-    /// True when the 16-point rule over [lo, hi] is proven within `tolerance`.
+    /// True when the n-point rule over [lo, hi] is proven within `tolerance`.
     @inline(__always) func ruleIsAccurate(_ lo: Double, _ hi: Double, _ tolerance: Double) -> Bool {
         let h = 0.5 * (hi - lo), m = 0.5 * (lo + hi)
         guard h > 0, count > 0 else { return true }   // no branch point: a constant speed
@@ -47,8 +49,9 @@ struct GaussErrorBound {
             maximum = b * d1
         }
         let inverse = 1 / rho
-        let x2 = inverse * inverse, x4 = x2 * x2, x8 = x4 * x4, x16 = x8 * x8
-        let bound = 64.0 / 15 * maximum * x16 * x16 / (rho * rho - 1) * h
+        let x2 = inverse * inverse, x4 = x2 * x2, x8 = x4 * x4, x16 = x8 * x8, x32 = x16 * x16
+        let decay = order == 32 ? x32 * x32 : x32
+        let bound = 64.0 / 15 * maximum * decay / (rho * rho - 1) * h
         return bound <= tolerance
     }
 }

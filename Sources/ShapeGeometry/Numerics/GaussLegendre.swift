@@ -3,6 +3,15 @@
 /// The nodes and weights are computed once, by Newton's iteration on the Legendre polynomial
 /// P₁₆; they agree with the tabulated values to the last bit or two. Only the 8 non-negative
 /// nodes are stored: the rule is symmetric.
+enum GaussLegendre32 {
+    /// The 16 positive nodes and their weights, as two SIMD8 vectors each.
+    static let table = gaussLegendreTable(order: 32)
+    static let nodesLow = SIMD8<Double>((0..<8).map { table[2 * $0] })
+    static let nodesHigh = SIMD8<Double>((8..<16).map { table[2 * $0] })
+    static let weightsLow = SIMD8<Double>((0..<8).map { table[2 * $0 + 1] })
+    static let weightsHigh = SIMD8<Double>((8..<16).map { table[2 * $0 + 1] })
+}
+
 enum GaussLegendre16 {
     /// The 8 positive nodes on [-1, 1] and their weights, interleaved: (x0, w0, x1, w1, ...).
     static let nodesAndWeights: [Double] = gaussLegendreTable(order: 16)
