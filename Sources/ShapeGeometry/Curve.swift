@@ -259,8 +259,12 @@ extension SpeedIntegrated {
         var lo = leaf.start, hi = leaf.end
         guard leaf.value > 0 else { return lo }
         var t = lo + (hi - lo) * Swift.min(Swift.max(target / leaf.value, 0), 1)
+        // The rule the leaf was accepted with (a leaf proven for the 32-point rule may be too
+        // wide for the 16-point one); any part of the leaf is integrated at least as well.
+        let f = integrand()
+        let proven = f.errorBound() != nil
         for _ in 0..<60 {
-            let f = gaussLegendre16(leaf.start, t, { speed(at: $0) }) - target
+            let f = (proven ? f.provenRule(leaf.start, t) : f.gaussLegendre16(leaf.start, t)) - target
             if abs(f) <= tolerance { return t }
             if f < 0 { lo = t } else { hi = t }
             let s = speed(at: t)

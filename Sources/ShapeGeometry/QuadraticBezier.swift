@@ -47,6 +47,20 @@ extension QuadraticBezier: SpeedIntegrated {
         return (dx * dx + dy * dy).squareRoot()
     }
 
+    /// B'(t) = 2(A·t + B), as one complex polynomial: its one root −B/A is the speed's branch
+    /// point, and |√Q| = 2|A|·|z − r| (see `GaussErrorBound`).
+    func errorBound() -> GaussErrorBound? {
+        let a = (p0 - p1) + (p2 - p1), b = p1 - p0
+        let aa = a.lengthSquared
+        var bound = GaussErrorBound(a: 0, b: 2 * aa.squareRoot(), c: 2 * b.length, order: 16)
+        if aa > 0 {
+            // −(b.x + i·b.y)/(a.x + i·a.y) = −(b·conj(a))/|a|²
+            bound.add((-(b.dx * a.dx + b.dy * a.dy) / aa, -(b.dy * a.dx - b.dx * a.dy) / aa))
+        }
+        guard bound.r1.0.isFinite, bound.r1.1.isFinite else { return nil }
+        return bound
+    }
+
     /// B'(t) = 2(A·t + B) is smallest at t = −A·B / |A|², where the dip's width is |A·t + B| / |A|.
     func speedDips() -> [SpeedDip] {
         let a = (p0 - p1) + (p2 - p1), b = p1 - p0
