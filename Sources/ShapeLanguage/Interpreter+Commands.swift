@@ -289,7 +289,9 @@ extension Interpreter {
             changed = true
             handleReport("snap", points)
         case "show":
-            let handle = path.isEmpty ? nil : state.handle.point(in: try trackPoints(inv.range))
+            // The handle is drawn when its track points can be had (not past their limit).
+            let points: [Point]? = path.isEmpty ? nil : (try? trackPoints(inv.range))
+            let handle = points.flatMap { state.handle.point(in: $0) }
             report("show", .plot(path: path, handle: handle, ascii: inv.keywords["ascii"] != nil))
         case "casteljau", "split", "extrema":
             let (i, segment) = try element(inv)

@@ -25,10 +25,12 @@ public struct TerminalPlot {
         let across = ascii ? 1 : 2, down = ascii ? 1 : 4
         let cellAspect = ascii ? 2.0 : 1.0          // height of a dot relative to its width
         // Dots per path unit: as many as the width allows, fewer if the height would not fit.
-        let size = Swift.max(box.width, box.height, 1e-300)
-        var scale = Double(width * across - 1) / Swift.max(box.width, size * 1e-9)
+        // A path with no width or no height (a line, a lone point) is scaled by the other
+        // extent, and a single point by 1: the scale is always finite.
+        var scale = box.width > 0 ? Double(width * across - 1) / box.width : Double.infinity
         let tallest = Double(height * down - 1) * cellAspect
-        if box.height * scale > tallest { scale = tallest / box.height }
+        if box.height > 0 { scale = Swift.min(scale, tallest / box.height) }
+        if !(scale.isFinite && scale > 0) { scale = 1 }
         let dotsX = Int((box.width * scale).rounded()) + 1
         let dotsY = Int((box.height * scale / cellAspect).rounded()) + 1
         let columns = (dotsX + across - 1) / across
@@ -43,7 +45,7 @@ public struct TerminalPlot {
             grid[y][x] = true
         }
         let total = path.length
-        let samples = Swift.min(Int(total * scale * 2) + 2, 200_000)
+        let samples = Int(Swift.min(total * scale * 2, 200_000)) + 2
         for k in 0...samples {
             if let (loc, _) = path.location(atLength: total * Double(k) / Double(samples)) { plot(loc.point) }
         }
