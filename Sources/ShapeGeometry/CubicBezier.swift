@@ -87,11 +87,11 @@ extension CubicBezier: SpeedIntegrated {
                 let di = 2 * bx * by - 4 * (ax * cy + ay * cx)
                 let (sr, si) = complexSquareRoot(dr, di)
                 let denominator = 2 * (ax * ax + ay * ay)
-                for sign in [1.0, -1.0] {
-                    let nr = -bx + sign * sr, ni = -by + sign * si
-                    // (nr + i·ni) / (2(ax + i·ay)) = (nr + i·ni)(ax − i·ay) / (2|A|²)
-                    bound.add(((nr * ax + ni * ay) / denominator, (ni * ax - nr * ay) / denominator))
-                }
+                // (nr + i·ni) / (2(ax + i·ay)) = (nr + i·ni)(ax − i·ay) / (2|A|²), for ±√.
+                var nr = -bx + sr, ni = -by + si
+                bound.add(((nr * ax + ni * ay) / denominator, (ni * ax - nr * ay) / denominator))
+                nr = -bx - sr; ni = -by - si
+                bound.add(((nr * ax + ni * ay) / denominator, (ni * ax - nr * ay) / denominator))
             } else if b > 1e-12 * c {
                 let denominator = bx * bx + by * by
                 bound.add((-(cx * bx + cy * by) / denominator, -(cy * bx - cx * by) / denominator))

@@ -128,6 +128,9 @@ func integrateAdaptively(
     leaf: (Double, Double, Double) -> Void
 ) -> Double {
     guard b > a else { return 0 }
+    if proven && breakpoints.isEmpty {
+        return integrateProvenly(from: a, to: b, accuracy: accuracy, rule: rule, provenAccurate: provenAccurate, leaf: leaf)
+    }
     var cuts = [a]
     for x in breakpoints where x > a && x < b && x > cuts.last! { cuts.append(x) }
     cuts.append(b)
@@ -175,6 +178,39 @@ func integrateAdaptively(
         }
     }
     return total.value
+}
+
+/// Proven mode without breakpoints, with its stack on the machine stack (no heap allocation):
+/// intervals are halved only until proven, so the pending ones never exceed the depth limit + 1.
+@inline(__always)
+func integrateProvenly(
+    from a: Double, to b: Double, accuracy: Double, rule: (Double, Double) -> Double,
+    provenAccurate: (Double, Double, Double) -> Bool, leaf: (Double, Double, Double) -> Void
+) -> Double {
+    let first = rule(a, b)
+    let tolerancePerWidth = Swift.max(accuracy * abs(first), Double.leastNormalMagnitude) / (b - a)
+    return withUnsafeTemporaryAllocation(of: (Double, Double, Double, Int).self, capacity: 64) { stack in
+        var count = 1
+        stack[0] = (a, b, first, 0)
+        var total = CompensatedSum()
+        var refinements = 0
+        while count > 0 {
+            count -= 1
+            let (lo, hi, estimate, depth) = stack[count]
+            if depth >= 48 || count >= 60 || refinements >= adaptiveRefinementBudget
+                || provenAccurate(lo, hi, tolerancePerWidth * (hi - lo)) {
+                leaf(lo, hi, estimate)
+                total.add(estimate)
+            } else {
+                let mid = 0.5 * (lo + hi)
+                refinements += 1
+                stack[count] = (mid, hi, rule(mid, hi), depth + 1)
+                stack[count + 1] = (lo, mid, rule(lo, mid), depth + 1)
+                count += 2
+            }
+        }
+        return total.value
+    }
 }
 
 /// The most intervals one adaptive integration refines (see `integrateAdaptively`).
