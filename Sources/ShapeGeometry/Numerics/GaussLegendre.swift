@@ -117,9 +117,9 @@ public struct QuadratureLeaf: Sendable, Equatable {
 ///
 /// `leaf` is called for every accepted interval, in increasing order of position.
 ///
-/// With `proven`, `provenAccurate(lo, hi, tolerance)` decides instead of the comparison: it
-/// must return true only when it can bound that interval's 16-point estimate's error by
-/// `tolerance` (see `GaussErrorBound`); intervals it cannot prove are halved.
+/// With `proven`, the integration is `integrateProvenly`'s: `provenAccurate(lo, hi, tolerance)`
+/// decides instead of the comparison, returning true only when it can bound that interval's
+/// estimate's error by `tolerance` (see `GaussErrorBound`); intervals it cannot prove are halved.
 @inline(__always)
 func integrateAdaptively(
     from a: Double, to b: Double, breakpoints: [Double] = [], accuracy: Double,
@@ -128,7 +128,8 @@ func integrateAdaptively(
     leaf: (Double, Double, Double) -> Void
 ) -> Double {
     guard b > a else { return 0 }
-    if proven && breakpoints.isEmpty {
+    if proven {
+        // Proven integration needs no breakpoints: no dip can hide from its bound.
         return integrateProvenly(from: a, to: b, accuracy: accuracy, rule: rule, provenAccurate: provenAccurate, leaf: leaf)
     }
     var cuts = [a]
@@ -148,21 +149,6 @@ func integrateAdaptively(
     var total = CompensatedSum()
     var refinements = 0
     while let (lo, hi, estimate, depth) = stack.popLast() {
-        if proven {
-            // Proven mode: an interval is accepted only when its error is bounded; otherwise it
-            // is halved (the comparison below is never trusted here). A branch point on the real
-            // line (an exact cusp) halves down to the depth limit, a bounded cost.
-            if provenAccurate(lo, hi, tolerancePerWidth * (hi - lo)) || depth >= 48 || refinements >= adaptiveRefinementBudget {
-                leaf(lo, hi, estimate)
-                total.add(estimate)
-            } else {
-                let mid = 0.5 * (lo + hi)
-                refinements += 1
-                stack.append((mid, hi, rule(mid, hi), depth + 1))
-                stack.append((lo, mid, rule(lo, mid), depth + 1))
-            }
-            continue
-        }
         let mid = 0.5 * (lo + hi)
         let left = rule(lo, mid)
         let right = rule(mid, hi)
