@@ -98,7 +98,7 @@ public enum CommandTable {
                     summary: "closed rectangle with circular corners of radius r", example: "roundrect 0 0 200 120 30"),
         CommandSpec(name: "clear", parameters: [], group: .path,
                     summary: "empty the path (the handle goes too)", example: "clear"),
-        CommandSpec(name: "dash", parameters: [], variadic: true,
+        CommandSpec(name: "dash", parameters: ["on", "off"], variadic: true,
                     keywords: [KeywordSpec(name: "phase", values: ["p"], summary: "start this far into the pattern")],
                     group: .track, summary: "compute the track points: the ends of every dash of the pattern",
                     example: "dash 1 1"),
