@@ -35,8 +35,11 @@ public struct ContainmentTester: Sendable {
     /// Bounds of everything; points outside are outside.
     var bounds: Rect?
 
-    /// Prepares `path` for hit tests.
-    public init(_ path: Path) {
+    /// Prepares `path` for hit tests, with at most `maximumBands` horizontal bands (1 builds no
+    /// index: right for a single query). The number of bands is also held down so that the band
+    /// cuts stay within a fixed budget (50,000), so building is O(n) even when every piece spans
+    /// the whole height.
+    public init(_ path: Path, maximumBands: Int = 1024) {
         for range in path.subpathRanges {
             var last: Point?
             var closed = false
@@ -64,7 +67,10 @@ public struct ContainmentTester: Sendable {
             }
         }
         guard let box = bounds, box.height > 0 else { bandStart = [0, 0]; return }
-        let bandCount = Swift.min(Swift.max(monotone.count / 4, 1), 1024)
+        var bandCount = Swift.min(Swift.max(monotone.count / 4, 1), Swift.max(maximumBands, 1))
+        // Each piece is cut about (its height / band height) times: keep the total bounded.
+        let heights = monotone.reduce(0.0) { $0 + abs($1.b.y - $1.a.y) }
+        if heights > 0 { bandCount = Swift.min(bandCount, Swift.max(1, Int(Swift.min(50_000 * box.height / heights, 1e6)))) }
         bandTop = box.minY
         bandHeight = box.height / Double(bandCount)
         var perBand = [[Piece]](repeating: [], count: bandCount)
@@ -169,6 +175,6 @@ extension Path {
     /// True when `p` is inside the path under `rule`; open subpaths are closed implicitly, as
     /// CGPath fills them. For many queries against one path, keep a `ContainmentTester`.
     public func contains(_ p: Point, rule: FillRule = .nonZero) -> Bool {
-        ContainmentTester(self).contains(p, rule: rule)
+        ContainmentTester(self, maximumBands: 1).contains(p, rule: rule)
     }
 }
