@@ -26,9 +26,7 @@ struct REPL {
         if FileSystem.environment("TERM") == "dumb" {
             reader = PlainLineReader()
         } else {
-            var session = self.session
             reader = ReadlineReader(historyPath: REPL.historyPath()) { message in session.terminal.err(message) }
-            _ = session
         }
         session.terminal.out("shape \(ShapeCommand.version): type 'help' for the commands, Ctrl-D to leave")
         var nextLine = 1

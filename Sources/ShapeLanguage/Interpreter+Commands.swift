@@ -18,8 +18,8 @@ extension Interpreter {
             if let procedure = state.procedures[name] {
                 return try call(name, procedure, arguments: arguments, range: range)
             }
-            if arguments.isEmpty, keywords.isEmpty, (try? lookup(name, nameRange)) != nil {
-                return report("value", .value(nil, try lookup(name, nameRange)))
+            if arguments.isEmpty, keywords.isEmpty, let value = try? lookup(name, nameRange) {
+                return report("value", .value(nil, value))
             }
             let candidates = CommandTable.all.map(\.name) + definedNames
             throw error(.unknownCommand(name), nameRange, suggestion: suggestion(for: name, among: candidates))
@@ -257,8 +257,7 @@ extension Interpreter {
             state.dash = pattern
             trackCache = nil
             do {
-                let points = try trackPoints(inv.range)
-                state.handle.rewrap(count: points.count)
+                let points = try trackPoints(inv.range)   // keeps the handle's index, wrapped
                 changed = true
                 report("dash", .dash(count: points.count))
             } catch {

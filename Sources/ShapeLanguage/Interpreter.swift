@@ -89,9 +89,6 @@ public final class Interpreter {
     /// The names of variables and procedures, for completion and suggestions.
     public var definedNames: [String] { Array(state.globals.keys) + Array(state.procedures.keys) }
 
-    /// The handle's index and the track points (computing them if needed).
-    public var handleIndex: Int { state.handle.index }
-
     /// Runs every statement of `program` in order, reporting through `emit`; stops at the first
     /// error and returns it. Each statement that fails leaves the session as it was before it.
     @discardableResult
