@@ -30,6 +30,6 @@ let package = Package(
         .target(name: "ShapeTestSupport", dependencies: ["ShapeGeometry"], path: "Tests/ShapeTestSupport"),
         .testTarget(name: "ShapeGeometryTests", dependencies: ["ShapeGeometry", "ShapeTestSupport"], linkerSettings: libm),
         .testTarget(name: "ShapeLanguageTests", dependencies: ["ShapeLanguage", "ShapeOutput", "ShapeGeometry", "ShapeTestSupport"]),
-        .testTarget(name: "ShapeCLITests", dependencies: ["shape"], exclude: ["Golden", "Examples", "Hostile"]),
+        .testTarget(name: "ShapeCLITests", dependencies: ["shape", "ShapeTestSupport"], exclude: ["Golden", "Examples", "Hostile"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import ShapeTestSupport
 
 /// Runs the real `shape` binary, built beside the test bundle, and captures what it prints.
 struct BinaryRunner {
@@ -22,32 +23,12 @@ struct BinaryRunner {
 
     static func run(_ arguments: [String], stdin: String? = nil, in directory: URL = goldenDirectory,
                     environment: [String: String] = [:]) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
         // A fixed terminal description, so that `show` draws the same everywhere.
         var env = ProcessInfo.processInfo.environment
         for k in ["LC_ALL", "LC_CTYPE", "COLUMNS", "LINES"] { env[k] = nil }
         env["LANG"] = "C.UTF-8"
         for (k, v) in environment { env[k] = v }
-        process.environment = env
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        // Read both pipes fully before waiting, so a large output cannot block the child.
-        let group = DispatchGroup()
-        nonisolated(unsafe) var outData = Data(), errData = Data()
-        group.enter()
-        DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        errData = err.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return Result(stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
-                      status: process.terminationStatus)
+        let r = try Subprocess.run(executable.path, arguments, environment: env, directory: directory.path, stdin: stdin ?? "")
+        return Result(stdout: r.stdout, stderr: r.stderr, status: r.status)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ShapeTestSupport
 import Testing
 
 /// Every input under Hostile/ (made by scripts/hostile-corpus.py, plus crashers the fuzzer found,
@@ -14,28 +15,13 @@ import Testing
 
     @Test(arguments: HostileInputTests.inputs)
     func answeredWithALocatedError(_ name: String) throws {
-        let p = Process()
-        p.executableURL = BinaryRunner.executable
-        p.arguments = [name]
-        p.currentDirectoryURL = HostileInputTests.directory
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
-        p.standardInput = FileHandle.nullDevice
-        let finished = DispatchSemaphore(value: 0)
-        p.terminationHandler = { _ in finished.signal() }
-        try p.run()
-        nonisolated(unsafe) var data = Data()
-        let reader = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async { data = err.fileHandleForReading.readDataToEndOfFile(); reader.signal() }
-        if finished.wait(timeout: .now() + 10) == .timedOut {
-            p.terminate()
+        let r = try Subprocess.run(BinaryRunner.executable.path, [name], directory: HostileInputTests.directory.path, timeout: 10)
+        if r.timedOut {
             Issue.record("\(name) did not finish in 10 seconds")
             return
         }
-        reader.wait()
-        let first = String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
-        #expect(p.terminationStatus == 1, "\(name)")
+        let first = r.stderr.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(r.status == 1, "\(name)")
         #expect(first.range(of: "^\(NSRegularExpression.escapedPattern(for: name)):[0-9]+:[0-9]+: error: ", options: .regularExpression) != nil,
                 "\(name): \(first.prefix(200))")
     }

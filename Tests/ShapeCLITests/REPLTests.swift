@@ -1,4 +1,5 @@
 import Foundation
+import ShapeTestSupport
 import Testing
 
 /// Drives the REPL in a real pseudo-terminal through tmux, as a person would: keys in,
@@ -21,28 +22,13 @@ final class TmuxSession {
         try waitFor("shape>")   // capture-pane trims trailing spaces
     }
 
-    deinit { try? TmuxSession.tmux(["kill-session", "-t", name]) }
+    deinit { _ = try? TmuxSession.tmux(["kill-session", "-t", name]) }
 
     @discardableResult
     static func tmux(_ arguments: [String]) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["tmux"] + arguments
-        p.standardError = FileHandle.nullDevice
-        // `new-session` may start the tmux server, which would inherit a pipe and keep it open
-        // for ever: its output is not captured.
-        guard arguments.first != "new-session" else {
-            p.standardOutput = FileHandle.nullDevice
-            try p.run()
-            p.waitUntilExit()
-            return ""
-        }
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        // The first `new-session` starts the tmux server, which lives on after the client: it must
+        // not inherit anything of ours (Subprocess gives a child its three streams only).
+        try Subprocess.run("tmux", arguments, timeout: 20).stdout
     }
 
     /// Types text (literally), or sends named keys such as Enter, Tab, Up, C-c, C-d.

@@ -1,4 +1,5 @@
 import Foundation
+import ShapeTestSupport
 import Testing
 
 @Suite struct ScriptModeTests {
@@ -49,28 +50,14 @@ import Testing
         let script = dir.appendingPathComponent("square.shape")
         try "#!/usr/bin/env shape\nrect 0 0 2 2\nlength\n".write(to: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-        let p = Process()
-        p.executableURL = script
-        p.environment = ["PATH": dir.path + ":/usr/bin:/bin"]
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0)
-        #expect(String(decoding: data, as: UTF8.self).hasSuffix("length: 8\n"))
+        let r = try Subprocess.run(script.path, environment: ["PATH": dir.path + ":/usr/bin:/bin"])
+        #expect(r.status == 0)
+        #expect(r.stdout.hasSuffix("length: 8\n"))
     }
 
     @Test func outputStaysInOrderOnOnePipe() throws {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", "'\(BinaryRunner.executable.path)' -e 'move 0 0' -e 'print 1; lne 2' 2>&1"]
-        let out = Pipe()
-        p.standardOutput = out
-        try p.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        let lines = text.split(separator: "\n").map(String.init)
+        let r = try Subprocess.run("/bin/sh", ["-c", "'\(BinaryRunner.executable.path)' -e 'move 0 0' -e 'print 1; lne 2' 2>&1 | cat"])
+        let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "move: to (0, 0), segment 0, length 0")
         #expect(lines[1] == "1")
         #expect(lines[2].hasPrefix("-e:1:10: error: unknown command"))

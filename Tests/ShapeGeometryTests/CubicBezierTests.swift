@@ -142,7 +142,7 @@ import Glibc
 /// L = [u √Q / a + D / a^{3/2} · asinh(u / √D)] from u = b to u = a + b.
 func quadraticLengthClosedForm(_ q: QuadraticBezier) -> Double {
     let A = (q.p0 - q.p1) + (q.p2 - q.p1), B = q.p1 - q.p0
-    let a = A.dot(A), b = A.dot(B), c = B.dot(B)
+    let a = A.dot(A), b = A.dot(B)
     let cross = A.cross(B)
     let D = cross * cross
     func F(_ u: Double) -> Double {

@@ -134,14 +134,7 @@ import ShapeTestSupport
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         try stub.write(to: dir.appendingPathComponent("stub.swift"), atomically: true, encoding: .utf8)
         try code.write(to: dir.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["swiftc", "-typecheck", dir.appendingPathComponent("stub.swift").path, dir.appendingPathComponent("main.swift").path]
-        let err = Pipe()
-        p.standardError = err
-        try p.run()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0, "\(message)")
+        let r = try Subprocess.run("swiftc", ["-typecheck", dir.appendingPathComponent("stub.swift").path, dir.appendingPathComponent("main.swift").path])
+        #expect(r.status == 0, "\(r.stderr)")
     }
 }
