@@ -27,6 +27,8 @@ struct REPL {
             reader = PlainLineReader()
         } else {
             reader = ReadlineReader(historyPath: REPL.historyPath()) { message in session.terminal.err(message) }
+            // Ctrl-C while a statement runs stops it (and undoes it) instead of waiting for it.
+            session.interpreter.isCancelled = { ReadlineGlobals.interrupted.exchange(false, ordering: .relaxed) }
         }
         session.terminal.out("shape \(ShapeCommand.version): type 'help' for the commands, Ctrl-D to leave")
         var nextLine = 1
@@ -56,6 +58,7 @@ struct REPL {
                 continue
             }
             if let d = session.interpreter.run(program, emit: session.emit) {
+                if d.message == .interrupted { session.terminal.err("") }   // after the terminal's "^C"
                 session.show(d, command: session.commandName(at: d, in: program))
             }
             finish(entry, &reader, &nextLine)

@@ -12,8 +12,17 @@ struct Invocation {
 }
 
 extension Interpreter {
+    /// Commands whose work grows with the whole path, and what each element costs them against the
+    /// statement's work budget: one to visit or copy it, `listingCost` to write it out.
+    static let wholePathCommands: [String: Int] = ["translate": 1, "rotate": 1, "scale": 1, "reset": 1, "show": 1,
+                                                   "contains": 1, "nearest": 1,
+                                                   "elements": listingCost, "export": listingCost, "save": listingCost]
+    /// Formatting an element or a point for output costs about ten times what making one does.
+    static let listingCost = 10
+
     func command(_ name: String, nameRange: SourceRange, arguments: [Expr], keywords: [KeywordArgument],
                  range: SourceRange) throws(Diagnostic) {
+        try charge(1 + (Interpreter.wholePathCommands[name] ?? 0) * path.elements.count, range)
         guard let spec = CommandTable.spec(named: name) else {
             if let procedure = state.procedures[name] {
                 return try call(name, procedure, arguments: arguments, range: range)
@@ -142,14 +151,16 @@ extension Interpreter {
     /// change; the handle keeps its index, wrapped into the new range.
     func trackPoints(_ range: SourceRange) throws(Diagnostic) -> [Point] {
         if let cached = trackCache { return cached }
+        let points: [Point]
         do {
-            let points = try TrackPoints.compute(path, pattern: state.dash, limit: limits.trackPoints)
-            trackCache = points
-            state.handle.rewrap(count: points.count)
-            return points
+            points = try TrackPoints.compute(path, pattern: state.dash, limit: limits.trackPoints)
         } catch {
             throw diagnose(error, Invocation(name: "dash", numbers: [], ranges: [], keywords: [:], range: range))
         }
+        try charge(points.count + path.elements.count, range)
+        trackCache = points
+        state.handle.rewrap(count: points.count)
+        return points
     }
 
     func handleReport(_ name: String, _ points: [Point], query: Bool = false) {
@@ -244,6 +255,7 @@ extension Interpreter {
                 if case .nonFiniteResult = error { throw self.error(.outOfRange("the safe area cannot hold the curve"), inv.range) }
                 throw diagnose(error, inv)
             }
+            try charge(arcs.count, inv.range)
             let lengthBefore = path.length
             try draw(inv, quietly: true) { (p: inout Path) throws(GeometryError) in
                 try p.move(to: arcs[0].start)
@@ -284,6 +296,7 @@ extension Interpreter {
             handleReport("drag", points)
         case "snap":
             let points = try trackPoints(inv.range)
+            try charge(points.count, inv.range)
             state.handle.snap(to: inv.point(0), in: points)
             changed = true
             handleReport("snap", points)
@@ -340,7 +353,9 @@ extension Interpreter {
         case "length":
             report("length", .length(path.length))
         case "points":
-            report("points", .points(try trackPoints(inv.range)))
+            let points = try trackPoints(inv.range)
+            try charge(Interpreter.listingCost * points.count, inv.range)
+            report("points", .points(points))
         case "bounds":
             report("bounds", .bounds(path.bounds))
         case "contains":
@@ -395,6 +410,7 @@ extension Interpreter {
         var wanted = layers
         if wanted.contains("all") { wanted = ["controls", "points", "handle", "bounds", "nearest", "casteljau"] }
         let points = wanted.contains("points") || wanted.contains("handle") ? try trackPoints(range) : []
+        try charge(Interpreter.listingCost * points.count, range)
         let request = SaveRequest(file: file, from: source.name, path: path, layers: wanted, trackPoints: points,
                                   handle: wanted.contains("handle") ? state.handle.point(in: points) : nil,
                                   nearest: wanted.contains("nearest") ? lastNearest : nil,

@@ -62,6 +62,7 @@ public final class Interpreter {
 
     // Per top-level statement.
     var iterations = 0
+    var work = 0
     var callDepth = 0
     var includeStack: [String] = []
     var statementStart = 0
@@ -73,6 +74,10 @@ public final class Interpreter {
     var statementLine = 1
     /// How many blocks, calls and includes enclose the statement being run.
     var nesting = 0
+
+    /// Asked between loop turns and commands: true stops the statement, which is undone (the
+    /// REPL answers it for Ctrl-C).
+    public var isCancelled: () -> Bool = { false }
 
     public init(limits: Limits = Limits(), loader: IncludeLoader? = nil) {
         self.limits = limits
@@ -112,6 +117,7 @@ public final class Interpreter {
         savedPath = nil
         changed = false
         iterations = 0
+        work = 0
         callDepth = 0
         scopes = []
         nesting = 0
@@ -157,6 +163,13 @@ public final class Interpreter {
         path = new
         pathDidChange()
         changed = true
+    }
+
+    /// Counts `units` of work against the statement's budget, and stops when asked to.
+    func charge(_ units: Int, _ range: SourceRange) throws(Diagnostic) {
+        work += units
+        if work > limits.statementWork { throw error(.workLimit(limits.statementWork), range) }
+        if isCancelled() { throw error(.interrupted, range) }
     }
 
     func error(_ message: Message, _ range: SourceRange, suggestion: String? = nil) -> Diagnostic {
@@ -248,6 +261,7 @@ public final class Interpreter {
     func loopBody(_ body: [Stmt], _ range: SourceRange, binding: (String, Value)?) throws(Diagnostic) {
         iterations += 1
         if iterations > limits.loopIterations { throw error(.loopLimit(limits.loopIterations), range) }
+        try charge(1, range)
         scopes.append(binding.map { [$0.0: $0.1] } ?? [:])
         nesting += 1
         defer { scopes.removeLast(); nesting -= 1 }

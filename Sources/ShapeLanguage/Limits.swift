@@ -13,6 +13,12 @@ public struct Limits: Sendable {
     public var trackPoints = TrackPoints.defaultLimit
     /// Elements in the path.
     public var pathElements = 10_000_000
+    /// Work in one top-level statement: one unit for each path element or track point made or
+    /// visited and for each loop turn or command, ten for each element or point written out
+    /// (`elements`, `points`, `export`, `save`). It bounds what the iteration limit alone does not,
+    /// such as a loop that lists a growing path on every turn: at most about 50 million elements
+    /// visited, or 5 million listed, in one statement.
+    public var statementWork = 50_000_000
     /// `undo` steps kept.
     public var undoHistory = 10_000
 

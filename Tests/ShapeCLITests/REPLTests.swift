@@ -135,6 +135,21 @@ final class TmuxSession {
         #expect(t.exitStatus == nil)
     }
 
+    @Test func controlCStopsARunningStatementAndKeepsTheState() throws {
+        let t = try TmuxSession()
+        try t.enter("move 0 0; line 3 4")
+        try t.waitFor("length 5")
+        // About four seconds of work in a debug build; Ctrl-C stops it at the next loop turn.
+        try t.enter("repeat 1000000 { line pen.x + 1 0 }")
+        usleep(300_000)
+        try t.press("C-c")
+        try t.waitFor("interrupted: the statement was undone")
+        try t.enter("length")
+        let s = try t.waitFor("length: 5")
+        #expect(!s.contains("repeat: to"))
+        #expect(t.exitStatus == nil)
+    }
+
     @Test func controlDLeavesWithStatusZero() throws {
         let t = try TmuxSession()
         try t.press("C-d")

@@ -135,6 +135,47 @@ func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
         #expect(run(i, "repeat -1 { }")?.message == .outOfRange("the repeat count cannot be negative"))
     }
 
+    @Test func aStatementsWorkIsBounded() {
+        var limits = Limits()
+        limits.statementWork = 10_000
+        let i = Interpreter(limits: limits)
+        #expect(run(i, "move 0 0\nrepeat 99 { line pen.x + 1 0 }") == nil)   // 100 elements
+        let length = i.path.length
+        // Listing 100 elements costs 1,000 units (ten each), plus one for the command and one per turn:
+        // the tenth turn goes past 10,000 and the whole loop is undone.
+        var reports: [Report] = []
+        let failure = run(i, "repeat 20 { elements; line 0 0 }", reports: &reports)
+        #expect(failure?.message == .workLimit(10_000))
+        #expect(failure.map { String($0.source.characters[$0.range.start..<$0.range.end]) } == "elements")
+        #expect(reports.count == 9)
+        #expect(i.path.elements.count == 100 && i.path.length == length)
+        // Visiting costs one per element: a `contains` turn costs 102 units, so 98 turns fit and 99 do not.
+        #expect(run(i, "repeat 98 { contains 1 1 }") == nil)
+        #expect(run(i, "repeat 99 { contains 1 1 }")?.message == .workLimit(10_000))
+        // Track points are charged as they are made (one each), and ten each when listed.
+        let j = Interpreter(limits: limits)
+        #expect(run(j, "move 0 0\nline 20000 0") == nil)
+        #expect(run(j, "dash 1 1")?.message == .workLimit(10_000))     // 20,000 points
+        var dashed: [Report] = []
+        #expect(run(j, "dash 4 4", reports: &dashed) == nil)
+        guard case .dash(let count)? = dashed.first?.kind else { Issue.record("no dash report"); return }
+        #expect(count == 5000)
+        #expect(run(j, "points")?.message == .workLimit(10_000))       // 50,000 units to list them
+        #expect(run(j, "dash 40 40\npoints") == nil)                   // 500 points: 5,000 units
+    }
+
+    @Test func aCancelledStatementIsUndone() {
+        let i = Interpreter()
+        #expect(run(i, "move 0 0\nline 5 0") == nil)
+        nonisolated(unsafe) var asked = 0
+        i.isCancelled = { asked += 1; return asked > 50 }
+        let failure = run(i, "repeat 1000 { line pen.x + 1 0 }")
+        #expect(failure?.message == .interrupted)
+        #expect(i.path.length == 5 && i.path.elements.count == 2)
+        i.isCancelled = { false }
+        #expect(run(i, "line 6 0") == nil && i.path.length == 6)
+    }
+
     @Test func includesUseTheLoaderAndDetectCycles() {
         let files = ["a.shape": "include \"b.shape\"", "b.shape": "rect 0 0 1 1", "loop.shape": "include \"loop.shape\""]
         let i = Interpreter(loader: { name, _ in
