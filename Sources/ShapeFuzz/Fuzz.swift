@@ -10,10 +10,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     var limits = Limits()
     limits.loopIterations = 300
-    limits.trackPoints = 3_000
-    limits.pathElements = 3_000
+    limits.trackPoints = 2_000
+    limits.pathElements = 2_000
     limits.callDepth = 40
-    limits.statementWork = 200_000
+    limits.statementWork = 30_000
     let interpreter = Interpreter(limits: limits, loader: { name, _ in (name, "rect 0 0 1 1\ninclude \"\(name)\"") })
     let text2 = TextPrinter(), json = JSONLinesPrinter()
     do {

@@ -44,10 +44,16 @@ public struct TerminalPlot {
             let (y, x) = dot(p)
             grid[y][x] = true
         }
+        // Samples half a dot apart along each element, by arc length (one length table per
+        // element), at most about 200,000 in all.
         let total = path.length
-        let samples = Int(Swift.min(total * scale * 2, 200_000)) + 2
-        for k in 0...samples {
-            if let (loc, _) = path.location(atLength: total * Double(k) / Double(samples)) { plot(loc.point) }
+        let perUnit = total > 0 ? Swift.min(scale * 2, 200_000 / total) : 0
+        for i in path.elements.indices {
+            guard let segment = path.segment(at: i) else { continue }
+            let length = path.length(ofElement: i)
+            let n = Int(length * perUnit) + 1
+            let table = segment.arcLengthTable(accuracy: path.accuracy)
+            for k in 0...n { plot(segment.point(at: segment.parameter(atLength: length * Double(k) / Double(n), in: table))) }
         }
         for e in path.elements {
             switch e {
