@@ -63,6 +63,7 @@ extension CubicBezier: SpeedIntegrated {
         let nodes = GaussLegendre16.nodes, weights = GaussLegendre16.weights
         let nodes32Low = GaussLegendre32.nodesLow, nodes32High = GaussLegendre32.nodesHigh
         let weights32Low = GaussLegendre32.weightsLow, weights32High = GaussLegendre32.weightsHigh
+        let nodes8 = GaussLegendre8.nodes, weights8 = GaussLegendre8.weights
         @inline(__always) init(_ curve: CubicBezier) {
             let d1x = curve.p1.x - curve.p0.x, d1y = curve.p1.y - curve.p0.y
             let d2x = curve.p2.x - curve.p1.x, d2y = curve.p2.y - curve.p1.y
@@ -80,7 +81,7 @@ extension CubicBezier: SpeedIntegrated {
         /// quadratic formula in complex arithmetic.
         func errorBound() -> GaussErrorBound? {
             let a = (ax * ax + ay * ay).squareRoot(), b = (bx * bx + by * by).squareRoot(), c = (cx * cx + cy * cy).squareRoot()
-            var bound = GaussErrorBound(a: a, b: b, c: c, order: 32)
+            var bound = GaussErrorBound(a: a, b: b, c: c, highestOrder: 32)
             if a > 1e-12 * Swift.max(b, c) {
                 // t = (−B ± √(B² − 4AC)) / 2A, complex.
                 let dr = (bx * bx - by * by) - 4 * (ax * cx - ay * cy)
@@ -98,6 +99,21 @@ extension CubicBezier: SpeedIntegrated {
             }
             guard bound.r1.0.isFinite, bound.r1.1.isFinite, bound.r2.0.isFinite, bound.r2.1.isFinite else { return nil }
             return bound
+        }
+
+        /// The length of the polyline through 9 points evenly spaced in t over [a, b], each from
+        /// the antiderivative of B' (P(t) − P(0) = A t³/3 + B t²/2 + C t): at most the arc length.
+        @inline(__always) func inscribedLength(_ a: Double, _ b: Double) -> Double {
+            @inline(__always) func x(_ t: Double) -> Double { ((ax / 3 * t + bx / 2) * t + cx) * t }
+            @inline(__always) func y(_ t: Double) -> Double { ((ay / 3 * t + by / 2) * t + cy) * t }
+            var length = 0.0, px = x(a), py = y(a)
+            for k in 1...8 {
+                let t = a + (b - a) * Double(k) / 8
+                let qx = x(t), qy = y(t)
+                length += ((qx - px) * (qx - px) + (qy - py) * (qy - py)).squareRoot()
+                px = qx; py = qy
+            }
+            return length
         }
 
         /// |B'| and its derivative (B'·B'')/|B'|, exactly.
@@ -120,13 +136,15 @@ extension CubicBezier: SpeedIntegrated {
             return ((speeds(left) + speeds(right)) * weights).sum() * half
         }
 
-        /// The 32-point rule, its nodes as four SIMD8 vectors: the rule of proven mode.
-        @inline(__always) func provenRule(_ a: Double, _ b: Double) -> Double {
+        /// The 8-, 16- or 32-point rule, its nodes as one, two or four SIMD8 vectors.
+        @inline(__always) func provenRule(_ a: Double, _ b: Double, points: Int) -> Double {
             let half = 0.5 * (b - a), mid = 0.5 * (a + b)
             func speeds(_ t: SIMD8<Double>) -> SIMD8<Double> {
                 let dx = (ax * t + bx) * t + cx, dy = (ay * t + by) * t + cy
                 return (dx * dx + dy * dy).squareRoot()
             }
+            if points == 8 { return (speeds(mid + half * nodes8) * weights8).sum() * half }
+            if points == 16 { return gaussLegendre16(a, b) }
             let low = half * nodes32Low, high = half * nodes32High
             let sum = (speeds(mid - low) + speeds(mid + low)) * weights32Low + (speeds(mid - high) + speeds(mid + high)) * weights32High
             return sum.sum() * half

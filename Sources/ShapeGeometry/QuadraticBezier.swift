@@ -47,12 +47,23 @@ extension QuadraticBezier: SpeedIntegrated {
         return (dx * dx + dy * dy).squareRoot()
     }
 
+    /// The polyline through 9 points evenly spaced in t over [a, b]: at most the arc length.
+    func inscribedLength(_ a: Double, _ b: Double) -> Double {
+        var length = 0.0, previous = point(at: a)
+        for k in 1...8 {
+            let next = point(at: a + (b - a) * Double(k) / 8)
+            length += previous.distance(to: next)
+            previous = next
+        }
+        return length
+    }
+
     /// B'(t) = 2(A·t + B), as one complex polynomial: its one root −B/A is the speed's branch
     /// point, and |√Q| = 2|A|·|z − r| (see `GaussErrorBound`).
     func errorBound() -> GaussErrorBound? {
         let a = (p0 - p1) + (p2 - p1), b = p1 - p0
         let aa = a.lengthSquared
-        var bound = GaussErrorBound(a: 0, b: 2 * aa.squareRoot(), c: 2 * b.length, order: 16)
+        var bound = GaussErrorBound(a: 0, b: 2 * aa.squareRoot(), c: 2 * b.length, highestOrder: 16)
         if aa > 0 {
             // −(b.x + i·b.y)/(a.x + i·a.y) = −(b·conj(a))/|a|²
             bound.add((-(b.dx * a.dx + b.dy * a.dy) / aa, -(b.dy * a.dx - b.dx * a.dy) / aa))

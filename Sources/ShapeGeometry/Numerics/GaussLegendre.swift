@@ -24,6 +24,9 @@ enum GaussLegendre16 {
 /// Gauss–Legendre quadrature of orders 8 and 4, for short steps inside a quadrature leaf.
 enum GaussLegendre8 {
     static let nodesAndWeights: [Double] = gaussLegendreTable(order: 8)
+    /// All 8 nodes (negative and positive) and their weights, as SIMD vectors.
+    static let nodes = SIMD8<Double>((0..<8).map { $0 < 4 ? -nodesAndWeights[2 * $0] : nodesAndWeights[2 * ($0 - 4)] })
+    static let weights = SIMD8<Double>((0..<8).map { nodesAndWeights[2 * ($0 % 4) + 1] })
 }
 enum GaussLegendre4 {
     static let nodesAndWeights: [Double] = gaussLegendreTable(order: 4)
@@ -117,21 +120,14 @@ public struct QuadratureLeaf: Sendable, Equatable {
 ///
 /// `leaf` is called for every accepted interval, in increasing order of position.
 ///
-/// With `proven`, the integration is `integrateProvenly`'s: `provenAccurate(lo, hi, tolerance)`
-/// decides instead of the comparison, returning true only when it can bound that interval's
-/// estimate's error by `tolerance` (see `GaussErrorBound`); intervals it cannot prove are halved.
+/// Kinds with an a-priori error bound (cubics and quadratics) use `integrateProvenly` instead.
 @inline(__always)
 func integrateAdaptively(
     from a: Double, to b: Double, breakpoints: [Double] = [], accuracy: Double,
-    rule: (Double, Double) -> Double, proven: Bool = false,
-    provenAccurate: (Double, Double, Double) -> Bool = { _, _, _ in false },
+    rule: (Double, Double) -> Double,
     leaf: (Double, Double, Double) -> Void
 ) -> Double {
     guard b > a else { return 0 }
-    if proven {
-        // Proven integration needs no breakpoints: no dip can hide from its bound.
-        return integrateProvenly(from: a, to: b, accuracy: accuracy, rule: rule, provenAccurate: provenAccurate, leaf: leaf)
-    }
     var cuts = [a]
     for x in breakpoints where x > a && x < b && x > cuts.last! { cuts.append(x) }
     cuts.append(b)
@@ -166,32 +162,39 @@ func integrateAdaptively(
     return total.value
 }
 
-/// Proven mode without breakpoints, with its stack on the machine stack (no heap allocation):
-/// intervals are halved only until proven, so the pending ones never exceed the depth limit + 1.
+/// Proven mode: `order(lo, hi, tolerance)` gives the fewest points for which the rule is proven
+/// within `tolerance` on [lo, hi] (0 when none is, and the interval is halved); only accepted
+/// intervals are evaluated, by `rule(lo, hi, points)`. `lowerBound` is at most the integral (an
+/// inscribed polyline's length), so the relative tolerance holds against the true value. The stack
+/// is on the machine stack (no heap allocation): intervals are halved only until proven, so the
+/// pending ones never exceed the depth limit + 1. Past the limits an interval takes `highestOrder`.
 @inline(__always)
 func integrateProvenly(
-    from a: Double, to b: Double, accuracy: Double, rule: (Double, Double) -> Double,
-    provenAccurate: (Double, Double, Double) -> Bool, leaf: (Double, Double, Double) -> Void
+    from a: Double, to b: Double, accuracy: Double, lowerBound: Double, highestOrder: Int,
+    rule: (Double, Double, Int) -> Double, order: (Double, Double, Double) -> Int,
+    leaf: (Double, Double, Double) -> Void
 ) -> Double {
-    let first = rule(a, b)
-    let tolerancePerWidth = Swift.max(accuracy * abs(first), Double.leastNormalMagnitude) / (b - a)
-    return withUnsafeTemporaryAllocation(of: (Double, Double, Double, Int).self, capacity: 64) { stack in
+    guard b > a else { return 0 }
+    let tolerancePerWidth = Swift.max(accuracy * lowerBound, Double.leastNormalMagnitude) / (b - a)
+    return withUnsafeTemporaryAllocation(of: (Double, Double, Int).self, capacity: 64) { stack in
         var count = 1
-        stack[0] = (a, b, first, 0)
+        stack[0] = (a, b, 0)
         var total = CompensatedSum()
         var refinements = 0
         while count > 0 {
             count -= 1
-            let (lo, hi, estimate, depth) = stack[count]
-            if depth >= 48 || count >= 60 || refinements >= adaptiveRefinementBudget
-                || provenAccurate(lo, hi, tolerancePerWidth * (hi - lo)) {
-                leaf(lo, hi, estimate)
-                total.add(estimate)
+            let (lo, hi, depth) = stack[count]
+            var points = order(lo, hi, tolerancePerWidth * (hi - lo))
+            if points == 0 && (depth >= 48 || count >= 60 || refinements >= adaptiveRefinementBudget) { points = highestOrder }
+            if points > 0 {
+                let value = rule(lo, hi, points)
+                leaf(lo, hi, value)
+                total.add(value)
             } else {
                 let mid = 0.5 * (lo + hi)
                 refinements += 1
-                stack[count] = (mid, hi, rule(mid, hi), depth + 1)
-                stack[count + 1] = (lo, mid, rule(lo, mid), depth + 1)
+                stack[count] = (mid, hi, depth + 1)
+                stack[count + 1] = (lo, mid, depth + 1)
                 count += 2
             }
         }
