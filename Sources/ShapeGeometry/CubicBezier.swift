@@ -59,11 +59,6 @@ extension CubicBezier: SpeedIntegrated {
     /// a few multiplications and one square root.
     struct DerivativeCoefficients {
         let ax: Double, ay: Double, bx: Double, by: Double, cx: Double, cy: Double
-        /// The rules' nodes and weights, copied in so that the hot loop reads no global.
-        let nodes = GaussLegendre16.nodes, weights = GaussLegendre16.weights
-        let nodes32Low = GaussLegendre32.nodesLow, nodes32High = GaussLegendre32.nodesHigh
-        let weights32Low = GaussLegendre32.weightsLow, weights32High = GaussLegendre32.weightsHigh
-        let nodes8 = GaussLegendre8.nodes, weights8 = GaussLegendre8.weights
         @inline(__always) init(_ curve: CubicBezier) {
             let d1x = curve.p1.x - curve.p0.x, d1y = curve.p1.y - curve.p0.y
             let d2x = curve.p2.x - curve.p1.x, d2y = curve.p2.y - curve.p1.y
@@ -127,26 +122,27 @@ extension CubicBezier: SpeedIntegrated {
         /// The 16-point rule with its 16 nodes evaluated as two SIMD8 vectors.
         @inline(__always) func gaussLegendre16(_ a: Double, _ b: Double) -> Double {
             let half = 0.5 * (b - a), mid = 0.5 * (a + b)
-            let offsets = half * nodes
+            let offsets = half * GaussLegendreVectors.nodes16
             let left = mid - offsets, right = mid + offsets
-            func speeds(_ t: SIMD8<Double>) -> SIMD8<Double> {
+            @inline(__always) func speeds(_ t: SIMD8<Double>) -> SIMD8<Double> {
                 let dx = (ax * t + bx) * t + cx, dy = (ay * t + by) * t + cy
                 return (dx * dx + dy * dy).squareRoot()
             }
-            return ((speeds(left) + speeds(right)) * weights).sum() * half
+            return ((speeds(left) + speeds(right)) * GaussLegendreVectors.weights16).sum() * half
         }
 
         /// The 8-, 16- or 32-point rule, its nodes as one, two or four SIMD8 vectors.
         @inline(__always) func provenRule(_ a: Double, _ b: Double, points: Int) -> Double {
             let half = 0.5 * (b - a), mid = 0.5 * (a + b)
-            func speeds(_ t: SIMD8<Double>) -> SIMD8<Double> {
+            @inline(__always) func speeds(_ t: SIMD8<Double>) -> SIMD8<Double> {
                 let dx = (ax * t + bx) * t + cx, dy = (ay * t + by) * t + cy
                 return (dx * dx + dy * dy).squareRoot()
             }
-            if points == 8 { return (speeds(mid + half * nodes8) * weights8).sum() * half }
+            typealias G = GaussLegendreVectors
+            if points == 8 { return (speeds(mid + half * G.nodes8) * G.weights8).sum() * half }
             if points == 16 { return gaussLegendre16(a, b) }
-            let low = half * nodes32Low, high = half * nodes32High
-            let sum = (speeds(mid - low) + speeds(mid + low)) * weights32Low + (speeds(mid - high) + speeds(mid + high)) * weights32High
+            let low = half * G.nodes32Low, high = half * G.nodes32High
+            let sum = (speeds(mid - low) + speeds(mid + low)) * G.weights32Low + (speeds(mid - high) + speeds(mid + high)) * G.weights32High
             return sum.sum() * half
         }
     }

@@ -12,6 +12,31 @@ import Testing
         expectClose(stride(from: 1, to: 16, by: 2).reduce(0.0) { $0 + table[$1] }, 1, tolerance: 1e-15)
     }
 
+    @Test func theSIMDRulesAreTheComputedRules() {
+        // The literal vectors hold exactly what Newton's iteration computes, pair for pair.
+        typealias G = GaussLegendreVectors
+        func pairs(_ nodes: [SIMD8<Double>], _ weights: [SIMD8<Double>]) -> [(Double, Double)] {
+            zip(nodes, weights).flatMap { n, w in (0..<8).map { (n[$0], w[$0]) } }
+        }
+        func table(_ order: Int) -> [(Double, Double)] {
+            let t = gaussLegendreTable(order: order)
+            return (0..<(order / 2)).map { (t[2 * $0], t[2 * $0 + 1]) }
+        }
+        let eight = pairs([G.nodes8], [G.weights8])
+        #expect(eight.map(\.0) == table(8).map { -$0.0 } + table(8).map(\.0))
+        #expect(eight.map(\.1) == table(8).map(\.1) + table(8).map(\.1))
+        #expect(pairs([G.nodes16], [G.weights16]).elementsEqual(table(16)) { $0 == $1 })
+        #expect(pairs([G.nodes32Low, G.nodes32High], [G.weights32Low, G.weights32High]).elementsEqual(table(32)) { $0 == $1 })
+        // The 32-point rule integrates degree 63 exactly: ∫₋₁¹ x⁶² dx = 2/63.
+        let sum = (0..<16).reduce(0.0) { s, k in
+            let (x, w) = table(32)[k]
+            var p = 1.0
+            for _ in 0..<62 { p *= x }
+            return s + 2 * w * p
+        }
+        expectClose(sum, 2.0 / 63, tolerance: 1e-15)
+    }
+
     @Test func polynomialRootsInAnInterval() {
         // (x − 0.1)(x − 0.5)(x − 0.9) = x³ − 1.5x² + 0.59x − 0.045
         let r = Polynomial([-0.045, 0.59, -1.5, 1]).roots(in: 0, 1).array

@@ -3,30 +3,54 @@
 /// The nodes and weights are computed once, by Newton's iteration on the Legendre polynomial
 /// P₁₆; they agree with the tabulated values to the last bit or two. Only the 8 non-negative
 /// nodes are stored: the rule is symmetric.
-enum GaussLegendre32 {
-    /// The 16 positive nodes and their weights, as two SIMD8 vectors each.
-    static let table = gaussLegendreTable(order: 32)
-    static let nodesLow = SIMD8<Double>((0..<8).map { table[2 * $0] })
-    static let nodesHigh = SIMD8<Double>((8..<16).map { table[2 * $0] })
-    static let weightsLow = SIMD8<Double>((0..<8).map { table[2 * $0 + 1] })
-    static let weightsHigh = SIMD8<Double>((8..<16).map { table[2 * $0 + 1] })
-}
-
 enum GaussLegendre16 {
     /// The 8 positive nodes on [-1, 1] and their weights, interleaved: (x0, w0, x1, w1, ...).
     static let nodesAndWeights: [Double] = gaussLegendreTable(order: 16)
-    /// The 8 positive nodes, as one SIMD vector.
-    static let nodes = SIMD8<Double>((0..<8).map { nodesAndWeights[2 * $0] })
-    /// Their weights.
-    static let weights = SIMD8<Double>((0..<8).map { nodesAndWeights[2 * $0 + 1] })
+}
+
+/// The nodes and weights of the SIMD rules as literals: the values `gaussLegendreTable` computes
+/// (a test holds them equal), so that a hot loop uses constants instead of first checking that a
+/// lazily made global exists.
+enum GaussLegendreVectors {
+    /// All 8 nodes of the 8-point rule, negative then positive, and their weights.
+    @inline(__always) static var nodes8: SIMD8<Double> {
+        SIMD8(-0.9602898564975363, -0.7966664774136268, -0.525532409916329, -0.1834346424956498,
+              0.9602898564975363, 0.7966664774136268, 0.525532409916329, 0.1834346424956498)
+    }
+    @inline(__always) static var weights8: SIMD8<Double> {
+        SIMD8(0.10122853629037618, 0.22238103445337445, 0.3137066458778874, 0.362683783378362, 0.10122853629037618, 0.22238103445337445, 0.3137066458778874, 0.362683783378362)
+    }
+    /// The 8 positive nodes of the 16-point rule, and their weights.
+    @inline(__always) static var nodes16: SIMD8<Double> {
+        SIMD8(0.9894009349916499, 0.9445750230732326, 0.8656312023878318, 0.755404408355003,
+              0.6178762444026438, 0.45801677765722737, 0.2816035507792589, 0.09501250983763744)
+    }
+    @inline(__always) static var weights16: SIMD8<Double> {
+        SIMD8(0.027152459411754058, 0.062253523938647776, 0.0951585116824929, 0.12462897125553395,
+              0.14959598881657682, 0.16915651939500256, 0.1826034150449236, 0.18945061045506847)
+    }
+    /// The 16 positive nodes of the 32-point rule, as two vectors, and their weights.
+    @inline(__always) static var nodes32Low: SIMD8<Double> {
+        SIMD8(0.9972638618494816, 0.9856115115452684, 0.9647622555875064, 0.9349060759377397,
+              0.8963211557660521, 0.84936761373257, 0.7944837959679424, 0.7321821187402897)
+    }
+    @inline(__always) static var nodes32High: SIMD8<Double> {
+        SIMD8(0.6630442669302152, 0.5877157572407623, 0.5068999089322294, 0.42135127613063533,
+              0.33186860228212767, 0.23928736225213706, 0.1444719615827965, 0.0483076656877383)
+    }
+    @inline(__always) static var weights32Low: SIMD8<Double> {
+        SIMD8(0.007018610009470136, 0.01627439473090571, 0.02539206530926214, 0.03427386291302141,
+              0.042835898022226704, 0.050998059262376154, 0.05868409347853558, 0.06582222277636195)
+    }
+    @inline(__always) static var weights32High: SIMD8<Double> {
+        SIMD8(0.07234579410884862, 0.07819389578707044, 0.08331192422694672, 0.08765209300440374,
+              0.0911738786957639, 0.09384439908080454, 0.09563872007927485, 0.09654008851472785)
+    }
 }
 
 /// Gauss–Legendre quadrature of orders 8 and 4, for short steps inside a quadrature leaf.
 enum GaussLegendre8 {
     static let nodesAndWeights: [Double] = gaussLegendreTable(order: 8)
-    /// All 8 nodes (negative and positive) and their weights, as SIMD vectors.
-    static let nodes = SIMD8<Double>((0..<8).map { $0 < 4 ? -nodesAndWeights[2 * $0] : nodesAndWeights[2 * ($0 - 4)] })
-    static let weights = SIMD8<Double>((0..<8).map { nodesAndWeights[2 * ($0 % 4) + 1] })
 }
 enum GaussLegendre4 {
     static let nodesAndWeights: [Double] = gaussLegendreTable(order: 4)
@@ -176,16 +200,19 @@ func integrateProvenly(
 ) -> Double {
     guard b > a else { return 0 }
     let tolerancePerWidth = Swift.max(accuracy * lowerBound, Double.leastNormalMagnitude) / (b - a)
-    return withUnsafeTemporaryAllocation(of: (Double, Double, Int).self, capacity: 64) { stack in
+    // Intervals are not halved below 2⁻⁴⁸ of the whole (the depth limit). 60 pending intervals
+    // of 16 bytes stay under the 1 KiB up to which the allocation is on the stack.
+    let narrowest = (b - a) * 0x1p-48
+    return withUnsafeTemporaryAllocation(of: (Double, Double).self, capacity: 60) { stack in
         var count = 1
-        stack[0] = (a, b, 0)
+        stack[0] = (a, b)
         var total = CompensatedSum()
         var refinements = 0
         while count > 0 {
             count -= 1
-            let (lo, hi, depth) = stack[count]
+            let (lo, hi) = stack[count]
             var points = order(lo, hi, tolerancePerWidth * (hi - lo))
-            if points == 0 && (depth >= 48 || count >= 60 || refinements >= adaptiveRefinementBudget) { points = highestOrder }
+            if points == 0 && (hi - lo <= narrowest || count >= 57 || refinements >= adaptiveRefinementBudget) { points = highestOrder }
             if points > 0 {
                 let value = rule(lo, hi, points)
                 leaf(lo, hi, value)
@@ -193,8 +220,8 @@ func integrateProvenly(
             } else {
                 let mid = 0.5 * (lo + hi)
                 refinements += 1
-                stack[count] = (mid, hi, depth + 1)
-                stack[count + 1] = (lo, mid, depth + 1)
+                stack[count] = (mid, hi)
+                stack[count + 1] = (lo, mid)
                 count += 2
             }
         }
