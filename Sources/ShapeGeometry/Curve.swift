@@ -108,9 +108,8 @@ protocol SpeedEvaluating {
     func speedAndSlope(at t: Double) -> (speed: Double, slope: Double)
     /// An a-priori bound on `provenRule`'s error over an interval, where the kind has one.
     func errorBound() -> GaussErrorBound?
-    /// The `points`-point Gauss–Legendre rule (8, 16, or 32 where `errorBound` allows it), the
-    /// rule that `errorBound` speaks of.
-    func provenRule(_ a: Double, _ b: Double, points: Int) -> Double
+    /// The rule that `errorBound` speaks of (the 16-point rule unless the kind says otherwise).
+    func provenRule(_ a: Double, _ b: Double) -> Double
     /// A lower bound of ∫ speed over [a, b]: the length of a polyline inscribed in the curve.
     func inscribedLength(_ a: Double, _ b: Double) -> Double
     /// ∫ speed over [a, b] by the 16-point Gauss–Legendre rule.
@@ -119,9 +118,7 @@ protocol SpeedEvaluating {
 
 extension SpeedEvaluating {
     func errorBound() -> GaussErrorBound? { nil }
-    func provenRule(_ a: Double, _ b: Double, points: Int) -> Double {
-        points == 8 ? gaussLegendre8(a, b) { speed(at: $0) } : gaussLegendre16(a, b)
-    }
+    func provenRule(_ a: Double, _ b: Double) -> Double { gaussLegendre16(a, b) }
     func inscribedLength(_ a: Double, _ b: Double) -> Double { 0 }
 
     /// By a central difference; kinds with a closed form override it.
@@ -152,8 +149,7 @@ extension SpeedIntegrated {
         // With a proven bound no dip can fool the integration, so no breakpoints are needed.
         if let bound = f.errorBound() {
             return integrateProvenly(from: 0, to: end, accuracy: accuracy, lowerBound: f.inscribedLength(0, end),
-                                     highestOrder: bound.highestOrder, rule: { f.provenRule($0, $1, points: $2) },
-                                     order: { bound.order($0, $1, $2) }, leaf: leaf)
+                                     rule: { f.provenRule($0, $1) }, isAccurate: { bound.ruleIsAccurate($0, $1, $2) }, leaf: leaf)
         }
         return integrateAdaptively(from: 0, to: end, breakpoints: gradedBreakpoints(speedDips()),
                                    accuracy: accuracy, rule: { f.gaussLegendre16($0, $1) }, leaf: leaf)
@@ -266,13 +262,12 @@ extension SpeedIntegrated {
         var lo = leaf.start, hi = leaf.end
         guard leaf.value > 0 else { return lo }
         var t = lo + (hi - lo) * Swift.min(Swift.max(target / leaf.value, 0), 1)
-        // The most points the leaf can have been accepted with (a leaf proven for the 32-point
-        // rule may be too wide for the 16-point one); any part of the leaf is integrated at least
-        // as well.
+        // The rule the leaf was accepted with (a leaf proven for the 32-point rule may be too
+        // wide for the 16-point one); any part of the leaf is integrated at least as well.
         let f = integrand()
-        let points = f.errorBound()?.highestOrder
+        let proven = f.errorBound() != nil
         for _ in 0..<60 {
-            let f = (points.map { f.provenRule(leaf.start, t, points: $0) } ?? f.gaussLegendre16(leaf.start, t)) - target
+            let f = (proven ? f.provenRule(leaf.start, t) : f.gaussLegendre16(leaf.start, t)) - target
             if abs(f) <= tolerance { return t }
             if f < 0 { lo = t } else { hi = t }
             let s = speed(at: t)

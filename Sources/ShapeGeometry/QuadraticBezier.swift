@@ -63,7 +63,7 @@ extension QuadraticBezier: SpeedIntegrated {
     func errorBound() -> GaussErrorBound? {
         let a = (p0 - p1) + (p2 - p1), b = p1 - p0
         let aa = a.lengthSquared
-        var bound = GaussErrorBound(a: 0, b: 2 * aa.squareRoot(), c: 2 * b.length, highestOrder: 16)
+        var bound = GaussErrorBound(a: 0, b: 2 * aa.squareRoot(), c: 2 * b.length, order: 16)
         if aa > 0 {
             // −(b.x + i·b.y)/(a.x + i·a.y) = −(b·conj(a))/|a|²
             bound.add((-(b.dx * a.dx + b.dy * a.dy) / aa, -(b.dy * a.dx - b.dx * a.dy) / aa))

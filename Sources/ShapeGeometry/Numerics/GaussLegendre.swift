@@ -12,14 +12,6 @@ enum GaussLegendre16 {
 /// (a test holds them equal), so that a hot loop uses constants instead of first checking that a
 /// lazily made global exists.
 enum GaussLegendreVectors {
-    /// All 8 nodes of the 8-point rule, negative then positive, and their weights.
-    @inline(__always) static var nodes8: SIMD8<Double> {
-        SIMD8(-0.9602898564975363, -0.7966664774136268, -0.525532409916329, -0.1834346424956498,
-              0.9602898564975363, 0.7966664774136268, 0.525532409916329, 0.1834346424956498)
-    }
-    @inline(__always) static var weights8: SIMD8<Double> {
-        SIMD8(0.10122853629037618, 0.22238103445337445, 0.3137066458778874, 0.362683783378362, 0.10122853629037618, 0.22238103445337445, 0.3137066458778874, 0.362683783378362)
-    }
     /// The 8 positive nodes of the 16-point rule, and their weights.
     @inline(__always) static var nodes16: SIMD8<Double> {
         SIMD8(0.9894009349916499, 0.9445750230732326, 0.8656312023878318, 0.755404408355003,
@@ -186,16 +178,16 @@ func integrateAdaptively(
     return total.value
 }
 
-/// Proven mode: `order(lo, hi, tolerance)` gives the fewest points for which the rule is proven
-/// within `tolerance` on [lo, hi] (0 when none is, and the interval is halved); only accepted
-/// intervals are evaluated, by `rule(lo, hi, points)`. `lowerBound` is at most the integral (an
+/// Proven mode: `isAccurate(lo, hi, tolerance)` is true when `rule`'s error on [lo, hi] is proven
+/// within `tolerance` (see `GaussErrorBound`); other intervals are halved. The bound needs no
+/// evaluation, so only accepted intervals are evaluated. `lowerBound` is at most the integral (an
 /// inscribed polyline's length), so the relative tolerance holds against the true value. The stack
 /// is on the machine stack (no heap allocation): intervals are halved only until proven, so the
-/// pending ones never exceed the depth limit + 1. Past the limits an interval takes `highestOrder`.
+/// pending ones never exceed the depth limit + 1. Past the limits an interval is accepted as it is.
 @inline(__always)
 func integrateProvenly(
-    from a: Double, to b: Double, accuracy: Double, lowerBound: Double, highestOrder: Int,
-    rule: (Double, Double, Int) -> Double, order: (Double, Double, Double) -> Int,
+    from a: Double, to b: Double, accuracy: Double, lowerBound: Double,
+    rule: (Double, Double) -> Double, isAccurate: (Double, Double, Double) -> Bool,
     leaf: (Double, Double, Double) -> Void
 ) -> Double {
     guard b > a else { return 0 }
@@ -211,10 +203,9 @@ func integrateProvenly(
         while count > 0 {
             count -= 1
             let (lo, hi) = stack[count]
-            var points = order(lo, hi, tolerancePerWidth * (hi - lo))
-            if points == 0 && (hi - lo <= narrowest || count >= 57 || refinements >= adaptiveRefinementBudget) { points = highestOrder }
-            if points > 0 {
-                let value = rule(lo, hi, points)
+            if hi - lo <= narrowest || count >= 57 || refinements >= adaptiveRefinementBudget
+                || isAccurate(lo, hi, tolerancePerWidth * (hi - lo)) {
+                let value = rule(lo, hi)
                 leaf(lo, hi, value)
                 total.add(value)
             } else {
