@@ -121,25 +121,36 @@ extension CubicBezier: SpeedIntegrated {
             return (v, v > 0 ? (dx * ddx + dy * ddy) / v : 0)
         }
 
+        /// The speed at each lane of `t`.
+        @inline(__always) func speeds<V: SIMD>(_ t: V) -> V where V.Scalar == Double {
+            let dx = (ax * t + bx) * t + cx, dy = (ay * t + by) * t + cy
+            return (dx * dx + dy * dy).squareRoot()
+        }
+
+        /// A symmetric rule from its positive nodes and their weights, in SIMD.
+        @inline(__always) func symmetricRule<V: SIMD>(_ a: Double, _ b: Double, _ nodes: V, _ weights: V) -> Double
+        where V.Scalar == Double {
+            let half = 0.5 * (b - a), mid = 0.5 * (a + b)
+            let offsets = half * nodes
+            return ((speeds(mid - offsets) + speeds(mid + offsets)) * weights).sum() * half
+        }
+
+        @inline(__always) func gaussLegendre4(_ a: Double, _ b: Double) -> Double {
+            symmetricRule(a, b, GaussLegendreVectors.nodes4, GaussLegendreVectors.weights4)
+        }
+
+        @inline(__always) func gaussLegendre8(_ a: Double, _ b: Double) -> Double {
+            symmetricRule(a, b, GaussLegendreVectors.nodes8, GaussLegendreVectors.weights8)
+        }
+
         /// The 16-point rule with its 16 nodes evaluated as two SIMD8 vectors.
         @inline(__always) func gaussLegendre16(_ a: Double, _ b: Double) -> Double {
-            let half = 0.5 * (b - a), mid = 0.5 * (a + b)
-            let offsets = half * GaussLegendreVectors.nodes16
-            let left = mid - offsets, right = mid + offsets
-            @inline(__always) func speeds(_ t: SIMD8<Double>) -> SIMD8<Double> {
-                let dx = (ax * t + bx) * t + cx, dy = (ay * t + by) * t + cy
-                return (dx * dx + dy * dy).squareRoot()
-            }
-            return ((speeds(left) + speeds(right)) * GaussLegendreVectors.weights16).sum() * half
+            symmetricRule(a, b, GaussLegendreVectors.nodes16, GaussLegendreVectors.weights16)
         }
 
         /// The 32-point rule, its nodes as four SIMD8 vectors: the rule of proven mode.
         @inline(__always) func provenRule(_ a: Double, _ b: Double) -> Double {
             let half = 0.5 * (b - a), mid = 0.5 * (a + b)
-            @inline(__always) func speeds(_ t: SIMD8<Double>) -> SIMD8<Double> {
-                let dx = (ax * t + bx) * t + cx, dy = (ay * t + by) * t + cy
-                return (dx * dx + dy * dy).squareRoot()
-            }
             typealias G = GaussLegendreVectors
             let low = half * G.nodes32Low, high = half * G.nodes32High
             let sum = (speeds(mid - low) + speeds(mid + low)) * G.weights32Low + (speeds(mid - high) + speeds(mid + high)) * G.weights32High

@@ -114,6 +114,9 @@ protocol SpeedEvaluating {
     func inscribedLength(_ a: Double, _ b: Double) -> Double
     /// ∫ speed over [a, b] by the 16-point Gauss–Legendre rule.
     func gaussLegendre16(_ a: Double, _ b: Double) -> Double
+    /// ∫ speed over [a, b] by the 4- and 8-point rules (short steps inside a leaf).
+    func gaussLegendre4(_ a: Double, _ b: Double) -> Double
+    func gaussLegendre8(_ a: Double, _ b: Double) -> Double
 }
 
 extension SpeedEvaluating {
@@ -129,6 +132,12 @@ extension SpeedEvaluating {
 
     @inline(__always) func gaussLegendre16(_ a: Double, _ b: Double) -> Double {
         ShapeGeometry.gaussLegendre16(a, b) { speed(at: $0) }
+    }
+    @inline(__always) func gaussLegendre4(_ a: Double, _ b: Double) -> Double {
+        ShapeGeometry.gaussLegendre4(a, b) { speed(at: $0) }
+    }
+    @inline(__always) func gaussLegendre8(_ a: Double, _ b: Double) -> Double {
+        ShapeGeometry.gaussLegendre8(a, b) { speed(at: $0) }
     }
 }
 
@@ -235,7 +244,7 @@ extension SpeedIntegrated {
                 // least as far as the leaf's own) that 4 points integrate it to rounding.
                 let short = guess - from.t <= width / 64
                 for _ in 0..<20 {
-                    let g = (short ? gaussLegendre4(from.t, t, { f.speed(at: $0) }) : gaussLegendre8(from.t, t, { f.speed(at: $0) })) - step
+                    let g = (short ? f.gaussLegendre4(from.t, t) : f.gaussLegendre8(from.t, t)) - step
                     if abs(g) <= tolerance { break }
                     if g < 0 { lo = t } else { hi = t }
                     let v = f.speed(at: t)

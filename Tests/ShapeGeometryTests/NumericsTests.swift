@@ -22,6 +22,8 @@ import Testing
             let t = gaussLegendreTable(order: order)
             return (0..<(order / 2)).map { (t[2 * $0], t[2 * $0 + 1]) }
         }
+        #expect((0..<2).map { (G.nodes4[$0], G.weights4[$0]) }.elementsEqual(table(4)) { $0 == $1 })
+        #expect((0..<4).map { (G.nodes8[$0], G.weights8[$0]) }.elementsEqual(table(8)) { $0 == $1 })
         #expect(pairs([G.nodes16], [G.weights16]).elementsEqual(table(16)) { $0 == $1 })
         #expect(pairs([G.nodes32Low, G.nodes32High], [G.weights32Low, G.weights32High]).elementsEqual(table(32)) { $0 == $1 })
         // The 32-point rule integrates degree 63 exactly: ∫₋₁¹ x⁶² dx = 2/63.

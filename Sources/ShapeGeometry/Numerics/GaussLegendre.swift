@@ -12,6 +12,16 @@ enum GaussLegendre16 {
 /// (a test holds them equal), so that a hot loop uses constants instead of first checking that a
 /// lazily made global exists.
 enum GaussLegendreVectors {
+    /// The 2 positive nodes of the 4-point rule, and their weights.
+    @inline(__always) static var nodes4: SIMD2<Double> { SIMD2(0.8611363115940526, 0.3399810435848563) }
+    @inline(__always) static var weights4: SIMD2<Double> { SIMD2(0.34785484513745374, 0.6521451548625461) }
+    /// The 4 positive nodes of the 8-point rule, and their weights.
+    @inline(__always) static var nodes8: SIMD4<Double> {
+        SIMD4(0.9602898564975363, 0.7966664774136268, 0.525532409916329, 0.1834346424956498)
+    }
+    @inline(__always) static var weights8: SIMD4<Double> {
+        SIMD4(0.10122853629037618, 0.22238103445337445, 0.3137066458778874, 0.362683783378362)
+    }
     /// The 8 positive nodes of the 16-point rule, and their weights.
     @inline(__always) static var nodes16: SIMD8<Double> {
         SIMD8(0.9894009349916499, 0.9445750230732326, 0.8656312023878318, 0.755404408355003,
