@@ -210,17 +210,32 @@ extension SpeedIntegrated {
     /// convergence, so the rule is exact to rounding there), from a second-order first guess; a longer step, or a new leaf, is solved from the leaf's
     /// start as `parameter(atLength:in:)` does, so errors never accumulate past a leaf.
     public func parameters(atLengths lengths: [Double], in table: ArcLengthTable) -> [Double] {
-        let total = table.total
-        guard total > 0, !table.leaves.isEmpty else { return lengths.map { _ in 0 } }
-        let f = integrand()
-        let tolerance = 1e-15 * total
         var result: [Double] = []
         result.reserveCapacity(lengths.count)
+        marchParameters(count: lengths.count, length: { lengths[$0] }, in: table) { result.append($0) }
+        return result
+    }
+
+    /// `parameters(atLengths:in:)` without arrays: the lengths come from `length(i)` for i in
+    /// 0..<count (increasing), and each parameter goes to `body` in order.
+    @inline(__always)
+    func marchParameters(count: Int, length lengthAt: (Int) -> Double, in table: ArcLengthTable, _ body: (Double) -> Void) {
+        let total = table.total
+        guard total > 0, !table.leaves.isEmpty else {
+            for _ in 0..<count { body(0) }
+            return
+        }
+        let f = integrand()
+        let tolerance = 1e-15 * total
         var leafIndex = 0
-        var anchor: (t: Double, s: Double)? = nil   // the previous point, inside the current leaf
-        for length in lengths {
-            guard length > 0 else { result.append(0); continue }
-            guard length < total else { result.append(1); continue }
+        // The previous point, inside the current leaf, with the speed and its slope from its last
+        // Newton step (at a parameter within 1e-8 of the leaf's width of it: close enough for a
+        // first guess), or NaN when that step was not taken.
+        var anchor: (t: Double, s: Double, speed: Double, slope: Double)? = nil
+        for i in 0..<count {
+            let length = lengthAt(i)
+            guard length > 0 else { body(0); continue }
+            guard length < total else { body(1); continue }
             var moved = false
             while leafIndex + 1 < table.leaves.count, table.cumulative[leafIndex + 1] <= length {
                 leafIndex += 1
@@ -229,13 +244,18 @@ extension SpeedIntegrated {
             if moved { anchor = nil }
             let leaf = table.leaves[leafIndex]
             let leafStart = table.cumulative[leafIndex]
-            let from = anchor ?? (leaf.start, leafStart)
-            let (speed, slope) = f.speedAndSlope(at: from.t)
+            let from = anchor ?? (leaf.start, leafStart, .nan, .nan)
+            let (speed, slope) = from.speed.isNaN ? f.speedAndSlope(at: from.t) : (from.speed, from.slope)
             let step = length - from.s
-            // Second order: s(t) ≈ v·Δt + ½·v′·Δt², solved in its stable form.
+            // Second order: s(t) ≈ v·Δt + ½·v′·Δt², solved in its stable form, or for a small
+            // c = v′·s/v² by its expansion Δt ≈ (s/v)·(1 − c/2 + c²/2), which needs no root.
             let discriminant = speed * speed + 2 * slope * step
-            let guess = speed > 0 && discriminant > 0 ? from.t + 2 * step / (speed + discriminant.squareRoot()) : leaf.end
+            let correction = slope * step / (speed * speed)
+            let guess = !(speed > 0 && discriminant > 0) ? leaf.end
+                : abs(correction) < 1e-3 ? from.t + step / speed * (1 - 0.5 * correction * (1 - correction))
+                : from.t + 2 * step / (speed + discriminant.squareRoot())
             var t: Double
+            var newtonSpeed = Double.nan, newtonSlope = Double.nan
             if speed > 0, guess - from.t <= (leaf.end - leaf.start) / 8, guess <= leaf.end {
                 t = guess
                 var lo = from.t, hi = leaf.end
@@ -244,10 +264,12 @@ extension SpeedIntegrated {
                 // least as far as the leaf's own) that 4 points integrate it to rounding.
                 let short = guess - from.t <= width / 64
                 for _ in 0..<20 {
+                    newtonSpeed = .nan
                     let g = (short ? f.gaussLegendre4(from.t, t) : f.gaussLegendre8(from.t, t)) - step
                     if abs(g) <= tolerance { break }
                     if g < 0 { lo = t } else { hi = t }
-                    let v = f.speed(at: t)
+                    let (v, vSlope) = f.speedAndSlope(at: t)
+                    newtonSpeed = v; newtonSlope = vSlope
                     var next = v > 0 ? t - g / v : 0.5 * (lo + hi)
                     if !(next > lo && next < hi) { next = 0.5 * (lo + hi) }
                     // Newton converges quadratically: after a correction under 1e-8 of the leaf,
@@ -259,10 +281,9 @@ extension SpeedIntegrated {
             } else {
                 t = solveForLength(length - leafStart, in: leaf, tolerance: tolerance)
             }
-            anchor = (t, length)
-            result.append(t)
+            anchor = (t, length, newtonSpeed, newtonSlope)
+            body(t)
         }
-        return result
     }
 
     /// The parameter t in the leaf where ∫ speed from the leaf's start to t equals `target`:

@@ -51,14 +51,10 @@ public enum TrackPoints {
             + Double(path.subpathStarts.count) * (perPeriod + 2)
         guard estimate <= Double(limit) else { throw .tooManyPoints(limit: limit) }
 
-        var raw: [Point] = []
-        raw.reserveCapacity(Int(estimate) + 1)
-        for range in path.subpathRanges {
-            appendBoundaries(of: path, subpath: range, pattern: pattern, into: &raw)
-        }
-        // Thinning, exactly as the seed: against the previously kept point, then last vs first.
+        // Thinning, exactly as the seed, as the points come: against the previously kept point,
+        // then last vs first.
         var kept: [Point] = []
-        kept.reserveCapacity(raw.count)
+        kept.reserveCapacity(Int(estimate) + 1)
         // Squared distances against 0.1²: the same test as the seed's hypot, without the root.
         let limit = minimumSpacing * minimumSpacing
         func close(_ a: Point, _ b: Point) -> Bool {
@@ -66,9 +62,13 @@ public enum TrackPoints {
             return dx * dx + dy * dy < limit
         }
         var prior = Point(Double.infinity, Double.infinity)
-        for p in raw where !close(p, prior) {
-            kept.append(p)
-            prior = p
+        for range in path.subpathRanges {
+            appendBoundaries(of: path, subpath: range, pattern: pattern) { p in
+                if !close(p, prior) {
+                    kept.append(p)
+                    prior = p
+                }
+            }
         }
         if kept.count > 1, close(kept[0], prior) { kept.removeLast() }
         return kept
@@ -76,7 +76,7 @@ public enum TrackPoints {
 
     /// The dash start and end points of one subpath, in order.
     static func appendBoundaries(of path: Path, subpath: Range<Int>, pattern: DashPattern,
-                                 into out: inout [Point]) {
+                                 _ emit: (Point) -> Void) {
         let base = path.length(before: subpath.lowerBound)
         let total = path.length(before: subpath.upperBound) - base
         // Dash j of period k spans [k·P + prefix[j] − phase, k·P + prefix[j+1] − phase]: each
@@ -101,12 +101,12 @@ public enum TrackPoints {
             }
             k += 1
         }
-        appendPoints(of: path, subpath: subpath, base: base, positions: positions, into: &out)
+        appendPoints(of: path, subpath: subpath, base: base, positions: positions, emit)
     }
 
     /// The points at the given increasing positions along a subpath, walking its elements once.
     static func appendPoints(of path: Path, subpath: Range<Int>, base: Double, positions: [Double],
-                             into out: inout [Point]) {
+                             _ emit: (Point) -> Void) {
         guard case .move(let start) = path.elements[subpath.lowerBound] else { return }
         var element = subpath.lowerBound
         var k = 0
@@ -114,17 +114,14 @@ public enum TrackPoints {
             let s = base + positions[k]
             // Advance to the element holding s; a boundary belongs to the earlier element.
             while element + 1 < subpath.upperBound, path.length(before: element + 1) < s { element += 1 }
-            guard let seg = path.segment(at: element) else { out.append(start); k += 1; continue }
+            guard let seg = path.segment(at: element) else { emit(start); k += 1; continue }
             // Every position in this element, measured from its start, solved in one march.
             let elementStart = path.length(before: element)
             let elementEnd = path.length(before: element + 1)
-            var local: [Double] = []
-            while k < positions.count, base + positions[k] <= elementEnd || element + 1 >= subpath.upperBound {
-                local.append(base + positions[k] - elementStart)
-                k += 1
-            }
+            let first = k
+            while k < positions.count, base + positions[k] <= elementEnd || element + 1 >= subpath.upperBound { k += 1 }
             let table = seg.arcLengthTable(accuracy: path.accuracy)
-            for t in seg.parameters(atLengths: local, in: table) { out.append(seg.point(at: t)) }
+            seg.forEachPoint(count: k - first, length: { base + positions[first + $0] - elementStart }, in: table, emit)
         }
     }
 }

@@ -104,6 +104,18 @@ extension Segment {
         default: return lengths.map { parameter(atLength: $0, in: table) }
         }
     }
+
+    /// The points at `count` increasing lengths from the start, `length(i)` for i in 0..<count,
+    /// passed to `body` in order: `parameters(atLengths:in:)` without arrays or a per-point switch.
+    @inline(__always)
+    func forEachPoint(count: Int, length: (Int) -> Double, in table: ArcLengthTable, _ body: (Point) -> Void) {
+        switch self {
+        case .quadratic(let s): s.marchParameters(count: count, length: length, in: table) { body(s.point(at: $0)) }
+        case .cubic(let s): s.marchParameters(count: count, length: length, in: table) { body(s.point(at: $0)) }
+        case .arc(let s) where !s.isCircular: s.marchParameters(count: count, length: length, in: table) { body(s.point(at: $0)) }
+        default: for i in 0..<count { body(point(at: parameter(atLength: length(i), in: table))) }
+        }
+    }
 }
 
 extension Segment: CurveExtrema {
