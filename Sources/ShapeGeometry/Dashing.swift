@@ -75,6 +75,7 @@ public enum TrackPoints {
     }
 
     /// The dash start and end points of one subpath, in order.
+    @inline(__always)
     static func appendBoundaries(of path: Path, subpath: Range<Int>, pattern: DashPattern,
                                  _ emit: (Point) -> Void) {
         let base = path.length(before: subpath.lowerBound)
@@ -89,6 +90,7 @@ public enum TrackPoints {
         var phase = pattern.phase.truncatingRemainder(dividingBy: period)
         if phase < 0 { phase += period }
         var positions: [Double] = []
+        positions.reserveCapacity(Int(Swift.min(total / period * Double(lengths.count), 1e7)) + lengths.count + 2)
         var k = 0.0
         periods: while true {
             for j in stride(from: 0, to: lengths.count, by: 2) {
@@ -105,6 +107,7 @@ public enum TrackPoints {
     }
 
     /// The points at the given increasing positions along a subpath, walking its elements once.
+    @inline(__always)
     static func appendPoints(of path: Path, subpath: Range<Int>, base: Double, positions: [Double],
                              _ emit: (Point) -> Void) {
         guard case .move(let start) = path.elements[subpath.lowerBound] else { return }
