@@ -27,19 +27,19 @@ struct GaussErrorBound {
         count += 1
     }
 
-    /// The Bernstein parameter of the ellipse about [−1, 1] through ζ: with foci ±1, its
-    /// semi-major axis is (|ζ − 1| + |ζ + 1|)/2 = s, and ρ = s + √(s² − 1).
-    @inline(__always) static func rho(_ zr: Double, _ zi: Double) -> Double {
-        let s = 0.5 * (((zr - 1) * (zr - 1) + zi * zi).squareRoot() + ((zr + 1) * (zr + 1) + zi * zi).squareRoot())
-        return s + Swift.max(s * s - 1, 0).squareRoot()
+    /// The semi-major axis of the ellipse with foci ±1 through ζ: (|ζ − 1| + |ζ + 1|)/2. The
+    /// ellipse's Bernstein parameter is ρ = s + √(s² − 1), increasing in s.
+    @inline(__always) static func semiMajorAxis(_ zr: Double, _ zi: Double) -> Double {
+        0.5 * (((zr - 1) * (zr - 1) + zi * zi).squareRoot() + ((zr + 1) * (zr + 1) + zi * zi).squareRoot())
     }
 
     /// True when the n-point rule over [lo, hi] is proven within `tolerance`.
     @inline(__always) func ruleIsAccurate(_ lo: Double, _ hi: Double, _ tolerance: Double) -> Bool {
         let h = 0.5 * (hi - lo), m = 0.5 * (lo + hi)
         guard h > 0, count > 0 else { return true }   // no branch point: a constant speed
-        var rho = GaussErrorBound.rho((r1.0 - m) / h, r1.1 / h)
-        if count > 1 { rho = Swift.min(rho, GaussErrorBound.rho((r2.0 - m) / h, r2.1 / h)) }
+        var s = GaussErrorBound.semiMajorAxis((r1.0 - m) / h, r1.1 / h)
+        if count > 1 { s = Swift.min(s, GaussErrorBound.semiMajorAxis((r2.0 - m) / h, r2.1 / h)) }
+        let rho = s + Swift.max(s * s - 1, 0).squareRoot()
         guard rho > 1.2 else { return false }        // too near: halve first
         // |√Q| = |W| = |A|·|z − r₁|·|z − r₂| (or |B|·|z − r₁| when W is linear), and on the
         // ellipse |z − r| ≤ |m − r| + h·s with s its semi-major axis.
@@ -54,7 +54,8 @@ struct GaussErrorBound {
         let inverse = 1 / rho
         let x2 = inverse * inverse, x4 = x2 * x2, x8 = x4 * x4, x16 = x8 * x8, x32 = x16 * x16
         let decay = order == 32 ? x32 * x32 : x32
-        return 64.0 / 15 * maximum * decay / (rho * rho - 1) * h <= tolerance
+        // (rho² − 1 > 0.44 here: multiplied across rather than divided.)
+        return 64.0 / 15 * maximum * decay * h <= tolerance * (rho * rho - 1)
     }
 }
 
