@@ -44,79 +44,116 @@ public enum TrackPoints {
     /// work — when the dash boundaries would exceed `limit`. O(n + number of points).
     public static func compute(_ path: Path, pattern: DashPattern = .unit,
                                limit: Int = defaultLimit) throws(GeometryError) -> [Point] {
+        var cache = TrackPointCache(pattern: pattern)
+        try cache.update(for: path, limit: limit)
+        return cache.points
+    }
+
+    /// Refuses, before any work, a path and pattern whose dash boundaries could exceed `limit`.
+    static func checkLimit(_ path: Path, _ pattern: DashPattern, _ limit: Int) throws(GeometryError) {
         // An upper bound on the number of boundaries: two per period per subpath, plus the
         // pattern's entries for each subpath's partial period and phase.
         let perPeriod = Double(pattern.lengths.count)
         let estimate = path.length / pattern.period * perPeriod
             + Double(path.subpathStarts.count) * (perPeriod + 2)
         guard estimate <= Double(limit) else { throw .tooManyPoints(limit: limit) }
+    }
 
-        // Thinning, exactly as the seed, as the points come: against the previously kept point,
-        // then last vs first.
-        var kept: [Point] = []
-        kept.reserveCapacity(Int(estimate) + 1)
+    /// Dashes `path` from element `start` on (the whole path from 0), thinning as the points come:
+    /// each point closer than `minimumSpacing` to `prior`, the last kept one, is dropped. Returns
+    /// the work done (boundaries made and elements walked) and the thinning's state just before the
+    /// path's last element made its first boundary: where a later update resumes.
+    static func dash(_ path: Path, pattern: DashPattern, from start: Int, kept: inout [Point],
+                     prior: inout Point) -> (work: Int, checkpoint: (kept: Int, prior: Point)) {
         // Squared distances against 0.1²: the same test as the seed's hypot, without the root.
-        let limit = minimumSpacing * minimumSpacing
-        func close(_ a: Point, _ b: Point) -> Bool {
-            let dx = a.x - b.x, dy = a.y - b.y
-            return dx * dx + dy * dy < limit
+        let spacing = minimumSpacing * minimumSpacing
+        let last = path.elements.count - 1
+        var checkpoint: (kept: Int, prior: Point)? = nil
+        var work = path.elements.count - start
+        // The subpath holding `start`: the last one starting at or before it.
+        let starts = path.subpathStarts
+        var lo = 0, hi = starts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if starts[mid] <= start { lo = mid } else { hi = mid - 1 }
         }
-        var prior = Point(Double.infinity, Double.infinity)
-        for range in path.subpathRanges {
-            appendBoundaries(of: path, subpath: range, pattern: pattern) { p in
-                if !close(p, prior) {
+        for i in lo..<starts.count {
+            let range = starts[i]..<(i + 1 < starts.count ? starts[i + 1] : path.elements.count)
+            work += appendBoundaries(of: path, subpath: range, from: Swift.max(start, range.lowerBound), pattern: pattern,
+                                     willEmit: { element in
+                                         if element == last && checkpoint == nil { checkpoint = (kept.count, prior) }
+                                     }) { p in
+                let dx = p.x - prior.x, dy = p.y - prior.y
+                if !(dx * dx + dy * dy < spacing) {
                     kept.append(p)
                     prior = p
                 }
             }
         }
-        if kept.count > 1, close(kept[0], prior) { kept.removeLast() }
-        return kept
+        return (work, checkpoint ?? (kept.count, prior))
     }
 
-    /// The dash start and end points of one subpath, in order.
+    /// The dash start and end points of one subpath, in order, from element `from` on: when it is
+    /// past the subpath's move, only the boundaries beyond that element's start (the ones before
+    /// belong to earlier elements). Returns how many boundaries it made.
     @inline(__always)
-    static func appendBoundaries(of path: Path, subpath: Range<Int>, pattern: DashPattern,
-                                 _ emit: (Point) -> Void) {
+    static func appendBoundaries(of path: Path, subpath: Range<Int>, from: Int, pattern: DashPattern,
+                                 willEmit: (Int) -> Void, _ emit: (Point) -> Void) -> Int {
         let base = path.length(before: subpath.lowerBound)
         let total = path.length(before: subpath.upperBound) - base
         // Dash j of period k spans [k·P + prefix[j] − phase, k·P + prefix[j+1] − phase]: each
         // boundary is computed with one rounding, never by accumulation, so it stays exact to
-        // about one ulp of the path's length however many dashes precede it.
+        // about one ulp of the path's length however many dashes precede it — and a later period
+        // can be started without the ones before it.
         let lengths = pattern.lengths
         let period = pattern.period
         var prefix = [0.0]
         for l in lengths { prefix.append(prefix.last! + l) }
         var phase = pattern.phase.truncatingRemainder(dividingBy: period)
         if phase < 0 { phase += period }
+        // Resuming: boundaries at or before the start of `from` belong to earlier elements; every
+        // period before `first` ends before it (two periods of margin against rounding).
+        let after: Double? = from > subpath.lowerBound ? path.length(before: from) : nil
+        let skipped = after.map { Swift.max(0, (($0 - base + phase) / period).rounded(.down) - 2) } ?? 0
         var positions: [Double] = []
-        positions.reserveCapacity(Int(Swift.min(total / period * Double(lengths.count), 1e7)) + lengths.count + 2)
-        var k = 0.0
+        let remaining = total - (after.map { $0 - base } ?? 0)
+        positions.reserveCapacity(Int(Swift.min(Swift.max(remaining, 0) / period * Double(lengths.count), 1e7)) + lengths.count + 2)
+        var k = skipped
         periods: while true {
             for j in stride(from: 0, to: lengths.count, by: 2) {
                 let dashStart = k * period + prefix[j] - phase
                 let dashEnd = k * period + prefix[j + 1] - phase
                 if dashStart >= total { break periods }
                 if dashEnd < 0 || (dashEnd == 0 && dashStart < 0) { continue }
-                positions.append(Swift.max(dashStart, 0))
-                positions.append(Swift.min(dashEnd, total))
+                let a = Swift.max(dashStart, 0), b = Swift.min(dashEnd, total)
+                if let after {
+                    if base + a > after { positions.append(a) }
+                    if base + b > after { positions.append(b) }
+                } else {
+                    positions.append(a)
+                    positions.append(b)
+                }
             }
             k += 1
         }
-        appendPoints(of: path, subpath: subpath, base: base, positions: positions, emit)
+        appendPoints(of: path, subpath: subpath, from: after == nil ? subpath.lowerBound : from, base: base,
+                     positions: positions, willEmit: willEmit, emit)
+        return positions.count
     }
 
-    /// The points at the given increasing positions along a subpath, walking its elements once.
+    /// The points at the given increasing positions along a subpath, walking its elements once
+    /// from element `from`.
     @inline(__always)
-    static func appendPoints(of path: Path, subpath: Range<Int>, base: Double, positions: [Double],
-                             _ emit: (Point) -> Void) {
+    static func appendPoints(of path: Path, subpath: Range<Int>, from: Int, base: Double, positions: [Double],
+                             willEmit: (Int) -> Void, _ emit: (Point) -> Void) {
         guard case .move(let start) = path.elements[subpath.lowerBound] else { return }
-        var element = subpath.lowerBound
+        var element = from
         var k = 0
         while k < positions.count {
             let s = base + positions[k]
             // Advance to the element holding s; a boundary belongs to the earlier element.
             while element + 1 < subpath.upperBound, path.length(before: element + 1) < s { element += 1 }
+            willEmit(element)
             guard let seg = path.segment(at: element) else { emit(start); k += 1; continue }
             // Every position in this element, measured from its start, solved in one march.
             let elementStart = path.length(before: element)
@@ -126,5 +163,63 @@ public enum TrackPoints {
             let table = seg.arcLengthTable(accuracy: path.accuracy)
             seg.forEachPoint(count: k - first, length: { base + positions[first + $0] - elementStart }, in: table, emit)
         }
+    }
+}
+
+/// Track points kept up to date as a path grows. An update after elements were appended dashes
+/// again only from the element that was last: the boundaries of the elements before it, and the
+/// thinning up to them, are what a whole computation would give, bit for bit (each element's
+/// boundaries are marched from its own start, and the dash positions are computed, not
+/// accumulated). So a script that alternates drawing and dragging costs what it draws.
+public struct TrackPointCache: Sendable {
+    /// The track points, as of the last update.
+    public private(set) var points: [Point] = []
+    /// The pattern they are for.
+    public let pattern: DashPattern
+    /// How many of the path's elements they are for (nil before the first update).
+    public private(set) var elementCount: Int?
+    /// The boundaries made and elements walked by the last update.
+    public private(set) var lastWork = 0
+    /// The thinning's state before the last element's first boundary, and the point the
+    /// last-versus-first rule took off, if it did.
+    var checkpoint = (kept: 0, prior: Point(Double.infinity, Double.infinity))
+    var removedLast: Point?
+
+    public init(pattern: DashPattern) { self.pattern = pattern }
+
+    /// True when the points are for `path` (the caller vouches that it only ever appended to it).
+    public func isCurrent(for path: Path) -> Bool { elementCount == path.elements.count }
+
+    /// Brings the points up to `path`: the path of the last update with elements appended, or any
+    /// path for a new cache. Throws `tooManyPoints`, before changing anything, when the dash
+    /// boundaries could exceed `limit`.
+    public mutating func update(for path: Path, limit: Int = TrackPoints.defaultLimit) throws(GeometryError) {
+        if isCurrent(for: path) { lastWork = 0; return }
+        try TrackPoints.checkLimit(path, pattern, limit)
+        var start = 0
+        var prior = Point(Double.infinity, Double.infinity)
+        if let count = elementCount, count > 0 {
+            if let r = removedLast { points.append(r) }
+            points.removeSubrange(checkpoint.kept...)
+            prior = checkpoint.prior
+            start = count - 1
+        } else {
+            points.removeAll()
+        }
+        removedLast = nil
+        guard !path.elements.isEmpty else {
+            elementCount = 0
+            lastWork = 0
+            return
+        }
+        let (work, mark) = TrackPoints.dash(path, pattern: pattern, from: start, kept: &points, prior: &prior)
+        checkpoint = mark
+        // The seed's last rule: the last point goes if it is that close to the first.
+        let dx = points.first.map { $0.x - prior.x } ?? 0, dy = points.first.map { $0.y - prior.y } ?? 0
+        if points.count > 1, dx * dx + dy * dy < TrackPoints.minimumSpacing * TrackPoints.minimumSpacing {
+            removedLast = points.removeLast()
+        }
+        elementCount = path.elements.count
+        lastWork = work
     }
 }

@@ -110,7 +110,7 @@ extension Interpreter {
             path.truncate(to: countBefore)
             throw self.error(.nonFiniteResult, inv.range)
         }
-        pathDidChange()
+        pathDidChange(appended: true)
         changed = true
         // Drawing after a transform: `reset` must map the new elements back too.
         state.untransformed = nil
@@ -147,20 +147,20 @@ extension Interpreter {
         }
     }
 
-    /// The track points for the current path and dash pattern, computed when first needed after a
-    /// change; the handle keeps its index, wrapped into the new range.
+    /// The track points for the current path and dash pattern, brought up to date when first
+    /// needed after a change (after appends, only from the element that was last: see
+    /// `TrackPointCache`); the handle keeps its index, wrapped into the new range.
     func trackPoints(_ range: SourceRange) throws(Diagnostic) -> [Point] {
-        if let cached = trackCache { return cached }
-        let points: [Point]
+        if trackCache?.pattern != state.dash { trackCache = TrackPointCache(pattern: state.dash) }
+        if trackCache!.isCurrent(for: path) { return trackCache!.points }
         do {
-            points = try TrackPoints.compute(path, pattern: state.dash, limit: limits.trackPoints)
+            try trackCache!.update(for: path, limit: limits.trackPoints)
         } catch {
             throw diagnose(error, Invocation(name: "dash", numbers: [], ranges: [], keywords: [:], range: range))
         }
-        try charge(points.count + path.elements.count, range)
-        trackCache = points
-        state.handle.rewrap(count: points.count)
-        return points
+        try charge(trackCache!.lastWork, range)
+        state.handle.rewrap(count: trackCache!.points.count)
+        return trackCache!.points
     }
 
     func handleReport(_ name: String, _ points: [Point], query: Bool = false) {

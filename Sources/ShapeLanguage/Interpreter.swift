@@ -49,7 +49,8 @@ public typealias IncludeLoader = @Sendable (_ file: String, _ from: String) thro
 public final class Interpreter {
     public internal(set) var path = Path()
     var state = SessionState()
-    var trackCache: [Point]?
+    /// The track points, kept up to date as the path grows (dropped when it changes otherwise).
+    var trackCache: TrackPointCache?
     var undoStack: [UndoRecord] = []
     public var limits: Limits
     public var loader: IncludeLoader?
@@ -148,8 +149,10 @@ public final class Interpreter {
         }
     }
 
-    func pathDidChange() {
-        trackCache = nil
+    /// After any change to the path: track points are kept when elements were only appended
+    /// (they are brought up to date when next needed), dropped otherwise.
+    func pathDidChange(appended: Bool = false) {
+        if !appended { trackCache = nil }
         state.handle.target = nil
     }
 

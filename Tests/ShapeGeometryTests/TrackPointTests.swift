@@ -102,3 +102,40 @@ import Testing
         }
     }
 }
+
+@Suite struct TrackPointCacheTests {
+    /// After every append, the kept-up-to-date points equal a whole computation, bit for bit: on
+    /// random paths of lines, curves, arcs, closes, moves and rects, with patterns, phases and
+    /// spacings that make the thinning and the last-versus-first rule matter.
+    @Test(arguments: [[1.0, 1.0, 0.0], [3, 0.05, 0.5, 7, 2.5], [0.3, 0], [40, 15, -12]])
+    func appendingGivesWhatAWholeComputationGives(_ patternAndPhase: [Double]) throws {
+        let dash = try DashPattern(Array(patternAndPhase.dropLast()), phase: patternAndPhase.last!)
+        var rng = SeededRandom(seed: 2026)
+        var path = Path()
+        var cache = TrackPointCache(pattern: dash)
+        var work = 0
+        try path.move(to: rng.point(0, 100))
+        for step in 0..<100 {
+            switch rng.next() % 9 {
+            case 0, 1: try path.line(to: rng.point(0, 100))
+            case 2: try path.quad(control: rng.point(0, 100), to: rng.point(0, 100))
+            case 3, 4: try path.curve(control1: rng.point(0, 100), control2: rng.point(0, 100), to: rng.point(0, 100))
+            case 5: try path.arc(center: rng.point(20, 80), radius: 5 + Double(rng.next() % 30), startAngle: 0.3,
+                                 endAngle: Double(rng.next() % 7), clockwise: rng.next() % 2 == 0)
+            case 6: path.close()
+            case 7: try path.move(to: rng.point(0, 100))
+            default: try path.addRect(x: 10, y: 10, width: 3, height: 0.05 * Double(rng.next() % 3))
+            }
+            // Sometimes several appends between updates.
+            guard step % 3 != 1 else { continue }
+            try cache.update(for: path)
+            work += cache.lastWork
+            let whole = try TrackPoints.compute(path, pattern: dash)
+            #expect(cache.points == whole, "after \(path.elements.count) elements")
+            if cache.points != whole { return }
+        }
+        // The updates did far less than computing everything again each time would.
+        let everything = try TrackPoints.compute(path, pattern: dash).count
+        #expect(work < 20 * everything + 10 * path.elements.count, "work \(work) for \(everything) points")
+    }
+}
