@@ -7,6 +7,10 @@ struct Invocation {
     var ranges: [SourceRange]
     var keywords: [String: [Double]]
     var range: SourceRange
+    /// The arguments as written, for commands that take text (`CommandSpec.takesText`).
+    var arguments: [Expr] = []
+    /// The option words given, in order.
+    var keywordNames: [String] = []
 
     func point(_ i: Int) -> Point { Point(numbers[i], numbers[i + 1]) }
 }
@@ -42,29 +46,15 @@ extension Interpreter {
             let at = arguments.count > maximum ? SourceRange(arguments[maximum].range.start, range.end) : range
             throw error(.wrongArgumentCount(command: name, usage: spec.arityDescription, got: arguments.count), at)
         }
-        var invocation = Invocation(name: name, numbers: [], ranges: [], keywords: [:], range: range)
-        if name == "svg" {
-            guard arguments.count == 1 else {
-                throw error(.wrongArgumentCount(command: name, usage: "1 argument (\"data\")", got: arguments.count), range)
+        var invocation = Invocation(name: name, numbers: [], ranges: [], keywords: [:], range: range,
+                                    arguments: arguments, keywordNames: keywords.map(\.name))
+        // Text-taking commands (`svg`, `save`, `help`) read their arguments themselves.
+        if !spec.takesText {
+            for (i, a) in arguments.enumerated() {
+                let label = spec.variadic ? "each dash length" : "'\(spec.parameters[i])'"
+                invocation.numbers.append(try number(a, label))
+                invocation.ranges.append(a.range)
             }
-            guard case .string(let data) = try evaluate(arguments[0]) else { throw error(.notAString("the path data"), arguments[0].range) }
-            return try importSVG(data, argument: arguments[0], range: range)
-        }
-        if name == "save" {
-            guard arguments.count == 1 else {
-                throw error(.wrongArgumentCount(command: name, usage: "1 argument (\"file.svg\")", got: arguments.count), range)
-            }
-            guard case .string(let file) = try evaluate(arguments[0]) else { throw error(.notAString("the file name"), arguments[0].range) }
-            return try save(file, layers: Set(keywords.map(\.name)), argument: arguments[0], range: range)
-        }
-        if name == "help" {
-            let topic: String? = arguments.first.flatMap { if case .name(let n, _) = $0 { n } else if case .string(let s, _) = $0 { s } else { nil } }
-            return try help(topic, arguments.first?.range ?? range)
-        }
-        for (i, a) in arguments.enumerated() {
-            let label = spec.variadic ? "each dash length" : "'\(spec.parameters[i])'"
-            invocation.numbers.append(try number(a, label))
-            invocation.ranges.append(a.range)
         }
         for k in keywords {
             var values: [Double] = []
@@ -168,240 +158,10 @@ extension Interpreter {
         report(name, query ? .handleQuery(index: state.handle.index, point: p) : .handle(index: state.handle.index, point: p))
     }
 
+    /// Runs a command through its table row's handler.
     func dispatch(_ inv: Invocation, spec: CommandSpec) throws(Diagnostic) {
-        let n = inv.numbers
-        switch inv.name {
-        case "move": try draw(inv) { (p: inout Path) throws(GeometryError) in try p.move(to: inv.point(0)) }
-        case "line": try draw(inv) { (p: inout Path) throws(GeometryError) in try p.line(to: inv.point(0)) }
-        case "quad": try draw(inv) { (p: inout Path) throws(GeometryError) in try p.quad(control: inv.point(0), to: inv.point(2)) }
-        case "curve":
-            try draw(inv) { (p: inout Path) throws(GeometryError) in
-                try p.curve(control1: inv.point(0), control2: inv.point(2), to: inv.point(4))
-            }
-        case "arc":
-            if inv.keywords["cw"] != nil && inv.keywords["ccw"] != nil {
-                throw error(.outOfRange("'arc' takes either 'cw' or 'ccw', not both"), inv.range)
-            }
-            try draw(inv) { (p: inout Path) throws(GeometryError) in
-                try p.arc(center: inv.point(0), radius: n[2], startAngle: n[3], endAngle: n[4],
-                          clockwise: inv.keywords["ccw"] == nil)
-            }
-        case "close":
-            try draw(inv) { (p: inout Path) throws(GeometryError) in p.close() }
-        case "rect": try draw(inv) { (p: inout Path) throws(GeometryError) in try p.addRect(x: n[0], y: n[1], width: n[2], height: n[3]) }
-        case "oval": try draw(inv) { (p: inout Path) throws(GeometryError) in try p.addOval(x: n[0], y: n[1], width: n[2], height: n[3]) }
-        case "circle": try draw(inv) { (p: inout Path) throws(GeometryError) in try p.addCircle(center: inv.point(0), radius: n[2]) }
-        case "roundrect":
-            try draw(inv) { (p: inout Path) throws(GeometryError) in
-                try p.addRoundedRect(x: n[0], y: n[1], width: n[2], height: n[3], cornerRadius: n[4])
-            }
-        case "clear":
-            replacePath(with: Path())
-            state.handle = Handle()
-            state.transform = .identity
-            state.untransformed = nil
-            report("clear", .cleared)
-        case "translate":
-            var dx = n[0], dy = n[1]
-            if let w = inv.keywords["within"], let b = path.bounds {
-                // Seed 003: each axis on its own, so a move blocked on one still slides on the other.
-                let area = Rect(x: w[0], y: w[1], width: w[2], height: w[3])
-                dx = Swift.min(Swift.max(dx, area.minX - b.minX), area.maxX - b.maxX)
-                dy = Swift.min(Swift.max(dy, area.minY - b.minY), area.maxY - b.maxY)
-                if b.width > area.width { dx = 0 }
-                if b.height > area.height { dy = 0 }
-            }
-            try apply(.translation(dx, dy), inv)
-        case "rotate":
-            try apply(.rotation(n[0], about: try pivot(inv)), inv)
-        case "scale":
-            let sx = n[0], sy = n.count > 1 ? n[1] : n[0]
-            guard sx != 0, sy != 0 else { throw error(.outOfRange("a scale factor cannot be 0"), inv.range) }
-            try apply(.scale(sx, sy, about: try pivot(inv)), inv)
-        case "reset":
-            if let original = state.untransformed {
-                replacePath(with: original)
-            } else if state.transform != .identity {
-                guard let inverse = state.transform.inverted() else { throw error(.nonFiniteResult, inv.range) }
-                do { replacePath(with: try path.transformed(by: inverse)) } catch { throw diagnose(error, inv) }
-            }
-            state.transform = .identity
-            state.untransformed = nil
-            changed = true
-            report("reset", .transformed(path.bounds))
-        case "sticky":
-            let breakRadius = inv.keywords["break"]?.first ?? n[2] / 2
-            guard n[2] >= 0, n[5] >= 0, breakRadius >= 0 else { throw error(.negativeRadius, inv.range) }
-            var badge = StickyBadge(fixedCenter: inv.point(0), restRadius: n[2], draggedCenter: inv.point(3),
-                                    draggedRadius: n[5], breakRadius: breakRadius)
-            if inv.keywords["release"] != nil { badge = badge.released() }
-            let shape: Path
-            do { shape = try badge.path(accuracy: path.accuracy) } catch { throw diagnose(error, inv) }
-            replacePath(with: shape)
-            report("sticky", .sticky(radius: badge.fixedRadius, distance: badge.distance, broken: badge.isBroken, length: path.length))
-        case "wander":
-            let duration = n[0], speed = n.count > 1 ? n[1] : 15
-            guard duration >= 0, speed >= 0 else { throw error(.outOfRange("duration and speed cannot be negative"), inv.range) }
-            let w = inv.keywords["within"] ?? [0, 0, 375, 667]
-            let from = inv.keywords["from"].map { Point($0[0], $0[1]) } ?? Point(80, 517)
-            let seed = inv.keywords["seed"]?.first ?? 1
-            guard seed >= 0, seed == seed.rounded(), seed < 1.8e19 else { throw error(.notAnInteger("the seed"), inv.range) }
-            var random = SeededRandom(seed: UInt64(seed))
-            let arcs: [Arc]
-            do {
-                arcs = try Wander.arcs(length: duration * speed, start: from, area: Rect(x: w[0], y: w[1], width: w[2], height: w[3]),
-                                       random: &random, arcLimit: Swift.min(1_000_000, limits.pathElements))
-            } catch {
-                if case .nonFiniteResult = error { throw self.error(.outOfRange("the safe area cannot hold the curve"), inv.range) }
-                throw diagnose(error, inv)
-            }
-            try charge(arcs.count, inv.range)
-            let lengthBefore = path.length
-            try draw(inv, quietly: true) { (p: inout Path) throws(GeometryError) in
-                try p.move(to: arcs[0].start)
-                for a in arcs { try p.append(arc: a) }
-            }
-            report("wander", .wander(arcs: arcs.count, to: path.currentPoint!, segment: path.length - lengthBefore, length: path.length))
-        case "dash":
-            let pattern: DashPattern
-            do { pattern = try DashPattern(n, phase: inv.keywords["phase"]?.first ?? 0) } catch { throw diagnose(error, inv) }
-            let previous = state.dash, previousCache = trackCache
-            state.dash = pattern
-            trackCache = nil
-            do {
-                let points = try trackPoints(inv.range)   // keeps the handle's index, wrapped
-                changed = true
-                report("dash", .dash(count: points.count))
-            } catch {
-                state.dash = previous
-                trackCache = previousCache
-                throw error
-            }
-        case "handle":
-            let points = try trackPoints(inv.range)
-            if n.isEmpty { return handleReport("handle", points, query: true) }
-            guard n[0] == n[0].rounded(), abs(n[0]) < 9e15 else { throw error(.notAnInteger("the handle index"), inv.ranges[0]) }
-            state.handle.jump(to: Int(n[0]), count: points.count)
-            changed = true
-            handleReport("handle", points)
-        case "drag":
-            let points = try trackPoints(inv.range)
-            switch (inv.keywords["to"], inv.keywords["by"]) {
-            case (let to?, nil): state.handle.follow(toward: Point(to[0], to[1]), in: points)
-            case (nil, let by?): state.handle.follow(by: Vector(by[0], by[1]), in: points)
-            default: throw error(.outOfRange("'drag' needs 'to x y' or 'by dx dy'"), inv.range)
-            }
-            if let t = state.handle.target, !t.isFinite { throw error(.nonFiniteResult, inv.range) }
-            changed = true
-            handleReport("drag", points)
-        case "snap":
-            let points = try trackPoints(inv.range)
-            try charge(points.count, inv.range)
-            state.handle.snap(to: inv.point(0), in: points)
-            changed = true
-            handleReport("snap", points)
-        case "show":
-            // The handle is drawn when its track points can be had (not past their limit).
-            let points: [Point]? = path.isEmpty ? nil : (try? trackPoints(inv.range))
-            let handle = points.flatMap { state.handle.point(in: $0) }
-            report("show", .plot(path: path, handle: handle, ascii: inv.keywords["ascii"] != nil))
-        case "casteljau", "split", "extrema":
-            let (i, segment) = try element(inv)
-            switch inv.name {
-            case "casteljau":
-                let t = try parameter(inv)
-                guard let levels = segment.casteljau(at: t) else {
-                    throw error(.outOfRange("element \(i) is an arc: de Casteljau's construction is for lines and Bézier curves"), inv.ranges[0])
-                }
-                lastCasteljau = levels
-                report("casteljau", .casteljau(element: i, kind: segment.kindName, t: t, levels: levels))
-            case "split":
-                let t = try parameter(inv)
-                guard t > 0 && t < 1 else { throw error(.outOfRange("split needs 0 < t < 1"), inv.ranges[1]) }
-                let split: Path
-                do { split = try path.splitting(elementAt: i, at: t) } catch { throw diagnose(error, inv) }
-                replacePath(with: split)
-                report("split", .split(element: i, count: path.elements.count))
-            default:
-                func turns(_ horizontal: Bool) -> [ExtremePoint] {
-                    segment.extrema(ofY: horizontal).map { ExtremePoint(t: $0, point: segment.point(at: $0)) }
-                }
-                report("extrema", .extrema(element: i, x: turns(false), y: turns(true)))
-            }
-        case "tangent", "normal", "curvature":
-            let s = n[0]
-            guard s >= 0 && s <= path.length, !path.isEmpty else {
-                throw error(.outOfRange("'\(inv.name)' needs 0 <= s <= length (\(describe(.number(path.length))))"), inv.ranges[0])
-            }
-            guard let (loc, _) = path.location(atLength: s), let segment = path.segment(at: loc.element) else {
-                throw error(.noPath(inv.name), inv.range)
-            }
-            let direction = segment.direction(at: loc.t).normalized ?? Vector(1, 0)
-            switch inv.name {
-            case "tangent": report("tangent", .direction(point: loc.point, vector: direction))
-            case "normal": report("normal", .direction(point: loc.point, vector: direction.perpendicular))
-            default:
-                let k = segment.curvature(at: loc.t)
-                report("curvature", .curvature(point: loc.point, curvature: k, radius: k != 0 ? 1 / abs(k) : nil))
-            }
-        case "export":
-            switch (inv.keywords["swift"], inv.keywords["svg"]) {
-            case (_?, nil): report("export", .export(format: "swift", path: path))
-            case (nil, _?): report("export", .export(format: "svg", path: path))
-            default: throw error(.outOfRange("'export' needs 'swift' or 'svg'"), inv.range)
-            }
-        case "length":
-            report("length", .length(path.length))
-        case "points":
-            let points = try trackPoints(inv.range)
-            try charge(Interpreter.listingCost * points.count, inv.range)
-            report("points", .points(points))
-        case "bounds":
-            report("bounds", .bounds(path.bounds))
-        case "contains":
-            report("contains", .contains(path.contains(inv.point(0), rule: inv.keywords["evenodd"] != nil ? .evenOdd : .nonZero)))
-        case "nearest":
-            guard let (loc, d) = path.nearest(to: inv.point(0)) else { throw error(.noPath("nearest"), inv.range) }
-            lastNearest = (inv.point(0), loc.point)
-            report("nearest", .nearest(point: loc.point, distance: d, at: loc.position))
-        case "at":
-            let s = n[0]
-            guard s >= 0 && s <= path.length else {
-                throw error(.outOfRange("'at' needs 0 <= s <= length (\(describe(.number(path.length))))"), inv.ranges[0])
-            }
-            guard let (loc, angle) = path.location(atLength: s) else { throw error(.noPath("at"), inv.range) }
-            report("at", .at(point: loc.point, angle: angle))
-        case "elements":
-            var list: [ElementInfo] = []
-            for (i, e) in path.elements.enumerated() {
-                let kind: String
-                switch e {
-                case .move: kind = "move"
-                case .segment(let s): kind = s.kindName
-                case .close: kind = "close"
-                }
-                let to: Point = switch e {
-                case .move(let p): p
-                case .segment(let s): s.end
-                case .close(let l): l.p1
-                }
-                list.append(ElementInfo(index: i, kind: kind, to: to, length: path.length(ofElement: i)))
-            }
-            report("elements", .elements(list))
-        case "undo":
-            guard let record = undoStack.popLast() else { throw error(.nothingToUndo, inv.range) }
-            state = record.state
-            restorePath(record.path)
-            trackCache = nil
-            report("undo", .undone(command: record.command, line: record.line))
-        case "precision":
-            guard n[0] == n[0].rounded(), n[0] >= 0, n[0] <= 17 else { throw error(.precisionRange, inv.ranges[0]) }
-            state.precision = Int(n[0])
-            changed = true
-            report("precision", .precision(state.precision))
-        default:
-            throw error(.unknownCommand(inv.name), inv.range)
-        }
+        guard let run = spec.run else { throw error(.unknownCommand(inv.name), inv.range) }
+        try run(self, inv)
     }
 
     func save(_ file: String, layers: Set<String>, argument: Expr, range: SourceRange) throws(Diagnostic) {
@@ -464,5 +224,385 @@ extension Interpreter {
             throw error(.unknownCommand(topic), range, suggestion: suggestion(for: topic, among: CommandTable.all.map(\.name)))
         }
         report("help", .help([spec]))
+    }
+}
+
+// MARK: The commands that take text
+
+extension Interpreter {
+    /// `svg "data"`.
+    func svgCommand(_ inv: Invocation) throws(Diagnostic) {
+        let argument = inv.arguments[0]
+        guard case .string(let data) = try evaluate(argument) else { throw error(.notAString("the path data"), argument.range) }
+        try importSVG(data, argument: argument, range: inv.range)
+    }
+
+    /// `save "file.svg" [layers]`.
+    func saveCommand(_ inv: Invocation) throws(Diagnostic) {
+        let argument = inv.arguments[0]
+        guard case .string(let file) = try evaluate(argument) else { throw error(.notAString("the file name"), argument.range) }
+        try save(file, layers: Set(inv.keywordNames), argument: argument, range: inv.range)
+    }
+
+    /// `help [command]`: the topic is a bare name or a string.
+    func helpCommand(_ inv: Invocation) throws(Diagnostic) {
+        let topic: String? = inv.arguments.first.flatMap {
+            if case .name(let n, _) = $0 { n } else if case .string(let s, _) = $0 { s } else { nil }
+        }
+        try help(topic, inv.arguments.first?.range ?? inv.range)
+    }
+}
+
+// MARK: The commands, one handler each (their table rows name them: `CommandSpec.run`).
+
+extension Interpreter {
+    /// `move`.
+    func moveCommand(_ inv: Invocation) throws(Diagnostic) {
+        try draw(inv) { (p: inout Path) throws(GeometryError) in try p.move(to: inv.point(0)) }
+    }
+
+    /// `line`.
+    func lineCommand(_ inv: Invocation) throws(Diagnostic) {
+        try draw(inv) { (p: inout Path) throws(GeometryError) in try p.line(to: inv.point(0)) }
+    }
+
+    /// `quad`.
+    func quadCommand(_ inv: Invocation) throws(Diagnostic) {
+        try draw(inv) { (p: inout Path) throws(GeometryError) in try p.quad(control: inv.point(0), to: inv.point(2)) }
+    }
+
+    /// `curve`.
+    func curveCommand(_ inv: Invocation) throws(Diagnostic) {
+        try draw(inv) { (p: inout Path) throws(GeometryError) in
+            try p.curve(control1: inv.point(0), control2: inv.point(2), to: inv.point(4))
+        }
+    }
+
+    /// `arc`.
+    func arcCommand(_ inv: Invocation) throws(Diagnostic) {
+        let n = inv.numbers
+        if inv.keywords["cw"] != nil && inv.keywords["ccw"] != nil {
+            throw error(.outOfRange("'arc' takes either 'cw' or 'ccw', not both"), inv.range)
+        }
+        try draw(inv) { (p: inout Path) throws(GeometryError) in
+            try p.arc(center: inv.point(0), radius: n[2], startAngle: n[3], endAngle: n[4],
+                      clockwise: inv.keywords["ccw"] == nil)
+        }
+    }
+
+    /// `close`.
+    func closeCommand(_ inv: Invocation) throws(Diagnostic) {
+        try draw(inv) { (p: inout Path) throws(GeometryError) in p.close() }
+    }
+
+    /// `rect`.
+    func rectCommand(_ inv: Invocation) throws(Diagnostic) {
+        let n = inv.numbers
+        try draw(inv) { (p: inout Path) throws(GeometryError) in try p.addRect(x: n[0], y: n[1], width: n[2], height: n[3]) }
+    }
+
+    /// `oval`.
+    func ovalCommand(_ inv: Invocation) throws(Diagnostic) {
+        let n = inv.numbers
+        try draw(inv) { (p: inout Path) throws(GeometryError) in try p.addOval(x: n[0], y: n[1], width: n[2], height: n[3]) }
+    }
+
+    /// `circle`.
+    func circleCommand(_ inv: Invocation) throws(Diagnostic) {
+        let n = inv.numbers
+        try draw(inv) { (p: inout Path) throws(GeometryError) in try p.addCircle(center: inv.point(0), radius: n[2]) }
+    }
+
+    /// `roundrect`.
+    func roundrectCommand(_ inv: Invocation) throws(Diagnostic) {
+        let n = inv.numbers
+        try draw(inv) { (p: inout Path) throws(GeometryError) in
+            try p.addRoundedRect(x: n[0], y: n[1], width: n[2], height: n[3], cornerRadius: n[4])
+        }
+    }
+
+    /// `clear`.
+    func clearCommand(_ inv: Invocation) throws(Diagnostic) {
+        replacePath(with: Path())
+        state.handle = Handle()
+        state.transform = .identity
+        state.untransformed = nil
+        report("clear", .cleared)
+    }
+
+    /// `translate`.
+    func translateCommand(_ inv: Invocation) throws(Diagnostic) {
+        let n = inv.numbers
+        var dx = n[0], dy = n[1]
+        if let w = inv.keywords["within"], let b = path.bounds {
+            // Seed 003: each axis on its own, so a move blocked on one still slides on the other.
+            let area = Rect(x: w[0], y: w[1], width: w[2], height: w[3])
+            dx = Swift.min(Swift.max(dx, area.minX - b.minX), area.maxX - b.maxX)
+            dy = Swift.min(Swift.max(dy, area.minY - b.minY), area.maxY - b.maxY)
+            if b.width > area.width { dx = 0 }
+            if b.height > area.height { dy = 0 }
+        }
+        try apply(.translation(dx, dy), inv)
+    }
+
+    /// `rotate`.
+    func rotateCommand(_ inv: Invocation) throws(Diagnostic) {
+        let n = inv.numbers
+        try apply(.rotation(n[0], about: try pivot(inv)), inv)
+    }
+
+    /// `scale`.
+    func scaleCommand(_ inv: Invocation) throws(Diagnostic) {
+        let n = inv.numbers
+        let sx = n[0], sy = n.count > 1 ? n[1] : n[0]
+        guard sx != 0, sy != 0 else { throw error(.outOfRange("a scale factor cannot be 0"), inv.range) }
+        try apply(.scale(sx, sy, about: try pivot(inv)), inv)
+    }
+
+    /// `reset`.
+    func resetCommand(_ inv: Invocation) throws(Diagnostic) {
+        if let original = state.untransformed {
+            replacePath(with: original)
+        } else if state.transform != .identity {
+            guard let inverse = state.transform.inverted() else { throw error(.nonFiniteResult, inv.range) }
+            do { replacePath(with: try path.transformed(by: inverse)) } catch { throw diagnose(error, inv) }
+        }
+        state.transform = .identity
+        state.untransformed = nil
+        changed = true
+        report("reset", .transformed(path.bounds))
+    }
+
+    /// `sticky`.
+    func stickyCommand(_ inv: Invocation) throws(Diagnostic) {
+        let n = inv.numbers
+        let breakRadius = inv.keywords["break"]?.first ?? n[2] / 2
+        guard n[2] >= 0, n[5] >= 0, breakRadius >= 0 else { throw error(.negativeRadius, inv.range) }
+        var badge = StickyBadge(fixedCenter: inv.point(0), restRadius: n[2], draggedCenter: inv.point(3),
+                                draggedRadius: n[5], breakRadius: breakRadius)
+        if inv.keywords["release"] != nil { badge = badge.released() }
+        let shape: Path
+        do { shape = try badge.path(accuracy: path.accuracy) } catch { throw diagnose(error, inv) }
+        replacePath(with: shape)
+        report("sticky", .sticky(radius: badge.fixedRadius, distance: badge.distance, broken: badge.isBroken, length: path.length))
+    }
+
+    /// `wander`.
+    func wanderCommand(_ inv: Invocation) throws(Diagnostic) {
+        let n = inv.numbers
+        let duration = n[0], speed = n.count > 1 ? n[1] : 15
+        guard duration >= 0, speed >= 0 else { throw error(.outOfRange("duration and speed cannot be negative"), inv.range) }
+        let w = inv.keywords["within"] ?? [0, 0, 375, 667]
+        let from = inv.keywords["from"].map { Point($0[0], $0[1]) } ?? Point(80, 517)
+        let seed = inv.keywords["seed"]?.first ?? 1
+        guard seed >= 0, seed == seed.rounded(), seed < 1.8e19 else { throw error(.notAnInteger("the seed"), inv.range) }
+        var random = SeededRandom(seed: UInt64(seed))
+        let arcs: [Arc]
+        do {
+            arcs = try Wander.arcs(length: duration * speed, start: from, area: Rect(x: w[0], y: w[1], width: w[2], height: w[3]),
+                                   random: &random, arcLimit: Swift.min(1_000_000, limits.pathElements))
+        } catch {
+            if case .nonFiniteResult = error { throw self.error(.outOfRange("the safe area cannot hold the curve"), inv.range) }
+            throw diagnose(error, inv)
+        }
+        try charge(arcs.count, inv.range)
+        let lengthBefore = path.length
+        try draw(inv, quietly: true) { (p: inout Path) throws(GeometryError) in
+            try p.move(to: arcs[0].start)
+            for a in arcs { try p.append(arc: a) }
+        }
+        report("wander", .wander(arcs: arcs.count, to: path.currentPoint!, segment: path.length - lengthBefore, length: path.length))
+    }
+
+    /// `dash`.
+    func dashCommand(_ inv: Invocation) throws(Diagnostic) {
+        let pattern: DashPattern
+        do { pattern = try DashPattern(inv.numbers, phase: inv.keywords["phase"]?.first ?? 0) } catch { throw diagnose(error, inv) }
+        let previous = state.dash, previousCache = trackCache
+        state.dash = pattern
+        trackCache = nil
+        do {
+            let points = try trackPoints(inv.range)   // keeps the handle's index, wrapped
+            changed = true
+            report("dash", .dash(count: points.count))
+        } catch {
+            state.dash = previous
+            trackCache = previousCache
+            throw error
+        }
+    }
+
+    /// `handle`.
+    func handleCommand(_ inv: Invocation) throws(Diagnostic) {
+        let n = inv.numbers
+        let points = try trackPoints(inv.range)
+        if n.isEmpty { return handleReport("handle", points, query: true) }
+        guard n[0] == n[0].rounded(), abs(n[0]) < 9e15 else { throw error(.notAnInteger("the handle index"), inv.ranges[0]) }
+        state.handle.jump(to: Int(n[0]), count: points.count)
+        changed = true
+        handleReport("handle", points)
+    }
+
+    /// `drag`.
+    func dragCommand(_ inv: Invocation) throws(Diagnostic) {
+        let points = try trackPoints(inv.range)
+        switch (inv.keywords["to"], inv.keywords["by"]) {
+        case (let to?, nil): state.handle.follow(toward: Point(to[0], to[1]), in: points)
+        case (nil, let by?): state.handle.follow(by: Vector(by[0], by[1]), in: points)
+        default: throw error(.outOfRange("'drag' needs 'to x y' or 'by dx dy'"), inv.range)
+        }
+        if let t = state.handle.target, !t.isFinite { throw error(.nonFiniteResult, inv.range) }
+        changed = true
+        handleReport("drag", points)
+    }
+
+    /// `snap`.
+    func snapCommand(_ inv: Invocation) throws(Diagnostic) {
+        let points = try trackPoints(inv.range)
+        try charge(points.count, inv.range)
+        state.handle.snap(to: inv.point(0), in: points)
+        changed = true
+        handleReport("snap", points)
+    }
+
+    /// `show`.
+    func showCommand(_ inv: Invocation) throws(Diagnostic) {
+        // The handle is drawn when its track points can be had (not past their limit).
+        let points: [Point]? = path.isEmpty ? nil : (try? trackPoints(inv.range))
+        let handle = points.flatMap { state.handle.point(in: $0) }
+        report("show", .plot(path: path, handle: handle, ascii: inv.keywords["ascii"] != nil))
+    }
+
+    /// `casteljau`, `split`, `extrema`.
+    func elementCommand(_ inv: Invocation) throws(Diagnostic) {
+        let (i, segment) = try element(inv)
+        switch inv.name {
+        case "casteljau":
+            let t = try parameter(inv)
+            guard let levels = segment.casteljau(at: t) else {
+                throw error(.outOfRange("element \(i) is an arc: de Casteljau's construction is for lines and Bézier curves"), inv.ranges[0])
+            }
+            lastCasteljau = levels
+            report("casteljau", .casteljau(element: i, kind: segment.kindName, t: t, levels: levels))
+        case "split":
+            let t = try parameter(inv)
+            guard t > 0 && t < 1 else { throw error(.outOfRange("split needs 0 < t < 1"), inv.ranges[1]) }
+            let split: Path
+            do { split = try path.splitting(elementAt: i, at: t) } catch { throw diagnose(error, inv) }
+            replacePath(with: split)
+            report("split", .split(element: i, count: path.elements.count))
+        default:
+            func turns(_ horizontal: Bool) -> [ExtremePoint] {
+                segment.extrema(ofY: horizontal).map { ExtremePoint(t: $0, point: segment.point(at: $0)) }
+            }
+            report("extrema", .extrema(element: i, x: turns(false), y: turns(true)))
+        }
+    }
+
+    /// `tangent`, `normal`, `curvature`.
+    func directionCommand(_ inv: Invocation) throws(Diagnostic) {
+        let n = inv.numbers
+        let s = n[0]
+        guard s >= 0 && s <= path.length, !path.isEmpty else {
+            throw error(.outOfRange("'\(inv.name)' needs 0 <= s <= length (\(describe(.number(path.length))))"), inv.ranges[0])
+        }
+        guard let (loc, _) = path.location(atLength: s), let segment = path.segment(at: loc.element) else {
+            throw error(.noPath(inv.name), inv.range)
+        }
+        let direction = segment.direction(at: loc.t).normalized ?? Vector(1, 0)
+        switch inv.name {
+        case "tangent": report("tangent", .direction(point: loc.point, vector: direction))
+        case "normal": report("normal", .direction(point: loc.point, vector: direction.perpendicular))
+        default:
+            let k = segment.curvature(at: loc.t)
+            report("curvature", .curvature(point: loc.point, curvature: k, radius: k != 0 ? 1 / abs(k) : nil))
+        }
+    }
+
+    /// `export`.
+    func exportCommand(_ inv: Invocation) throws(Diagnostic) {
+        switch (inv.keywords["swift"], inv.keywords["svg"]) {
+        case (_?, nil): report("export", .export(format: "swift", path: path))
+        case (nil, _?): report("export", .export(format: "svg", path: path))
+        default: throw error(.outOfRange("'export' needs 'swift' or 'svg'"), inv.range)
+        }
+    }
+
+    /// `length`.
+    func lengthCommand(_ inv: Invocation) throws(Diagnostic) {
+        report("length", .length(path.length))
+    }
+
+    /// `points`.
+    func pointsCommand(_ inv: Invocation) throws(Diagnostic) {
+        let points = try trackPoints(inv.range)
+        try charge(Interpreter.listingCost * points.count, inv.range)
+        report("points", .points(points))
+    }
+
+    /// `bounds`.
+    func boundsCommand(_ inv: Invocation) throws(Diagnostic) {
+        report("bounds", .bounds(path.bounds))
+    }
+
+    /// `contains`.
+    func containsCommand(_ inv: Invocation) throws(Diagnostic) {
+        report("contains", .contains(path.contains(inv.point(0), rule: inv.keywords["evenodd"] != nil ? .evenOdd : .nonZero)))
+    }
+
+    /// `nearest`.
+    func nearestCommand(_ inv: Invocation) throws(Diagnostic) {
+        guard let (loc, d) = path.nearest(to: inv.point(0)) else { throw error(.noPath("nearest"), inv.range) }
+        lastNearest = (inv.point(0), loc.point)
+        report("nearest", .nearest(point: loc.point, distance: d, at: loc.position))
+    }
+
+    /// `at`.
+    func atCommand(_ inv: Invocation) throws(Diagnostic) {
+        let n = inv.numbers
+        let s = n[0]
+        guard s >= 0 && s <= path.length else {
+            throw error(.outOfRange("'at' needs 0 <= s <= length (\(describe(.number(path.length))))"), inv.ranges[0])
+        }
+        guard let (loc, angle) = path.location(atLength: s) else { throw error(.noPath("at"), inv.range) }
+        report("at", .at(point: loc.point, angle: angle))
+    }
+
+    /// `elements`.
+    func elementsCommand(_ inv: Invocation) throws(Diagnostic) {
+        var list: [ElementInfo] = []
+        for (i, e) in path.elements.enumerated() {
+            let kind: String
+            switch e {
+            case .move: kind = "move"
+            case .segment(let s): kind = s.kindName
+            case .close: kind = "close"
+            }
+            let to: Point = switch e {
+            case .move(let p): p
+            case .segment(let s): s.end
+            case .close(let l): l.p1
+            }
+            list.append(ElementInfo(index: i, kind: kind, to: to, length: path.length(ofElement: i)))
+        }
+        report("elements", .elements(list))
+    }
+
+    /// `undo`.
+    func undoCommand(_ inv: Invocation) throws(Diagnostic) {
+        guard let record = undoStack.popLast() else { throw error(.nothingToUndo, inv.range) }
+        state = record.state
+        restorePath(record.path)
+        trackCache = nil
+        report("undo", .undone(command: record.command, line: record.line))
+    }
+
+    /// `precision`.
+    func precisionCommand(_ inv: Invocation) throws(Diagnostic) {
+        let n = inv.numbers
+        guard n[0] == n[0].rounded(), n[0] >= 0, n[0] <= 17 else { throw error(.precisionRange, inv.ranges[0]) }
+        state.precision = Int(n[0])
+        changed = true
+        report("precision", .precision(state.precision))
     }
 }

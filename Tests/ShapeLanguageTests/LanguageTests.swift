@@ -198,6 +198,22 @@ func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
         #expect(run(i, "a") != nil)
     }
 
+    @Test func everyCommandRowCarriesItsHandler() {
+        // Dispatch runs the row's handler: every command has one, the language's statements none
+        // (the interpreter runs them as statements).
+        for spec in CommandTable.all {
+            #expect((spec.run != nil) == (spec.group != .language), "\(spec.name)")
+        }
+        // Only the rows that take text skip the evaluation of numbers.
+        #expect(CommandTable.all.filter(\.takesText).map(\.name).sorted() == ["help", "save", "svg"])
+        // A handler runs its own command: `circle` through its row draws a circle.
+        let i = Interpreter()
+        let circle = CommandTable.spec(named: "circle")!
+        let inv = Invocation(name: "circle", numbers: [0, 0, 2], ranges: [], keywords: [:], range: SourceRange(0, 0))
+        #expect(throws: Never.self) { try circle.run!(i, inv) }
+        #expect(abs(i.path.length - 4 * Double.pi) < 1e-12)
+    }
+
     @Test func suggestionsForCommandsAndVariables() {
         let i = Interpreter()
         run(i, "let radius = 2")
