@@ -218,3 +218,18 @@ extension Segment {
         }
     }
 }
+
+extension Segment {
+    /// An upper bound of the speed |dP/dt| over t in [0, 1], in closed form: a Bézier curve's
+    /// derivative is a Bézier curve on the scaled differences of its control points (so inside
+    /// their convex hull), and an arc's is `sweep · (v cos θ − u sin θ)`. n equal steps in t are
+    /// then at most `speedBound / n` apart along the curve.
+    public var speedBound: Double {
+        switch self {
+        case .line(let s): s.p0.distance(to: s.p1)
+        case .quadratic(let s): 2 * Swift.max(s.p0.distance(to: s.p1), s.p1.distance(to: s.p2))
+        case .cubic(let s): 3 * Swift.max(s.p0.distance(to: s.p1), s.p1.distance(to: s.p2), s.p2.distance(to: s.p3))
+        case .arc(let s): abs(s.sweep) * (s.u.length + s.v.length)
+        }
+    }
+}

@@ -18,6 +18,9 @@ public struct TerminalPlot {
         self.ascii = ascii
     }
 
+    /// About the most points one plot samples on the curves (plus two per element).
+    public static let sampleBudget = 50_000
+
     public func render(_ path: Path, handle: Point?, precision: Int = 4) -> String {
         guard let box = path.bounds else { return "(the path is empty)" }
         // Dots per cell: braille 2 across, 4 down; ASCII 1 across, 2 down (cells are about twice
@@ -44,16 +47,16 @@ public struct TerminalPlot {
             let (y, x) = dot(p)
             grid[y][x] = true
         }
-        // Samples half a dot apart along each element, by arc length (one length table per
-        // element), at most about 200,000 in all.
-        let total = path.length
-        let perUnit = total > 0 ? Swift.min(scale * 2, 200_000 / total) : 0
+        // Samples at most half a dot apart along each element: equal steps in t, as many as the
+        // element's speed bound asks for (no inverse arc length needed), at most about
+        // `TerminalPlot.sampleBudget` in all (spread thinner when a path would need more).
+        let wanted = path.elements.indices.map { i in path.segment(at: i).map { $0.speedBound * scale * 2 } ?? 0 }
+        let sum = wanted.reduce(0, +)
+        let thinning = sum > Double(TerminalPlot.sampleBudget) ? Double(TerminalPlot.sampleBudget) / sum : 1
         for i in path.elements.indices {
             guard let segment = path.segment(at: i) else { continue }
-            let length = path.length(ofElement: i)
-            let n = Int(length * perUnit) + 1
-            let table = segment.arcLengthTable(accuracy: path.accuracy)
-            for k in 0...n { plot(segment.point(at: segment.parameter(atLength: length * Double(k) / Double(n), in: table))) }
+            let n = Int(Swift.min(wanted[i] * thinning, Double(TerminalPlot.sampleBudget))) + 1
+            for k in 0...n { plot(segment.point(at: Double(k) / Double(n))) }
         }
         for e in path.elements {
             switch e {

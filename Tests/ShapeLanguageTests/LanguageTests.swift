@@ -162,6 +162,8 @@ func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
         #expect(count == 5000)
         #expect(run(j, "points")?.message == .workLimit(10_000))       // 50,000 units to list them
         #expect(run(j, "dash 40 40\npoints") == nil)                   // 500 points: 5,000 units
+        // A plot is charged its sample budget, the printer's own.
+        #expect(Interpreter.plotSamples == TerminalPlot.sampleBudget)
     }
 
     @Test func aCancelledStatementIsUndone() {
