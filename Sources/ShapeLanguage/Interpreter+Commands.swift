@@ -21,8 +21,6 @@ extension Interpreter {
     static let wholePathCommands: [String: Int] = ["translate": 1, "rotate": 1, "scale": 1, "reset": 1, "show": 3,
                                                    "contains": 1, "nearest": 1,
                                                    "elements": listingCost, "export": listingCost, "save": listingCost]
-    /// The most points a plot samples besides two per element (`TerminalPlot.sampleBudget`).
-    static let plotSamples = 50_000
     /// Formatting an element or a point for output costs about ten times what making one does.
     static let listingCost = 10
 
@@ -470,7 +468,7 @@ extension Interpreter {
     /// `show`.
     func showCommand(_ inv: Invocation) throws(Diagnostic) {
         // The plot samples up to this many points besides two per element (charged as visits).
-        try charge(Interpreter.plotSamples, inv.range)
+        try charge(Limits.plotSamples, inv.range)
         // The handle is drawn when its track points can be had (not past their limit).
         let points: [Point]? = path.isEmpty ? nil : (try? trackPoints(inv.range))
         let handle = points.flatMap { state.handle.point(in: $0) }

@@ -19,6 +19,9 @@ public struct Limits: Sendable {
     /// such as a loop that lists a growing path on every turn: at most about 50 million elements
     /// visited, or 5 million listed, in one statement.
     public var statementWork = 50_000_000
+    /// The most points one `show` samples on the curves besides two per element: the plot's own
+    /// budget, and what `show` is charged against `statementWork`.
+    public static let plotSamples = 50_000
     /// `undo` steps kept.
     public var undoHistory = 10_000
 

@@ -1,4 +1,5 @@
 import ShapeGeometry
+import ShapeLanguage
 
 /// Draws a path in the terminal: Unicode braille (each character cell holds 2×4 dots), or plain
 /// ASCII (one mark per cell) where the terminal cannot show braille.
@@ -17,9 +18,6 @@ public struct TerminalPlot {
         self.height = Swift.max(4, Swift.min(height, 200))
         self.ascii = ascii
     }
-
-    /// About the most points one plot samples on the curves (plus two per element).
-    public static let sampleBudget = 50_000
 
     public func render(_ path: Path, handle: Point?, precision: Int = 4) -> String {
         guard let box = path.bounds else { return "(the path is empty)" }
@@ -49,13 +47,13 @@ public struct TerminalPlot {
         }
         // Samples at most half a dot apart along each element: equal steps in t, as many as the
         // element's speed bound asks for (no inverse arc length needed), at most about
-        // `TerminalPlot.sampleBudget` in all (spread thinner when a path would need more).
+        // `Limits.plotSamples` in all (spread thinner when a path would need more).
         let wanted = path.elements.indices.map { i in path.segment(at: i).map { $0.speedBound * scale * 2 } ?? 0 }
         let sum = wanted.reduce(0, +)
-        let thinning = sum > Double(TerminalPlot.sampleBudget) ? Double(TerminalPlot.sampleBudget) / sum : 1
+        let thinning = sum > Double(Limits.plotSamples) ? Double(Limits.plotSamples) / sum : 1
         for i in path.elements.indices {
             guard let segment = path.segment(at: i) else { continue }
-            let n = Int(Swift.min(wanted[i] * thinning, Double(TerminalPlot.sampleBudget))) + 1
+            let n = Int(Swift.min(wanted[i] * thinning, Double(Limits.plotSamples))) + 1
             for k in 0...n { plot(segment.point(at: Double(k) / Double(n))) }
         }
         for e in path.elements {

@@ -162,8 +162,13 @@ func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
         #expect(count == 5000)
         #expect(run(j, "points")?.message == .workLimit(10_000))       // 50,000 units to list them
         #expect(run(j, "dash 40 40\npoints") == nil)                   // 500 points: 5,000 units
-        // A plot is charged its sample budget, the printer's own.
-        #expect(Interpreter.plotSamples == TerminalPlot.sampleBudget)
+        // A plot is charged its sample budget: two `show`s of a short path go past a budget
+        // that one fits in.
+        var plotLimits = Limits()
+        plotLimits.statementWork = Limits.plotSamples + 100
+        let k = Interpreter(limits: plotLimits)
+        #expect(run(k, "move 0 0\nline 10 0\nshow") == nil)
+        #expect(run(k, "repeat 2 { show }")?.message == .workLimit(Limits.plotSamples + 100))
     }
 
     @Test func aCancelledStatementIsUndone() {
