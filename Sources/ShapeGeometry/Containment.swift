@@ -151,24 +151,18 @@ public struct ContainmentTester: Sendable {
         return s.point(at: t).x
     }
 
-    /// The parameter in [lo, hi] where y(t) = y on a piece along which y is monotone: Newton steps
-    /// inside a shrinking bracket, bisection when a step leaves it.
+    /// The parameter in [lo, hi] where y(t) = y on a piece along which y is monotone
+    /// (`BracketedNewton`, to `parameterTolerance`).
     static func solve(_ s: Segment, y: Double, from lo: Double, to hi: Double, increasing: Bool) -> Double {
-        var lo = lo, hi = hi
         let ya = s.point(at: lo).y, yb = s.point(at: hi).y
-        var t = ya == yb ? 0.5 * (lo + hi) : lo + (hi - lo) * Swift.min(Swift.max((y - ya) / (yb - ya), 0), 1)
-        for _ in 0..<100 {
-            let f = s.point(at: t).y - y
-            if f == 0 { return t }
-            if (f < 0) == increasing { lo = t } else { hi = t }
-            let dy = s.derivative(at: t).dy
-            var next = dy != 0 ? t - f / dy : 0.5 * (lo + hi)
-            if !(next > lo && next < hi) { next = 0.5 * (lo + hi) }
-            if next == t || hi - lo <= 1e-16 { return next }
-            t = next
-        }
-        return t
+        let guess = ya == yb ? 0.5 * (lo + hi) : lo + (hi - lo) * Swift.min(Swift.max((y - ya) / (yb - ya), 0), 1)
+        return BracketedNewton.solve(in: lo, hi, from: guess, increasing: increasing,
+                                     tolerance: .init(absoluteStep: parameterTolerance, maximumIterations: 100),
+                                     value: { s.point(at: $0).y - y }, slope: { s.derivative(at: $0).dy })
     }
+
+    /// How closely a crossing's parameter is found: far below what changes its x in a double.
+    static let parameterTolerance = 1e-16
 }
 
 extension Path {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ShapeGeometry
 
@@ -6,13 +7,35 @@ import Testing
         // Exact for degree 31: ∫₀¹ x³¹ dx = 1/32; ∫₀² (1 + x⁵) dx = 2 + 64/6.
         expectClose(gaussLegendre16(0, 1) { x in var p = 1.0; for _ in 0..<31 { p *= x }; return p }, 1.0 / 32, tolerance: 1e-16)
         expectClose(gaussLegendre16(0, 2) { 1 + $0 * $0 * $0 * $0 * $0 }, 2 + 64.0 / 6, tolerance: 1e-13)
-        let table = GaussLegendre16.nodesAndWeights
-        #expect(table.count == 16)
         // Weights sum to 1 over the non-negative half (2 over [−1, 1]).
-        expectClose(stride(from: 1, to: 16, by: 2).reduce(0.0) { $0 + table[$1] }, 1, tolerance: 1e-15)
+        expectClose(GaussLegendreVectors.weights16.sum(), 1, tolerance: 1e-15)
     }
 
-    @Test func theSIMDRulesAreTheComputedRules() {
+    /// The non-negative nodes of the Gauss–Legendre rule of even `order` and their weights,
+    /// interleaved, by Newton's iteration on the Legendre polynomial from Tricomi's first guess:
+    /// an independent derivation of the literals in GaussLegendre.swift.
+    func gaussLegendreTable(order n: Int) -> [Double] {
+        var table: [Double] = []
+        for i in 1...(n / 2) {
+            var x = cos(Double.pi * (Double(i) - 0.25) / (Double(n) + 0.5))
+            var derivative = 0.0
+            for _ in 0..<100 {
+                var p0 = 1.0, p1 = x
+                for k in 2...n {
+                    let pk = ((2 * Double(k) - 1) * x * p1 - (Double(k) - 1) * p0) / Double(k)
+                    p0 = p1; p1 = pk
+                }
+                derivative = Double(n) * (x * p1 - p0) / (x * x - 1)
+                let step = p1 / derivative
+                x -= step
+                if abs(step) < 1e-17 { break }
+            }
+            table.append(x); table.append(2 / ((1 - x * x) * derivative * derivative))
+        }
+        return table
+    }
+
+    @Test func theRulesAreTheComputedRules() {
         // The literal vectors hold exactly what Newton's iteration computes, pair for pair.
         typealias G = GaussLegendreVectors
         func pairs(_ nodes: [SIMD8<Double>], _ weights: [SIMD8<Double>]) -> [(Double, Double)] {
@@ -34,6 +57,34 @@ import Testing
             return s + 2 * w * p
         }
         expectClose(sum, 2.0 / 63, tolerance: 1e-15)
+    }
+
+    @Test func bracketedNewtonFindsRootsToItsTolerance() {
+        typealias B = BracketedNewton
+        // √2 as the root of x² − 2, increasing on [0, 2]: to 4 ulps.
+        let r = B.solve(in: 0, 2, from: 1, tolerance: .fourUlps(), value: { $0 * $0 - 2 }, slope: { 2 * $0 })
+        #expect(abs(r - 2.0.squareRoot()) <= 4 * Double.ulpOfOne * 2)
+        // Decreasing: cos x on [0, 3] has its root at π/2.
+        let c = B.solve(in: 0, 3, from: 0.1, increasing: false, tolerance: .fourUlps(), value: { cos($0) }, slope: { -sin($0) })
+        #expect(abs(c - Double.pi / 2) <= 4 * Double.ulpOfOne * 2)
+        // A zero slope at the guess (x³ at 0 would divide by zero) and a guess outside the
+        // bracket fall back to bisection and still converge: the root of x³ − 0.001 is 0.1.
+        for guess in [0.0, -5, .nan] {
+            let z = B.solve(in: -1, 1, from: guess, tolerance: .fourUlps(), value: { $0 * $0 * $0 - 0.001 }, slope: { 3 * $0 * $0 })
+            #expect(abs(z - 0.1) <= 1e-15, "guess \(guess)")
+        }
+        // The value tolerance stops early, never outside the bracket.
+        var evaluations = 0
+        let early = B.solve(in: 0, 10, from: 9, tolerance: .init(value: 0.5, maximumIterations: 100),
+                            value: { evaluations += 1; return $0 - 3 }, slope: { _ in 1 })
+        #expect(abs(early - 3) <= 0.5 && evaluations <= 2)
+        // A slope of the wrong sign (a bad model) cannot push it out: bisection keeps the bracket.
+        let stubborn = B.solve(in: 0, 1, from: 0.9, tolerance: .fourUlps(maximumIterations: 200), value: { $0 - 0.25 }, slope: { _ in -1 })
+        #expect(abs(stubborn - 0.25) <= 1e-15)
+        // The iteration cap is respected.
+        evaluations = 0
+        _ = B.solve(in: 0, 1, from: 0.5, tolerance: .init(maximumIterations: 7), value: { evaluations += 1; return $0 - 0.3 }, slope: { _ in 1e-300 })
+        #expect(evaluations == 7)
     }
 
     @Test func polynomialRootsInAnInterval() {

@@ -103,25 +103,14 @@ struct Polynomial {
     }
 
     /// The root in [a, b] where the values at the ends have opposite signs (`fa` is the value at
-    /// `a`): Newton steps from the secant point, falling back to bisection whenever a step leaves
-    /// the bracket; stops when a step moves less than 4 ulps.
+    /// `a`), by `BracketedNewton` from the secant point, to 4 ulps.
     func bracketedRoot(_ a: Double, _ b: Double, _ fa: Double) -> Double {
-        var lo = a, hi = b
-        let increasing = fa < 0
         let fb = self(b)
-        var x = fb != fa ? a + (b - a) * fa / (fa - fb) : 0.5 * (a + b)
-        if !(x > lo && x < hi) { x = 0.5 * (lo + hi) }
-        for _ in 0..<100 {
-            let (v, d) = valueAndSlope(x)
-            if v == 0 { return x }
-            if (v < 0) == increasing { lo = x } else { hi = x }
-            var next = x - v / d
-            if !(next > lo && next < hi) { next = 0.5 * (lo + hi) }
-            let close = 4 * Double.ulpOfOne * Swift.max(abs(next), Double.leastNormalMagnitude)
-            if abs(next - x) <= close || hi - lo <= close { return next }
-            x = next
-        }
-        return x
+        let secant = fb != fa ? a + (b - a) * fa / (fa - fb) : 0.5 * (a + b)
+        var slope = 0.0
+        return BracketedNewton.solve(in: a, b, from: secant > a && secant < b ? secant : 0.5 * (a + b), increasing: fa < 0,
+                                     tolerance: .fourUlps(),
+                                     value: { let (v, d) = valueAndSlope($0); slope = d; return v }, slope: { _ in slope })
     }
 }
 
