@@ -27,9 +27,9 @@ let package = Package(
         .executableTarget(name: "ShapeBenchmarks", dependencies: ["ShapeGeometry", "ShapeLanguage", "ShapeOutput"],
                           linkerSettings: libm),
         // Test helpers shared by the test targets (one `expectClose`).
-        .target(name: "ShapeTestSupport", dependencies: ["ShapeGeometry"], path: "Tests/ShapeTestSupport"),
+        .target(name: "ShapeTestSupport", dependencies: ["ShapeGeometry", "ShapeLanguage"], path: "Tests/ShapeTestSupport"),
         .testTarget(name: "ShapeGeometryTests", dependencies: ["ShapeGeometry", "ShapeTestSupport"], linkerSettings: libm),
         .testTarget(name: "ShapeLanguageTests", dependencies: ["ShapeLanguage", "ShapeOutput", "ShapeGeometry", "ShapeTestSupport"]),
-        .testTarget(name: "ShapeCLITests", dependencies: ["shape", "ShapeTestSupport"], exclude: ["Golden", "Examples", "Hostile"]),
+        .testTarget(name: "ShapeCLITests", dependencies: ["shape", "ShapeLanguage", "ShapeTestSupport"], exclude: ["Golden", "Examples", "Hostile"]),
     ]
 )

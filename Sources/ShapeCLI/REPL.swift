@@ -33,8 +33,7 @@ struct REPL {
         session.terminal.out("shape \(ShapeCommand.version): type 'help' for the commands, Ctrl-D to leave")
         var nextLine = 1
         while true {
-            ReadlineGlobals.words = CommandTable.words + session.interpreter.definedNames
-                + ["pi", "tau", "pen.x", "pen.y", "path.length", "handle.index", "handle.x", "handle.y", "points.count"]
+            ReadlineGlobals.words = Builtins.words + session.interpreter.definedNames
             session.terminal.flush()
             let prompt = ReadlineGlobals.pending.isEmpty ? ReadlineGlobals.primaryPrompt : REPL.continuationPrompt
             guard let line = reader.readLine(prompt: prompt) else {

@@ -142,8 +142,8 @@ extension Arc: SpeedIntegrated {
 extension Arc: CurveExtrema {
     /// The parameters where the chosen coordinate turns: θ = atan2(v, u) + kπ for that coordinate,
     /// kept where it falls strictly inside the sweep.
-    public func extrema(ofY horizontal: Bool) -> [Double] {
-        let uc = horizontal ? u.dy : u.dx, vc = horizontal ? v.dy : v.dx
+    public func extrema(along axis: Axis) -> [Double] {
+        let uc = u[axis], vc = v[axis]
         guard sweep != 0, uc != 0 || vc != 0 else { return [] }
         let base = arcTangent2(vc, uc)
         let direction: Double = sweep > 0 ? 1 : -1

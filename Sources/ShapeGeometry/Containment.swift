@@ -58,7 +58,7 @@ public struct ContainmentTester: Sendable {
         for (index, s) in segments.enumerated() {
             let box = s.tightBounds
             bounds = bounds.map { $0.union(box) } ?? box
-            let cuts = [0.0] + s.extrema(ofY: true) + [1.0]
+            let cuts = [0.0] + s.extrema(along: .y) + [1.0]
             var a = s.start
             for k in 1..<cuts.count {
                 let b = k == cuts.count - 1 ? s.end : s.point(at: cuts[k])
@@ -92,7 +92,7 @@ public struct ContainmentTester: Sendable {
                 }
             }
             cuts.append((m.t1, m.b))
-            let xTurns = s.extrema(ofY: false)
+            let xTurns = s.extrema(along: .x)
             for k in 1..<cuts.count {
                 let (ta, pa) = cuts[k - 1], (tb, pb) = cuts[k]
                 guard pa.y != pb.y else { continue }

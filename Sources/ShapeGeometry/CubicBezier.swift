@@ -179,9 +179,9 @@ extension CubicBezier: SpeedIntegrated {
 }
 
 extension CubicBezier: CurveExtrema {
-    public func extrema(ofY horizontal: Bool) -> [Double] {
-        let c0 = horizontal ? p0.y : p0.x, c1 = horizontal ? p1.y : p1.x
-        let c2 = horizontal ? p2.y : p2.x, c3 = horizontal ? p3.y : p3.x
+    public func extrema(along axis: Axis) -> [Double] {
+        let c0 = p0[axis], c1 = p1[axis]
+        let c2 = p2[axis], c3 = p3[axis]
         // dB/dt / 3 = (c1−c0)(1−t)² + 2(c2−c1)t(1−t) + (c3−c2)t², in the power basis.
         let d1 = c1 - c0, d2 = c2 - c1, d3 = c3 - c2
         let poly = Polynomial([d1, 2 * (d2 - d1), d1 - 2 * d2 + d3])

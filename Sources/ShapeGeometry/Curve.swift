@@ -40,9 +40,9 @@ public protocol CurveArcLength: ParametricCurve {
 
 /// Curves that know where their coordinates turn back.
 public protocol CurveExtrema: ParametricCurve {
-    /// The parameters in the open interval (0, 1) where dx/dt = 0 (`horizontal` false) or dy/dt
-    /// = 0 (`horizontal` true), sorted.
-    func extrema(ofY horizontal: Bool) -> [Double]
+    /// The parameters in the open interval (0, 1) where the coordinate along `axis` turns
+    /// (dx/dt = 0 for `.x`, dy/dt = 0 for `.y`), sorted.
+    func extrema(along axis: Axis) -> [Double]
 }
 
 /// Curves that can find their point nearest to a given point.
@@ -57,8 +57,8 @@ extension CurveExtrema {
     public var tightBounds: Rect {
         var r = Rect(point: start)
         r.include(end)
-        for t in extrema(ofY: false) { r.include(point(at: t)) }
-        for t in extrema(ofY: true) { r.include(point(at: t)) }
+        for t in extrema(along: .x) { r.include(point(at: t)) }
+        for t in extrema(along: .y) { r.include(point(at: t)) }
         return r
     }
 }

@@ -40,7 +40,7 @@ extension LineSegment: CurveArcLength {
 
 extension LineSegment: CurveExtrema {
     /// A line has no interior extremes.
-    public func extrema(ofY horizontal: Bool) -> [Double] { [] }
+    public func extrema(along axis: Axis) -> [Double] { [] }
 }
 
 extension LineSegment: CurveNearest {

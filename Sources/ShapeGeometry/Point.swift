@@ -81,3 +81,18 @@ public struct Vector: Hashable, Sendable, CustomStringConvertible {
     @inlinable public static func * (s: Double, a: Vector) -> Vector { Vector(a.dx * s, a.dy * s) }
     @inlinable public static func / (a: Vector, s: Double) -> Vector { Vector(a.dx / s, a.dy / s) }
 }
+
+/// A coordinate axis: x to the right, y down (screen coordinates).
+public enum Axis: String, Sendable, CaseIterable {
+    case x, y
+}
+
+extension Point {
+    /// The coordinate along `axis`.
+    @inline(__always) public subscript(axis: Axis) -> Double { axis == .x ? x : y }
+}
+
+extension Vector {
+    /// The component along `axis`.
+    @inline(__always) public subscript(axis: Axis) -> Double { axis == .x ? dx : dy }
+}

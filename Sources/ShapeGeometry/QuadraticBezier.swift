@@ -84,8 +84,8 @@ extension QuadraticBezier: SpeedIntegrated {
 }
 
 extension QuadraticBezier: CurveExtrema {
-    public func extrema(ofY horizontal: Bool) -> [Double] {
-        let a = horizontal ? p0.y : p0.x, b = horizontal ? p1.y : p1.x, c = horizontal ? p2.y : p2.x
+    public func extrema(along axis: Axis) -> [Double] {
+        let a = p0[axis], b = p1[axis], c = p2[axis]
         let den = a - 2 * b + c
         guard den != 0 else { return [] }
         let t = (a - b) / den

@@ -119,12 +119,12 @@ extension Segment {
 }
 
 extension Segment: CurveExtrema {
-    public func extrema(ofY horizontal: Bool) -> [Double] {
+    public func extrema(along axis: Axis) -> [Double] {
         switch self {
-        case .line(let s): s.extrema(ofY: horizontal)
-        case .quadratic(let s): s.extrema(ofY: horizontal)
-        case .cubic(let s): s.extrema(ofY: horizontal)
-        case .arc(let s): s.extrema(ofY: horizontal)
+        case .line(let s): s.extrema(along: axis)
+        case .quadratic(let s): s.extrema(along: axis)
+        case .cubic(let s): s.extrema(along: axis)
+        case .arc(let s): s.extrema(along: axis)
         }
     }
 }

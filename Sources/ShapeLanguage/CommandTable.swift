@@ -4,11 +4,69 @@ public struct KeywordSpec: Sendable {
     /// The names of the values that follow the word (`x y` after `about`); none for a flag.
     public var values: [String]
     public var summary: String
+    /// The values used when the word is left out, where there are fixed ones (`within` of
+    /// `wander`); nil for flags and for defaults derived from other arguments (`break` of `sticky`).
+    public var defaults: [Double]?
 
     public var valueCount: Int { values.count }
 
-    init(name: String, values: [String] = [], summary: String) {
-        self.name = name; self.values = values; self.summary = summary
+    init(name: String, values: [String] = [], summary: String, defaults: [Double]? = nil) {
+        self.name = name; self.values = values; self.summary = summary; self.defaults = defaults
+    }
+}
+
+/// Option words of one command that go together: at most one of them may be given, and with
+/// `required` exactly one must be (`drag to x y | drag by dx dy`).
+public struct OptionGroup: Sendable {
+    public var names: [String]
+    public var required: Bool
+}
+
+/// What one run of a command costs against the statement's work budget (`Limits.statementWork`).
+public enum WorkCost: Sendable, Equatable {
+    /// One unit, whatever the path holds.
+    case unit
+    /// One unit plus this many for each element of the path (commands that visit, copy or write
+    /// out the whole path).
+    case perElement(Int)
+
+    /// The units charged on a path of `elements` elements.
+    public func units(elements: Int) -> Int {
+        switch self {
+        case .unit: 1
+        case .perElement(let k): 1 + k * elements
+        }
+    }
+
+    /// Formatting an element or a point for output costs about ten times what making one does.
+    public static let listingCost = 10
+}
+
+/// The formats of `export`.
+public enum ExportFormat: String, Sendable, CaseIterable {
+    case swift, svg
+
+    var summary: String {
+        switch self {
+        case .swift: "Swift code that builds the path with UIBezierPath"
+        case .svg: "SVG path data"
+        }
+    }
+}
+
+/// The layers `save` can draw over the path.
+public enum SaveLayer: String, Sendable, CaseIterable {
+    case controls, points, handle, bounds, nearest, casteljau
+
+    var summary: String {
+        switch self {
+        case .controls: "the control polygons and points"
+        case .points: "the track points"
+        case .handle: "the handle"
+        case .bounds: "the tight bounds"
+        case .nearest: "the last nearest-point query"
+        case .casteljau: "the last de Casteljau construction"
+        }
     }
 }
 
@@ -23,11 +81,12 @@ public enum CommandGroup: String, Sendable, CaseIterable {
     case language = "Language"
 }
 
-/// One row of the command table: everything dispatch, arity checks, `help`, completion and "did
-/// you mean" need to know about a command, its handler included.
+/// One row of the command table: everything the language knows about a command. Parsing,
+/// binding (arity, option words and their groups, defaults), the work budget, dispatch, `help`,
+/// completion and "did you mean" all read it; nothing about a command lives elsewhere.
 public struct CommandSpec: Sendable {
-    /// A command's handler: it runs the command on the interpreter with its checked arguments.
-    typealias Handler = @Sendable (Interpreter, Invocation) throws(Diagnostic) -> Void
+    /// A command's handler: it runs the command on the interpreter with its bound arguments.
+    typealias Handler = @Sendable (Interpreter) -> (Invocation) throws(Diagnostic) -> Void
 
     public var name: String
     /// Positional parameter names, in order.
@@ -37,24 +96,35 @@ public struct CommandSpec: Sendable {
     /// Takes any number of positional values (`dash`).
     public var variadic: Bool = false
     public var keywords: [KeywordSpec] = []
+    /// Option words that exclude each other, or of which one is needed.
+    public var optionGroups: [OptionGroup] = []
     public var group: CommandGroup
+    /// What one run costs against the work budget (no default: every row states it).
+    public var cost: WorkCost
+    /// A query reports what was asked for and changes nothing that `undo` would revert; its
+    /// report is shown under `--quiet` (`Report.isRequested` agrees, which a test checks).
+    public var isQuery: Bool
     public var summary: String
     public var example: String
     /// Takes text, not numbers: the handler reads its arguments as written (`svg`, `save`, `help`).
-    var takesText = false
+    public internal(set) var takesText = false
     /// What the command does; nil for the language's statements, which the interpreter runs itself.
     var run: Handler?
 
     public func keyword(named n: String) -> KeywordSpec? { keywords.first { $0.name == n } }
 
-    /// The usage line: `arc cx cy r start end [cw|ccw]`.
+    /// The usage line: `arc cx cy r start end [cw|ccw]`; a required group gives one line per
+    /// choice (`drag to x y | drag by dx dy`).
     public var usage: String {
         var parts = [name]
         for (i, p) in parameters.enumerated() {
             parts.append(i >= parameters.count - optionalCount ? "[\(p)]" : p)
         }
         if variadic { parts.append("...") }
-        if name == "drag" { return "drag to x y | drag by dx dy" }
+        if let required = optionGroups.first(where: \.required) {
+            return required.names.compactMap { keyword(named: $0) }
+                .map { ([name, $0.name] + $0.values).joined(separator: " ") }.joined(separator: " | ")
+        }
         let flags = keywords.filter { $0.valueCount == 0 }.map(\.name)
         if !flags.isEmpty { parts.append("[" + flags.joined(separator: "|") + "]") }
         for k in keywords where k.valueCount > 0 {
@@ -71,140 +141,178 @@ public struct CommandSpec: Sendable {
         let count = min == max ? "\(max)" : "\(min) to \(max)"
         return "\(count) argument\(max == 1 ? "" : "s") (\(parameters.joined(separator: " ")))"
     }
+
+    /// The fewest and most positional arguments (any number for a variadic command: `dash`
+    /// alone is `dash 1 1`).
+    public var arity: ClosedRange<Int> {
+        variadic ? 0...Int.max : parameters.count - optionalCount...parameters.count
+    }
 }
 
 /// The built-in commands. The language's statements (`let`, `repeat`, `for`, `if`, `def`,
 /// `print`, `include`) have rows too, for `help` and completion, with `group` `.language`.
+/// To add a command: add its row here and its handler in Interpreter+Commands.swift (see
+/// docs/contributing.md).
 public enum CommandTable {
     static func flag(_ n: String, _ s: String) -> KeywordSpec { KeywordSpec(name: n, summary: s) }
     static let about = KeywordSpec(name: "about", values: ["x", "y"], summary: "the fixed point (default: the centre of the bounds)")
+    static func exclusive(_ names: String...) -> OptionGroup { OptionGroup(names: names, required: false) }
+    static func oneOf(_ names: String...) -> OptionGroup { OptionGroup(names: names, required: true) }
 
     public static let all: [CommandSpec] = [
-        CommandSpec(name: "move", parameters: ["x", "y"], group: .path,
-                    summary: "start a new subpath at (x, y)", example: "move 10 20", run: { i, inv throws(Diagnostic) in try i.moveCommand(inv) }),
-        CommandSpec(name: "line", parameters: ["x", "y"], group: .path,
-                    summary: "straight segment to (x, y)", example: "line 100 20", run: { i, inv throws(Diagnostic) in try i.lineCommand(inv) }),
-        CommandSpec(name: "quad", parameters: ["cx", "cy", "x", "y"], group: .path,
-                    summary: "quadratic Bézier with control point (cx, cy) to (x, y)", example: "quad 50 0 100 50", run: { i, inv throws(Diagnostic) in try i.quadCommand(inv) }),
-        CommandSpec(name: "curve", parameters: ["c1x", "c1y", "c2x", "c2y", "x", "y"], group: .path,
-                    summary: "cubic Bézier with control points c1 and c2 to (x, y)", example: "curve 30 0 70 100 100 50", run: { i, inv throws(Diagnostic) in try i.curveCommand(inv) }),
+        // Drawing
+        CommandSpec(name: "move", parameters: ["x", "y"], group: .path, cost: .unit, isQuery: false,
+                    summary: "start a new subpath at (x, y)", example: "move 10 20", run: Interpreter.moveCommand),
+        CommandSpec(name: "line", parameters: ["x", "y"], group: .path, cost: .unit, isQuery: false,
+                    summary: "straight segment to (x, y)", example: "line 100 20", run: Interpreter.lineCommand),
+        CommandSpec(name: "quad", parameters: ["cx", "cy", "x", "y"], group: .path, cost: .unit, isQuery: false,
+                    summary: "quadratic Bézier with control point (cx, cy) to (x, y)", example: "quad 50 0 100 50",
+                    run: Interpreter.quadCommand),
+        CommandSpec(name: "curve", parameters: ["c1x", "c1y", "c2x", "c2y", "x", "y"], group: .path, cost: .unit, isQuery: false,
+                    summary: "cubic Bézier with control points c1 and c2 to (x, y)", example: "curve 30 0 70 100 100 50",
+                    run: Interpreter.curveCommand),
         CommandSpec(name: "arc", parameters: ["cx", "cy", "r", "start", "end"],
                     keywords: [flag("cw", "increasing angle, clockwise on screen (the default)"),
                                flag("ccw", "decreasing angle, counter-clockwise on screen")],
-                    group: .path, summary: "circular arc about (cx, cy); joined to the current point by a line",
-                    example: "arc 160 126.9 80 45deg -225deg ccw", run: { i, inv throws(Diagnostic) in try i.arcCommand(inv) }),
-        CommandSpec(name: "close", parameters: [], group: .path,
-                    summary: "straight segment back to the subpath's start", example: "close", run: { i, inv throws(Diagnostic) in try i.closeCommand(inv) }),
-        CommandSpec(name: "rect", parameters: ["x", "y", "w", "h"], group: .path,
-                    summary: "closed rectangle from (x, y), clockwise", example: "rect 0 0 100 50", run: { i, inv throws(Diagnostic) in try i.rectCommand(inv) }),
-        CommandSpec(name: "oval", parameters: ["x", "y", "w", "h"], group: .path,
-                    summary: "closed ellipse inscribed in the rectangle, exact", example: "oval 0 0 100 50", run: { i, inv throws(Diagnostic) in try i.ovalCommand(inv) }),
-        CommandSpec(name: "circle", parameters: ["cx", "cy", "r"], group: .path,
-                    summary: "closed circle about (cx, cy), exact", example: "circle 50 50 25", run: { i, inv throws(Diagnostic) in try i.circleCommand(inv) }),
-        CommandSpec(name: "roundrect", parameters: ["x", "y", "w", "h", "r"], group: .path,
-                    summary: "closed rectangle with circular corners of radius r", example: "roundrect 0 0 200 120 30", run: { i, inv throws(Diagnostic) in try i.roundrectCommand(inv) }),
-        CommandSpec(name: "clear", parameters: [], group: .path,
-                    summary: "empty the path (the handle goes too)", example: "clear", run: { i, inv throws(Diagnostic) in try i.clearCommand(inv) }),
+                    optionGroups: [exclusive("cw", "ccw")], group: .path, cost: .unit, isQuery: false,
+                    summary: "circular arc about (cx, cy); joined to the current point by a line",
+                    example: "arc 160 126.9 80 45deg -225deg ccw", run: Interpreter.arcCommand),
+        CommandSpec(name: "close", parameters: [], group: .path, cost: .unit, isQuery: false,
+                    summary: "straight segment back to the subpath's start", example: "close", run: Interpreter.closeCommand),
+        CommandSpec(name: "rect", parameters: ["x", "y", "w", "h"], group: .path, cost: .unit, isQuery: false,
+                    summary: "closed rectangle from (x, y), clockwise", example: "rect 0 0 100 50", run: Interpreter.rectCommand),
+        CommandSpec(name: "oval", parameters: ["x", "y", "w", "h"], group: .path, cost: .unit, isQuery: false,
+                    summary: "closed ellipse inscribed in the rectangle, exact", example: "oval 0 0 100 50", run: Interpreter.ovalCommand),
+        CommandSpec(name: "circle", parameters: ["cx", "cy", "r"], group: .path, cost: .unit, isQuery: false,
+                    summary: "closed circle about (cx, cy), exact", example: "circle 50 50 25", run: Interpreter.circleCommand),
+        CommandSpec(name: "roundrect", parameters: ["x", "y", "w", "h", "r"], group: .path, cost: .unit, isQuery: false,
+                    summary: "closed rectangle with circular corners of radius r", example: "roundrect 0 0 200 120 30",
+                    run: Interpreter.roundrectCommand),
+        CommandSpec(name: "clear", parameters: [], group: .path, cost: .unit, isQuery: false,
+                    summary: "empty the path (the handle goes too)", example: "clear", run: Interpreter.clearCommand),
+        // Track points and the handle
         CommandSpec(name: "dash", parameters: ["on", "off"], variadic: true,
-                    keywords: [KeywordSpec(name: "phase", values: ["p"], summary: "start this far into the pattern")],
-                    group: .track, summary: "compute the track points: the ends of every dash of the pattern",
-                    example: "dash 1 1", run: { i, inv throws(Diagnostic) in try i.dashCommand(inv) }),
-        CommandSpec(name: "handle", parameters: ["i"], optionalCount: 1, group: .track,
-                    summary: "show the handle, or put it on track point i (wrapping)", example: "handle 10", run: { i, inv throws(Diagnostic) in try i.handleCommand(inv) }),
+                    keywords: [KeywordSpec(name: "phase", values: ["p"], summary: "start this far into the pattern", defaults: [0])],
+                    group: .track, cost: .unit, isQuery: false,
+                    summary: "compute the track points: the ends of every dash of the pattern",
+                    example: "dash 1 1", run: Interpreter.dashCommand),
+        CommandSpec(name: "handle", parameters: ["i"], optionalCount: 1, group: .track, cost: .unit, isQuery: false,
+                    summary: "show the handle, or put it on track point i (wrapping)", example: "handle 10",
+                    run: Interpreter.handleCommand),
         CommandSpec(name: "drag", parameters: [],
                     keywords: [KeywordSpec(name: "to", values: ["x", "y"], summary: "drag toward the point (x, y)"),
                                KeywordSpec(name: "by", values: ["dx", "dy"], summary: "move the drag target by (dx, dy)")],
-                    group: .track, summary: "slide the handle along the track points toward a target",
-                    example: "drag to 200 300", run: { i, inv throws(Diagnostic) in try i.dragCommand(inv) }),
-        CommandSpec(name: "snap", parameters: ["x", "y"], group: .track,
-                    summary: "jump the handle to the track point nearest (x, y)", example: "snap 80 120", run: { i, inv throws(Diagnostic) in try i.snapCommand(inv) }),
+                    optionGroups: [oneOf("to", "by")], group: .track, cost: .unit, isQuery: false,
+                    summary: "slide the handle along the track points toward a target",
+                    example: "drag to 200 300", run: Interpreter.dragCommand),
+        CommandSpec(name: "snap", parameters: ["x", "y"], group: .track, cost: .unit, isQuery: false,
+                    summary: "jump the handle to the track point nearest (x, y)", example: "snap 80 120", run: Interpreter.snapCommand),
+        // Transforms
         CommandSpec(name: "translate", parameters: ["dx", "dy"],
                     keywords: [KeywordSpec(name: "within", values: ["x", "y", "w", "h"],
                                            summary: "keep the bounds inside this rectangle, axis by axis (seed 003)")],
-                    group: .transform, summary: "move the path by (dx, dy)", example: "translate 10 0 within 0 0 320 480", run: { i, inv throws(Diagnostic) in try i.translateCommand(inv) }),
-        CommandSpec(name: "rotate", parameters: ["angle"], keywords: [about], group: .transform,
-                    summary: "rotate the path (positive turns clockwise on screen)", example: "rotate 30deg about 0 0", run: { i, inv throws(Diagnostic) in try i.rotateCommand(inv) }),
+                    group: .transform, cost: .perElement(1), isQuery: false,
+                    summary: "move the path by (dx, dy)", example: "translate 10 0 within 0 0 320 480",
+                    run: Interpreter.translateCommand),
+        CommandSpec(name: "rotate", parameters: ["angle"], keywords: [about], group: .transform, cost: .perElement(1), isQuery: false,
+                    summary: "rotate the path (positive turns clockwise on screen)", example: "rotate 30deg about 0 0",
+                    run: Interpreter.rotateCommand),
         CommandSpec(name: "scale", parameters: ["s", "sy"], optionalCount: 1, keywords: [about], group: .transform,
-                    summary: "scale the path by s (or s and sy); arcs stay exact", example: "scale 2 0.5", run: { i, inv throws(Diagnostic) in try i.scaleCommand(inv) }),
-        CommandSpec(name: "reset", parameters: [], group: .transform,
-                    summary: "undo every transform since the last reset (the seed's triple tap)", example: "reset", run: { i, inv throws(Diagnostic) in try i.resetCommand(inv) }),
+                    cost: .perElement(1), isQuery: false,
+                    summary: "scale the path by s (or s and sy); arcs stay exact", example: "scale 2 0.5", run: Interpreter.scaleCommand),
+        CommandSpec(name: "reset", parameters: [], group: .transform, cost: .perElement(1), isQuery: false,
+                    summary: "undo every transform since the last reset (the seed's triple tap)", example: "reset",
+                    run: Interpreter.resetCommand),
+        // Seed constructions
         CommandSpec(name: "sticky", parameters: ["x0", "y0", "r0", "x", "y", "r"],
                     keywords: [KeywordSpec(name: "break", values: ["b"], summary: "the radius below which the bridge breaks (default r0/2)"),
                                flag("release", "the finger lifted: spring back to rest")],
-                    group: .path, summary: "seed 001: a fixed circle, a dragged circle and the gooey bridge between them",
-                    example: "sticky 160 60 20 200 160 20", run: { i, inv throws(Diagnostic) in try i.stickyCommand(inv) }),
+                    group: .path, cost: .unit, isQuery: false,
+                    summary: "seed 001: a fixed circle, a dragged circle and the gooey bridge between them",
+                    example: "sticky 160 60 20 200 160 20", run: Interpreter.stickyCommand),
         CommandSpec(name: "wander", parameters: ["duration", "speed"], optionalCount: 1,
-                    keywords: [KeywordSpec(name: "seed", values: ["n"], summary: "the random seed (default 1)"),
-                               KeywordSpec(name: "within", values: ["x", "y", "w", "h"], summary: "the safe area (default 0 0 375 667)"),
-                               KeywordSpec(name: "from", values: ["x", "y"], summary: "the start point (default 80 517)")],
-                    group: .path, summary: "seed 002: a random smooth curve of tangent arcs, duration × speed long (speed 15)",
-                    example: "wander 60 seed 7", run: { i, inv throws(Diagnostic) in try i.wanderCommand(inv) }),
-        CommandSpec(name: "svg", parameters: ["\"data\""], group: .path,
+                    keywords: [KeywordSpec(name: "seed", values: ["n"], summary: "the random seed (default 1)", defaults: [1]),
+                               KeywordSpec(name: "within", values: ["x", "y", "w", "h"], summary: "the safe area (default 0 0 375 667)",
+                                           defaults: [0, 0, 375, 667]),
+                               KeywordSpec(name: "from", values: ["x", "y"], summary: "the start point (default 80 517)", defaults: [80, 517])],
+                    group: .path, cost: .unit, isQuery: false,
+                    summary: "seed 002: a random smooth curve of tangent arcs, duration × speed long (speed 15)",
+                    example: "wander 60 seed 7", run: Interpreter.wanderCommand),
+        CommandSpec(name: "svg", parameters: ["\"data\""], group: .path, cost: .unit, isQuery: false,
                     summary: "append SVG path data (M L H V C S Q T A Z, absolute and relative); arcs stay exact",
-                    example: "svg \"M 10 10 h 80 a 20 20 0 0 1 20 20 v 40 Z\"", takesText: true, run: { i, inv throws(Diagnostic) in try i.svgCommand(inv) }),
-        CommandSpec(name: "export", parameters: [],
-                    keywords: [flag("swift", "Swift code that builds the path with UIBezierPath"),
-                               flag("svg", "SVG path data")],
-                    group: .query, summary: "print the path as Swift code or as SVG path data", example: "export swift", run: { i, inv throws(Diagnostic) in try i.exportCommand(inv) }),
+                    example: "svg \"M 10 10 h 80 a 20 20 0 0 1 20 20 v 40 Z\"", takesText: true, run: Interpreter.svgCommand),
+        // Queries
+        CommandSpec(name: "export", parameters: [], keywords: ExportFormat.allCases.map { flag($0.rawValue, $0.summary) },
+                    optionGroups: [OptionGroup(names: ExportFormat.allCases.map(\.rawValue), required: true)],
+                    group: .query, cost: .perElement(WorkCost.listingCost), isQuery: true,
+                    summary: "print the path as Swift code or as SVG path data", example: "export swift", run: Interpreter.exportCommand),
         CommandSpec(name: "save", parameters: ["\"file.svg\""],
-                    keywords: [flag("controls", "the control polygons and points"), flag("points", "the track points"),
-                               flag("handle", "the handle"), flag("bounds", "the tight bounds"),
-                               flag("nearest", "the last nearest-point query"),
-                               flag("casteljau", "the last de Casteljau construction"), flag("all", "every layer")],
-                    group: .query, summary: "write an SVG picture of the path, with optional layers",
-                    example: "save \"figure.svg\" points handle", takesText: true, run: { i, inv throws(Diagnostic) in try i.saveCommand(inv) }),
+                    keywords: SaveLayer.allCases.map { flag($0.rawValue, $0.summary) } + [flag("all", "every layer")],
+                    group: .query, cost: .perElement(WorkCost.listingCost), isQuery: true,
+                    summary: "write an SVG picture of the path, with optional layers",
+                    example: "save \"figure.svg\" points handle", takesText: true, run: Interpreter.saveCommand),
         CommandSpec(name: "show", parameters: [], keywords: [flag("ascii", "plain ASCII instead of braille")], group: .query,
-                    summary: "plot the path in the terminal (braille dots), the handle marked", example: "show", run: { i, inv throws(Diagnostic) in try i.showCommand(inv) }),
-        CommandSpec(name: "length", parameters: [], group: .query,
-                    summary: "total length of the path", example: "length", run: { i, inv throws(Diagnostic) in try i.lengthCommand(inv) }),
-        CommandSpec(name: "points", parameters: [], group: .query,
-                    summary: "list the track points", example: "points", run: { i, inv throws(Diagnostic) in try i.pointsCommand(inv) }),
-        CommandSpec(name: "bounds", parameters: [], group: .query,
-                    summary: "tight bounds of the exact geometry", example: "bounds", run: { i, inv throws(Diagnostic) in try i.boundsCommand(inv) }),
+                    cost: .perElement(3), isQuery: true,
+                    summary: "plot the path in the terminal (braille dots), the handle marked", example: "show", run: Interpreter.showCommand),
+        CommandSpec(name: "length", parameters: [], group: .query, cost: .unit, isQuery: true,
+                    summary: "total length of the path", example: "length", run: Interpreter.lengthCommand),
+        CommandSpec(name: "points", parameters: [], group: .query, cost: .unit, isQuery: true,
+                    summary: "list the track points", example: "points", run: Interpreter.pointsCommand),
+        CommandSpec(name: "bounds", parameters: [], group: .query, cost: .unit, isQuery: true,
+                    summary: "tight bounds of the exact geometry", example: "bounds", run: Interpreter.boundsCommand),
         CommandSpec(name: "contains", parameters: ["x", "y"],
                     keywords: [flag("evenodd", "use the even-odd rule instead of nonzero winding")],
-                    group: .query, summary: "is (x, y) inside the path?", example: "contains 50 50", run: { i, inv throws(Diagnostic) in try i.containsCommand(inv) }),
-        CommandSpec(name: "nearest", parameters: ["x", "y"], group: .query,
-                    summary: "nearest point of the path, its distance and arc-length position", example: "nearest 0 0", run: { i, inv throws(Diagnostic) in try i.nearestCommand(inv) }),
-        CommandSpec(name: "at", parameters: ["s"], group: .query,
-                    summary: "point and tangent angle at arc length s", example: "at 100", run: { i, inv throws(Diagnostic) in try i.atCommand(inv) }),
-        CommandSpec(name: "elements", parameters: [], group: .query,
-                    summary: "list the path's elements with their lengths", example: "elements", run: { i, inv throws(Diagnostic) in try i.elementsCommand(inv) }),
-        CommandSpec(name: "casteljau", parameters: ["i", "t"], group: .teaching,
+                    group: .query, cost: .perElement(1), isQuery: true,
+                    summary: "is (x, y) inside the path?", example: "contains 50 50", run: Interpreter.containsCommand),
+        CommandSpec(name: "nearest", parameters: ["x", "y"], group: .query, cost: .perElement(1), isQuery: true,
+                    summary: "nearest point of the path, its distance and arc-length position", example: "nearest 0 0",
+                    run: Interpreter.nearestCommand),
+        CommandSpec(name: "at", parameters: ["s"], group: .query, cost: .unit, isQuery: true,
+                    summary: "point and tangent angle at arc length s", example: "at 100", run: Interpreter.atCommand),
+        CommandSpec(name: "elements", parameters: [], group: .query, cost: .perElement(WorkCost.listingCost), isQuery: true,
+                    summary: "list the path's elements with their lengths", example: "elements", run: Interpreter.elementsCommand),
+        // Teaching
+        CommandSpec(name: "casteljau", parameters: ["i", "t"], group: .teaching, cost: .unit, isQuery: true,
                     summary: "the de Casteljau construction of element i at parameter t (save ... casteljau draws it)",
-                    example: "casteljau 1 0.5", run: { i, inv throws(Diagnostic) in try i.elementCommand(inv) }),
-        CommandSpec(name: "split", parameters: ["i", "t"], group: .teaching,
+                    example: "casteljau 1 0.5", run: Interpreter.casteljauCommand),
+        CommandSpec(name: "split", parameters: ["i", "t"], group: .teaching, cost: .perElement(1), isQuery: false,
                     summary: "split element i at parameter t into two of its kind (the shape does not change)",
-                    example: "split 1 0.5", run: { i, inv throws(Diagnostic) in try i.elementCommand(inv) }),
-        CommandSpec(name: "tangent", parameters: ["s"], group: .teaching,
-                    summary: "the unit tangent (direction of travel) at arc length s", example: "tangent 10", run: { i, inv throws(Diagnostic) in try i.directionCommand(inv) }),
-        CommandSpec(name: "normal", parameters: ["s"], group: .teaching,
-                    summary: "the unit normal at arc length s: the tangent turned 90° clockwise on screen", example: "normal 10", run: { i, inv throws(Diagnostic) in try i.directionCommand(inv) }),
-        CommandSpec(name: "curvature", parameters: ["s"], group: .teaching,
+                    example: "split 1 0.5", run: Interpreter.splitCommand),
+        CommandSpec(name: "tangent", parameters: ["s"], group: .teaching, cost: .unit, isQuery: true,
+                    summary: "the unit tangent (direction of travel) at arc length s", example: "tangent 10",
+                    run: Interpreter.tangentCommand),
+        CommandSpec(name: "normal", parameters: ["s"], group: .teaching, cost: .unit, isQuery: true,
+                    summary: "the unit normal at arc length s: the tangent turned 90° clockwise on screen", example: "normal 10",
+                    run: Interpreter.normalCommand),
+        CommandSpec(name: "curvature", parameters: ["s"], group: .teaching, cost: .unit, isQuery: true,
                     summary: "the signed curvature at arc length s (positive turning clockwise on screen) and its radius",
-                    example: "curvature 10", run: { i, inv throws(Diagnostic) in try i.directionCommand(inv) }),
-        CommandSpec(name: "extrema", parameters: ["i"], group: .teaching,
-                    summary: "where element i turns in x and in y: its parameters and points", example: "extrema 1", run: { i, inv throws(Diagnostic) in try i.elementCommand(inv) }),
-        CommandSpec(name: "undo", parameters: [], group: .session,
-                    summary: "revert the last command that changed the state", example: "undo", run: { i, inv throws(Diagnostic) in try i.undoCommand(inv) }),
-        CommandSpec(name: "precision", parameters: ["n"], group: .session,
-                    summary: "decimals shown in text output (default 4)", example: "precision 6", run: { i, inv throws(Diagnostic) in try i.precisionCommand(inv) }),
-        CommandSpec(name: "help", parameters: ["command"], optionalCount: 1, group: .session,
-                    summary: "list the commands, or show one with an example", example: "help arc", takesText: true, run: { i, inv throws(Diagnostic) in try i.helpCommand(inv) }),
-        CommandSpec(name: "let", parameters: ["name", "=", "value"], group: .language,
+                    example: "curvature 10", run: Interpreter.curvatureCommand),
+        CommandSpec(name: "extrema", parameters: ["i"], group: .teaching, cost: .unit, isQuery: true,
+                    summary: "where element i turns in x and in y: its parameters and points", example: "extrema 1",
+                    run: Interpreter.extremaCommand),
+        // Session
+        CommandSpec(name: "undo", parameters: [], group: .session, cost: .unit, isQuery: false,
+                    summary: "revert the last command that changed the state", example: "undo", run: Interpreter.undoCommand),
+        CommandSpec(name: "precision", parameters: ["n"], group: .session, cost: .unit, isQuery: false,
+                    summary: "decimals shown in text output (default 4)", example: "precision 6", run: Interpreter.precisionCommand),
+        CommandSpec(name: "help", parameters: ["command"], optionalCount: 1, group: .session, cost: .unit, isQuery: true,
+                    summary: "list the commands, or show one with an example", example: "help arc", takesText: true,
+                    run: Interpreter.helpCommand),
+        // Language
+        CommandSpec(name: "let", parameters: ["name", "=", "value"], group: .language, cost: .unit, isQuery: false,
                     summary: "define a variable", example: "let r = 80"),
-        CommandSpec(name: "repeat", parameters: ["n", "{ ... }"], group: .language,
+        CommandSpec(name: "repeat", parameters: ["n", "{ ... }"], group: .language, cost: .unit, isQuery: false,
                     summary: "run a block n times", example: "repeat 4 { line 10 0 }"),
-        CommandSpec(name: "for", parameters: ["i", "in", "a..<b", "{ ... }"], group: .language,
+        CommandSpec(name: "for", parameters: ["i", "in", "a..<b", "{ ... }"], group: .language, cost: .unit, isQuery: false,
                     summary: "run a block for i from a up to b (a...b includes b)", example: "for i in 0..<4 { circle i*20 0 5 }"),
-        CommandSpec(name: "if", parameters: ["condition", "{ ... }"], group: .language,
+        CommandSpec(name: "if", parameters: ["condition", "{ ... }"], group: .language, cost: .unit, isQuery: false,
                     summary: "run a block when the condition is not zero, else the else-block",
                     example: "if r > 10 { circle 0 0 r } else { circle 0 0 10 }"),
-        CommandSpec(name: "def", parameters: ["name(a, b)", "{ ... }"], group: .language,
+        CommandSpec(name: "def", parameters: ["name(a, b)", "{ ... }"], group: .language, cost: .unit, isQuery: false,
                     summary: "define a procedure, called like a command", example: "def dot(x, y) { circle x y 2 }"),
-        CommandSpec(name: "print", parameters: ["values..."], group: .language,
+        CommandSpec(name: "print", parameters: ["values..."], group: .language, cost: .unit, isQuery: true,
                     summary: "print values and strings", example: "print \"r =\" r"),
-        CommandSpec(name: "include", parameters: ["\"file\""], group: .language,
+        CommandSpec(name: "include", parameters: ["\"file\""], group: .language, cost: .unit, isQuery: false,
                     summary: "run another script file here", example: "include \"card.shape\""),
     ]
 
@@ -219,10 +327,8 @@ public enum CommandTable {
     /// Every name `help` knows: the commands and the language's statements.
     public static func helpEntry(named name: String) -> CommandSpec? { byName[name] }
 
-    /// Every word completion offers: command names, statement words and option words.
-    public static var words: [String] {
-        var w = all.map(\.name) + ["else", "in"]
-        for s in all { w += s.keywords.map(\.name) }
-        return Array(Set(w)).sorted()
+    /// Every option word of every command.
+    public static var optionWords: [String] {
+        Array(Set(all.flatMap { $0.keywords.map(\.name) })).sorted()
     }
 }

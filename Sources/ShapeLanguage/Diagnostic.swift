@@ -18,7 +18,10 @@ public enum Message: Sendable, Equatable {
     case tooDeep(Int)
     // Arguments
     case wrongArgumentCount(command: String, usage: String, got: Int)
-    case unknownKeyword(command: String, keyword: String)
+    case unknownOption(command: String, word: String)
+    case detachedUnit(number: String, unit: String)
+    case exclusiveOptions(command: String, options: [String])
+    case missingOption(command: String, options: [String])
     case keywordNeedsValue(String)
     case notANumber(String)
     case notAString(String)
@@ -37,7 +40,17 @@ public enum Message: Sendable, Equatable {
     case tooManyPoints(Int)
     case nonFiniteResult
     case noPath(String)
-    case outOfRange(String)
+    case negativeCount(String)
+    case negativeDuration
+    case zeroScale
+    case areaTooSmall
+    case badSVG(String)
+    case noSuchElement(Double, count: Int)
+    case elementIsMove(Int)
+    case parameterRange
+    case splitParameter
+    case notForArcs(element: Int, what: String)
+    case lengthRange(command: String, length: Double)
     // Limits and files
     case loopLimit(Int)
     case recursionLimit(Int)
@@ -50,6 +63,20 @@ public enum Message: Sendable, Equatable {
     case interrupted
     case nothingToUndo
     case precisionRange
+
+    /// "'a' or 'b'", "'a', 'b' or 'c'".
+    static func list(_ words: [String], _ conjunction: String) -> String {
+        let quoted = words.map { "'\($0)'" }
+        guard quoted.count > 1 else { return quoted.first ?? "" }
+        return quoted.dropLast().joined(separator: ", ") + " \(conjunction) " + quoted.last!
+    }
+
+    /// A number inside a message: whole numbers without a point, others in shortest round-trip
+    /// form.
+    static func number(_ x: Double) -> String {
+        if x == x.rounded(), Swift.abs(x) < 1e15 { return String(Int(x)) }
+        return "\(x)"
+    }
 
     /// A stable identifier for tests and JSON.
     public var id: String {
@@ -75,7 +102,11 @@ public enum Message: Sendable, Equatable {
         case .tooDeep(let n): "expressions nest more than \(n) deep"
         case .wrongArgumentCount(let c, let usage, let got):
             "'\(c)' takes \(usage.isEmpty ? "no arguments" : usage), got \(got) argument\(got == 1 ? "" : "s")"
-        case .unknownKeyword(let c, let k): "'\(c)' has no option '\(k)'"
+        case .unknownOption(let c, let w): "'\(c)' has no option '\(w)'"
+        case .detachedUnit(let n, let u): "'\(u)' must be written against its number, with no space: '\(n)\(u)'"
+        case .exclusiveOptions(let c, let o):
+            o.count == 2 ? "'\(c)' takes either " + Message.list(o, "or") + ", not both" : "'\(c)' takes only one of " + Message.list(o, "or")
+        case .missingOption(let c, let o): "'\(c)' needs " + Message.list(o, "or")
         case .keywordNeedsValue(let k): "'\(k)' needs a value after it"
         case .notANumber(let what): "\(what) must be a number"
         case .notAString(let what): "\(what) must be a string"
@@ -92,7 +123,17 @@ public enum Message: Sendable, Equatable {
         case .tooManyPoints(let n): "that would make more than \(n) track points"
         case .nonFiniteResult: "the result would not be finite"
         case .noPath(let c): "'\(c)' needs a path: draw something first"
-        case .outOfRange(let what): "\(what)"
+        case .negativeCount(let what): "\(what) cannot be negative"
+        case .negativeDuration: "duration and speed cannot be negative"
+        case .zeroScale: "a scale factor cannot be 0"
+        case .areaTooSmall: "the safe area cannot hold the curve"
+        case .badSVG(let why): "bad SVG path data: \(why)"
+        case .noSuchElement(let x, let n): "there is no element \(Message.number(x)) (the path has \(n); see 'elements')"
+        case .elementIsMove(let i): "element \(i) is a move: it draws nothing"
+        case .parameterRange: "t must be from 0 to 1"
+        case .splitParameter: "split needs 0 < t < 1"
+        case .notForArcs(let i, let what): "element \(i) is an arc: \(what) is for lines and Bézier curves"
+        case .lengthRange(let c, let l): "'\(c)' needs 0 <= s <= length (\(Message.number(l)))"
         case .loopLimit(let n): "more than \(n) loop iterations in one statement"
         case .recursionLimit(let n): "calls nested more than \(n) deep"
         case .includeLimit(let n): "includes nested more than \(n) deep"

@@ -16,18 +16,11 @@ struct Invocation {
 }
 
 extension Interpreter {
-    /// Commands whose work grows with the whole path, and what each element costs them against the
-    /// statement's work budget: one to visit or copy it, `listingCost` to write it out.
-    static let wholePathCommands: [String: Int] = ["translate": 1, "rotate": 1, "scale": 1, "reset": 1, "show": 3,
-                                                   "contains": 1, "nearest": 1,
-                                                   "elements": listingCost, "export": listingCost, "save": listingCost]
-    /// Formatting an element or a point for output costs about ten times what making one does.
-    static let listingCost = 10
-
     func command(_ name: String, nameRange: SourceRange, arguments: [Expr], keywords: [KeywordArgument],
                  range: SourceRange) throws(Diagnostic) {
-        try charge(1 + (Interpreter.wholePathCommands[name] ?? 0) * path.elements.count, range)
-        guard let spec = CommandTable.spec(named: name) else {
+        let spec = CommandTable.spec(named: name)
+        try charge(spec?.cost.units(elements: path.elements.count) ?? 1, range)
+        guard let spec else {
             if let procedure = state.procedures[name] {
                 return try call(name, procedure, arguments: arguments, range: range)
             }
@@ -37,16 +30,48 @@ extension Interpreter {
             let candidates = CommandTable.all.map(\.name) + definedNames
             throw error(.unknownCommand(name), nameRange, suggestion: suggestion(for: name, among: candidates))
         }
-        // Arity.
-        let maximum = spec.parameters.count, minimum = maximum - spec.optionalCount
-        if name == "drag", !arguments.isEmpty || keywords.count != 1 {
-            throw error(.outOfRange("'drag' needs 'to x y' or 'by dx dy'"), range)
+        let invocation = try bind(spec, arguments: arguments, keywords: keywords, range: range)
+        guard let run = spec.run else { throw error(.unknownCommand(name), nameRange) }
+        try run(self)(invocation)
+    }
+
+    /// The one binding step from parsed arguments to an invocation, for every command: option
+    /// words the parser could not know (misspelt, or in the wrong case) are reported as such,
+    /// then option groups, then the arity; numbers are evaluated and defaults filled in.
+    func bind(_ spec: CommandSpec, arguments: [Expr], keywords: [KeywordArgument], range: SourceRange) throws(Diagnostic) -> Invocation {
+        // A bare name the session does not define, among the arguments, is a word meant as an
+        // option (`arc 0 0 10 0 1 CW`, `export swif`) or a unit cut off its number (`90 deg`).
+        for (i, argument) in arguments.enumerated() {
+            guard case .name(let word, let wordRange) = argument, !isDefined(word) else { continue }
+            if word == "deg" || word == "°", i > 0, case .number(_, let numberRange) = arguments[i - 1] {
+                throw error(.detachedUnit(number: source.text(numberRange), unit: word), SourceRange(numberRange.start, wordRange.end))
+            }
+            let options = spec.keywords.map(\.name)
+            if let close = options.first(where: { $0.lowercased() == word.lowercased() }) {
+                throw error(.unknownOption(command: spec.name, word: word), wordRange, suggestion: "did you mean '\(close)'?")
+            }
+            if let hint = suggestion(for: word, among: options) {
+                throw error(.unknownOption(command: spec.name, word: word), wordRange, suggestion: hint)
+            }
+            if !options.isEmpty, !spec.arity.contains(arguments.count) {
+                throw error(.unknownOption(command: spec.name, word: word), wordRange,
+                            suggestion: "its options are " + Message.list(options, "and"))
+            }
         }
-        if !spec.variadic && (arguments.count < minimum || arguments.count > maximum) {
+        for group in spec.optionGroups {
+            let given = keywords.filter { group.names.contains($0.name) }
+            if Set(given.map(\.name)).count > 1 { throw error(.exclusiveOptions(command: spec.name, options: group.names), range) }
+            if group.required, given.isEmpty {
+                let choices = group.names.compactMap { spec.keyword(named: $0) }.map { ([$0.name] + $0.values).joined(separator: " ") }
+                throw error(.missingOption(command: spec.name, options: choices), range)
+            }
+        }
+        if !spec.arity.contains(arguments.count) {
+            let maximum = spec.parameters.count
             let at = arguments.count > maximum ? SourceRange(arguments[maximum].range.start, range.end) : range
-            throw error(.wrongArgumentCount(command: name, usage: spec.arityDescription, got: arguments.count), at)
+            throw error(.wrongArgumentCount(command: spec.name, usage: spec.arityDescription, got: arguments.count), at)
         }
-        var invocation = Invocation(name: name, numbers: [], ranges: [], keywords: [:], range: range,
+        var invocation = Invocation(name: spec.name, numbers: [], ranges: [], keywords: [:], range: range,
                                     arguments: arguments, keywordNames: keywords.map(\.name))
         // Text-taking commands (`svg`, `save`, `help`) read their arguments themselves.
         if !spec.takesText {
@@ -61,7 +86,15 @@ extension Interpreter {
             for v in k.values { values.append(try number(v, "the value of '\(k.name)'")) }
             invocation.keywords[k.name] = values
         }
-        try dispatch(invocation, spec: spec)
+        for k in spec.keywords where invocation.keywords[k.name] == nil {
+            if let defaults = k.defaults { invocation.keywords[k.name] = defaults }
+        }
+        return invocation
+    }
+
+    /// True when `name` has a value here: a variable in scope, a global or a built-in value.
+    func isDefined(_ name: String) -> Bool {
+        scopes.contains { $0[name] != nil } || state.globals[name] != nil || Builtins.Value(rawValue: name) != nil
     }
 
     func call(_ name: String, _ procedure: Procedure, arguments: [Expr], range: SourceRange) throws(Diagnostic) {
@@ -158,23 +191,16 @@ extension Interpreter {
         report(name, query ? .handleQuery(index: state.handle.index, point: p) : .handle(index: state.handle.index, point: p))
     }
 
-    /// Runs a command through its table row's handler.
-    func dispatch(_ inv: Invocation, spec: CommandSpec) throws(Diagnostic) {
-        guard let run = spec.run else { throw error(.unknownCommand(inv.name), inv.range) }
-        try run(self, inv)
-    }
-
-    func save(_ file: String, layers: Set<String>, argument: Expr, range: SourceRange) throws(Diagnostic) {
+    func save(_ file: String, layers: Set<SaveLayer>, argument: Expr, range: SourceRange) throws(Diagnostic) {
         guard !path.isEmpty else { throw error(.noPath("save"), range) }
         guard let saver else { throw error(.cannotSave(file, reason: "saving is not available here"), argument.range) }
-        var wanted = layers
-        if wanted.contains("all") { wanted = ["controls", "points", "handle", "bounds", "nearest", "casteljau"] }
-        let points = wanted.contains("points") || wanted.contains("handle") ? try trackPoints(range) : []
-        try charge(Interpreter.listingCost * points.count, range)
+        let wanted = layers
+        let points = wanted.contains(.points) || wanted.contains(.handle) ? try trackPoints(range) : []
+        try charge(WorkCost.listingCost * points.count, range)
         let request = SaveRequest(file: file, from: source.name, path: path, layers: wanted, trackPoints: points,
-                                  handle: wanted.contains("handle") ? state.handle.point(in: points) : nil,
-                                  nearest: wanted.contains("nearest") ? lastNearest : nil,
-                                  casteljau: wanted.contains("casteljau") ? lastCasteljau : nil)
+                                  handle: wanted.contains(.handle) ? state.handle.point(in: points) : nil,
+                                  nearest: wanted.contains(.nearest) ? lastNearest : nil,
+                                  casteljau: wanted.contains(.casteljau) ? lastCasteljau : nil)
         let written: String
         do { written = try saver(request) } catch {
             throw self.error(.cannotSave(file, reason: "\(error)"), argument.range)
@@ -197,7 +223,7 @@ extension Interpreter {
                 let start = argument.range.start + 1 + prefix.count
                 at = SourceRange(start, start + 1)
             }
-            throw error(.outOfRange("bad SVG path data: \(failure.message)"), at)
+            throw error(.badSVG(failure.message), at)
         }
     }
 
@@ -205,16 +231,16 @@ extension Interpreter {
     func element(_ inv: Invocation) throws(Diagnostic) -> (Int, Segment) {
         let x = inv.numbers[0]
         guard x == x.rounded(), x >= 0, x < Double(path.elements.count) else {
-            throw error(.outOfRange("there is no element \(describe(.number(x))) (the path has \(path.elements.count); see 'elements')"), inv.ranges[0])
+            throw error(.noSuchElement(x, count: path.elements.count), inv.ranges[0])
         }
         let i = Int(x)
-        guard let segment = path.segment(at: i) else { throw error(.outOfRange("element \(i) is a move: it draws nothing"), inv.ranges[0]) }
+        guard let segment = path.segment(at: i) else { throw error(.elementIsMove(i), inv.ranges[0]) }
         return (i, segment)
     }
 
     func parameter(_ inv: Invocation) throws(Diagnostic) -> Double {
         let t = inv.numbers[1]
-        guard t >= 0 && t <= 1 else { throw error(.outOfRange("t must be from 0 to 1"), inv.ranges[1]) }
+        guard t >= 0 && t <= 1 else { throw error(.parameterRange, inv.ranges[1]) }
         return t
     }
 
@@ -241,7 +267,9 @@ extension Interpreter {
     func saveCommand(_ inv: Invocation) throws(Diagnostic) {
         let argument = inv.arguments[0]
         guard case .string(let file) = try evaluate(argument) else { throw error(.notAString("the file name"), argument.range) }
-        try save(file, layers: Set(inv.keywordNames), argument: argument, range: inv.range)
+        // `all` is every layer; the other option words name one each.
+        let layers = inv.keywords["all"] != nil ? Set(SaveLayer.allCases) : Set(inv.keywordNames.compactMap(SaveLayer.init(rawValue:)))
+        try save(file, layers: layers, argument: argument, range: inv.range)
     }
 
     /// `help [command]`: the topic is a bare name or a string.
@@ -281,9 +309,6 @@ extension Interpreter {
     /// `arc`.
     func arcCommand(_ inv: Invocation) throws(Diagnostic) {
         let n = inv.numbers
-        if inv.keywords["cw"] != nil && inv.keywords["ccw"] != nil {
-            throw error(.outOfRange("'arc' takes either 'cw' or 'ccw', not both"), inv.range)
-        }
         try draw(inv) { (p: inout Path) throws(GeometryError) in
             try p.arc(center: inv.point(0), radius: n[2], startAngle: n[3], endAngle: n[4],
                       clockwise: inv.keywords["ccw"] == nil)
@@ -355,7 +380,7 @@ extension Interpreter {
     func scaleCommand(_ inv: Invocation) throws(Diagnostic) {
         let n = inv.numbers
         let sx = n[0], sy = n.count > 1 ? n[1] : n[0]
-        guard sx != 0, sy != 0 else { throw error(.outOfRange("a scale factor cannot be 0"), inv.range) }
+        guard sx != 0, sy != 0 else { throw error(.zeroScale, inv.range) }
         try apply(.scale(sx, sy, about: try pivot(inv)), inv)
     }
 
@@ -391,10 +416,10 @@ extension Interpreter {
     func wanderCommand(_ inv: Invocation) throws(Diagnostic) {
         let n = inv.numbers
         let duration = n[0], speed = n.count > 1 ? n[1] : 15
-        guard duration >= 0, speed >= 0 else { throw error(.outOfRange("duration and speed cannot be negative"), inv.range) }
-        let w = inv.keywords["within"] ?? [0, 0, 375, 667]
-        let from = inv.keywords["from"].map { Point($0[0], $0[1]) } ?? Point(80, 517)
-        let seed = inv.keywords["seed"]?.first ?? 1
+        guard duration >= 0, speed >= 0 else { throw error(.negativeDuration, inv.range) }
+        let w = inv.keywords["within"]!   // defaults from the table
+        let from = Point(inv.keywords["from"]![0], inv.keywords["from"]![1])
+        let seed = inv.keywords["seed"]![0]
         guard seed >= 0, seed == seed.rounded(), seed < 1.8e19 else { throw error(.notAnInteger("the seed"), inv.range) }
         var random = SeededRandom(seed: UInt64(seed))
         let arcs: [Arc]
@@ -402,7 +427,7 @@ extension Interpreter {
             arcs = try Wander.arcs(length: duration * speed, start: from, area: Rect(x: w[0], y: w[1], width: w[2], height: w[3]),
                                    random: &random, arcLimit: Swift.min(1_000_000, limits.pathElements))
         } catch {
-            if case .nonFiniteResult = error { throw self.error(.outOfRange("the safe area cannot hold the curve"), inv.range) }
+            if case .nonFiniteResult = error { throw self.error(.areaTooSmall, inv.range) }
             throw diagnose(error, inv)
         }
         try charge(arcs.count, inv.range)
@@ -417,7 +442,7 @@ extension Interpreter {
     /// `dash`.
     func dashCommand(_ inv: Invocation) throws(Diagnostic) {
         let pattern: DashPattern
-        do { pattern = try DashPattern(inv.numbers, phase: inv.keywords["phase"]?.first ?? 0) } catch { throw diagnose(error, inv) }
+        do { pattern = try DashPattern(inv.numbers, phase: inv.keywords["phase"]![0]) } catch { throw diagnose(error, inv) }
         let previous = state.dash, previousCache = trackCache
         state.dash = pattern
         trackCache = nil
@@ -446,10 +471,11 @@ extension Interpreter {
     /// `drag`.
     func dragCommand(_ inv: Invocation) throws(Diagnostic) {
         let points = try trackPoints(inv.range)
-        switch (inv.keywords["to"], inv.keywords["by"]) {
-        case (let to?, nil): state.handle.follow(toward: Point(to[0], to[1]), in: points)
-        case (nil, let by?): state.handle.follow(by: Vector(by[0], by[1]), in: points)
-        default: throw error(.outOfRange("'drag' needs 'to x y' or 'by dx dy'"), inv.range)
+        // The table's option group makes exactly one of `to` and `by` present.
+        if let to = inv.keywords["to"] {
+            state.handle.follow(toward: Point(to[0], to[1]), in: points)
+        } else if let by = inv.keywords["by"] {
+            state.handle.follow(by: Vector(by[0], by[1]), in: points)
         }
         if let t = state.handle.target, !t.isFinite { throw error(.nonFiniteResult, inv.range) }
         changed = true
@@ -475,59 +501,74 @@ extension Interpreter {
         report("show", .plot(path: path, handle: handle, ascii: inv.keywords["ascii"] != nil))
     }
 
-    /// `casteljau`, `split`, `extrema`.
-    func elementCommand(_ inv: Invocation) throws(Diagnostic) {
+    /// `casteljau`.
+    func casteljauCommand(_ inv: Invocation) throws(Diagnostic) {
         let (i, segment) = try element(inv)
-        switch inv.name {
-        case "casteljau":
-            let t = try parameter(inv)
-            guard let levels = segment.casteljau(at: t) else {
-                throw error(.outOfRange("element \(i) is an arc: de Casteljau's construction is for lines and Bézier curves"), inv.ranges[0])
-            }
-            lastCasteljau = levels
-            report("casteljau", .casteljau(element: i, kind: segment.kindName, t: t, levels: levels))
-        case "split":
-            let t = try parameter(inv)
-            guard t > 0 && t < 1 else { throw error(.outOfRange("split needs 0 < t < 1"), inv.ranges[1]) }
-            let split: Path
-            do { split = try path.splitting(elementAt: i, at: t) } catch { throw diagnose(error, inv) }
-            replacePath(with: split)
-            report("split", .split(element: i, count: path.elements.count))
-        default:
-            func turns(_ horizontal: Bool) -> [ExtremePoint] {
-                segment.extrema(ofY: horizontal).map { ExtremePoint(t: $0, point: segment.point(at: $0)) }
-            }
-            report("extrema", .extrema(element: i, x: turns(false), y: turns(true)))
+        let t = try parameter(inv)
+        guard let levels = segment.casteljau(at: t) else {
+            throw error(.notForArcs(element: i, what: "de Casteljau's construction"), inv.ranges[0])
         }
+        lastCasteljau = levels
+        report("casteljau", .casteljau(element: i, kind: segment.kindName, t: t, levels: levels))
     }
 
-    /// `tangent`, `normal`, `curvature`.
-    func directionCommand(_ inv: Invocation) throws(Diagnostic) {
-        let n = inv.numbers
-        let s = n[0]
+    /// `split`.
+    func splitCommand(_ inv: Invocation) throws(Diagnostic) {
+        let (i, _) = try element(inv)
+        let t = try parameter(inv)
+        guard t > 0 && t < 1 else { throw error(.splitParameter, inv.ranges[1]) }
+        let split: Path
+        do { split = try path.splitting(elementAt: i, at: t) } catch { throw diagnose(error, inv) }
+        replacePath(with: split)
+        report("split", .split(element: i, count: path.elements.count))
+    }
+
+    /// `extrema`.
+    func extremaCommand(_ inv: Invocation) throws(Diagnostic) {
+        let (i, segment) = try element(inv)
+        func turns(_ axis: Axis) -> [ExtremePoint] {
+            segment.extrema(along: axis).map { ExtremePoint(t: $0, point: segment.point(at: $0)) }
+        }
+        report("extrema", .extrema(element: i, x: turns(.x), y: turns(.y)))
+    }
+
+    /// The point and segment at arc length s (the first argument) for `tangent`, `normal` and
+    /// `curvature`.
+    func location(_ inv: Invocation) throws(Diagnostic) -> (PathLocation, Segment) {
+        let s = inv.numbers[0]
         guard s >= 0 && s <= path.length, !path.isEmpty else {
-            throw error(.outOfRange("'\(inv.name)' needs 0 <= s <= length (\(describe(.number(path.length))))"), inv.ranges[0])
+            throw error(.lengthRange(command: inv.name, length: path.length), inv.ranges[0])
         }
         guard let (loc, _) = path.location(atLength: s), let segment = path.segment(at: loc.element) else {
             throw error(.noPath(inv.name), inv.range)
         }
-        let direction = segment.direction(at: loc.t).normalized ?? Vector(1, 0)
-        switch inv.name {
-        case "tangent": report("tangent", .direction(point: loc.point, vector: direction))
-        case "normal": report("normal", .direction(point: loc.point, vector: direction.perpendicular))
-        default:
-            let k = segment.curvature(at: loc.t)
-            report("curvature", .curvature(point: loc.point, curvature: k, radius: k != 0 ? 1 / abs(k) : nil))
-        }
+        return (loc, segment)
+    }
+
+    /// `tangent`.
+    func tangentCommand(_ inv: Invocation) throws(Diagnostic) {
+        let (loc, segment) = try location(inv)
+        report("tangent", .direction(point: loc.point, vector: segment.direction(at: loc.t).normalized ?? Vector(1, 0)))
+    }
+
+    /// `normal`.
+    func normalCommand(_ inv: Invocation) throws(Diagnostic) {
+        let (loc, segment) = try location(inv)
+        report("normal", .direction(point: loc.point, vector: (segment.direction(at: loc.t).normalized ?? Vector(1, 0)).perpendicular))
+    }
+
+    /// `curvature`.
+    func curvatureCommand(_ inv: Invocation) throws(Diagnostic) {
+        let (loc, segment) = try location(inv)
+        let k = segment.curvature(at: loc.t)
+        report("curvature", .curvature(point: loc.point, curvature: k, radius: k != 0 ? 1 / abs(k) : nil))
     }
 
     /// `export`.
     func exportCommand(_ inv: Invocation) throws(Diagnostic) {
-        switch (inv.keywords["swift"], inv.keywords["svg"]) {
-        case (_?, nil): report("export", .export(format: "swift", path: path))
-        case (nil, _?): report("export", .export(format: "svg", path: path))
-        default: throw error(.outOfRange("'export' needs 'swift' or 'svg'"), inv.range)
-        }
+        // The table's option group makes exactly one format present.
+        let format = ExportFormat.allCases.first { inv.keywords[$0.rawValue] != nil }!
+        report("export", .export(format: format, path: path))
     }
 
     /// `length`.
@@ -538,7 +579,7 @@ extension Interpreter {
     /// `points`.
     func pointsCommand(_ inv: Invocation) throws(Diagnostic) {
         let points = try trackPoints(inv.range)
-        try charge(Interpreter.listingCost * points.count, inv.range)
+        try charge(WorkCost.listingCost * points.count, inv.range)
         report("points", .points(points))
     }
 
@@ -564,7 +605,7 @@ extension Interpreter {
         let n = inv.numbers
         let s = n[0]
         guard s >= 0 && s <= path.length else {
-            throw error(.outOfRange("'at' needs 0 <= s <= length (\(describe(.number(path.length))))"), inv.ranges[0])
+            throw error(.lengthRange(command: "at", length: path.length), inv.ranges[0])
         }
         guard let (loc, angle) = path.location(atLength: s) else { throw error(.noPath("at"), inv.range) }
         report("at", .at(point: loc.point, angle: angle))
@@ -593,6 +634,7 @@ extension Interpreter {
     /// `undo`.
     func undoCommand(_ inv: Invocation) throws(Diagnostic) {
         guard let record = undoStack.popLast() else { throw error(.nothingToUndo, inv.range) }
+        keepPathForRollback()   // inside a block that fails later, the path must come back
         state = record.state
         restorePath(record.path)
         trackCache = nil

@@ -113,7 +113,7 @@ public final class Interpreter {
 
     /// One top-level statement, all or nothing.
     func execute(_ statement: Stmt, in source: Source) throws(Diagnostic) {
-        let stateBefore = state
+        let stateBefore = state, undoBefore = undoStack, nearestBefore = lastNearest, casteljauBefore = lastCasteljau
         statementStart = path.elements.count
         savedPath = nil
         changed = false
@@ -130,6 +130,9 @@ public final class Interpreter {
             try run(statement, topLevel: true, lengthBefore: lengthBefore)
         } catch {
             state = stateBefore
+            undoStack = undoBefore
+            lastNearest = nearestBefore
+            lastCasteljau = casteljauBefore
             restorePath(savedPath.map { .replace($0) } ?? .truncate(statementStart))
             throw error
         }
@@ -158,14 +161,19 @@ public final class Interpreter {
 
     /// Replaces the whole path (clear, transforms), keeping what undo needs.
     func replacePath(with new: Path) {
-        if savedPath == nil {
-            var original = path
-            original.truncate(to: statementStart)
-            savedPath = original
-        }
+        keepPathForRollback()
         path = new
         pathDidChange()
         changed = true
+    }
+
+    /// Before the statement changes the path other than by appending: keeps the path as it was
+    /// when the statement began, for rollback and undo (once per statement).
+    func keepPathForRollback() {
+        guard savedPath == nil else { return }
+        var original = path
+        original.truncate(to: statementStart)
+        savedPath = original
     }
 
     /// Counts `units` of work against the statement's budget, and stops when asked to.
@@ -212,7 +220,7 @@ public final class Interpreter {
             report("assign", .value(name, v))
         case .repeatLoop(let countExpr, let body, _):
             let count = try integer(countExpr, "the repeat count")
-            guard count >= 0 else { throw error(.outOfRange("the repeat count cannot be negative"), countExpr.range) }
+            guard count >= 0 else { throw error(.negativeCount("the repeat count"), countExpr.range) }
             guard count <= limits.loopIterations - iterations else { throw error(.loopLimit(limits.loopIterations), countExpr.range) }
             for _ in 0..<count { try loopBody(body, statement.range, binding: nil) }
             if topLevel { summarize("repeat", lengthBefore: lengthBefore) }
@@ -235,8 +243,7 @@ public final class Interpreter {
             for s in chosen { try run(s) }
             if topLevel { summarize("if", lengthBefore: lengthBefore) }
         case .procedure(let name, let nameRange, let parameters, let body, _):
-            if CommandTable.helpEntry(named: name) != nil || Interpreter.builtinValues.contains(name)
-                || Interpreter.functions[name] != nil {
+            if Builtins.isReserved(name) {
                 throw error(.reservedName(name), nameRange)
             }
             state.procedures[name] = Procedure(parameters: parameters, body: body, source: source)
@@ -272,14 +279,17 @@ public final class Interpreter {
     }
 
     var visibleNames: [String] {
-        var names = Array(state.globals.keys) + Array(Interpreter.builtinValues)
+        var names = Array(state.globals.keys) + Builtins.Value.allCases.map(\.rawValue)
         for scope in scopes { names += scope.keys }
         return names
     }
 
     func checkAssignable(_ name: String, _ range: SourceRange) throws(Diagnostic) {
-        if Interpreter.builtinValues.contains(name) || name.contains(".") { throw error(.reservedName(name), range) }
-        if CommandTable.helpEntry(named: name) != nil { throw error(.reservedName(name), range) }
+        // Functions live apart from variables (`sin` the function, `sin` a variable), so a
+        // variable may share a function's name.
+        if CommandTable.helpEntry(named: name) != nil || Builtins.Value(rawValue: name) != nil || name.contains(".") {
+            throw error(.reservedName(name), range)
+        }
     }
 
     func include(_ file: String, range: SourceRange) throws(Diagnostic) {

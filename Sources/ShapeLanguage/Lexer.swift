@@ -12,7 +12,6 @@ public struct Lexer {
 
     public init(_ source: Source) { self.source = source }
 
-    static let operators = ["..<", "...", "<=", ">=", "==", "!=", "&&", "||", "+", "-", "*", "/", "%", "^", "<", ">", "!", "="]
 
     /// Every token, ending with `.end`; or the first lexical error.
     public mutating func tokenize() throws(Diagnostic) -> [Token] {
@@ -93,8 +92,8 @@ public struct Lexer {
             }
             return token(.identifier(String(chars[start..<i])))
         }
-        for op in Lexer.operators where matches(op) {
-            i += op.count
+        for op in Operator.allCases where matches(op.rawValue) {
+            i += op.rawValue.count
             return token(.op(op))
         }
         i += 1

@@ -19,8 +19,6 @@ public struct Parser {
     /// Where each enclosing `{` was opened, innermost last.
     var openBlocks: [SourceRange] = []
 
-    static let statementKeywords: Set<String> = ["let", "repeat", "for", "if", "else", "def", "print", "include", "in"]
-
     /// Parses a whole source.
     public static func parse(_ source: Source) throws(ParseFailure) -> Program {
         var lexer = Lexer(source)
@@ -42,7 +40,7 @@ public struct Parser {
         case .number: "a number"
         case .string: "a string"
         case .identifier(let n): "'\(n)'"
-        case .op(let o): "'\(o)'"
+        case .op(let o): "'\(o.rawValue)'"
         case .leftParen: "'('"
         case .rightParen: "')'"
         case .leftBrace: "'{'"
@@ -119,7 +117,7 @@ public struct Parser {
         case "let":
             advance()
             let (name, nameRange) = try identifier("a name after 'let'")
-            _ = try expect(.op("="), "'='")
+            _ = try expect(.op(.assign), "'='")
             let value = try expression()
             return .define(name: name, nameRange: nameRange, value: value, range: SourceRange(start, value.range.end))
         case "repeat":
@@ -138,8 +136,8 @@ public struct Parser {
             let from = try expression(minimumPrecedence: 4)
             let inclusive: Bool
             switch current.kind {
-            case .op("..<"): inclusive = false
-            case .op("..."): inclusive = true
+            case .op(.halfOpenRange): inclusive = false
+            case .op(.closedRange): inclusive = true
             case .end: throw endOfInput(expecting: "'..<' or '...'")
             default: throw failure(.expected("'..<' or '...'", found: describe(current)), at: current.range)
             }
@@ -199,7 +197,7 @@ public struct Parser {
             break
         }
         // `name = value` (with `=` binary-shaped).
-        if case .op("=") = peekToken.kind {
+        if case .op(.assign) = peekToken.kind {
             advance(); advance()
             let value = try expression()
             return .assign(name: word, nameRange: wordRange, value: value, range: SourceRange(start, value.range.end))
@@ -210,7 +208,7 @@ public struct Parser {
             let e = try expression()
             return .expression(e, range: SourceRange(start, e.range.end))
         }
-        if case .op(let o) = next.kind, o != "!", next.isBinaryOperator, CommandTable.spec(named: word) == nil {
+        if case .op(let o) = next.kind, o != .not, next.isBinaryOperator, CommandTable.spec(named: word) == nil {
             let e = try expression()
             return .expression(e, range: SourceRange(start, e.range.end))
         }
@@ -242,7 +240,7 @@ public struct Parser {
     }
 
     mutating func identifier(_ what: String) throws(ParseFailure) -> (String, SourceRange) {
-        if case .identifier(let n) = current.kind, !Parser.statementKeywords.contains(n) {
+        if case .identifier(let n) = current.kind, !Builtins.statementWords.contains(n) {
             let r = current.range
             advance()
             return (n, r)
@@ -254,25 +252,12 @@ public struct Parser {
     func startsArgument(_ t: Token) -> Bool {
         switch t.kind {
         case .number, .string, .identifier, .leftParen: return true
-        case .op(let o): return (o == "-" || o == "+" || o == "!") && !t.isBinaryOperator
+        case .op(let o): return o.prefix != nil && !t.isBinaryOperator
         default: return false
         }
     }
 
     // MARK: Expressions
-
-    /// Binding strength of binary operators; higher binds tighter. `..<` and `...` are handled by
-    /// `for` alone, above which loop bounds are parsed (minimum precedence 4).
-    static func precedence(_ op: String) -> Int? {
-        switch op {
-        case "||": 1
-        case "&&": 2
-        case "==", "!=", "<", "<=", ">", ">=": 3
-        case "+", "-": 5
-        case "*", "/", "%": 6
-        default: nil
-        }
-    }
 
     /// An argument of a command: operators join operands only when binary-shaped (space on both
     /// sides or on neither), so `line 10 -5` has two arguments and `line w - 30 0` two as well.
@@ -282,12 +267,13 @@ public struct Parser {
 
     mutating func expression(minimumPrecedence: Int = 1, argumentMode: Bool = false) throws(ParseFailure) -> Expr {
         var left = try unary(argumentMode: argumentMode)
-        while case .op(let op) = current.kind, let p = Parser.precedence(op), p >= minimumPrecedence {
+        while case .op(let token) = current.kind, let op = token.binary, op != .power, op.precedence >= minimumPrecedence {
+            let p = op.precedence
             if argumentMode && !current.isBinaryOperator { break }
             advance()
             // A trailing operator at the end of a line: the expression continues on the next.
             skipNewlines()
-            if current.kind == .end { throw endOfInput(expecting: "an expression after '\(op)'") }
+            if current.kind == .end { throw endOfInput(expecting: "an expression after '\(op.rawValue)'") }
             let right = try expression(minimumPrecedence: p + 1, argumentMode: argumentMode)
             left = .binary(op, left, right, SourceRange(left.range.start, right.range.end))
         }
@@ -303,7 +289,7 @@ public struct Parser {
         depth += 1
         defer { depth -= 1 }
         guard depth <= Parser.nestingLimit else { throw failure(.tooDeep(Parser.nestingLimit), at: current.range) }
-        if case .op(let op) = current.kind, op == "-" || op == "+" || op == "!" {
+        if case .op(let token) = current.kind, let op = token.prefix {
             let start = current.range.start
             advance()
             let operand = try unary(argumentMode: argumentMode)
@@ -315,11 +301,11 @@ public struct Parser {
     /// `^` binds tighter than unary minus (so -2^2 is -4) and associates to the right.
     mutating func power(argumentMode: Bool) throws(ParseFailure) -> Expr {
         let base = try primary()
-        if case .op("^") = current.kind, !argumentMode || current.isBinaryOperator {
+        if case .op(.power) = current.kind, !argumentMode || current.isBinaryOperator {
             advance()
             if current.kind == .end { throw endOfInput(expecting: "an exponent after '^'") }
             let exponent = try unary(argumentMode: argumentMode)
-            return .binary("^", base, exponent, SourceRange(base.range.start, exponent.range.end))
+            return .binary(.power, base, exponent, SourceRange(base.range.start, exponent.range.end))
         }
         return base
     }

@@ -8,11 +8,17 @@ public struct Report: Sendable {
     /// The source line of the statement.
     public var line: Int
     public var kind: Kind
-    /// True for output that `--quiet` keeps (queries and `print`).
+    /// True for output that `--quiet` keeps (queries and `print`). Exhaustive: a new kind of
+    /// report must say which it is.
     public var isRequested: Bool {
         switch kind {
-        case .printed, .export, .plot, .saved, .casteljau, .direction, .curvature, .extrema, .length, .points, .bounds, .contains, .nearest, .at, .elements, .help, .value(nil, _), .handleQuery: true
-        default: false
+        case .printed, .export, .plot, .saved, .casteljau, .direction, .curvature, .extrema, .length, .points, .bounds,
+             .contains, .nearest, .at, .elements, .help, .handleQuery:
+            true
+        case .value(let name, _):
+            name == nil
+        case .path, .cleared, .transformed, .sticky, .wander, .dash, .handle, .undone, .precision, .defined, .split, .silent:
+            false
         }
     }
 
@@ -64,8 +70,8 @@ public struct Report: Sendable {
         case saved(String)
         /// `show`: the path to plot, the handle's point, and whether ASCII was asked for.
         case plot(path: Path, handle: Point?, ascii: Bool)
-        /// `export`: the format (`swift` or `svg`) and the path to write.
-        case export(format: String, path: Path)
+        /// `export`: the format and the path to write.
+        case export(format: ExportFormat, path: Path)
         /// `help`: the rows to show (one entry, or all).
         case help([CommandSpec])
         /// A statement that changed nothing worth a line (an empty block).

@@ -8,8 +8,8 @@ public struct SaveRequest: Sendable {
     /// The name of the source that saves (to resolve a relative file name).
     public var from: String
     public var path: Path
-    /// Layers asked for: `controls`, `points`, `handle`, `bounds`, `nearest`, `casteljau`.
-    public var layers: Set<String>
+    /// Layers asked for.
+    public var layers: Set<SaveLayer>
     public var trackPoints: [Point]
     public var handle: Point?
     /// The last `nearest` query: where it was asked and the point it found.

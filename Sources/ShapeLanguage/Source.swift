@@ -34,6 +34,12 @@ public struct Source: Sendable {
         return (firstLine + lo, offset - lineStarts[lo] + 1)
     }
 
+    /// The text of a range.
+    public func text(_ range: SourceRange) -> String {
+        let lo = Swift.max(0, Swift.min(range.start, characters.count)), hi = Swift.max(lo, Swift.min(range.end, characters.count))
+        return String(characters[lo..<hi])
+    }
+
     /// The text of the line holding `offset`, without its newline.
     public func lineText(containing offset: Int) -> String {
         var start = Swift.min(offset, characters.count)

@@ -3,8 +3,8 @@ public indirect enum Expr: Sendable {
     case number(Double, SourceRange)
     case string(String, SourceRange)
     case name(String, SourceRange)
-    case unary(String, Expr, SourceRange)
-    case binary(String, Expr, Expr, SourceRange)
+    case unary(PrefixOperator, Expr, SourceRange)
+    case binary(BinaryOperator, Expr, Expr, SourceRange)
     case call(String, [Expr], SourceRange)
 
     public var range: SourceRange {

@@ -5,7 +5,7 @@ public struct Token: Sendable, Equatable {
         case string(String)
         case identifier(String)
         /// An operator: + - * / % ^ < <= > >= == != && || ! = ..< ...
-        case op(String)
+        case op(Operator)
         case leftParen, rightParen, leftBrace, rightBrace, comma
         /// A statement end: a newline or `;`.
         case newline
@@ -22,4 +22,42 @@ public struct Token: Sendable, Equatable {
     /// For an operator: Swift's rule. Space on both sides or on neither: binary. Space before
     /// only: prefix. Space after only is treated as binary too (it separates nothing else).
     public var isBinaryOperator: Bool { spaceBefore == spaceAfter || !spaceBefore }
+}
+
+/// Every operator the lexer knows, longest spellings first (so `..<` is not read as `.` `.` `<`).
+public enum Operator: String, Sendable, CaseIterable {
+    case halfOpenRange = "..<", closedRange = "...", lessOrEqual = "<=", greaterOrEqual = ">=", equal = "==", notEqual = "!="
+    case and = "&&", or = "||"
+    case plus = "+", minus = "-", times = "*", divide = "/", remainder = "%", power = "^", less = "<", greater = ">"
+    case not = "!", assign = "="
+
+    /// The binary operator this spelling stands for in an expression, if any.
+    public var binary: BinaryOperator? { BinaryOperator(rawValue: rawValue) }
+    /// The prefix operator this spelling stands for, if any.
+    public var prefix: PrefixOperator? { PrefixOperator(rawValue: rawValue) }
+}
+
+/// The binary operators of expressions.
+public enum BinaryOperator: String, Sendable, CaseIterable {
+    case or = "||", and = "&&"
+    case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+    case plus = "+", minus = "-", times = "*", divide = "/", remainder = "%", power = "^"
+
+    /// Binding strength; higher binds tighter. `^` is handled above unary minus by the parser.
+    /// `..<` and `...` belong to `for` alone, above which loop bounds are parsed (precedence 4).
+    public var precedence: Int {
+        switch self {
+        case .or: 1
+        case .and: 2
+        case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual: 3
+        case .plus, .minus: 5
+        case .times, .divide, .remainder: 6
+        case .power: 7
+        }
+    }
+}
+
+/// The prefix operators of expressions.
+public enum PrefixOperator: String, Sendable, CaseIterable {
+    case negate = "-", plus = "+", not = "!"
 }

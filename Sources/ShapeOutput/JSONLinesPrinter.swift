@@ -92,8 +92,8 @@ public struct JSONLinesPrinter {
         case .plot(let path, let handle, let ascii):
             fields.append("\"text\": \(JSONLinesPrinter.string(TerminalPlot(width: 72, ascii: ascii).render(path, handle: handle)))")
         case .export(let format, let path):
-            fields.append("\"format\": \"\(format)\"")
-            fields.append("\"text\": \(JSONLinesPrinter.string(format == "svg" ? PathExport.svg(path) : PathExport.swift(path)))")
+            fields.append("\"format\": \"\(format.rawValue)\"")
+            fields.append("\"text\": \(JSONLinesPrinter.string(format == .svg ? PathExport.svg(path) : PathExport.swift(path)))")
         case .silent: return nil
         }
         return "{" + fields.joined(separator: ", ") + "}"

@@ -11,9 +11,9 @@ public enum SVGDocument {
         let box = r.path.bounds ?? Rect(point: .zero)
         // The view holds the path and whatever the layers add outside it.
         var extent = box
-        if r.layers.contains("nearest"), let near = r.nearest { extent.include(near.query) }
-        if r.layers.contains("casteljau"), let levels = r.casteljau { for p in levels[0] { extent.include(p) } }
-        if r.layers.contains("controls") {
+        if r.layers.contains(.nearest), let near = r.nearest { extent.include(near.query) }
+        if r.layers.contains(.casteljau), let levels = r.casteljau { for p in levels[0] { extent.include(p) } }
+        if r.layers.contains(.controls) {
             for e in r.path.elements { if case .segment(let s) = e { extent = extent.union(s.controlBounds) } }
         }
         let size = Swift.max(extent.width, extent.height, 1e-9)
@@ -27,11 +27,11 @@ public enum SVGDocument {
                    "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"\(n(view.minX)) \(n(view.minY)) \(n(view.width)) \(n(view.height))\" "
                    + "width=\"\(n(w.rounded()))\" height=\"\(n(h.rounded()))\">",
                    "  <rect x=\"\(n(view.minX))\" y=\"\(n(view.minY))\" width=\"\(n(view.width))\" height=\"\(n(view.height))\" fill=\"white\"/>"]
-        if r.layers.contains("bounds"), r.path.bounds != nil {
+        if r.layers.contains(.bounds), r.path.bounds != nil {
             out.append("  <rect id=\"bounds\" x=\"\(n(box.minX))\" y=\"\(n(box.minY))\" width=\"\(n(box.width))\" height=\"\(n(box.height))\" "
                        + "fill=\"none\" stroke=\"#e69f00\" stroke-width=\"\(n(stroke / 2))\" stroke-dasharray=\"\(n(stroke * 4)) \(n(stroke * 2))\"/>")
         }
-        if r.layers.contains("controls") {
+        if r.layers.contains(.controls) {
             var polygons: [String] = [], dots: [String] = []
             for e in r.path.elements {
                 let points: [Point]
@@ -52,19 +52,19 @@ public enum SVGDocument {
         }
         out.append("  <path id=\"path\" d=\"\(PathExport.svg(r.path))\" fill=\"none\" stroke=\"black\" stroke-width=\"\(n(stroke))\" "
                    + "stroke-linejoin=\"round\"/>")
-        if r.layers.contains("points") {
+        if r.layers.contains(.points) {
             out.append("  <g id=\"points\" fill=\"#0072b2\">")
             for p in r.trackPoints { out.append("    <circle cx=\"\(n(p.x))\" cy=\"\(n(p.y))\" r=\"\(n(stroke * 0.8))\"/>") }
             out.append("  </g>")
         }
-        if r.layers.contains("nearest"), let near = r.nearest {
+        if r.layers.contains(.nearest), let near = r.nearest {
             out.append("  <g id=\"nearest\" stroke=\"#009e73\" fill=\"#009e73\" stroke-width=\"\(n(stroke / 2))\">")
             out.append("    <line x1=\"\(n(near.query.x))\" y1=\"\(n(near.query.y))\" x2=\"\(n(near.point.x))\" y2=\"\(n(near.point.y))\"/>")
             out.append("    <circle cx=\"\(n(near.query.x))\" cy=\"\(n(near.query.y))\" r=\"\(n(stroke * 1.5))\"/>")
             out.append("    <circle cx=\"\(n(near.point.x))\" cy=\"\(n(near.point.y))\" r=\"\(n(stroke * 1.5))\"/>")
             out.append("  </g>")
         }
-        if r.layers.contains("casteljau"), let levels = r.casteljau {
+        if r.layers.contains(.casteljau), let levels = r.casteljau {
             let colours = ["#999999", "#56b4e9", "#cc79a7", "#009e73"]
             out.append("  <g id=\"casteljau\" fill=\"none\" stroke-width=\"\(n(stroke / 2))\">")
             for (k, level) in levels.enumerated() {
@@ -78,7 +78,7 @@ public enum SVGDocument {
             }
             out.append("  </g>")
         }
-        if r.layers.contains("handle"), let hp = r.handle {
+        if r.layers.contains(.handle), let hp = r.handle {
             out.append("  <circle id=\"handle\" cx=\"\(n(hp.x))\" cy=\"\(n(hp.y))\" r=\"\(n(stroke * 5))\" fill=\"none\" "
                        + "stroke=\"#d55e00\" stroke-width=\"\(n(stroke))\"/>")
         }

@@ -83,7 +83,7 @@ public struct TextPrinter {
             return "extrema: element \(i), x turns: \(list(xs)); y turns: \(list(ys))"
         case .plot(let path, let handle, let ascii):
             return TerminalPlot(width: columns, height: rows, ascii: ascii || !unicode).render(path, handle: handle, precision: precision)
-        case .export(let format, let path): return format == "svg" ? PathExport.svg(path) : PathExport.swift(path)
+        case .export(let format, let path): return format == .svg ? PathExport.svg(path) : PathExport.swift(path)
         case .silent: return nil
         }
     }

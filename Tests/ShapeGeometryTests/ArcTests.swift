@@ -96,9 +96,9 @@ func ellipsePerimeter(_ a: Double, _ b: Double) -> Double {
     @Test func extremaAndTightBounds() {
         // Quarter arc from angle −π/4 to π/4 clockwise: its rightmost point is at angle 0.
         let arc = Arc(center: Point(0, 0), radius: 2, startAngle: -.pi / 4, sweep: .pi / 2)
-        #expect(arc.extrema(ofY: false).count == 1)
-        expectClose(arc.extrema(ofY: false)[0], 0.5, tolerance: 1e-15)
-        #expect(arc.extrema(ofY: true).isEmpty)
+        #expect(arc.extrema(along: .x).count == 1)
+        expectClose(arc.extrema(along: .x)[0], 0.5, tolerance: 1e-15)
+        #expect(arc.extrema(along: .y).isEmpty)
         let box = arc.tightBounds
         expectClose(box.maxX, 2, tolerance: 1e-15)
         expectClose(box.minY, -2.0.squareRoot(), tolerance: 1e-15)

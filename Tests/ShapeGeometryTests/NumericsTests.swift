@@ -143,7 +143,7 @@ import Testing
         #expect(l.nearest(to: Point(10, 0)).t == 1)
         #expect(LineSegment(Point(1, 1), Point(1, 1)).nearest(to: Point(4, 5)).distanceSquared == 25)
         let q = QuadraticBezier(Point(0, 0), Point(50, 100), Point(100, 0))
-        expectClose(q.extrema(ofY: true)[0], 0.5, tolerance: 1e-15)
+        expectClose(q.extrema(along: .y)[0], 0.5, tolerance: 1e-15)
         expectClose(q.tightBounds.maxY, 50, tolerance: 1e-13)
         let (t, d2) = q.nearest(to: Point(50, 80))
         expectClose(t, 0.5, tolerance: 1e-12); expectClose(d2, 900, tolerance: 1e-9)

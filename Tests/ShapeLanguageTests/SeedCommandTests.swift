@@ -20,7 +20,7 @@ import ShapeGeometry
         run(i, "translate 100 0\nline 200 0\nreset")
         let after = try #require(i.path.bounds)
         #expect(abs(after.maxX - 100) < 1e-12)
-        #expect(run(i, "scale 0")?.message == .outOfRange("a scale factor cannot be 0"))
+        #expect(run(i, "scale 0")?.message == .zeroScale)
     }
 
     @Test func constrainedPanChecksEachAxisOnItsOwn() throws {

@@ -1,0 +1,84 @@
+import ShapeGeometry
+import Testing
+
+@testable import ShapeLanguage
+
+/// What the command table says about each command holds when the command runs.
+@Suite struct CommandTableTests {
+    /// Runs `text` on `interpreter`, collecting the reports.
+    func run(_ interpreter: Interpreter, _ text: String) -> (reports: [Report], error: Diagnostic?) {
+        var reports: [Report] = []
+        let program = try! Parser.parse(Source(name: "t", text: text))
+        let d = interpreter.run(program, emit: { reports.append($0) })
+        return (reports, d)
+    }
+
+    @Test(arguments: CommandTable.all.filter { $0.group != .language }.map(\.name))
+    func aQueryReportsWhatWasAskedAndChangesNothing(_ name: String) {
+        let spec = CommandTable.spec(named: name)!
+        let i = HostileStateTests.preparedSession()
+        i.saver = { $0.file }
+        // Examples name elements and lengths of a path with a curve in it.
+        _ = run(i, "quad 40 40 60 5\nline 80 20\nline 200 20")
+        let before = HostileStateTests.Snapshot(i)
+        let (reports, error) = run(i, spec.example)
+        #expect(error == nil, "\(name): \(error?.message.text ?? "")")
+        #expect(!reports.isEmpty, "\(name) reports nothing")
+        for r in reports {
+            #expect(r.isRequested == spec.isQuery, "\(name): report \(r.kind) shown under --quiet: \(r.isRequested)")
+        }
+        let after = HostileStateTests.Snapshot(i)
+        if spec.isQuery {
+            #expect(after.elements == before.elements && after.undo == before.undo && after.globals == before.globals,
+                    "\(name) is a query but changed the session")
+        } else if name != "undo" {
+            #expect(after.undo.count == before.undo.count + 1, "\(name) changes the session but left no undo step")
+        }
+    }
+
+    @Test func optionDefaultsAndGroupsAgreeWithTheOptions() {
+        for spec in CommandTable.all {
+            for k in spec.keywords {
+                if let d = k.defaults { #expect(d.count == k.valueCount, "\(spec.name) \(k.name)") }
+            }
+            for g in spec.optionGroups {
+                #expect(g.names.count >= 2, "\(spec.name)")
+                for n in g.names { #expect(spec.keyword(named: n) != nil, "\(spec.name): group names '\(n)'") }
+            }
+            #expect(!spec.summary.isEmpty && spec.example.hasPrefix(spec.name), "\(spec.name)")
+        }
+    }
+
+    @Test func theWorkCostGrowsWithThePathOnlyWhereTheRowSaysSo() {
+        #expect(WorkCost.unit.units(elements: 1_000) == 1)
+        #expect(WorkCost.perElement(3).units(elements: 1_000) == 3_001)
+        // Measured: a command that visits the whole path is charged per element.
+        for (name, expected) in [("contains 1 1", true), ("length", false), ("elements", true), ("at 1", false)] {
+            let small = Interpreter(), large = Interpreter()
+            _ = run(small, "move 0 0\nline 1 0")
+            _ = run(large, "move 0 0\nrepeat 1000 { line pen.x+1 0 }")
+            _ = run(small, name)
+            _ = run(large, name)
+            #expect((large.work > small.work + 500) == expected, "\(name): \(small.work) vs \(large.work)")
+        }
+    }
+
+    @Test func optionWordErrorsNameTheOption() {
+        func message(_ text: String) -> (String, String?) {
+            let i = Interpreter()
+            let d = run(i, "move 0 0\nline 10 0\n" + text).error
+            return (d?.message.id ?? "none", d?.suggestion)
+        }
+        #expect(message("export swif") == ("unknownOption", "did you mean 'swift'?"))
+        #expect(message("arc 0 0 10 0 1 CW") == ("unknownOption", "did you mean 'cw'?"))
+        #expect(message("save \"a.svg\" control") == ("unknownOption", "did you mean 'controls'?"))
+        #expect(message("rotate 90 deg").0 == "detachedUnit")
+        #expect(message("arc 0 0 10 0 1 cw ccw").0 == "exclusiveOptions")
+        #expect(message("drag 1 2").0 == "missingOption")
+        #expect(message("export").0 == "missingOption")
+        // A defined variable is an argument, not an option word.
+        #expect(message("let x = 3\nline x 0").0 == "none")
+        // An undefined name where no option is meant stays an undefined variable.
+        #expect(message("line zz 0").0 == "undefinedVariable")
+    }
+}
