@@ -17,6 +17,7 @@ public enum ShapeCommand {
       --json           one JSON object per command instead of text
       --quiet          print only what queries and 'print' ask for
       --precision N    decimals in text output (default 4, 0 to 17)
+      --work-limit N   work units one statement may use (default 50000000; see docs/robustness.md)
       -e SOURCE        run SOURCE (may be given more than once)
       --version        print the version
       --help           print this help
@@ -27,6 +28,7 @@ public enum ShapeCommand {
         var json = false
         var quiet = false
         var precision: Int?
+        var workLimit: Int?
         var sources: [(name: String, text: String?)] = []   // text nil: read the file
     }
 
@@ -51,6 +53,12 @@ public enum ShapeCommand {
                         throw .message("--precision needs a whole number from 0 to 17")
                     }
                     o.precision = p
+                case "--work-limit":
+                    i += 1
+                    guard i < arguments.count, let n = Int(arguments[i]), n > 0 else {
+                        throw .message("--work-limit needs a positive whole number")
+                    }
+                    o.workLimit = n
                 case "-e":
                     i += 1
                     guard i < arguments.count else { throw .message("-e needs source text") }
@@ -131,6 +139,7 @@ final class Session {
             return path
         }
         if let p = options.precision { interpreter.precision = p }
+        if let w = options.workLimit { interpreter.limits.statementWork = w }
     }
 
     func emit(_ report: Report) {

@@ -245,11 +245,12 @@ extension Interpreter {
     }
 
     func help(_ topic: String?, _ range: SourceRange) throws(Diagnostic) {
-        guard let topic else { return report("help", .help(CommandTable.all)) }
-        guard let spec = CommandTable.helpEntry(named: topic) else {
-            throw error(.unknownCommand(topic), range, suggestion: suggestion(for: topic, among: CommandTable.all.map(\.name)))
-        }
-        report("help", .help([spec]))
+        guard let topic else { return report("help", .help(.all)) }
+        if let spec = CommandTable.helpEntry(named: topic) { return report("help", .help(.command(spec))) }
+        if let function = Builtins.function(named: topic) { return report("help", .help(.function(function))) }
+        if let value = Builtins.Value(rawValue: topic) { return report("help", .help(.value(value))) }
+        let candidates = CommandTable.all.map(\.name) + Builtins.functions.map(\.name) + Builtins.Value.allCases.map(\.rawValue)
+        throw error(.unknownCommand(topic), range, suggestion: suggestion(for: topic, among: candidates))
     }
 }
 

@@ -72,8 +72,8 @@ public struct Report: Sendable {
         case plot(path: Path, handle: Point?, ascii: Bool)
         /// `export`: the format and the path to write.
         case export(format: ExportFormat, path: Path)
-        /// `help`: the rows to show (one entry, or all).
-        case help([CommandSpec])
+        /// `help`: everything, or one command, function or value.
+        case help(HelpTopic)
         /// A statement that changed nothing worth a line (an empty block).
         case silent
     }
@@ -98,4 +98,13 @@ public enum Value: Sendable, Equatable {
 public struct ExtremePoint: Sendable {
     public var t: Double
     public var point: Point
+}
+
+/// What `help` shows.
+public enum HelpTopic: Sendable {
+    /// Every command, then the functions and values.
+    case all
+    case command(CommandSpec)
+    case function(Builtins.Function)
+    case value(Builtins.Value)
 }

@@ -76,7 +76,7 @@ public struct JSONLinesPrinter {
             fields.append("\"undone\": {\"cmd\": \(JSONLinesPrinter.string(command)), \"line\": \(line)}")
         case .precision(let d): fields.append("\"precision\": \(d)")
         case .defined(let name): fields.append("\"name\": \(JSONLinesPrinter.string(name))")
-        case .help(let specs): fields.append("\"text\": \(JSONLinesPrinter.string(HelpRenderer.render(specs)))")
+        case .help(let topic): fields.append("\"text\": \(JSONLinesPrinter.string(HelpRenderer.render(topic)))")
         case .saved(let file): fields.append("\"file\": \(JSONLinesPrinter.string(file))")
         case .casteljau(let i, let kind, let t, let levels):
             fields += ["\"element\": \(i)", "\"kind\": \"\(kind)\"", "\"t\": \(n(t))",
