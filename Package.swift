@@ -24,12 +24,14 @@ let package = Package(
         .target(name: "ShapeCLI", dependencies: ["ShapeLanguage", "ShapeOutput", "CReadline"]),
         .executableTarget(name: "shape", dependencies: ["ShapeCLI"]),
         // Release-built timings of the geometry workloads (scripts/bench).
-        .executableTarget(name: "ShapeBenchmarks", dependencies: ["ShapeGeometry", "ShapeLanguage", "ShapeOutput"],
-                          linkerSettings: libm),
+        .executableTarget(
+            name: "ShapeBenchmarks", dependencies: ["ShapeGeometry", "ShapeLanguage", "ShapeOutput"],
+            linkerSettings: libm),
         // Test helpers shared by the test targets (one `expectClose`).
         .target(name: "ShapeTestSupport", dependencies: ["ShapeGeometry", "ShapeLanguage"], path: "Tests/ShapeTestSupport"),
         .testTarget(name: "ShapeGeometryTests", dependencies: ["ShapeGeometry", "ShapeTestSupport"], linkerSettings: libm),
         .testTarget(name: "ShapeLanguageTests", dependencies: ["ShapeLanguage", "ShapeOutput", "ShapeGeometry", "ShapeTestSupport"]),
-        .testTarget(name: "ShapeCLITests", dependencies: ["shape", "ShapeLanguage", "ShapeTestSupport"], exclude: ["Golden", "Examples", "Hostile"]),
+        .testTarget(
+            name: "ShapeCLITests", dependencies: ["shape", "ShapeLanguage", "ShapeTestSupport"], exclude: ["Golden", "Examples", "Hostile"]),
     ]
 )

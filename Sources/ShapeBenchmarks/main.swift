@@ -93,10 +93,12 @@ if let flag = arguments.firstIndex(of: "--dump"), flag + 1 < arguments.endIndex 
     write("w2.txt", cubicLines(w2))
     write("w2-points.txt", try TrackPoints.compute(w2, pattern: .unit).map { numbers([$0.x, $0.y]) })
     // The start of every dash of the pattern 1 1 (arc length 0, 2, 4, ...), exactly.
-    write("w2-starts.txt", stride(from: 0.0, to: w2.length, by: 2).map { s in
-        let p = w2.location(atLength: s)!.location.point
-        return numbers([p.x, p.y])
-    })
+    write(
+        "w2-starts.txt",
+        stride(from: 0.0, to: w2.length, by: 2).map { s in
+            let p = w2.location(atLength: s)!.location.point
+            return numbers([p.x, p.y])
+        })
     let w3 = try cubicPath(segments: 100, seed: 3)
     var q3 = SeededRandom(seed: 33)
     let queries3 = (0..<1000).map { _ in q3.point(0, 1000) }
@@ -119,12 +121,14 @@ if runs("W1") {
     // W1: the length of 10,000 random cubics.
     let w1 = randomCubics(10_000, seed: 1)
     var w1Total = 0.0
-    report("W1 length of 10,000 cubics", time(repeats: repeats) {
-        var total = 0.0
-        for c in w1 { total += c.arcLength(accuracy: defaultArcLengthAccuracy) }
-        w1Total = total
-        consume(total)
-    }, "accuracy \(defaultArcLengthAccuracy), total \(w1Total)")
+    report(
+        "W1 length of 10,000 cubics",
+        time(repeats: repeats) {
+            var total = 0.0
+            for c in w1 { total += c.arcLength(accuracy: defaultArcLengthAccuracy) }
+            w1Total = total
+            consume(total)
+        }, "accuracy \(defaultArcLengthAccuracy), total \(w1Total)")
 }
 
 if runs("W2") {
@@ -138,11 +142,13 @@ if runs("W2") {
         }
     }
     var w2Count = 0
-    report("W2 track points, dash 1 1, ~100k units", try time(repeats: repeats) {
-        let points = try TrackPoints.compute(w2Path, pattern: .unit)
-        w2Count = points.count
-        consume(points)
-    }, "\(w2Path.elements.count - 1) cubics, length \(w2Path.length), \(w2Count) points")
+    report(
+        "W2 track points, dash 1 1, ~100k units",
+        try time(repeats: repeats) {
+            let points = try TrackPoints.compute(w2Path, pattern: .unit)
+            w2Count = points.count
+            consume(points)
+        }, "\(w2Path.elements.count - 1) cubics, length \(w2Path.length), \(w2Count) points")
 }
 
 if runs("W3") {
@@ -150,11 +156,13 @@ if runs("W3") {
     let w3Path = try cubicPath(segments: 100, seed: 3)
     var w3Queries: [Point] = []
     do { var rng = SeededRandom(seed: 33); w3Queries = (0..<1000).map { _ in rng.point(0, 1000) } }
-    report("W3 1,000 nearest points, 100 cubics", time(repeats: repeats) {
-        var sum = 0.0
-        for q in w3Queries { sum += w3Path.nearest(to: q)!.distance }
-        consume(sum)
-    }, "")
+    report(
+        "W3 1,000 nearest points, 100 cubics",
+        time(repeats: repeats) {
+            var sum = 0.0
+            for q in w3Queries { sum += w3Path.nearest(to: q)!.distance }
+            consume(sum)
+        }, "")
 }
 
 if runs("W4") {
@@ -163,13 +171,15 @@ if runs("W4") {
     var w4Queries: [Point] = []
     do { var rng = SeededRandom(seed: 44); w4Queries = (0..<100_000).map { _ in rng.point(0, 1000) } }
     var w4Inside = 0
-    report("W4 100,000 contains, 200 elements", time(repeats: repeats) {
-        let tester = ContainmentTester(w4Path)
-        var inside = 0
-        for q in w4Queries where tester.contains(q) { inside += 1 }
-        w4Inside = inside
-        consume(inside)
-    }, "\(w4Inside) inside (nonzero)")
+    report(
+        "W4 100,000 contains, 200 elements",
+        time(repeats: repeats) {
+            let tester = ContainmentTester(w4Path)
+            var inside = 0
+            for q in w4Queries where tester.contains(q) { inside += 1 }
+            w4Inside = inside
+            consume(inside)
+        }, "\(w4Inside) inside (nonzero)")
 }
 
 if runs("append") {
@@ -192,7 +202,6 @@ if runs("append") {
     report("append 100k elements (lines, cubics)", a100, "")
     report("append 200k elements", a200, "ratio \((a200.min / a100.min * 100).rounded() / 100)")
 }
-
 
 // Scripts: parse, run and print n alternating line and curve commands; linear cost means 200k
 // commands take about twice as long as 100k, in text and in JSON mode.
@@ -223,7 +232,9 @@ if runs("script") {
                 consume(bytes)
             }
             times.append(t.min)
-            report("script \(n / 1000)k commands, \(json ? "JSON" : "text")", t, n == 200_000 ? "ratio \((times[1] / times[0] * 100).rounded() / 100)" : "")
+            report(
+                "script \(n / 1000)k commands, \(json ? "JSON" : "text")", t,
+                n == 200_000 ? "ratio \((times[1] / times[0] * 100).rounded() / 100)" : "")
         }
     }
 }

@@ -83,7 +83,7 @@ struct ReadlineReader: LineReader {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in ReadlineGlobals.interrupted.store(true, ordering: .relaxed) }
         sigemptyset(&action.sa_mask)
-        action.sa_flags = 0   // no SA_RESTART: readline's read() returns and calls the event hook
+        action.sa_flags = 0  // no SA_RESTART: readline's read() returns and calls the event hook
         sigaction(SIGINT, &action, nil)
     }
 
@@ -101,7 +101,8 @@ struct ReadlineReader: LineReader {
     }
 
     /// Completion: file names inside a string, else command, keyword and defined names.
-    static let complete: @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = { text, start, _ in
+    static let complete: @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = {
+        text, start, _ in
         let line = rl_line_buffer.map { String(cString: $0) } ?? ""
         let before = line.utf8.prefix(Int(start))
         let quotes = before.filter { $0 == UInt8(ascii: "\"") }.count

@@ -57,7 +57,7 @@ struct REPL {
                 continue
             }
             if let d = session.interpreter.run(program, emit: session.emit) {
-                if d.message == .interrupted { session.terminal.err("") }   // after the terminal's "^C"
+                if d.message == .interrupted { session.terminal.err("") }  // after the terminal's "^C"
                 session.show(d, command: session.commandName(at: d, in: program))
             }
             finish(entry, &reader, &nextLine)

@@ -10,26 +10,26 @@ public enum ShapeCommand {
     public static let version = "0.1.0"
 
     static let usage = """
-    usage: shape [options] [file.shape ...]
-           shape [options] -e 'source'
-      With no file and no -e: a REPL on a terminal, else the script read from standard input.
-    options:
-      --json           one JSON object per command instead of text
-      --quiet          print only what queries and 'print' ask for
-      --precision N    decimals in text output (default 4, 0 to 17)
-      --work-limit N   work units one statement may use (default 50000000; see docs/robustness.md)
-      -e SOURCE        run SOURCE (may be given more than once)
-      --version        print the version
-      --help           print this help
-    exit status: 0 success, 1 a script error, 2 a usage error
-    """
+        usage: shape [options] [file.shape ...]
+               shape [options] -e 'source'
+          With no file and no -e: a REPL on a terminal, else the script read from standard input.
+        options:
+          --json           one JSON object per command instead of text
+          --quiet          print only what queries and 'print' ask for
+          --precision N    decimals in text output (default 4, 0 to 17)
+          --work-limit N   work units one statement may use (default 50000000; see docs/robustness.md)
+          -e SOURCE        run SOURCE (may be given more than once)
+          --version        print the version
+          --help           print this help
+        exit status: 0 success, 1 a script error, 2 a usage error
+        """
 
     struct Options {
         var json = false
         var quiet = false
         var precision: Int?
         var workLimit: Int?
-        var sources: [(name: String, text: String?)] = []   // text nil: read the file
+        var sources: [(name: String, text: String?)] = []  // text nil: read the file
     }
 
     enum UsageError: Error { case message(String) }
@@ -147,8 +147,9 @@ final class Session {
             if options.quiet && !report.isRequested { return }
             if let line = json.format(report) { terminal.out(line) }
         } else {
-            let printer = TextPrinter(precision: interpreter.precision, quiet: options.quiet,
-                                      columns: Session.columns, rows: Session.rows, unicode: Session.unicode)
+            let printer = TextPrinter(
+                precision: interpreter.precision, quiet: options.quiet,
+                columns: Session.columns, rows: Session.rows, unicode: Session.unicode)
             if let text = printer.format(report) { terminal.out(text) }
         }
     }

@@ -95,7 +95,8 @@ extension FileSystem {
     /// Writes `text` to `path` atomically: into a temporary file beside it, then renamed over it,
     /// so a reader never sees half a file and a failure leaves nothing behind.
     static func writeAtomically(_ text: String, to path: String) throws(Failure) {
-        let temporary = directory(of: path) + "/." + (path.split(separator: "/").last.map(String.init) ?? "file")
+        let temporary =
+            directory(of: path) + "/." + (path.split(separator: "/").last.map(String.init) ?? "file")
             + ".tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else { throw Failure(description: String(cString: strerror(errno))) }

@@ -18,7 +18,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let text2 = TextPrinter(), json = JSONLinesPrinter()
     do {
         let program = try Parser.parse(Source(name: "fuzz", text: text))
-        if let d = interpreter.run(program, emit: { r in _ = text2.format(r); _ = json.format(r) }) {
+        if let d = interpreter.run(
+            program,
+            emit: { r in
+                _ = text2.format(r); _ = json.format(r)
+            })
+        {
             _ = DiagnosticRenderer.render(d)
             _ = json.format(d, command: "x")
         }

@@ -34,16 +34,18 @@ public struct AffineTransform: Hashable, Sendable {
     public static func rotation(_ angle: Double, about center: Point = .zero) -> AffineTransform {
         let cs = cosine(angle), sn = sine(angle)
         // Rotate about the origin, then move the origin to the centre.
-        return AffineTransform(a: cs, b: sn, c: -sn, d: cs,
-                               tx: center.x - (cs * center.x - sn * center.y),
-                               ty: center.y - (sn * center.x + cs * center.y))
+        return AffineTransform(
+            a: cs, b: sn, c: -sn, d: cs,
+            tx: center.x - (cs * center.x - sn * center.y),
+            ty: center.y - (sn * center.x + cs * center.y))
     }
 
     /// `self` followed by `other` (CGAffineTransformConcat(self, other)).
     public func concatenating(_ o: AffineTransform) -> AffineTransform {
-        AffineTransform(a: a * o.a + b * o.c, b: a * o.b + b * o.d,
-                        c: c * o.a + d * o.c, d: c * o.b + d * o.d,
-                        tx: tx * o.a + ty * o.c + o.tx, ty: tx * o.b + ty * o.d + o.ty)
+        AffineTransform(
+            a: a * o.a + b * o.c, b: a * o.b + b * o.d,
+            c: c * o.a + d * o.c, d: c * o.b + d * o.d,
+            tx: tx * o.a + ty * o.c + o.tx, ty: tx * o.b + ty * o.d + o.ty)
     }
 
     /// The determinant a·d − b·c of the linear part; negative for a reflection.
@@ -54,8 +56,9 @@ public struct AffineTransform: Hashable, Sendable {
         let det = determinant
         guard det != 0, det.isFinite else { return nil }
         let ia = d / det, ib = -b / det, ic = -c / det, id = a / det
-        return AffineTransform(a: ia, b: ib, c: ic, d: id,
-                               tx: -(tx * ia + ty * ic), ty: -(tx * ib + ty * id))
+        return AffineTransform(
+            a: ia, b: ib, c: ic, d: id,
+            tx: -(tx * ia + ty * ic), ty: -(tx * ib + ty * id))
     }
 
     /// True when every coefficient is finite.

@@ -156,9 +156,10 @@ public struct ContainmentTester: Sendable {
     static func solve(_ s: Segment, y: Double, from lo: Double, to hi: Double, increasing: Bool) -> Double {
         let ya = s.point(at: lo).y, yb = s.point(at: hi).y
         let guess = ya == yb ? 0.5 * (lo + hi) : lo + (hi - lo) * Swift.min(Swift.max((y - ya) / (yb - ya), 0), 1)
-        return BracketedNewton.solve(in: lo, hi, from: guess, increasing: increasing,
-                                     tolerance: .init(absoluteStep: parameterTolerance, maximumIterations: 100),
-                                     value: { s.point(at: $0).y - y }, slope: { s.derivative(at: $0).dy })
+        return BracketedNewton.solve(
+            in: lo, hi, from: guess, increasing: increasing,
+            tolerance: .init(absoluteStep: parameterTolerance, maximumIterations: 100),
+            value: { s.point(at: $0).y - y }, slope: { s.derivative(at: $0).dy })
     }
 
     /// How closely a crossing's parameter is found: far below what changes its x in a double.

@@ -28,8 +28,9 @@ extension CubicBezier: ParametricCurve {
     public func point(at t: Double) -> Point {
         let mt = 1 - t
         let a = mt * mt * mt, b = 3 * mt * mt * t, c = 3 * mt * t * t, d = t * t * t
-        return Point(a * p0.x + b * p1.x + c * p2.x + d * p3.x,
-                     a * p0.y + b * p1.y + c * p2.y + d * p3.y)
+        return Point(
+            a * p0.x + b * p1.x + c * p2.x + d * p3.x,
+            a * p0.y + b * p1.y + c * p2.y + d * p3.y)
     }
     public func derivative(at t: Double) -> Vector {
         let mt = 1 - t

@@ -42,8 +42,10 @@ public enum TrackPoints {
 
     /// The track points of `path` dashed with `pattern`. Throws `tooManyPoints` — before doing the
     /// work — when the dash boundaries would exceed `limit`. O(n + number of points).
-    public static func compute(_ path: Path, pattern: DashPattern = .unit,
-                               limit: Int = defaultLimit) throws(GeometryError) -> [Point] {
+    public static func compute(
+        _ path: Path, pattern: DashPattern = .unit,
+        limit: Int = defaultLimit
+    ) throws(GeometryError) -> [Point] {
         var cache = TrackPointCache(pattern: pattern)
         try cache.update(for: path, limit: limit)
         return cache.points
@@ -54,7 +56,8 @@ public enum TrackPoints {
         // An upper bound on the number of boundaries: two per period per subpath, plus the
         // pattern's entries for each subpath's partial period and phase.
         let perPeriod = Double(pattern.lengths.count)
-        let estimate = path.length / pattern.period * perPeriod
+        let estimate =
+            path.length / pattern.period * perPeriod
             + Double(path.subpathStarts.count) * (perPeriod + 2)
         guard estimate <= Double(limit) else { throw .tooManyPoints(limit: limit) }
     }
@@ -63,8 +66,10 @@ public enum TrackPoints {
     /// each point closer than `minimumSpacing` to `prior`, the last kept one, is dropped. Returns
     /// the work done (boundaries made and elements walked) and the thinning's state just before the
     /// path's last element made its first boundary: where a later update resumes.
-    static func dash(_ path: Path, pattern: DashPattern, from start: Int, kept: inout [Point],
-                     prior: inout Point) -> (work: Int, checkpoint: (kept: Int, prior: Point)) {
+    static func dash(
+        _ path: Path, pattern: DashPattern, from start: Int, kept: inout [Point],
+        prior: inout Point
+    ) -> (work: Int, checkpoint: (kept: Int, prior: Point)) {
         // Squared distances against 0.1²: the same test as the seed's hypot, without the root.
         let spacing = minimumSpacing * minimumSpacing
         let last = path.elements.count - 1
@@ -79,10 +84,12 @@ public enum TrackPoints {
         }
         for i in lo..<starts.count {
             let range = starts[i]..<(i + 1 < starts.count ? starts[i + 1] : path.elements.count)
-            work += appendBoundaries(of: path, subpath: range, from: Swift.max(start, range.lowerBound), pattern: pattern,
-                                     willEmit: { element in
-                                         if element == last && checkpoint == nil { checkpoint = (kept.count, prior) }
-                                     }) { p in
+            work += appendBoundaries(
+                of: path, subpath: range, from: Swift.max(start, range.lowerBound), pattern: pattern,
+                willEmit: { element in
+                    if element == last && checkpoint == nil { checkpoint = (kept.count, prior) }
+                }
+            ) { p in
                 let dx = p.x - prior.x, dy = p.y - prior.y
                 if !(dx * dx + dy * dy < spacing) {
                     kept.append(p)
@@ -97,8 +104,10 @@ public enum TrackPoints {
     /// past the subpath's move, only the boundaries beyond that element's start (the ones before
     /// belong to earlier elements). Returns how many boundaries it made.
     @inline(__always)
-    static func appendBoundaries(of path: Path, subpath: Range<Int>, from: Int, pattern: DashPattern,
-                                 willEmit: (Int) -> Void, _ emit: (Point) -> Void) -> Int {
+    static func appendBoundaries(
+        of path: Path, subpath: Range<Int>, from: Int, pattern: DashPattern,
+        willEmit: (Int) -> Void, _ emit: (Point) -> Void
+    ) -> Int {
         let base = path.length(before: subpath.lowerBound)
         let total = path.length(before: subpath.upperBound) - base
         // Dash j of period k spans [k·P + prefix[j] − phase, k·P + prefix[j+1] − phase]: each
@@ -136,16 +145,19 @@ public enum TrackPoints {
             }
             k += 1
         }
-        appendPoints(of: path, subpath: subpath, from: after == nil ? subpath.lowerBound : from, base: base,
-                     positions: positions, willEmit: willEmit, emit)
+        appendPoints(
+            of: path, subpath: subpath, from: after == nil ? subpath.lowerBound : from, base: base,
+            positions: positions, willEmit: willEmit, emit)
         return positions.count
     }
 
     /// The points at the given increasing positions along a subpath, walking its elements once
     /// from element `from`.
     @inline(__always)
-    static func appendPoints(of path: Path, subpath: Range<Int>, from: Int, base: Double, positions: [Double],
-                             willEmit: (Int) -> Void, _ emit: (Point) -> Void) {
+    static func appendPoints(
+        of path: Path, subpath: Range<Int>, from: Int, base: Double, positions: [Double],
+        willEmit: (Int) -> Void, _ emit: (Point) -> Void
+    ) {
         guard case .move(let start) = path.elements[subpath.lowerBound] else { return }
         var element = from
         var k = 0

@@ -21,8 +21,9 @@ extension Path {
     public mutating func addOval(x: Double, y: Double, width: Double, height: Double) throws(GeometryError) {
         try Path.checkNumbers([x, y, width, height], ["x", "y", "width", "height"])
         let r = Rect(x: x, y: y, width: width, height: height)
-        let arc = Arc(center: r.center, u: Vector(r.width / 2, 0), v: Vector(0, r.height / 2),
-                      startAngle: 0, sweep: fullTurn)
+        let arc = Arc(
+            center: r.center, u: Vector(r.width / 2, 0), v: Vector(0, r.height / 2),
+            startAngle: 0, sweep: fullTurn)
         try addClosedArc(arc)
     }
 
@@ -38,8 +39,10 @@ extension Path {
     /// A rectangle with circular corners of radius `cornerRadius` (clamped to half the shorter
     /// side, as UIKit does): starts where the top edge leaves the top-left corner, (x + r, y), and
     /// runs clockwise on screen: top edge, top-right corner, right edge, and so on, closed.
-    public mutating func addRoundedRect(x: Double, y: Double, width: Double, height: Double,
-                                        cornerRadius: Double) throws(GeometryError) {
+    public mutating func addRoundedRect(
+        x: Double, y: Double, width: Double, height: Double,
+        cornerRadius: Double
+    ) throws(GeometryError) {
         try Path.checkNumbers([x, y, width, height, cornerRadius], ["x", "y", "width", "height", "radius"])
         guard cornerRadius >= 0 else { throw .negativeRadius }
         let b = Rect(x: x, y: y, width: width, height: height)
@@ -47,8 +50,10 @@ extension Path {
         let quarter = Double.pi / 2
         var copy = self
         try copy.move(to: Point(b.minX + r, b.minY))
-        let corners = [(Point(b.maxX - r, b.minY + r), -quarter), (Point(b.maxX - r, b.maxY - r), 0),
-                       (Point(b.minX + r, b.maxY - r), quarter), (Point(b.minX + r, b.minY + r), 2 * quarter)]
+        let corners = [
+            (Point(b.maxX - r, b.minY + r), -quarter), (Point(b.maxX - r, b.maxY - r), 0),
+            (Point(b.minX + r, b.maxY - r), quarter), (Point(b.minX + r, b.minY + r), 2 * quarter),
+        ]
         for (center, start) in corners {
             try copy.append(arc: Arc(center: center, radius: r, startAngle: start, sweep: quarter))
         }

@@ -110,8 +110,10 @@ public struct Path: Sendable {
     /// same point to within 1e-12 of the arc's size); without one, the arc's start begins a
     /// subpath. `clockwise` means increasing
     /// angle, which turns clockwise on screen. A zero radius draws a point.
-    public mutating func arc(center: Point, radius: Double, startAngle: Double, endAngle: Double,
-                             clockwise: Bool = true) throws(GeometryError) {
+    public mutating func arc(
+        center: Point, radius: Double, startAngle: Double, endAngle: Double,
+        clockwise: Bool = true
+    ) throws(GeometryError) {
         try Path.check(center, "center")
         guard radius.isFinite else { throw .nonFinite(argument: "radius") }
         guard startAngle.isFinite else { throw .nonFinite(argument: "start angle") }

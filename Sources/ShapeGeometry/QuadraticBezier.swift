@@ -126,4 +126,3 @@ extension ParametricCurve {
         return best
     }
 }
-

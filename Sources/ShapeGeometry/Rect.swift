@@ -47,8 +47,9 @@ public struct Rect: Hashable, Sendable {
 
     /// The smallest rectangle holding both.
     @inlinable public func union(_ o: Rect) -> Rect {
-        Rect(minX: Swift.min(minX, o.minX), minY: Swift.min(minY, o.minY),
-             maxX: Swift.max(maxX, o.maxX), maxY: Swift.max(maxY, o.maxY))
+        Rect(
+            minX: Swift.min(minX, o.minX), minY: Swift.min(minY, o.minY),
+            maxX: Swift.max(maxX, o.maxX), maxY: Swift.max(maxY, o.maxY))
     }
 
     /// True when `p` lies inside or on the edge.

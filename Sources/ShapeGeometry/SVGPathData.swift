@@ -22,7 +22,7 @@ public enum SVGPathData {
         var i = 0
         var current = Point.zero
         var subpathStart = Point.zero
-        var lastControl: Point?       // for S and T: the previous curve's second control point
+        var lastControl: Point?  // for S and T: the previous curve's second control point
         var lastCommand: UInt8 = 0
         var started = false
 
@@ -113,41 +113,41 @@ public enum SVGPathData {
 
         mutating func command(_ c: UInt8, relative: Bool, offset: Int, into path: inout Path) throws {
             switch c {
-            case 77: // M
+            case 77:  // M
                 // The first command of the data is absolute even when written m.
                 let p = try point(relative && started)
                 try path.move(to: p)
                 current = p; subpathStart = p; lastControl = nil; started = true
-            case 76: // L
+            case 76:  // L
                 let p = try point(relative)
                 try path.line(to: p)
                 current = p; lastControl = nil
-            case 72, 86: // H, V
+            case 72, 86:  // H, V
                 let v = try number()
                 let p = c == 72 ? Point(relative ? current.x + v : v, current.y) : Point(current.x, relative ? current.y + v : v)
                 try path.line(to: p)
                 current = p; lastControl = nil
-            case 67: // C
+            case 67:  // C
                 let c1 = try point(relative), c2 = try point(relative), p = try point(relative)
                 try path.curve(control1: c1, control2: c2, to: p)
                 current = p; lastControl = c2
-            case 83: // S: the first control point reflects the previous C/S one
+            case 83:  // S: the first control point reflects the previous C/S one
                 let c2 = try point(relative), p = try point(relative)
                 let previous = lastCommand | 32
                 let c1 = (previous == 99 || previous == 115) && lastControl != nil ? current + (current - lastControl!) : current
                 try path.curve(control1: c1, control2: c2, to: p)
                 current = p; lastControl = c2
-            case 81: // Q
+            case 81:  // Q
                 let q = try point(relative), p = try point(relative)
                 try path.quad(control: q, to: p)
                 current = p; lastControl = q
-            case 84: // T: the control point reflects the previous Q/T one
+            case 84:  // T: the control point reflects the previous Q/T one
                 let p = try point(relative)
                 let previous = lastCommand | 32
                 let q = (previous == 113 || previous == 116) && lastControl != nil ? current + (current - lastControl!) : current
                 try path.quad(control: q, to: p)
                 current = p; lastControl = q
-            case 65: // A
+            case 65:  // A
                 let rx = try number(), ry = try number(), rotation = try number()
                 let large = try flag(), sweep = try flag()
                 let p = try point(relative)
@@ -157,7 +157,7 @@ public enum SVGPathData {
                     try path.line(to: p)
                 }
                 current = p; lastControl = nil
-            case 90: // Z
+            case 90:  // Z
                 path.close()
                 current = subpathStart; lastControl = nil
             default:
@@ -168,8 +168,10 @@ public enum SVGPathData {
 
     /// The exact arc of an SVG `A` command (SVG 1.1 appendix F.6.5), or `nil` when it is a
     /// straight line (a zero radius) or nothing (equal end points).
-    public static func arc(from p1: Point, to p2: Point, rx: Double, ry: Double, rotationDegrees: Double,
-                           largeArc: Bool, sweep: Bool) -> Arc? {
+    public static func arc(
+        from p1: Point, to p2: Point, rx: Double, ry: Double, rotationDegrees: Double,
+        largeArc: Bool, sweep: Bool
+    ) -> Arc? {
         guard p1 != p2 else { return nil }
         var rx = abs(rx), ry = abs(ry)
         guard rx > 0, ry > 0 else { return nil }

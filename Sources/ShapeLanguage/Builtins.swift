@@ -59,8 +59,9 @@ public enum Builtins {
         Function(name: "abs", arity: 1, summary: "absolute value", evaluate: { Swift.abs($0[0]) }),
         Function(name: "floor", arity: 1, summary: "round down", evaluate: { $0[0].rounded(.down) }),
         Function(name: "ceil", arity: 1, summary: "round up", evaluate: { $0[0].rounded(.up) }),
-        Function(name: "round", arity: 1, summary: "round to the nearest whole number (halves away from 0)",
-                 evaluate: { $0[0].rounded() }),
+        Function(
+            name: "round", arity: 1, summary: "round to the nearest whole number (halves away from 0)",
+            evaluate: { $0[0].rounded() }),
         Function(name: "min", arity: nil, summary: "the smallest argument", evaluate: { $0.min()! }),
         Function(name: "max", arity: nil, summary: "the largest argument", evaluate: { $0.max()! }),
     ]
@@ -82,7 +83,8 @@ public enum Builtins {
     /// Every word completion can offer, without the session's own names: commands, statement
     /// words, option words, functions and values.
     public static var words: [String] {
-        let all = CommandTable.all.map(\.name) + statementWords + CommandTable.optionWords + functions.map(\.name)
+        let all =
+            CommandTable.all.map(\.name) + statementWords + CommandTable.optionWords + functions.map(\.name)
             + Value.allCases.map(\.rawValue)
         return Array(Set(all)).sorted()
     }

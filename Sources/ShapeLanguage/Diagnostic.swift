@@ -141,7 +141,8 @@ public enum Message: Sendable, Equatable {
         case .cannotInclude(let f, let reason): "cannot include '\(f)': \(reason)"
         case .cannotSave(let f, let reason): "cannot save '\(f)': \(reason)"
         case .elementLimit(let n): "the path would have more than \(n) elements"
-        case .workLimit(let n): "this statement does too much work (more than \(n) units: one per element or point made or visited, ten per one listed)"
+        case .workLimit(let n):
+            "this statement does too much work (more than \(n) units: one per element or point made or visited, ten per one listed)"
         case .interrupted: "interrupted: the statement was undone"
         case .nothingToUndo: "nothing to undo"
         case .precisionRange: "precision must be a whole number from 0 to 17"

@@ -16,8 +16,10 @@ struct Invocation {
 }
 
 extension Interpreter {
-    func command(_ name: String, nameRange: SourceRange, arguments: [Expr], keywords: [KeywordArgument],
-                 range: SourceRange) throws(Diagnostic) {
+    func command(
+        _ name: String, nameRange: SourceRange, arguments: [Expr], keywords: [KeywordArgument],
+        range: SourceRange
+    ) throws(Diagnostic) {
         let spec = CommandTable.spec(named: name)
         try charge(spec?.cost.units(elements: path.elements.count) ?? 1, range)
         guard let spec else {
@@ -54,8 +56,9 @@ extension Interpreter {
                 throw error(.unknownOption(command: spec.name, word: word), wordRange, suggestion: hint)
             }
             if !options.isEmpty, !spec.arity.contains(arguments.count) {
-                throw error(.unknownOption(command: spec.name, word: word), wordRange,
-                            suggestion: "its options are " + Message.list(options, "and"))
+                throw error(
+                    .unknownOption(command: spec.name, word: word), wordRange,
+                    suggestion: "its options are " + Message.list(options, "and"))
             }
         }
         for group in spec.optionGroups {
@@ -71,8 +74,9 @@ extension Interpreter {
             let at = arguments.count > maximum ? SourceRange(arguments[maximum].range.start, range.end) : range
             throw error(.wrongArgumentCount(command: spec.name, usage: spec.arityDescription, got: arguments.count), at)
         }
-        var invocation = Invocation(name: spec.name, numbers: [], ranges: [], keywords: [:], range: range,
-                                    arguments: arguments, keywordNames: keywords.map(\.name))
+        var invocation = Invocation(
+            name: spec.name, numbers: [], ranges: [], keywords: [:], range: range,
+            arguments: arguments, keywordNames: keywords.map(\.name))
         // Text-taking commands (`svg`, `save`, `help`) read their arguments themselves.
         if !spec.takesText {
             for (i, a) in arguments.enumerated() {
@@ -197,10 +201,11 @@ extension Interpreter {
         let wanted = layers
         let points = wanted.contains(.points) || wanted.contains(.handle) ? try trackPoints(range) : []
         try charge(WorkCost.listingCost * points.count, range)
-        let request = SaveRequest(file: file, from: source.name, path: path, layers: wanted, trackPoints: points,
-                                  handle: wanted.contains(.handle) ? state.handle.point(in: points) : nil,
-                                  nearest: wanted.contains(.nearest) ? lastNearest : nil,
-                                  casteljau: wanted.contains(.casteljau) ? lastCasteljau : nil)
+        let request = SaveRequest(
+            file: file, from: source.name, path: path, layers: wanted, trackPoints: points,
+            handle: wanted.contains(.handle) ? state.handle.point(in: points) : nil,
+            nearest: wanted.contains(.nearest) ? lastNearest : nil,
+            casteljau: wanted.contains(.casteljau) ? lastCasteljau : nil)
         let written: String
         do { written = try saver(request) } catch {
             throw self.error(.cannotSave(file, reason: "\(error)"), argument.range)
@@ -311,8 +316,9 @@ extension Interpreter {
     func arcCommand(_ inv: Invocation) throws(Diagnostic) {
         let n = inv.numbers
         try draw(inv) { (p: inout Path) throws(GeometryError) in
-            try p.arc(center: inv.point(0), radius: n[2], startAngle: n[3], endAngle: n[4],
-                      clockwise: inv.keywords["ccw"] == nil)
+            try p.arc(
+                center: inv.point(0), radius: n[2], startAngle: n[3], endAngle: n[4],
+                clockwise: inv.keywords["ccw"] == nil)
         }
     }
 
@@ -404,8 +410,9 @@ extension Interpreter {
         let n = inv.numbers
         let breakRadius = inv.keywords["break"]?.first ?? n[2] / 2
         guard n[2] >= 0, n[5] >= 0, breakRadius >= 0 else { throw error(.negativeRadius, inv.range) }
-        var badge = StickyBadge(fixedCenter: inv.point(0), restRadius: n[2], draggedCenter: inv.point(3),
-                                draggedRadius: n[5], breakRadius: breakRadius)
+        var badge = StickyBadge(
+            fixedCenter: inv.point(0), restRadius: n[2], draggedCenter: inv.point(3),
+            draggedRadius: n[5], breakRadius: breakRadius)
         if inv.keywords["release"] != nil { badge = badge.released() }
         let shape: Path
         do { shape = try badge.path(accuracy: path.accuracy) } catch { throw diagnose(error, inv) }
@@ -418,15 +425,16 @@ extension Interpreter {
         let n = inv.numbers
         let duration = n[0], speed = n.count > 1 ? n[1] : 15
         guard duration >= 0, speed >= 0 else { throw error(.negativeDuration, inv.range) }
-        let w = inv.keywords["within"]!   // defaults from the table
+        let w = inv.keywords["within"]!  // defaults from the table
         let from = Point(inv.keywords["from"]![0], inv.keywords["from"]![1])
         let seed = inv.keywords["seed"]![0]
         guard seed >= 0, seed == seed.rounded(), seed < 1.8e19 else { throw error(.notAnInteger("the seed"), inv.range) }
         var random = SeededRandom(seed: UInt64(seed))
         let arcs: [Arc]
         do {
-            arcs = try Wander.arcs(length: duration * speed, start: from, area: Rect(x: w[0], y: w[1], width: w[2], height: w[3]),
-                                   random: &random, arcLimit: Swift.min(1_000_000, limits.pathElements))
+            arcs = try Wander.arcs(
+                length: duration * speed, start: from, area: Rect(x: w[0], y: w[1], width: w[2], height: w[3]),
+                random: &random, arcLimit: Swift.min(1_000_000, limits.pathElements))
         } catch {
             if case .nonFiniteResult = error { throw self.error(.areaTooSmall, inv.range) }
             throw diagnose(error, inv)
@@ -448,7 +456,7 @@ extension Interpreter {
         state.dash = pattern
         trackCache = nil
         do {
-            let points = try trackPoints(inv.range)   // keeps the handle's index, wrapped
+            let points = try trackPoints(inv.range)  // keeps the handle's index, wrapped
             changed = true
             report("dash", .dash(count: points.count))
         } catch {
@@ -622,11 +630,12 @@ extension Interpreter {
             case .segment(let s): kind = s.kindName
             case .close: kind = "close"
             }
-            let to: Point = switch e {
-            case .move(let p): p
-            case .segment(let s): s.end
-            case .close(let l): l.p1
-            }
+            let to: Point =
+                switch e {
+                case .move(let p): p
+                case .segment(let s): s.end
+                case .close(let l): l.p1
+                }
             list.append(ElementInfo(index: i, kind: kind, to: to, length: path.length(ofElement: i)))
         }
         report("elements", .elements(list))
@@ -635,7 +644,7 @@ extension Interpreter {
     /// `undo`.
     func undoCommand(_ inv: Invocation) throws(Diagnostic) {
         guard let record = undoStack.popLast() else { throw error(.nothingToUndo, inv.range) }
-        keepPathForRollback()   // inside a block that fails later, the path must come back
+        keepPathForRollback()  // inside a block that fails later, the path must come back
         state = record.state
         restorePath(record.path)
         trackCache = nil

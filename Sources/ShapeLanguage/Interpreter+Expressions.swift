@@ -36,11 +36,12 @@ extension Interpreter {
         case .name(let n, let r): return try lookup(n, r)
         case .unary(let op, let operand, let r):
             let v = try number(operand, "the operand of '\(op.rawValue)'")
-            let result: Double = switch op {
-            case .negate: -v
-            case .plus: v
-            case .not: v == 0 ? 1 : 0
-            }
+            let result: Double =
+                switch op {
+                case .negate: -v
+                case .plus: v
+                case .not: v == 0 ? 1 : 0
+                }
             return try finite(result, "the result of '\(op.rawValue)'", r)
         case .binary(let op, let a, let b, let r):
             let name = op.rawValue
@@ -58,24 +59,26 @@ extension Interpreter {
             }
             guard case .number(let x) = left else { throw error(.notANumber("the left side of '\(name)'"), a.range) }
             guard case .number(let y) = right else { throw error(.notANumber("the right side of '\(name)'"), b.range) }
-            let result: Double = switch op {
-            case .plus: x + y
-            case .minus: x - y
-            case .times: x * y
-            case .divide: x / y
-            case .remainder: x.truncatingRemainder(dividingBy: y)
-            case .power: pow(x, y)
-            case .less: x < y ? 1 : 0
-            case .lessOrEqual: x <= y ? 1 : 0
-            case .greater: x > y ? 1 : 0
-            case .greaterOrEqual: x >= y ? 1 : 0
-            case .and, .or, .equal, .notEqual: 0   // answered above
-            }
+            let result: Double =
+                switch op {
+                case .plus: x + y
+                case .minus: x - y
+                case .times: x * y
+                case .divide: x / y
+                case .remainder: x.truncatingRemainder(dividingBy: y)
+                case .power: pow(x, y)
+                case .less: x < y ? 1 : 0
+                case .lessOrEqual: x <= y ? 1 : 0
+                case .greater: x > y ? 1 : 0
+                case .greaterOrEqual: x >= y ? 1 : 0
+                case .and, .or, .equal, .notEqual: 0  // answered above
+                }
             return try finite(result, "the result of '\(name)'", r)
         case .call(let name, let args, let r):
             guard let function = Builtins.function(named: name) else {
-                throw error(.undefinedFunction(name), SourceRange(r.start, r.start + name.count),
-                            suggestion: suggestion(for: name, among: Builtins.functions.map(\.name)))
+                throw error(
+                    .undefinedFunction(name), SourceRange(r.start, r.start + name.count),
+                    suggestion: suggestion(for: name, among: Builtins.functions.map(\.name)))
             }
             if function.arity.map({ args.count != $0 }) ?? args.isEmpty {
                 throw error(.wrongCallArity(name: name, expected: function.arity ?? 1, got: args.count), r)

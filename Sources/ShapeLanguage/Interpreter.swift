@@ -137,7 +137,8 @@ public final class Interpreter {
             throw error
         }
         if changed, statement.commandName != "undo" {
-            let restore: PathRestore = savedPath.map { .replace($0) }
+            let restore: PathRestore =
+                savedPath.map { .replace($0) }
                 ?? (path.elements.count != statementStart ? .truncate(statementStart) : .unchanged)
             undoStack.append(UndoRecord(state: stateBefore, path: restore, command: statement.commandName, line: statementLine))
             if undoStack.count > 2 * limits.undoHistory { undoStack.removeFirst(limits.undoHistory) }

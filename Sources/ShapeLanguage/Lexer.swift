@@ -12,7 +12,6 @@ public struct Lexer {
 
     public init(_ source: Source) { self.source = source }
 
-
     /// Every token, ending with `.end`; or the first lexical error.
     public mutating func tokenize() throws(Diagnostic) -> [Token] {
         var tokens: [Token] = []
@@ -55,7 +54,7 @@ public struct Lexer {
                 while i < chars.count, chars[i] != "\n" { i += 1 }
                 continue
             }
-            if chars[i] == "\\", i + 1 < chars.count, chars[i + 1] == "\n" { i += 2; continue } // line continuation
+            if chars[i] == "\\", i + 1 < chars.count, chars[i + 1] == "\n" { i += 2; continue }  // line continuation
             break
         }
         let start = i

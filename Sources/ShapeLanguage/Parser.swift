@@ -7,7 +7,9 @@ public enum ParseFailure: Error, Sendable {
     case invalid(Diagnostic)
 
     public var diagnostic: Diagnostic {
-        switch self { case .incomplete(let d), .invalid(let d): d }
+        switch self {
+        case .incomplete(let d), .invalid(let d): d
+        }
     }
 }
 
@@ -144,8 +146,9 @@ public struct Parser {
             advance()
             let to = try expression(minimumPrecedence: 4)
             let body = try block()
-            return .forLoop(variable: name, from: from, to: to, inclusive: inclusive, body: body,
-                            range: SourceRange(start, tokens[k - 1].range.end))
+            return .forLoop(
+                variable: name, from: from, to: to, inclusive: inclusive, body: body,
+                range: SourceRange(start, tokens[k - 1].range.end))
         case "if":
             advance()
             let condition = try expression()
@@ -163,8 +166,9 @@ public struct Parser {
                     otherwise = try block()
                 }
             }
-            return .conditional(condition: condition, then: then, otherwise: otherwise,
-                                range: SourceRange(start, tokens[k - 1].range.end))
+            return .conditional(
+                condition: condition, then: then, otherwise: otherwise,
+                range: SourceRange(start, tokens[k - 1].range.end))
         case "def":
             advance()
             let (name, nameRange) = try identifier("a procedure name after 'def'")
@@ -180,8 +184,9 @@ public struct Parser {
             }
             _ = try expect(.rightParen, "')'")
             let body = try block()
-            return .procedure(name: name, nameRange: nameRange, parameters: parameters, body: body,
-                              range: SourceRange(start, tokens[k - 1].range.end))
+            return .procedure(
+                name: name, nameRange: nameRange, parameters: parameters, body: body,
+                range: SourceRange(start, tokens[k - 1].range.end))
         case "print":
             advance()
             var values: [Expr] = []

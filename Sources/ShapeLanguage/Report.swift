@@ -13,7 +13,7 @@ public struct Report: Sendable {
     public var isRequested: Bool {
         switch kind {
         case .printed, .export, .plot, .saved, .casteljau, .direction, .curvature, .extrema, .length, .points, .bounds,
-             .contains, .nearest, .at, .elements, .help, .handleQuery:
+            .contains, .nearest, .at, .elements, .help, .handleQuery:
             true
         case .value(let name, _):
             name == nil

@@ -10,7 +10,8 @@ public indirect enum Expr: Sendable {
     public var range: SourceRange {
         switch self {
         case .number(_, let r), .string(_, let r), .name(_, let r), .unary(_, _, let r),
-             .binary(_, _, _, let r), .call(_, _, let r): r
+            .binary(_, _, _, let r), .call(_, _, let r):
+            r
         }
     }
 }
@@ -38,8 +39,9 @@ public indirect enum Stmt: Sendable {
     public var range: SourceRange {
         switch self {
         case .command(_, _, _, _, let r), .define(_, _, _, let r), .assign(_, _, _, let r),
-             .repeatLoop(_, _, let r), .forLoop(_, _, _, _, _, let r), .conditional(_, _, _, let r),
-             .procedure(_, _, _, _, let r), .printValues(_, let r), .include(_, let r), .expression(_, let r): r
+            .repeatLoop(_, _, let r), .forLoop(_, _, _, _, _, let r), .conditional(_, _, _, let r),
+            .procedure(_, _, _, _, let r), .printValues(_, let r), .include(_, let r), .expression(_, let r):
+            r
         }
     }
 

@@ -54,8 +54,11 @@ public struct JSONLinesPrinter {
             fields.append("\"count\": \(list.count)")
             fields.append("\"points\": [" + list.map(pair).joined(separator: ", ") + "]")
         case .handle(let i, let q), .handleQuery(let i, let q):
-            if let q { fields.append("\"handle\": {\"index\": \(i), \"x\": \(n(q.x)), \"y\": \(n(q.y))}") }
-            else { fields.append("\"handle\": {\"index\": \(i), \"x\": null, \"y\": null}") }
+            if let q {
+                fields.append("\"handle\": {\"index\": \(i), \"x\": \(n(q.x)), \"y\": \(n(q.y))}")
+            } else {
+                fields.append("\"handle\": {\"index\": \(i), \"x\": null, \"y\": null}")
+            }
         case .value(let name, let v):
             if let name { fields.append("\"name\": \(JSONLinesPrinter.string(name))") }
             fields.append("\"value\": \(value(v))")
@@ -79,15 +82,19 @@ public struct JSONLinesPrinter {
         case .help(let topic): fields.append("\"text\": \(JSONLinesPrinter.string(HelpRenderer.render(topic)))")
         case .saved(let file): fields.append("\"file\": \(JSONLinesPrinter.string(file))")
         case .casteljau(let i, let kind, let t, let levels):
-            fields += ["\"element\": \(i)", "\"kind\": \"\(kind)\"", "\"t\": \(n(t))",
-                       "\"levels\": [" + levels.map { "[" + $0.map(pair).joined(separator: ", ") + "]" }.joined(separator: ", ") + "]",
-                       "\"point\": \(pair(levels.last![0]))"]
+            fields += [
+                "\"element\": \(i)", "\"kind\": \"\(kind)\"", "\"t\": \(n(t))",
+                "\"levels\": [" + levels.map { "[" + $0.map(pair).joined(separator: ", ") + "]" }.joined(separator: ", ") + "]",
+                "\"point\": \(pair(levels.last![0]))",
+            ]
         case .split(let i, let count): fields += ["\"element\": \(i)", "\"count\": \(count)"]
         case .direction(let q, let v): fields += ["\"x\": \(n(q.x))", "\"y\": \(n(q.y))", "\"direction\": [\(n(v.dx)), \(n(v.dy))]"]
         case .curvature(let q, let k, let radius):
             fields += ["\"x\": \(n(q.x))", "\"y\": \(n(q.y))", "\"curvature\": \(n(k))", "\"radius\": \(radius.map(n) ?? "null")"]
         case .extrema(let i, let xs, let ys):
-            func list(_ e: [ExtremePoint]) -> String { "[" + e.map { "{\"t\": \(n($0.t)), \"point\": \(pair($0.point))}" }.joined(separator: ", ") + "]" }
+            func list(_ e: [ExtremePoint]) -> String {
+                "[" + e.map { "{\"t\": \(n($0.t)), \"point\": \(pair($0.point))}" }.joined(separator: ", ") + "]"
+            }
             fields += ["\"element\": \(i)", "\"x\": \(list(xs))", "\"y\": \(list(ys))"]
         case .plot(let path, let handle, let ascii):
             fields.append("\"text\": \(JSONLinesPrinter.string(TerminalPlot(width: 72, ascii: ascii).render(path, handle: handle)))")
@@ -104,6 +111,7 @@ public struct JSONLinesPrinter {
         let (line, column) = d.location
         var message = d.message.text
         if let s = d.suggestion { message += "; " + s }
-        return "{\"cmd\": \(JSONLinesPrinter.string(command)), \"line\": \(line), \"error\": {\"message\": \(JSONLinesPrinter.string(message)), \"id\": \(JSONLinesPrinter.string(d.message.id)), \"file\": \(JSONLinesPrinter.string(d.source.name)), \"line\": \(line), \"column\": \(column)}}"
+        return
+            "{\"cmd\": \(JSONLinesPrinter.string(command)), \"line\": \(line), \"error\": {\"message\": \(JSONLinesPrinter.string(message)), \"id\": \(JSONLinesPrinter.string(d.message.id)), \"file\": \(JSONLinesPrinter.string(d.source.name)), \"line\": \(line), \"column\": \(column)}}"
     }
 }

@@ -14,7 +14,7 @@ public enum NumberFormat {
         if magnitude >= 1e16 { return x.description }
         // Digits and decimal exponent of the shortest representation: value = 0.d1d2... × 10^e.
         var (digits, exponent) = decimalDigits(magnitude)
-        let keep = exponent + precision   // digits that stay
+        let keep = exponent + precision  // digits that stay
         if keep < 0 { return "0" }
         if keep < digits.count {
             let roundUp = digits[keep] >= 5
@@ -54,7 +54,9 @@ public enum NumberFormat {
         for b in x.description.utf8 {
             switch b {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                if inExponent { exponent = exponent * 10 + Int(b - 48) } else {
+                if inExponent {
+                    exponent = exponent * 10 + Int(b - 48)
+                } else {
                     digits.append(Int(b - 48))
                     if !seenDot { integerCount += 1 }
                 }

@@ -73,18 +73,20 @@ public enum PathExport {
                 let start = reflected ? phi - a.startAngle : a.startAngle + phi
                 let end = reflected ? start - a.sweep : start + a.sweep
                 let clockwise = reflected ? a.sweep < 0 : a.sweep > 0
-                lines.append("path.addArc(withCenter: \(p(a.center)), radius: \(n(a.radius)), "
-                             + "startAngle: \(n(start)), endAngle: \(n(end)), clockwise: \(clockwise))")
+                lines.append(
+                    "path.addArc(withCenter: \(p(a.center)), radius: \(n(a.radius)), "
+                        + "startAngle: \(n(start)), endAngle: \(n(end)), clockwise: \(clockwise))")
             case .segment(.arc(let a)):
                 // UIBezierPath has no elliptical arc: CGPath draws the unit circle's arc through
                 // the transform that makes it this ellipse (CGPath's clockwise is the opposite of
                 // UIKit's for the same angles).
                 lines.append("// An elliptical arc: the unit circle's arc, transformed.")
                 lines.append("if let ellipse = path.cgPath.mutableCopy() {")
-                lines.append("    ellipse.addArc(center: .zero, radius: 1, startAngle: \(n(a.startAngle)), "
-                             + "endAngle: \(n(a.startAngle + a.sweep)), clockwise: \(a.sweep < 0), "
-                             + "transform: CGAffineTransform(a: \(n(a.u.dx)), b: \(n(a.u.dy)), c: \(n(a.v.dx)), "
-                             + "d: \(n(a.v.dy)), tx: \(n(a.center.x)), ty: \(n(a.center.y))))")
+                lines.append(
+                    "    ellipse.addArc(center: .zero, radius: 1, startAngle: \(n(a.startAngle)), "
+                        + "endAngle: \(n(a.startAngle + a.sweep)), clockwise: \(a.sweep < 0), "
+                        + "transform: CGAffineTransform(a: \(n(a.u.dx)), b: \(n(a.u.dy)), c: \(n(a.v.dx)), "
+                        + "d: \(n(a.v.dy)), tx: \(n(a.center.x)), ty: \(n(a.center.y))))")
                 lines.append("    path.cgPath = ellipse")
                 lines.append("}")
             }

@@ -23,13 +23,16 @@ public enum SVGDocument {
         let pixels = 600.0
         let w = view.width >= view.height ? pixels : pixels * view.width / view.height
         let h = view.width >= view.height ? pixels * view.height / view.width : pixels
-        var out = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-                   "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"\(n(view.minX)) \(n(view.minY)) \(n(view.width)) \(n(view.height))\" "
-                   + "width=\"\(n(w.rounded()))\" height=\"\(n(h.rounded()))\">",
-                   "  <rect x=\"\(n(view.minX))\" y=\"\(n(view.minY))\" width=\"\(n(view.width))\" height=\"\(n(view.height))\" fill=\"white\"/>"]
+        var out = [
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"\(n(view.minX)) \(n(view.minY)) \(n(view.width)) \(n(view.height))\" "
+                + "width=\"\(n(w.rounded()))\" height=\"\(n(h.rounded()))\">",
+            "  <rect x=\"\(n(view.minX))\" y=\"\(n(view.minY))\" width=\"\(n(view.width))\" height=\"\(n(view.height))\" fill=\"white\"/>",
+        ]
         if r.layers.contains(.bounds), r.path.bounds != nil {
-            out.append("  <rect id=\"bounds\" x=\"\(n(box.minX))\" y=\"\(n(box.minY))\" width=\"\(n(box.width))\" height=\"\(n(box.height))\" "
-                       + "fill=\"none\" stroke=\"#e69f00\" stroke-width=\"\(n(stroke / 2))\" stroke-dasharray=\"\(n(stroke * 4)) \(n(stroke * 2))\"/>")
+            out.append(
+                "  <rect id=\"bounds\" x=\"\(n(box.minX))\" y=\"\(n(box.minY))\" width=\"\(n(box.width))\" height=\"\(n(box.height))\" "
+                    + "fill=\"none\" stroke=\"#e69f00\" stroke-width=\"\(n(stroke / 2))\" stroke-dasharray=\"\(n(stroke * 4)) \(n(stroke * 2))\"/>")
         }
         if r.layers.contains(.controls) {
             var polygons: [String] = [], dots: [String] = []
@@ -43,15 +46,18 @@ public enum SVGDocument {
                 polygons.append("    <polyline points=\"" + points.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ") + "\"/>")
                 for p in points.dropFirst().dropLast() { dots.append("    <circle cx=\"\(n(p.x))\" cy=\"\(n(p.y))\" r=\"\(n(stroke * 1.5))\"/>") }
             }
-            out.append("  <g id=\"controls\" fill=\"none\" stroke=\"#999999\" stroke-width=\"\(n(stroke / 2))\" stroke-dasharray=\"\(n(stroke * 2)) \(n(stroke * 2))\">")
+            out.append(
+                "  <g id=\"controls\" fill=\"none\" stroke=\"#999999\" stroke-width=\"\(n(stroke / 2))\" stroke-dasharray=\"\(n(stroke * 2)) \(n(stroke * 2))\">"
+            )
             out += polygons
             out.append("  </g>")
             out.append("  <g id=\"control-points\" fill=\"#999999\">")
             out += dots
             out.append("  </g>")
         }
-        out.append("  <path id=\"path\" d=\"\(PathExport.svg(r.path))\" fill=\"none\" stroke=\"black\" stroke-width=\"\(n(stroke))\" "
-                   + "stroke-linejoin=\"round\"/>")
+        out.append(
+            "  <path id=\"path\" d=\"\(PathExport.svg(r.path))\" fill=\"none\" stroke=\"black\" stroke-width=\"\(n(stroke))\" "
+                + "stroke-linejoin=\"round\"/>")
         if r.layers.contains(.points) {
             out.append("  <g id=\"points\" fill=\"#0072b2\">")
             for p in r.trackPoints { out.append("    <circle cx=\"\(n(p.x))\" cy=\"\(n(p.y))\" r=\"\(n(stroke * 0.8))\"/>") }
@@ -79,8 +85,9 @@ public enum SVGDocument {
             out.append("  </g>")
         }
         if r.layers.contains(.handle), let hp = r.handle {
-            out.append("  <circle id=\"handle\" cx=\"\(n(hp.x))\" cy=\"\(n(hp.y))\" r=\"\(n(stroke * 5))\" fill=\"none\" "
-                       + "stroke=\"#d55e00\" stroke-width=\"\(n(stroke))\"/>")
+            out.append(
+                "  <circle id=\"handle\" cx=\"\(n(hp.x))\" cy=\"\(n(hp.y))\" r=\"\(n(stroke * 5))\" fill=\"none\" "
+                    + "stroke=\"#d55e00\" stroke-width=\"\(n(stroke))\"/>")
         }
         out.append("</svg>")
         return out.joined(separator: "\n") + "\n"

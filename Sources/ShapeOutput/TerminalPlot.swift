@@ -24,7 +24,7 @@ public struct TerminalPlot {
         // Dots per cell: braille 2 across, 4 down; ASCII 1 across, 2 down (cells are about twice
         // as tall as wide).
         let across = ascii ? 1 : 2, down = ascii ? 1 : 4
-        let cellAspect = ascii ? 2.0 : 1.0          // height of a dot relative to its width
+        let cellAspect = ascii ? 2.0 : 1.0  // height of a dot relative to its width
         // Dots per path unit: as many as the width allows, fewer if the height would not fit.
         // A path with no width or no height (a line, a lone point) is scaled by the other
         // extent, and a single point by 1: the scale is always finite.

@@ -21,8 +21,10 @@ struct BinaryRunner {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
     }
 
-    static func run(_ arguments: [String], stdin: String? = nil, in directory: URL = goldenDirectory,
-                    environment: [String: String] = [:]) throws -> Result {
+    static func run(
+        _ arguments: [String], stdin: String? = nil, in directory: URL = goldenDirectory,
+        environment: [String: String] = [:]
+    ) throws -> Result {
         // A fixed terminal description, so that `show` draws the same everywhere.
         var env = ProcessInfo.processInfo.environment
         for k in ["LC_ALL", "LC_CTYPE", "COLUMNS", "LINES"] { env[k] = nil }

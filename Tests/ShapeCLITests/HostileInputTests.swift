@@ -22,7 +22,8 @@ import Testing
         }
         let first = r.stderr.split(separator: "\n").first.map(String.init) ?? ""
         #expect(r.status == 1, "\(name)")
-        #expect(first.range(of: "^\(NSRegularExpression.escapedPattern(for: name)):[0-9]+:[0-9]+: error: ", options: .regularExpression) != nil,
-                "\(name): \(first.prefix(200))")
+        #expect(
+            first.range(of: "^\(NSRegularExpression.escapedPattern(for: name)):[0-9]+:[0-9]+: error: ", options: .regularExpression) != nil,
+            "\(name): \(first.prefix(200))")
     }
 }

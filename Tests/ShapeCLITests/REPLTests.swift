@@ -16,10 +16,12 @@ final class TmuxSession {
         for (k, v) in environment { env[k] = v }
         let assignments = env.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         // tmux 3.3a leaves #{pane_dead_status} empty, so the shell prints the exit status.
-        try TmuxSession.tmux(["new-session", "-d", "-s", name, "-x", "100", "-y", "40",
-                              "env \(assignments) sh -c '\(BinaryRunner.executable.path) \(arguments); echo \"[exited $?]\"'"])
+        try TmuxSession.tmux([
+            "new-session", "-d", "-s", name, "-x", "100", "-y", "40",
+            "env \(assignments) sh -c '\(BinaryRunner.executable.path) \(arguments); echo \"[exited $?]\"'",
+        ])
         try TmuxSession.tmux(["set-option", "-t", name, "remain-on-exit", "on"])
-        try waitFor("shape>")   // capture-pane trims trailing spaces
+        try waitFor("shape>")  // capture-pane trims trailing spaces
     }
 
     deinit { _ = try? TmuxSession.tmux(["kill-session", "-t", name]) }
@@ -91,10 +93,10 @@ final class TmuxSession {
         try t.type("lne 3 4")
         try t.press("Home")
         try t.press("Right")
-        try t.type("i")           // "line 3 4"
+        try t.type("i")  // "line 3 4"
         try t.press("End")
         try t.press("BSpace")
-        try t.type("5")           // "line 3 5"
+        try t.type("5")  // "line 3 5"
         try t.press("C-a")
         try t.type("move 0 0; ")  // emacs keys work too
         try t.press("Enter")
@@ -118,7 +120,7 @@ final class TmuxSession {
         try "rect 0 0 2 3\n".write(to: dir.appendingPathComponent("unique-square.shape"), atomically: true, encoding: .utf8)
         let t = try TmuxSession()
         try t.type("include \"\(dir.path)/unique-sq")
-        try t.press("Tab")          // completes the name and closes the string
+        try t.press("Tab")  // completes the name and closes the string
         try t.press("Enter")
         try t.waitFor("include: to (0, 0), segment 10, length 10")
     }
@@ -128,8 +130,8 @@ final class TmuxSession {
         try t.type("move 1 2 this is not run")
         try t.press("C-c")
         try t.enter("repeat 2 {")
-        try t.press("C-c")           // also drops an unfinished block
-        try t.enter("print \"still\" + \" here\"")   // wait for the output, not the typed text
+        try t.press("C-c")  // also drops an unfinished block
+        try t.enter("print \"still\" + \" here\"")  // wait for the output, not the typed text
         let s = try t.waitFor("still here")
         #expect(!s.contains("error"))
         #expect(t.exitStatus == nil)
@@ -163,7 +165,7 @@ final class TmuxSession {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("shape-history-\(UUID().uuidString.prefix(6))")
         do {
             let first = try TmuxSession(home: home)
-            try first.enter("line 0 0")       // an error is remembered too
+            try first.enter("line 0 0")  // an error is remembered too
             try first.enter("print 41 + 1")
             try first.waitFor("42")
             try first.press("C-d")

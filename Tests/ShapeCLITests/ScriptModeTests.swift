@@ -10,14 +10,14 @@ import Testing
         let bad = try BinaryRunner.run([], stdin: "move 0 0\nlne 1 1\nlength\n")
         #expect(bad.status == 1)
         #expect(bad.stderr.hasPrefix("<stdin>:2:1: error: unknown command or variable 'lne'"))
-        #expect(!bad.stdout.contains("length:"))   // the first error stops the script
+        #expect(!bad.stdout.contains("length:"))  // the first error stops the script
     }
 
     @Test func dashEAndSeveralSources() throws {
         let r = try BinaryRunner.run(["-e", "let r = 2", "-e", "circle 0 0 r; length", "--quiet"])
         #expect(r.stdout == "length: 12.5664\n")
         let files = try BinaryRunner.run(["--quiet", "path-move-line.shape", "-e", "length"])
-        #expect(files.stdout == "length: 11\n")   // one session across the sources
+        #expect(files.stdout == "length: 11\n")  // one session across the sources
     }
 
     @Test func usageErrorsExitTwo() throws {

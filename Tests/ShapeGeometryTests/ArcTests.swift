@@ -8,7 +8,7 @@ import Glibc
 /// converges quadratically, exact to rounding): C = 2π/M(a, b) · (a² − Σ 2ⁿ⁻¹ cₙ²).
 func ellipsePerimeter(_ a: Double, _ b: Double) -> Double {
     var x = a, y = b
-    var sum = (a * a - b * b) / 2   // n = 0 term: 2⁻¹ c₀²
+    var sum = (a * a - b * b) / 2  // n = 0 term: 2⁻¹ c₀²
     var power = 0.5
     for _ in 0..<10 {
         let c = (x - y) / 2
@@ -25,11 +25,11 @@ func ellipsePerimeter(_ a: Double, _ b: Double) -> Double {
         // Clockwise (increasing angle).
         expectClose(Arc.sweep(from: 0, to: .pi / 2, clockwise: true), .pi / 2, tolerance: 1e-15)
         expectClose(Arc.sweep(from: 0, to: -.pi / 2, clockwise: true), 1.5 * .pi, tolerance: 1e-15)
-        #expect(Arc.sweep(from: 0, to: tau, clockwise: true) == tau)          // 2π or more: full
+        #expect(Arc.sweep(from: 0, to: tau, clockwise: true) == tau)  // 2π or more: full
         #expect(Arc.sweep(from: 1, to: 1 + 7 * tau, clockwise: true) == tau)
-        #expect(Arc.sweep(from: 0, to: 0, clockwise: true) == 0)              // equal: empty
-        #expect(Arc.sweep(from: 0, to: -tau, clockwise: true) == 0)           // ≡ start, not a full turn
-        expectClose(Arc.sweep(from: 0, to: 5 * .pi, clockwise: true), tau, tolerance: 0) // ≥ 2π
+        #expect(Arc.sweep(from: 0, to: 0, clockwise: true) == 0)  // equal: empty
+        #expect(Arc.sweep(from: 0, to: -tau, clockwise: true) == 0)  // ≡ start, not a full turn
+        expectClose(Arc.sweep(from: 0, to: 5 * .pi, clockwise: true), tau, tolerance: 0)  // ≥ 2π
         // Counter-clockwise.
         expectClose(Arc.sweep(from: .pi / 4, to: -1.25 * .pi, clockwise: false), -1.5 * .pi, tolerance: 1e-15)
         expectClose(Arc.sweep(from: 0, to: .pi / 2, clockwise: false), -1.5 * .pi, tolerance: 1e-15)
@@ -113,9 +113,9 @@ func ellipsePerimeter(_ a: Double, _ b: Double) -> Double {
         let arc = Arc(center: Point(0, 0), radius: 10, startAngle: 0, sweep: .pi)  // lower half (y down)
         var (t, d2) = arc.nearest(to: Point(0, 30))
         expectClose(t, 0.5, tolerance: 1e-15); expectClose(d2.squareRoot(), 20, tolerance: 1e-12)
-        (t, d2) = arc.nearest(to: Point(3, -30))       // above: an end point is nearest
+        (t, d2) = arc.nearest(to: Point(3, -30))  // above: an end point is nearest
         #expect(t == 0)
-        (t, _) = arc.nearest(to: Point(0, 0))          // the centre: every point ties, t = 0
+        (t, _) = arc.nearest(to: Point(0, 0))  // the centre: every point ties, t = 0
         #expect(t == 0)
         let ellipse = Arc(center: Point(0, 0), u: Vector(50, 0), v: Vector(0, 10), startAngle: 0, sweep: 2 * .pi)
         var rng = SeededRandom(seed: 21)

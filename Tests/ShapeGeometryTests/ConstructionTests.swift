@@ -35,10 +35,10 @@ import Glibc
 
     @Test func theBridgeBreaksBelowTheBreakRadiusAndReleaseSpringsBack() throws {
         var badge = StickyBadge(fixedCenter: .zero, restRadius: 20, draggedCenter: Point(0, 219), draggedRadius: 20, breakRadius: 9)
-        #expect(!badge.isBroken)                 // 20 − 219/20 = 9.05
-        badge.draggedCenter = Point(0, 221)      // 8.95
+        #expect(!badge.isBroken)  // 20 − 219/20 = 9.05
+        badge.draggedCenter = Point(0, 221)  // 8.95
         #expect(badge.isBroken)
-        #expect(try badge.path().subpathStarts.count == 1)   // only the dragged circle
+        #expect(try badge.path().subpathStarts.count == 1)  // only the dragged circle
         let rest = badge.released()
         #expect(rest.draggedCenter == .zero && rest.fixedRadius == 20 && !rest.isBroken)
         #expect(rest.keyPoints == nil)
@@ -64,8 +64,9 @@ import Glibc
                 let turn = abs(remainder(after.derivative(at: 0).angle - before.derivative(at: 1).angle, 2 * .pi))
                 #expect(turn < 1e-12, "seed \(seed), joint \(k): turn \(turn)")
                 #expect((after.sweep > 0) != (before.sweep > 0))
-                let box = Rect(x: after.center.x - after.radius, y: after.center.y - after.radius,
-                               width: 2 * after.radius, height: 2 * after.radius)
+                let box = Rect(
+                    x: after.center.x - after.radius, y: after.center.y - after.radius,
+                    width: 2 * after.radius, height: 2 * after.radius)
                 #expect(box.minX >= area.minX && box.maxX <= area.maxX && box.minY >= area.minY && box.maxY <= area.maxY)
             }
         }

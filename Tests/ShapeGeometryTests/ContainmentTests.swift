@@ -20,7 +20,7 @@ import Glibc
         #expect(abs(tester.winding(at: Point(100, 100))) == 2)
         #expect(path.contains(Point(100, 100), rule: .nonZero))
         #expect(!path.contains(Point(100, 100), rule: .evenOdd))
-        #expect(path.contains(Point(100, 18), rule: .evenOdd))   // in the top point of the star
+        #expect(path.contains(Point(100, 18), rule: .evenOdd))  // in the top point of the star
         #expect(!path.contains(Point(20, 20)))
     }
 
@@ -29,8 +29,8 @@ import Glibc
         var path = Path()
         try path.addCircle(center: Point(50, 50), radius: 50)
         #expect(path.contains(Point(50, 50)))
-        #expect(path.contains(Point(50 + 35, 50 + 35)))        // inside: 49.5 from the centre
-        #expect(!path.contains(Point(50 + 36, 50 + 36)))       // 50.9 away: in the box only
+        #expect(path.contains(Point(50 + 35, 50 + 35)))  // inside: 49.5 from the centre
+        #expect(!path.contains(Point(50 + 36, 50 + 36)))  // 50.9 away: in the box only
         #expect(!path.contains(Point(2, 2)))
         #expect(path.contains(Point(99.999, 50)))
         #expect(!path.contains(Point(100.001, 50)))
@@ -40,7 +40,7 @@ import Glibc
         var path = Path()
         try path.move(to: Point(0, 0))
         try path.line(to: Point(10, 0))
-        try path.line(to: Point(10, 10))   // never closed
+        try path.line(to: Point(10, 10))  // never closed
         #expect(path.contains(Point(8, 2)))
         #expect(!path.contains(Point(2, 8)))
     }
@@ -65,9 +65,9 @@ import Glibc
 
     @Test func directionAndHolesUnderBothRules() throws {
         var path = Path()
-        try path.addRect(x: 0, y: 0, width: 100, height: 100)              // clockwise
-        try path.addRect(x: 20, y: 20, width: 20, height: 20)              // clockwise again
-        try path.move(to: Point(60, 60)); try path.line(to: Point(60, 80)) // counter-clockwise square
+        try path.addRect(x: 0, y: 0, width: 100, height: 100)  // clockwise
+        try path.addRect(x: 20, y: 20, width: 20, height: 20)  // clockwise again
+        try path.move(to: Point(60, 60)); try path.line(to: Point(60, 80))  // counter-clockwise square
         try path.line(to: Point(80, 80)); try path.line(to: Point(80, 60)); path.close()
         let t = ContainmentTester(path)
         #expect(t.winding(at: Point(10, 10)) == 1)

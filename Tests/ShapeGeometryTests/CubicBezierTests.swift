@@ -34,8 +34,9 @@ import Glibc
                 }
                 let q = QuadraticBezier(place(0, 0), place(rng.uniform(5, 20), dip * rng.uniform(1, 5)), place(rng.uniform(0, 2), 0))
                 let exact = quadraticLengthClosedForm(q)
-                expectClose(q.elevated.arcLength(accuracy: defaultArcLengthAccuracy), exact, tolerance: 1e-12 * exact,
-                            "dip \(dip) at scale \(scale)")
+                expectClose(
+                    q.elevated.arcLength(accuracy: defaultArcLengthAccuracy), exact, tolerance: 1e-12 * exact,
+                    "dip \(dip) at scale \(scale)")
                 expectClose(q.arcLength(accuracy: defaultArcLengthAccuracy), exact, tolerance: 1e-12 * exact)
             }
         }
@@ -81,8 +82,9 @@ import Glibc
             expectClose(a.end, c.point(at: t), tolerance: 1e-12)
             expectClose(b.point(at: 0.5), c.point(at: t + 0.5 * (1 - t)), tolerance: 1e-11)
             let whole = c.arcLength(accuracy: defaultArcLengthAccuracy)
-            expectClose(a.arcLength(accuracy: defaultArcLengthAccuracy) + b.arcLength(accuracy: defaultArcLengthAccuracy),
-                        whole, tolerance: 1e-12 * whole)
+            expectClose(
+                a.arcLength(accuracy: defaultArcLengthAccuracy) + b.arcLength(accuracy: defaultArcLengthAccuracy),
+                whole, tolerance: 1e-12 * whole)
         }
     }
 
@@ -140,6 +142,8 @@ import Glibc
 /// 2√(a t² + 2b t + c) where a = |A|², b = A·B, c = |B|², written with u = a t + b and
 /// D = a c − b² = (A × B)² to avoid cancellation:
 /// L = [u √Q / a + D / a^{3/2} · asinh(u / √D)] from u = b to u = a + b.
+// The names follow the formula above.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 func quadraticLengthClosedForm(_ q: QuadraticBezier) -> Double {
     let A = (q.p0 - q.p1) + (q.p2 - q.p1), B = q.p1 - q.p0
     let a = A.dot(A), b = A.dot(B)

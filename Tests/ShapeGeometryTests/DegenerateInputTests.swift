@@ -26,7 +26,7 @@ import Testing
         let (near, d) = try #require(path.nearest(to: Point(8, 9)))
         #expect(near.point == Point(5, 5) && d == 5 && near.position == 0)
         #expect(try #require(path.bounds) == Rect(point: Point(5, 5)))
-        #expect(try TrackPoints.compute(path).isEmpty)   // a dash starting at the end is not drawn
+        #expect(try TrackPoints.compute(path).isEmpty)  // a dash starting at the end is not drawn
         #expect(!path.contains(Point(5, 5)))
         // A path of only moves: bounds hold the lone points, nearest reports the nearest one.
         var moves = Path()
@@ -40,7 +40,7 @@ import Testing
         var path = Path()
         try path.move(to: Point(0, 0))
         try path.line(to: Point(10, 0))
-        try path.line(to: Point(10, 0))                 // zero length
+        try path.line(to: Point(10, 0))  // zero length
         try path.curve(control1: Point(10, 0), control2: Point(20, 0), to: Point(20, 0))  // coincident controls
         expectClose(path.length, 20, tolerance: 1e-12 * 20)
         let (loc, angle) = try #require(path.location(atLength: 15))

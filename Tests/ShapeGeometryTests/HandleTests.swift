@@ -26,7 +26,7 @@ import Testing
         // The handle stays on the line: about 28 units past the crossing, index ≈ 457 + 28.
         #expect(h.index > 470 && h.index < 500)
         let p = try #require(h.point(in: points))
-        #expect(abs((p.x - 160) - (p.y - 240)) < 1e-6)   // on the line y − 240 = x − 160
+        #expect(abs((p.x - 160) - (p.y - 240)) < 1e-6)  // on the line y − 240 = x − 160
         #expect(h.target == target)
     }
 
@@ -44,12 +44,12 @@ import Testing
         let points = (0..<100).map { Point(Double($0), 0) }
         var h = Handle()
         h.jump(to: 10, count: 100)
-        h.follow(by: Vector(5, 30), in: points)      // target (15, 30): the handle goes to 15
+        h.follow(by: Vector(5, 30), in: points)  // target (15, 30): the handle goes to 15
         #expect(h.index == 15)
-        h.follow(by: Vector(5, 0), in: points)       // target (20, 30)
+        h.follow(by: Vector(5, 0), in: points)  // target (20, 30)
         #expect(h.index == 20)
         #expect(h.target == Point(20, 30))
-        h.jump(to: 50, count: 100)                    // a jump forgets the target
+        h.jump(to: 50, count: 100)  // a jump forgets the target
         h.follow(by: Vector(-3, 0), in: points)
         #expect(h.index == 47)
     }
@@ -67,7 +67,7 @@ import Testing
     @Test func snapJumpsToTheNearestPoint() throws {
         let points = try TrackPoints.compute(try figureEight())
         var h = Handle()
-        h.snap(to: Point(80, 126.86), in: points)   // leftmost point of the top lobe
+        h.snap(to: Point(80, 126.86), in: points)  // leftmost point of the top lobe
         let p = try #require(h.point(in: points))
         #expect(p.distance(to: Point(80, 126.86)) < 0.6)
         #expect(h.target == nil)

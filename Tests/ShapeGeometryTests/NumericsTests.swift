@@ -5,7 +5,10 @@ import Testing
 @Suite struct NumericsTests {
     @Test func gaussLegendreNodesIntegratePolynomialsExactly() {
         // Exact for degree 31: ∫₀¹ x³¹ dx = 1/32; ∫₀² (1 + x⁵) dx = 2 + 64/6.
-        expectClose(gaussLegendre16(0, 1) { x in var p = 1.0; for _ in 0..<31 { p *= x }; return p }, 1.0 / 32, tolerance: 1e-16)
+        expectClose(
+            gaussLegendre16(0, 1) { x in
+                var p = 1.0; for _ in 0..<31 { p *= x }; return p
+            }, 1.0 / 32, tolerance: 1e-16)
         expectClose(gaussLegendre16(0, 2) { 1 + $0 * $0 * $0 * $0 * $0 }, 2 + 64.0 / 6, tolerance: 1e-13)
         // Weights sum to 1 over the non-negative half (2 over [−1, 1]).
         expectClose(GaussLegendreVectors.weights16.sum(), 1, tolerance: 1e-15)
@@ -75,15 +78,22 @@ import Testing
         }
         // The value tolerance stops early, never outside the bracket.
         var evaluations = 0
-        let early = B.solve(in: 0, 10, from: 9, tolerance: .init(value: 0.5, maximumIterations: 100),
-                            value: { evaluations += 1; return $0 - 3 }, slope: { _ in 1 })
+        let early = B.solve(
+            in: 0, 10, from: 9, tolerance: .init(value: 0.5, maximumIterations: 100),
+            value: {
+                evaluations += 1; return $0 - 3
+            }, slope: { _ in 1 })
         #expect(abs(early - 3) <= 0.5 && evaluations <= 2)
         // A slope of the wrong sign (a bad model) cannot push it out: bisection keeps the bracket.
         let stubborn = B.solve(in: 0, 1, from: 0.9, tolerance: .fourUlps(maximumIterations: 200), value: { $0 - 0.25 }, slope: { _ in -1 })
         #expect(abs(stubborn - 0.25) <= 1e-15)
         // The iteration cap is respected.
         evaluations = 0
-        _ = B.solve(in: 0, 1, from: 0.5, tolerance: .init(maximumIterations: 7), value: { evaluations += 1; return $0 - 0.3 }, slope: { _ in 1e-300 })
+        _ = B.solve(
+            in: 0, 1, from: 0.5, tolerance: .init(maximumIterations: 7),
+            value: {
+                evaluations += 1; return $0 - 0.3
+            }, slope: { _ in 1e-300 })
         #expect(evaluations == 7)
     }
 

@@ -93,14 +93,14 @@ import Glibc
 
     @Test func shapesAreClosedSubpathsOfTheRightLength() throws {
         var path = Path()
-        try path.addRect(x: 10, y: 20, width: -4, height: 3)   // standardised to x 6...10
+        try path.addRect(x: 10, y: 20, width: -4, height: 3)  // standardised to x 6...10
         #expect(path.elements.first == .move(Point(6, 20)))
         #expect(path.elements.count == 5)
         #expect(path.length == 14)
         var oval = Path()
         try oval.addOval(x: 0, y: 0, width: 200, height: 100)
         expectClose(oval.length, ellipsePerimeter(100, 50), tolerance: 1e-12 * 500)
-        #expect(oval.elements.first == .move(Point(200, 50)))   // rightmost point
+        #expect(oval.elements.first == .move(Point(200, 50)))  // rightmost point
         var circle = Path()
         try circle.addCircle(center: Point(5, 5), radius: 2)
         #expect(circle.length == 4 * .pi)
@@ -143,7 +143,7 @@ import Glibc
         let radius = 80.0, top = Point(160, 240 - 2 * radius * 0.5.squareRoot())
         for s in [0.0, 1, 17.5, 300, 376.99] {
             let (loc, angle) = try #require(path.location(atLength: s))
-            let a = Double.pi / 4 - s / radius      // counter-clockwise on screen
+            let a = Double.pi / 4 - s / radius  // counter-clockwise on screen
             expectClose(loc.point, Point(top.x + radius * cos(a), top.y + radius * sin(a)), tolerance: 1e-9)
             // Travelling counter-clockwise: the direction is the radius turned by −90°.
             expectClose(cos(angle), sin(a), tolerance: 1e-12)
@@ -171,8 +171,10 @@ import Glibc
             case 0: try path.line(to: rng.point(0, 100))
             case 1: try path.quad(control: rng.point(0, 100), to: rng.point(0, 100))
             case 2: try path.curve(control1: rng.point(0, 100), control2: rng.point(0, 100), to: rng.point(0, 100))
-            default: try path.arc(center: rng.point(20, 80), radius: rng.uniform(1, 30), startAngle: rng.uniform(-4, 4),
-                                  endAngle: rng.uniform(-4, 4), clockwise: i % 8 == 3)
+            default:
+                try path.arc(
+                    center: rng.point(20, 80), radius: rng.uniform(1, 30), startAngle: rng.uniform(-4, 4),
+                    endAngle: rng.uniform(-4, 4), clockwise: i % 8 == 3)
             }
         }
         let total = path.length

@@ -120,8 +120,10 @@ import Testing
             case 0, 1: try path.line(to: rng.point(0, 100))
             case 2: try path.quad(control: rng.point(0, 100), to: rng.point(0, 100))
             case 3, 4: try path.curve(control1: rng.point(0, 100), control2: rng.point(0, 100), to: rng.point(0, 100))
-            case 5: try path.arc(center: rng.point(20, 80), radius: 5 + Double(rng.next() % 30), startAngle: 0.3,
-                                 endAngle: Double(rng.next() % 7), clockwise: rng.next() % 2 == 0)
+            case 5:
+                try path.arc(
+                    center: rng.point(20, 80), radius: 5 + Double(rng.next() % 30), startAngle: 0.3,
+                    endAngle: Double(rng.next() % 7), clockwise: rng.next() % 2 == 0)
             case 6: path.close()
             case 7: try path.move(to: rng.point(0, 100))
             default: try path.addRect(x: 10, y: 10, width: 3, height: 0.05 * Double(rng.next() % 3))

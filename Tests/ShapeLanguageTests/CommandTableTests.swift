@@ -29,8 +29,9 @@ import Testing
         }
         let after = HostileStateTests.Snapshot(i)
         if spec.isQuery {
-            #expect(after.elements == before.elements && after.undo == before.undo && after.globals == before.globals,
-                    "\(name) is a query but changed the session")
+            #expect(
+                after.elements == before.elements && after.undo == before.undo && after.globals == before.globals,
+                "\(name) is a query but changed the session")
         } else if name != "undo" {
             #expect(after.undo.count == before.undo.count + 1, "\(name) changes the session but left no undo step")
         }

@@ -29,14 +29,14 @@ import ShapeTestSupport
         // Numbers packed as SVG allows: signs and dots as separators, exponents.
         let packed = try path("M0,0L10-5.5.5e1,1")
         #expect(packed.elements.count == 3)
-        #expect(packed.currentPoint == Point(5, 1))   // 10, -5.5, then .5e1 = 5 and 1 (an implicit L)
+        #expect(packed.currentPoint == Point(5, 1))  // 10, -5.5, then .5e1 = 5 and 1 (an implicit L)
     }
 
     @Test func arcsAreExactAndFollowTheSpecification() throws {
         // A half circle of radius 10 from (0, 0) to (20, 0), both sweep directions.
         let down = try path("M 0 0 A 10 10 0 0 1 20 0")
         expectClose(down.length, 10 * .pi, tolerance: 1e-12)
-        #expect(try #require(down.bounds).minY < -9.999)        // sweep 1: clockwise on screen, over the top
+        #expect(try #require(down.bounds).minY < -9.999)  // sweep 1: clockwise on screen, over the top
         let up = try path("M 0 0 A 10 10 0 0 0 20 0")
         #expect(try #require(up.bounds).maxY > 9.999)
         // Radii too small are scaled up; zero radii make a line; flags may be packed.
@@ -81,14 +81,18 @@ import ShapeTestSupport
                 case 0: try p.line(to: rng.point(0, 100))
                 case 1: try p.quad(control: rng.point(0, 100), to: rng.point(0, 100))
                 case 2: try p.curve(control1: rng.point(0, 100), control2: rng.point(0, 100), to: rng.point(0, 100))
-                case 3: try p.arc(center: rng.point(20, 80), radius: rng.uniform(1, 30), startAngle: rng.uniform(-7, 7),
-                                  endAngle: rng.uniform(-7, 7), clockwise: k % 2 == 0)
+                case 3:
+                    try p.arc(
+                        center: rng.point(20, 80), radius: rng.uniform(1, 30), startAngle: rng.uniform(-7, 7),
+                        endAngle: rng.uniform(-7, 7), clockwise: k % 2 == 0)
                 default: p.close()
                 }
             }
             try p.addCircle(center: rng.point(0, 100), radius: rng.uniform(1, 20))
-            let transforms: [ShapeGeometry.AffineTransform] = [.identity, .rotation(rng.uniform(0, 6)), .scale(2, 0.5, about: Point(50, 50)),
-                                                 .scale(-1, 1), ShapeGeometry.AffineTransform(a: 1, b: 0.3, c: 0.7, d: 1, tx: 5, ty: -3)]
+            let transforms: [ShapeGeometry.AffineTransform] = [
+                .identity, .rotation(rng.uniform(0, 6)), .scale(2, 0.5, about: Point(50, 50)),
+                .scale(-1, 1), ShapeGeometry.AffineTransform(a: 1, b: 0.3, c: 0.7, d: 1, tx: 5, ty: -3),
+            ]
             let shaped = try p.transformed(by: transforms[round % transforms.count])
             var back = Path()
             try SVGPathData.append(PathExport.svg(shaped), to: &back)
@@ -104,37 +108,40 @@ import ShapeTestSupport
     @Test func swiftExportTypeChecks() throws {
         let i = Interpreter()
         var reports: [Report] = []
-        run(i, "circle 0 0 5\nscale 2 1\nmove 0 0\nline 10 0\nquad 20 10 30 0\ncurve 40 10 50 -10 60 0\narc 70 0 10 180deg 0\nclose\nexport swift", reports: &reports)
+        run(
+            i, "circle 0 0 5\nscale 2 1\nmove 0 0\nline 10 0\nquad 20 10 30 0\ncurve 40 10 50 -10 60 0\narc 70 0 10 180deg 0\nclose\nexport swift",
+            reports: &reports)
         guard case .export(_, let path) = reports.last?.kind else { Issue.record("no export"); return }
         let code = PathExport.swift(path)
         #expect(code.contains("path.addArc(withCenter:"))
-        #expect(code.contains("ellipse.addArc(center: .zero"))   // the stretched circle
+        #expect(code.contains("ellipse.addArc(center: .zero"))  // the stretched circle
         let stub = """
-        struct CGPoint { var x: Double; var y: Double; static let zero = CGPoint(x: 0, y: 0) }
-        struct CGAffineTransform {
-            init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {}
-            static let identity = CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
-        }
-        class CGPath { func mutableCopy() -> CGMutablePath? { CGMutablePath() } }
-        class CGMutablePath: CGPath {
-            func addArc(center: CGPoint, radius: Double, startAngle: Double, endAngle: Double, clockwise: Bool,
-                        transform: CGAffineTransform = .identity) {}
-        }
-        class UIBezierPath {
-            var cgPath: CGPath = CGPath()
-            func move(to point: CGPoint) {}
-            func addLine(to point: CGPoint) {}
-            func addQuadCurve(to endPoint: CGPoint, controlPoint: CGPoint) {}
-            func addCurve(to endPoint: CGPoint, controlPoint1: CGPoint, controlPoint2: CGPoint) {}
-            func addArc(withCenter center: CGPoint, radius: Double, startAngle: Double, endAngle: Double, clockwise: Bool) {}
-            func close() {}
-        }
-        """
+            struct CGPoint { var x: Double; var y: Double; static let zero = CGPoint(x: 0, y: 0) }
+            struct CGAffineTransform {
+                init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {}
+                static let identity = CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+            }
+            class CGPath { func mutableCopy() -> CGMutablePath? { CGMutablePath() } }
+            class CGMutablePath: CGPath {
+                func addArc(center: CGPoint, radius: Double, startAngle: Double, endAngle: Double, clockwise: Bool,
+                            transform: CGAffineTransform = .identity) {}
+            }
+            class UIBezierPath {
+                var cgPath: CGPath = CGPath()
+                func move(to point: CGPoint) {}
+                func addLine(to point: CGPoint) {}
+                func addQuadCurve(to endPoint: CGPoint, controlPoint: CGPoint) {}
+                func addCurve(to endPoint: CGPoint, controlPoint1: CGPoint, controlPoint2: CGPoint) {}
+                func addArc(withCenter center: CGPoint, radius: Double, startAngle: Double, endAngle: Double, clockwise: Bool) {}
+                func close() {}
+            }
+            """
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("shape-swift-export-\(UUID().uuidString.prefix(6))")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         try stub.write(to: dir.appendingPathComponent("stub.swift"), atomically: true, encoding: .utf8)
         try code.write(to: dir.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
-        let r = try Subprocess.run("swiftc", ["-typecheck", dir.appendingPathComponent("stub.swift").path, dir.appendingPathComponent("main.swift").path])
+        let r = try Subprocess.run(
+            "swiftc", ["-typecheck", dir.appendingPathComponent("stub.swift").path, dir.appendingPathComponent("main.swift").path])
         #expect(r.status == 0, "\(r.stderr)")
     }
 }

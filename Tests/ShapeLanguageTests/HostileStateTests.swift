@@ -87,10 +87,11 @@ import Testing
     func aFailingStatementChangesNothing(_ name: String) throws {
         let data = try Data(contentsOf: HostileStateTests.directory.appendingPathComponent(name))
         let source = Source(name: name, text: String(decoding: data, as: UTF8.self))
-        if (try? Parser.parse(source)) == nil { return }   // a syntax error runs nothing
+        if (try? Parser.parse(source)) == nil { return }  // a syntax error runs nothing
         // Inputs that rely on an empty session (a line with no current point, undo with nothing
         // to undo) fail from a fresh one.
-        let failed = HostileStateTests.runUntilFailure(source, on: HostileStateTests.preparedSession()) != nil
+        let failed =
+            HostileStateTests.runUntilFailure(source, on: HostileStateTests.preparedSession()) != nil
             || HostileStateTests.runUntilFailure(source, on: Interpreter(limits: HostileStateTests.smallLimits)) != nil
         #expect(failed, "\(name) should fail")
     }

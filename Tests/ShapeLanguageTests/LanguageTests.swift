@@ -113,7 +113,7 @@ func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
         #expect(i.path.elements.count == 7)
         run(i, "undo")
         #expect(i.path.elements.count == 1)
-        run(i, "undo")   // the def
+        run(i, "undo")  // the def
         #expect(run(i, "zig 1")?.message == .unknownCommand("zig"))
     }
 
@@ -139,7 +139,7 @@ func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
         var limits = Limits()
         limits.statementWork = 10_000
         let i = Interpreter(limits: limits)
-        #expect(run(i, "move 0 0\nrepeat 99 { line pen.x + 1 0 }") == nil)   // 100 elements
+        #expect(run(i, "move 0 0\nrepeat 99 { line pen.x + 1 0 }") == nil)  // 100 elements
         let length = i.path.length
         // Listing 100 elements costs 1,000 units (ten each), plus one for the command and one per turn:
         // the tenth turn goes past 10,000 and the whole loop is undone.
@@ -155,13 +155,13 @@ func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
         // Track points are charged as they are made (one each), and ten each when listed.
         let j = Interpreter(limits: limits)
         #expect(run(j, "move 0 0\nline 20000 0") == nil)
-        #expect(run(j, "dash 1 1")?.message == .workLimit(10_000))     // 20,000 points
+        #expect(run(j, "dash 1 1")?.message == .workLimit(10_000))  // 20,000 points
         var dashed: [Report] = []
         #expect(run(j, "dash 4 4", reports: &dashed) == nil)
         guard case .dash(let count)? = dashed.first?.kind else { Issue.record("no dash report"); return }
         #expect(count == 5000)
-        #expect(run(j, "points")?.message == .workLimit(10_000))       // 50,000 units to list them
-        #expect(run(j, "dash 40 40\npoints") == nil)                   // 500 points: 5,000 units
+        #expect(run(j, "points")?.message == .workLimit(10_000))  // 50,000 units to list them
+        #expect(run(j, "dash 40 40\npoints") == nil)  // 500 points: 5,000 units
         // A plot is charged its sample budget: two `show`s of a short path go past a budget
         // that one fits in.
         var plotLimits = Limits()
@@ -175,7 +175,9 @@ func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
         let i = Interpreter()
         #expect(run(i, "move 0 0\nline 5 0") == nil)
         nonisolated(unsafe) var asked = 0
-        i.isCancelled = { asked += 1; return asked > 50 }
+        i.isCancelled = {
+            asked += 1; return asked > 50
+        }
         let failure = run(i, "repeat 1000 { line pen.x + 1 0 }")
         #expect(failure?.message == .interrupted)
         #expect(i.path.length == 5 && i.path.elements.count == 2)
@@ -231,15 +233,15 @@ func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
     @Test func theFigureEightInTheLanguage() {
         let i = Interpreter()
         let text = """
-        let W = 320
-        let H = 480
-        let radius = H / 6
-        let offset = 2 * radius * sqrt(0.5)
-        arc W/2 H/2-offset radius 45deg -225deg ccw
-        arc W/2 H/2+offset radius -45deg 225deg
-        close
-        dash 1 1
-        """
+            let W = 320
+            let H = 480
+            let radius = H / 6
+            let offset = 2 * radius * sqrt(0.5)
+            arc W/2 H/2-offset radius 45deg -225deg ccw
+            arc W/2 H/2+offset radius -45deg 225deg
+            close
+            dash 1 1
+            """
         var reports: [Report] = []
         #expect(run(i, text, reports: &reports) == nil)
         #expect(abs(i.path.length - (320 + 240 * Double.pi)) < 1e-12 * 1074)

@@ -9,13 +9,13 @@ import ShapeGeometry
         run(i, "rect 0 0 10 20")
         run(i, "translate 5 7")
         #expect(i.path.bounds == Rect(minX: 5, minY: 7, maxX: 15, maxY: 27))
-        run(i, "rotate 90deg about 0 0")           // (x, y) → (−y, x): clockwise on screen
+        run(i, "rotate 90deg about 0 0")  // (x, y) → (−y, x): clockwise on screen
         let b = try #require(i.path.bounds)
         #expect(abs(b.minX + 27) < 1e-12 && abs(b.maxX + 7) < 1e-12 && abs(b.minY - 5) < 1e-12 && abs(b.maxY - 15) < 1e-12)
         run(i, "scale 2 3 about 0 0")
         #expect(abs(i.path.length - (2 * 2 * 20 + 2 * 3 * 10)) < 1e-12)
         run(i, "reset")
-        #expect(i.path.bounds == Rect(minX: 0, minY: 0, maxX: 10, maxY: 20))   // bit-exact
+        #expect(i.path.bounds == Rect(minX: 0, minY: 0, maxX: 10, maxY: 20))  // bit-exact
         // After drawing, reset maps everything back by the inverse transform.
         run(i, "translate 100 0\nline 200 0\nreset")
         let after = try #require(i.path.bounds)

@@ -25,7 +25,8 @@ public enum ArityCorpus {
             let value = spec.takesText ? "\"a\"" : "1"
             var options = ""
             if let group = spec.optionGroups.first(where: \.required), let word = group.names.first,
-               let option = spec.keyword(named: word) {
+                let option = spec.keyword(named: word)
+            {
                 options = " " + ([word] + option.values.map { _ in "1" }).joined(separator: " ")
             }
             func call(_ count: Int) -> String {

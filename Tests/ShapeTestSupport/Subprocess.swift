@@ -30,8 +30,10 @@ public enum Subprocess {
     ///   - directory: the child's working directory; nil keeps this process's.
     ///   - stdin: what the child reads on standard input (then end of file).
     ///   - timeout: seconds after which the child is killed (SIGKILL) and `timedOut` is set.
-    public static func run(_ program: String, _ arguments: [String] = [], environment: [String: String]? = nil,
-                           directory: String? = nil, stdin: String = "", timeout: Double = 120) throws -> Result {
+    public static func run(
+        _ program: String, _ arguments: [String] = [], environment: [String: String]? = nil,
+        directory: String? = nil, stdin: String = "", timeout: Double = 120
+    ) throws -> Result {
         let input = try temporaryFile(), output = try temporaryFile(), errors = try temporaryFile()
         defer { close(input); close(output); close(errors) }
         try writeAll(input, Array(stdin.utf8))
@@ -51,11 +53,12 @@ public enum Subprocess {
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         let env = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
         defer {
-            argv.forEach { free($0) }
-            env?.forEach { free($0) }
+            for p in argv { free(p) }
+            for p in env ?? [] { free(p) }
         }
         var pid: pid_t = 0
-        let spawned = env.map { posix_spawnp(&pid, program, &actions, nil, argv, $0) }
+        let spawned =
+            env.map { posix_spawnp(&pid, program, &actions, nil, argv, $0) }
             ?? posix_spawnp(&pid, program, &actions, nil, argv, environ)
         guard spawned == 0 else { throw Failure(description: "cannot run \(program): \(String(cString: strerror(spawned)))") }
 

@@ -29,8 +29,10 @@ public enum Wander {
     /// `while leftPaths == nil` loop); so does this, with the generator continuing, so the result
     /// stays a function of the seed. Throws after `attempts` collapses, or when more than
     /// `arcLimit` arcs would be needed.
-    public static func arcs(length: Double, start: Point, area: Rect, random: inout SeededRandom,
-                            arcLimit: Int = 1_000_000) throws(GeometryError) -> [Arc] {
+    public static func arcs(
+        length: Double, start: Point, area: Rect, random: inout SeededRandom,
+        arcLimit: Int = 1_000_000
+    ) throws(GeometryError) -> [Arc] {
         guard length.isFinite, length >= 0 else { throw .nonFinite(argument: "length") }
         guard start.isFinite else { throw .nonFinite(argument: "start") }
         for _ in 0..<attempts {
@@ -42,8 +44,10 @@ public enum Wander {
     }
 
     /// One attempt; `nil` when a radius collapses below 1e-6 of the area's size.
-    static func attempt(length: Double, start: Point, area: Rect, random: inout SeededRandom,
-                        arcLimit: Int) throws(GeometryError) -> [Arc]? {
+    static func attempt(
+        length: Double, start: Point, area: Rect, random: inout SeededRandom,
+        arcLimit: Int
+    ) throws(GeometryError) -> [Arc]? {
         var remaining = length
         var clockwise = true
         var center = Point(start.x + startRadius, start.y)
@@ -80,8 +84,9 @@ public enum Wander {
             center = joint + outward * nextRadius
             radius = nextRadius
             // The joint seen from the new centre is in the direction −outward: angle endAngle + π.
-            arc = Arc(center: center, radius: radius, startAngle: endAngle + Double.pi,
-                      sweep: (clockwise ? 1 : -1) * turn * Double.pi / 180)
+            arc = Arc(
+                center: center, radius: radius, startAngle: endAngle + Double.pi,
+                sweep: (clockwise ? 1 : -1) * turn * Double.pi / 180)
         }
     }
 }

@@ -100,17 +100,21 @@ extension Arc: SpeedEvaluating {
 
 extension SpeedIntegrated {
     /// ∫ speed over [0, t], graded towards the speed's dips.
-    func integratedSpeed(upTo t: Double, accuracy: Double,
-                         leaf: (Double, Double, Double) -> Void = { _, _, _ in }) -> Double {
+    func integratedSpeed(
+        upTo t: Double, accuracy: Double,
+        leaf: (Double, Double, Double) -> Void = { _, _, _ in }
+    ) -> Double {
         let f = integrand()
         let end = Swift.min(Swift.max(t, 0), 1)
         // With a proven bound no dip can fool the integration, so no breakpoints are needed.
         if let bound = f.errorBound() {
-            return integrateProvenly(from: 0, to: end, accuracy: accuracy, lowerBound: f.inscribedLength(0, end),
-                                     rule: { f.provenRule($0, $1) }, isAccurate: { bound.ruleIsAccurate($0, $1, $2) }, leaf: leaf)
+            return integrateProvenly(
+                from: 0, to: end, accuracy: accuracy, lowerBound: f.inscribedLength(0, end),
+                rule: { f.provenRule($0, $1) }, isAccurate: { bound.ruleIsAccurate($0, $1, $2) }, leaf: leaf)
         }
-        return integrateAdaptively(from: 0, to: end, breakpoints: gradedBreakpoints(speedDips()),
-                                   accuracy: accuracy, rule: { f.gaussLegendre16($0, $1) }, leaf: leaf)
+        return integrateAdaptively(
+            from: 0, to: end, breakpoints: gradedBreakpoints(speedDips()),
+            accuracy: accuracy, rule: { f.gaussLegendre16($0, $1) }, leaf: leaf)
     }
 
     public func arcLength(accuracy: Double = defaultArcLengthAccuracy) -> Double { integratedSpeed(upTo: 1, accuracy: accuracy) }
@@ -200,9 +204,12 @@ extension SpeedIntegrated {
             // c = v′·s/v² by its expansion Δt ≈ (s/v)·(1 − c/2 + c²/2), which needs no root.
             let discriminant = speed * speed + 2 * slope * step
             let correction = slope * step / (speed * speed)
-            let guess = !(speed > 0 && discriminant > 0) ? leaf.end
-                : abs(correction) < 1e-3 ? from.t + step / speed * (1 - 0.5 * correction * (1 - correction))
-                : from.t + 2 * step / (speed + discriminant.squareRoot())
+            let guess =
+                !(speed > 0 && discriminant > 0)
+                ? leaf.end
+                : abs(correction) < 1e-3
+                    ? from.t + step / speed * (1 - 0.5 * correction * (1 - correction))
+                    : from.t + 2 * step / (speed + discriminant.squareRoot())
             var t: Double
             var newtonSpeed = Double.nan, newtonSlope = Double.nan
             if speed > 0, guess - from.t <= (leaf.end - leaf.start) / 8, guess <= leaf.end {

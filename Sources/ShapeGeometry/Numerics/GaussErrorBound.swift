@@ -14,7 +14,7 @@ struct GaussErrorBound {
     /// W's roots (their conjugates give the same ρ): up to two, stored inline.
     var r1 = (0.0, 0.0), r2 = (0.0, 0.0)
     var count = 0
-    var a: Double, b: Double, c: Double   // |A|, |B|, |C|
+    var a: Double, b: Double, c: Double  // |A|, |B|, |C|
     /// The rule's number of points, n: 16 or 32 (the bound falls as ρ⁻²ⁿ). One order per kind:
     /// choosing the fewest points per interval (8, 16, 24 or 32) saved evaluations but cost more
     /// in mispredicted branches than it saved (W1 3.2 ms against 3.0 ms).
@@ -36,11 +36,11 @@ struct GaussErrorBound {
     /// True when the n-point rule over [lo, hi] is proven within `tolerance`.
     @inline(__always) func ruleIsAccurate(_ lo: Double, _ hi: Double, _ tolerance: Double) -> Bool {
         let h = 0.5 * (hi - lo), m = 0.5 * (lo + hi)
-        guard h > 0, count > 0 else { return true }   // no branch point: a constant speed
+        guard h > 0, count > 0 else { return true }  // no branch point: a constant speed
         var s = GaussErrorBound.semiMajorAxis((r1.0 - m) / h, r1.1 / h)
         if count > 1 { s = Swift.min(s, GaussErrorBound.semiMajorAxis((r2.0 - m) / h, r2.1 / h)) }
         let rho = s + Swift.max(s * s - 1, 0).squareRoot()
-        guard rho > 1.2 else { return false }        // too near: halve first
+        guard rho > 1.2 else { return false }  // too near: halve first
         // |√Q| = |W| = |A|·|z − r₁|·|z − r₂| (or |B|·|z − r₁| when W is linear), and on the
         // ellipse |z − r| ≤ |m − r| + h·s with s its semi-major axis.
         let reach = h * 0.5 * (rho + 1 / rho)

@@ -108,9 +108,12 @@ struct Polynomial {
         let fb = self(b)
         let secant = fb != fa ? a + (b - a) * fa / (fa - fb) : 0.5 * (a + b)
         var slope = 0.0
-        return BracketedNewton.solve(in: a, b, from: secant > a && secant < b ? secant : 0.5 * (a + b), increasing: fa < 0,
-                                     tolerance: .fourUlps(),
-                                     value: { let (v, d) = valueAndSlope($0); slope = d; return v }, slope: { _ in slope })
+        return BracketedNewton.solve(
+            in: a, b, from: secant > a && secant < b ? secant : 0.5 * (a + b), increasing: fa < 0,
+            tolerance: .fourUlps(),
+            value: {
+                let (v, d) = valueAndSlope($0); slope = d; return v
+            }, slope: { _ in slope })
     }
 }
 

@@ -99,7 +99,8 @@ func integrateProvenly(
             count -= 1
             let (lo, hi) = stack[count]
             if hi - lo <= narrowest || count >= 57 || refinements >= adaptiveRefinementBudget
-                || isAccurate(lo, hi, tolerancePerWidth * (hi - lo)) {
+                || isAccurate(lo, hi, tolerancePerWidth * (hi - lo))
+            {
                 let value = rule(lo, hi)
                 leaf(lo, hi, value)
                 total.add(value)

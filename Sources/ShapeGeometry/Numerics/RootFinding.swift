@@ -25,8 +25,9 @@ enum BracketedNewton {
 
         /// Four units in the last place of x: the tightest useful stop for a double.
         static func fourUlps(maximumIterations: Int = 100) -> Tolerance {
-            Tolerance(absoluteStep: 4 * Double.ulpOfOne * Double.leastNormalMagnitude, relativeStep: 4 * Double.ulpOfOne,
-                      maximumIterations: maximumIterations)
+            Tolerance(
+                absoluteStep: 4 * Double.ulpOfOne * Double.leastNormalMagnitude, relativeStep: 4 * Double.ulpOfOne,
+                maximumIterations: maximumIterations)
         }
     }
 
@@ -36,8 +37,10 @@ enum BracketedNewton {
     /// current bracket, or a zero or non-finite slope, bisects the bracket instead. Converges
     /// quadratically near a simple root and never leaves [lo, hi].
     @inline(__always)
-    static func solve(in lo: Double, _ hi: Double, from guess: Double, increasing: Bool = true, tolerance: Tolerance,
-                      value g: (Double) -> Double, slope: (Double) -> Double) -> Double {
+    static func solve(
+        in lo: Double, _ hi: Double, from guess: Double, increasing: Bool = true, tolerance: Tolerance,
+        value g: (Double) -> Double, slope: (Double) -> Double
+    ) -> Double {
         var lo = lo, hi = hi
         var x = guess >= lo && guess <= hi ? guess : 0.5 * (lo + hi)
         for _ in 0..<tolerance.maximumIterations {
