@@ -18,24 +18,49 @@ public enum HelpRenderer {
             let rows = CommandTable.all.filter { $0.group == group }
             guard !rows.isEmpty else { continue }
             lines.append("\(group.rawValue):")
-            let column = rows.map { $0.usage.count }.max() ?? 0
+            // Summaries in a column beside the usages, wrapped at the width; a usage too long
+            // for the column stands on its own line, its summary under it in the column.
+            let column = rows.map(\.usage.count).filter { $0 <= width / 3 }.max() ?? 0
+            let indent = String(repeating: " ", count: column + 4)
             for s in rows {
-                lines.append("  " + s.usage + String(repeating: " ", count: column - s.usage.count) + "  " + s.summary)
+                if s.usage.count <= column {
+                    let pad = String(repeating: " ", count: column - s.usage.count)
+                    lines += fill(s.summary, first: "  " + s.usage + pad + "  ", rest: indent, width: width)
+                } else {
+                    lines += fill(s.usage, first: "  ", rest: "      ", width: width)
+                    lines += fill(s.summary, first: indent, rest: indent, width: width)
+                }
             }
         }
         lines += wrapped("Functions:", Builtins.functions.map(\.usage), width: width)
         lines += wrapped("Values:", Builtins.Value.allCases.map(\.rawValue), width: width)
-        lines.append("Type 'help <name>' for an example. Angles are radians; 45deg is degrees.")
+        lines += fill("Type 'help <name>' for an example. Angles are radians; 45deg is degrees.", first: "", rest: "", width: width)
         return lines.joined(separator: "\n")
     }
 
     /// `title` and then the words, filled into lines of at most `width` columns.
     static func wrapped(_ title: String, _ words: [String], width: Int) -> [String] {
-        var lines = [title]
-        var line = " "
-        for w in words {
-            if line.count + 1 + w.count > width, line.count > 1 { lines.append(line); line = " " }
-            line += " " + w
+        [title] + fill(words: words, first: "  ", rest: "  ", width: width)
+    }
+
+    /// `text` filled into lines of at most `width` columns (a word longer than a line stands
+    /// alone), the first line starting with `first`, the others with `rest`.
+    static func fill(_ text: String, first: String, rest: String, width: Int) -> [String] {
+        fill(words: text.split(separator: " ").map(String.init), first: first, rest: rest, width: width)
+    }
+
+    /// `words` filled into lines as `fill` does, each kept whole.
+    static func fill(words: [String], first: String, rest: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = first, empty = true
+        for word in words {
+            if !empty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = rest
+                empty = true
+            }
+            line += (empty ? "" : " ") + word
+            empty = false
         }
         lines.append(line)
         return lines

@@ -66,7 +66,7 @@ public struct TextPrinter {
         case .undone(let command, let line): return "undo: reverted '\(command)' from line \(line)"
         case .precision(let d): return "precision: \(d)"
         case .defined(let name): return "def: \(name)"
-        case .help(let topic): return HelpRenderer.render(topic)
+        case .help(let topic): return HelpRenderer.render(topic, width: Swift.max(columns, 40))
         case .saved(let file): return "save: wrote \(file)"
         case .casteljau(let i, let kind, let t, let levels):
             var lines = ["casteljau: element \(i) (\(kind)) at t = \(n(t))"]

@@ -1,4 +1,6 @@
+import Foundation
 import ShapeGeometry
+import ShapeOutput
 import Testing
 
 @testable import ShapeLanguage
@@ -81,5 +83,20 @@ import Testing
         #expect(message("let x = 3\nline x 0").0 == "none")
         // An undefined name where no option is meant stays an undefined variable.
         #expect(message("line zz 0").0 == "undefinedVariable")
+    }
+}
+
+@Suite struct HelpTests {
+    @Test(arguments: [40, 60, 80, 100, 146])
+    func helpFitsTheTerminal(_ width: Int) {
+        let text = HelpRenderer.render(.all, width: width)
+        for line in text.split(separator: "\n") {
+            // Only a single word longer than the line may stick out.
+            #expect(line.count <= width || !line.trimmingCharacters(in: .whitespaces).contains(" "), "\(width): \(line)")
+        }
+        // Every command, function and value is listed.
+        for spec in CommandTable.all { #expect(text.contains("\n  \(spec.name) ") || text.contains("\n  \(spec.name)\n"), "\(spec.name)") }
+        for f in Builtins.functions { #expect(text.contains(f.usage), "\(f.name)") }
+        for v in Builtins.Value.allCases { #expect(text.contains(v.rawValue), "\(v.rawValue)") }
     }
 }
