@@ -256,3 +256,9 @@ public struct Path: Sendable {
         return result
     }
 }
+
+extension Path: Equatable {
+    /// Two paths are equal when they have the same elements (their lengths and bounds follow).
+    /// O(n), and O(1) for copies that share their storage.
+    public static func == (a: Path, b: Path) -> Bool { a.elements == b.elements }
+}

@@ -47,8 +47,7 @@ public enum Message: Sendable, Equatable {
     case badSVG(String)
     case noSuchElement(Double, count: Int)
     case elementIsMove(Int)
-    case parameterRange
-    case splitParameter
+    case parameterRange(command: String, open: Bool)
     case notForArcs(element: Int, what: String)
     case lengthRange(command: String, length: Double)
     // Limits and files
@@ -58,6 +57,8 @@ public enum Message: Sendable, Equatable {
     case includeCycle(String)
     case cannotInclude(String, reason: String)
     case cannotSave(String, reason: String)
+    case notSVGFile(String)
+    case fileNameNotString(String)
     case elementLimit(Int)
     case workLimit(Int)
     case interrupted
@@ -130,8 +131,7 @@ public enum Message: Sendable, Equatable {
         case .badSVG(let why): "bad SVG path data: \(why)"
         case .noSuchElement(let x, let n): "there is no element \(Message.number(x)) (the path has \(n); see 'elements')"
         case .elementIsMove(let i): "element \(i) is a move: it draws nothing"
-        case .parameterRange: "t must be from 0 to 1"
-        case .splitParameter: "split needs 0 < t < 1"
+        case .parameterRange(let c, let open): open ? "'\(c)' needs 0 < t < 1" : "'\(c)' needs 0 <= t <= 1"
         case .notForArcs(let i, let what): "element \(i) is an arc: \(what) is for lines and Bézier curves"
         case .lengthRange(let c, let l): "'\(c)' needs 0 <= s <= length (\(Message.number(l)))"
         case .loopLimit(let n): "more than \(n) loop iterations in one statement"
@@ -140,6 +140,8 @@ public enum Message: Sendable, Equatable {
         case .includeCycle(let f): "'\(f)' includes itself"
         case .cannotInclude(let f, let reason): "cannot include '\(f)': \(reason)"
         case .cannotSave(let f, let reason): "cannot save '\(f)': \(reason)"
+        case .notSVGFile(let f): "'save' writes SVG: the file name must end in .svg, not '\(f)'"
+        case .fileNameNotString(let w): "file names are strings: write \"\(w)\" in quotes"
         case .elementLimit(let n): "the path would have more than \(n) elements"
         case .workLimit(let n):
             "this statement does too much work (more than \(n) units: one per element or point made or visited, ten per one listed)"

@@ -131,7 +131,9 @@ extension Interpreter {
             throw self.error(.elementLimit(limits.pathElements), inv.range)
         }
         guard path.elements.count != countBefore else {
-            return report(inv.name, .silent)
+            // Nothing drawn (`close` with nothing to close, `svg ""`): say where the path stands.
+            if !quietly { report(inv.name, path.currentPoint.map { .path(to: $0, segment: 0, length: path.length) } ?? .cleared) }
+            return
         }
         guard path.length.isFinite else {
             path.truncate(to: countBefore)
@@ -217,7 +219,8 @@ extension Interpreter {
     func importSVG(_ data: String, argument: Expr, range: SourceRange) throws(Diagnostic) {
         let inv = Invocation(name: "svg", numbers: [], ranges: [argument.range], keywords: [:], range: range)
         var failure: SVGPathData.Failure?
-        try draw(inv) { (p: inout Path) throws(GeometryError) in
+        let lengthBefore = path.length
+        try draw(inv, quietly: true) { (p: inout Path) throws(GeometryError) in
             do throws(SVGPathData.Failure) { try SVGPathData.append(data, to: &p) } catch { failure = error }
         }
         if let failure {
@@ -230,12 +233,14 @@ extension Interpreter {
             }
             throw error(.badSVG(failure.message), at)
         }
+        report("svg", path.currentPoint.map { .path(to: $0, segment: path.length - lengthBefore, length: path.length) } ?? .cleared)
     }
 
     /// The element named by the first argument, which must draw something.
     func element(_ inv: Invocation) throws(Diagnostic) -> (Int, Segment) {
         let x = inv.numbers[0]
-        guard x == x.rounded(), x >= 0, x < Double(path.elements.count) else {
+        guard x == x.rounded() else { throw error(.notAnInteger("the element index"), inv.ranges[0]) }
+        guard x >= 0, x < Double(path.elements.count) else {
             throw error(.noSuchElement(x, count: path.elements.count), inv.ranges[0])
         }
         let i = Int(x)
@@ -243,9 +248,12 @@ extension Interpreter {
         return (i, segment)
     }
 
-    func parameter(_ inv: Invocation) throws(Diagnostic) -> Double {
+    /// The parameter t (the second argument): in [0, 1], or in (0, 1) when `open`.
+    func parameter(_ inv: Invocation, open: Bool = false) throws(Diagnostic) -> Double {
         let t = inv.numbers[1]
-        guard t >= 0 && t <= 1 else { throw error(.parameterRange, inv.ranges[1]) }
+        guard open ? t > 0 && t < 1 : t >= 0 && t <= 1 else {
+            throw error(.parameterRange(command: inv.name, open: open), inv.ranges[1])
+        }
         return t
     }
 
@@ -272,10 +280,19 @@ extension Interpreter {
     /// `save "file.svg" [layers]`.
     func saveCommand(_ inv: Invocation) throws(Diagnostic) {
         let argument = inv.arguments[0]
-        guard case .string(let file) = try evaluate(argument) else { throw error(.notAString("the file name"), argument.range) }
+        let file = try fileName(argument)
+        guard file.lowercased().hasSuffix(".svg") else { throw error(.notSVGFile(file), argument.range) }
         // `all` is every layer; the other option words name one each.
         let layers = inv.keywords["all"] != nil ? Set(SaveLayer.allCases) : Set(inv.keywordNames.compactMap(SaveLayer.init(rawValue:)))
         try save(file, layers: layers, argument: argument, range: inv.range)
+    }
+
+    /// The file name a string argument holds; a bare word such as `x.svg` that is not a defined
+    /// name gets a message saying that file names are strings.
+    func fileName(_ argument: Expr) throws(Diagnostic) -> String {
+        if case .name(let word, let range) = argument, !isDefined(word) { throw error(.fileNameNotString(word), range) }
+        guard case .string(let file) = try evaluate(argument) else { throw error(.notAString("the file name"), argument.range) }
+        return file
     }
 
     /// `help [command]`: the topic is a bare name or a string.
@@ -524,8 +541,7 @@ extension Interpreter {
     /// `split`.
     func splitCommand(_ inv: Invocation) throws(Diagnostic) {
         let (i, _) = try element(inv)
-        let t = try parameter(inv)
-        guard t > 0 && t < 1 else { throw error(.splitParameter, inv.ranges[1]) }
+        let t = try parameter(inv, open: true)
         let split: Path
         do { split = try path.splitting(elementAt: i, at: t) } catch { throw diagnose(error, inv) }
         replacePath(with: split)

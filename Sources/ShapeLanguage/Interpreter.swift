@@ -6,15 +6,19 @@ import Darwin
 import ShapeGeometry
 
 /// A procedure defined with `def`, with the source it was written in (for diagnostics).
-struct Procedure: Sendable {
+struct Procedure: Sendable, Equatable {
     var parameters: [String]
     var body: [Stmt]
     var source: Source
+    /// Tells definitions apart: each `def` makes a new one, even with the same text.
+    var definition: Int
+
+    static func == (a: Procedure, b: Procedure) -> Bool { a.definition == b.definition }
 }
 
 /// The small part of the session, snapshotted whole for undo and rollback. The path is kept
 /// apart: it can be large, so its undo record is "truncate to n elements" for appends.
-struct SessionState: Sendable {
+struct SessionState: Sendable, Equatable {
     var dash: DashPattern = .unit
     var handle = Handle()
     var globals: [String: Value] = [:]
@@ -73,6 +77,8 @@ public final class Interpreter {
     var source: Source
     var emit: (Report) -> Void = { _ in }
     var statementLine = 1
+    /// How many procedures have been defined (each definition is told apart by its number).
+    var definitions = 0
     /// How many blocks, calls and includes enclose the statement being run.
     var nesting = 0
 
@@ -136,6 +142,10 @@ public final class Interpreter {
             restorePath(savedPath.map { .replace($0) } ?? .truncate(statementStart))
             throw error
         }
+        // A statement that left everything as it was (a `clear` of an empty path, `precision`
+        // to the precision in force) is no undo step.
+        let pathUnchanged = savedPath.map { $0.elements == path.elements } ?? (path.elements.count == statementStart)
+        if changed, pathUnchanged, state == stateBefore { changed = false }
         if changed, statement.commandName != "undo" {
             let restore: PathRestore =
                 savedPath.map { .replace($0) }
@@ -237,17 +247,14 @@ public final class Interpreter {
             if topLevel { summarize("for", lengthBefore: lengthBefore) }
         case .conditional(let condition, let then, let otherwise, _):
             let c = try number(condition, "the condition")
-            let chosen = c != 0 ? then : (otherwise ?? [])
-            scopes.append([:])
-            nesting += 1
-            defer { scopes.removeLast(); nesting -= 1 }
-            for s in chosen { try run(s) }
+            try block(c != 0 ? then : (otherwise ?? []), binding: nil)
             if topLevel { summarize("if", lengthBefore: lengthBefore) }
         case .procedure(let name, let nameRange, let parameters, let body, _):
             if Builtins.isReserved(name) {
                 throw error(.reservedName(name), nameRange)
             }
-            state.procedures[name] = Procedure(parameters: parameters, body: body, source: source)
+            definitions += 1
+            state.procedures[name] = Procedure(parameters: parameters, body: body, source: source, definition: definitions)
             changed = true
             report("def", .defined(name))
         case .printValues(let values, _):
@@ -255,8 +262,7 @@ public final class Interpreter {
             for v in values { out.append(try evaluate(v)) }
             report("print", .printed(out))
         case .include(let fileExpr, _):
-            guard case .string(let file) = try evaluate(fileExpr) else { throw error(.notAString("the file name"), fileExpr.range) }
-            try include(file, range: fileExpr.range)
+            try include(try fileName(fileExpr), range: fileExpr.range)
             if topLevel { summarize("include", lengthBefore: lengthBefore) }
         case .expression(let e, _):
             report("value", .value(nil, try evaluate(e)))
@@ -273,6 +279,12 @@ public final class Interpreter {
         iterations += 1
         if iterations > limits.loopIterations { throw error(.loopLimit(limits.loopIterations), range) }
         try charge(1, range)
+        try block(body, binding: binding)
+    }
+
+    /// Runs a block's statements in a new scope (with the loop variable, if any), reporting only
+    /// what they ask for: the top-level statement reports its overall effect once the block is done.
+    func block(_ body: [Stmt], binding: (String, Value)?) throws(Diagnostic) {
         scopes.append(binding.map { [$0.0: $0.1] } ?? [:])
         nesting += 1
         defer { scopes.removeLast(); nesting -= 1 }

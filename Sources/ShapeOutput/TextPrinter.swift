@@ -32,7 +32,7 @@ public struct TextPrinter {
         switch r.kind {
         case .path(let to, let segment, let length):
             return "\(r.command): to \(p(to)), segment \(n(segment)), length \(n(length))"
-        case .cleared: return "clear: the path is empty"
+        case .cleared: return "\(r.command): the path is empty"
         case .transformed(let b?): return "\(r.command): bounds \(p(Point(b.minX, b.minY))) to \(p(Point(b.maxX, b.maxY)))"
         case .transformed(nil): return "\(r.command): the path is empty"
         case .sticky(let radius, let distance, let broken, let length):

@@ -69,14 +69,14 @@ import Testing
     @Test func anUnwritableTargetIsALocatedErrorAndLeavesNoFile() throws {
         let dir = try temporaryDirectory()
         try "x".write(to: dir.appendingPathComponent("plain-file"), atomically: true, encoding: .utf8)
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("folder"), withIntermediateDirectories: true)
-        for target in ["plain-file/inside.svg", "folder", "no/such/dir/x.svg"] {
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("folder.svg"), withIntermediateDirectories: true)
+        for target in ["plain-file/inside.svg", "folder.svg", "no/such/dir/x.svg"] {
             let r = try BinaryRunner.run(["-e", "circle 0 0 1\nsave \"\(target)\""], in: dir)
             #expect(r.status == 1)
             #expect(r.stderr.hasPrefix("-e:2:6: error: cannot save '\(target)'"), "\(r.stderr)")
         }
-        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: dir.path)) == ["plain-file", "folder"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("folder").path).isEmpty)
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: dir.path)) == ["plain-file", "folder.svg"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("folder.svg").path).isEmpty)
         let empty = try BinaryRunner.run(["-e", "save \"x.svg\""], in: dir)
         #expect(empty.status == 1 && empty.stderr.contains("needs a path"))
     }
