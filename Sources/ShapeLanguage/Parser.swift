@@ -69,8 +69,15 @@ public struct Parser {
 
     mutating func expect(_ kind: Token.Kind, _ what: String) throws(ParseFailure) -> Token {
         if current.kind == kind { let t = current; advance(); return t }
-        if current.kind == .end { throw endOfInput(expecting: what) }
-        throw failure(.expected(what, found: describe(current)), at: current.range)
+        throw missing(what)
+    }
+
+    /// The error for a token that is not there. Running out of input is "needs more input" only
+    /// inside an open block or parenthesis: a statement such as `let` or `repeat 3` alone cannot
+    /// go on to the next line, so the prompt reports it at once instead of continuing.
+    func missing(_ what: String) -> ParseFailure {
+        if current.kind == .end, !openBlocks.isEmpty { return endOfInput(expecting: what) }
+        return failure(.expected(what, found: describe(current)), at: current.range)
     }
 
     mutating func skipNewlines() { while current.kind == .newline { advance() } }
@@ -120,6 +127,7 @@ public struct Parser {
             advance()
             let (name, nameRange) = try identifier("a name after 'let'")
             _ = try expect(.op(.assign), "'='")
+            skipNewlines()   // the value may follow on the next line
             let value = try expression()
             return .define(name: name, nameRange: nameRange, value: value, range: SourceRange(start, value.range.end))
         case "repeat":
@@ -130,20 +138,18 @@ public struct Parser {
         case "for":
             advance()
             let (name, _) = try identifier("a loop variable after 'for'")
-            guard case .identifier("in") = current.kind else {
-                if current.kind == .end { throw endOfInput(expecting: "'in'") }
-                throw failure(.expected("'in'", found: describe(current)), at: current.range)
-            }
+            guard case .identifier("in") = current.kind else { throw missing("'in'") }
             advance()
+            skipNewlines()
             let from = try expression(minimumPrecedence: 4)
             let inclusive: Bool
             switch current.kind {
             case .op(.halfOpenRange): inclusive = false
             case .op(.closedRange): inclusive = true
-            case .end: throw endOfInput(expecting: "'..<' or '...'")
-            default: throw failure(.expected("'..<' or '...'", found: describe(current)), at: current.range)
+            default: throw missing("'..<' or '...'")
             }
             advance()
+            skipNewlines()
             let to = try expression(minimumPrecedence: 4)
             let body = try block()
             return .forLoop(
@@ -172,17 +178,22 @@ public struct Parser {
         case "def":
             advance()
             let (name, nameRange) = try identifier("a procedure name after 'def'")
-            _ = try expect(.leftParen, "'(' after the procedure name")
+            let open = try expect(.leftParen, "'(' after the procedure name")
+            // The parameter list may run over several lines while its parenthesis is open.
+            openBlocks.append(open.range)
             var parameters: [String] = []
+            skipNewlines()
             if current.kind != .rightParen {
                 while true {
                     let (p, _) = try identifier("a parameter name")
                     parameters.append(p)
-                    if current.kind == .comma { advance(); continue }
+                    skipNewlines()
+                    if current.kind == .comma { advance(); skipNewlines(); continue }
                     break
                 }
             }
-            _ = try expect(.rightParen, "')'")
+            _ = try expectClosing(.rightParen, "')'")
+            openBlocks.removeLast()
             let body = try block()
             return .procedure(
                 name: name, nameRange: nameRange, parameters: parameters, body: body,
@@ -204,6 +215,7 @@ public struct Parser {
         // `name = value` (with `=` binary-shaped).
         if case .op(.assign) = peekToken.kind {
             advance(); advance()
+            skipNewlines()
             let value = try expression()
             return .assign(name: word, nameRange: wordRange, value: value, range: SourceRange(start, value.range.end))
         }
@@ -250,8 +262,7 @@ public struct Parser {
             advance()
             return (n, r)
         }
-        if current.kind == .end { throw endOfInput(expecting: what) }
-        throw failure(.expected(what, found: describe(current)), at: current.range)
+        throw missing(what)
     }
 
     func startsArgument(_ t: Token) -> Bool {

@@ -86,6 +86,12 @@ final class TmuxSession {
         try t.enter("let x = (1 +")
         try t.enter("2)")
         try t.waitFor("let x = 3")
+        // A value after `=` may come on the next line; `let` alone is reported at once.
+        try t.enter("let y =")
+        try t.enter("40 + 2")
+        try t.waitFor("let y = 42")
+        try t.enter("let")
+        try t.waitFor("expected a name after 'let'")
     }
 
     @Test func lineEditingMovesTheCursor() throws {

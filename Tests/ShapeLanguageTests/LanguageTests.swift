@@ -69,6 +69,21 @@ func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
         }
     }
 
+    @Test func whatThePromptContinuesCanBeCompleted() {
+        // Each entry the prompt continues (a value after `=`, a range after `in`, parameters in
+        // an open parenthesis) is completed by the line typed next.
+        let continued = [("let x =", "5"), ("x =", "5"), ("for i in", "0..<3 { }"), ("for i in 0..<", "3 { }"),
+                         ("def f(a,", "b) { }"), ("def f(", "a) { }")]
+        for (first, next) in continued {
+            guard case .failure(.incomplete) = parse(first) else { Issue.record("'\(first)' should need more input"); continue }
+            guard case .success = parse(first + "\n" + next) else { Issue.record("'\(first)' then '\(next)' should parse"); continue }
+        }
+        // A statement that cannot go on to the next line is reported at once, not continued.
+        for text in ["let", "let x", "for", "for i", "for i in 0", "repeat 3", "if 1", "def", "def f", "def f(a)"] {
+            guard case .failure(.invalid) = parse(text) else { Issue.record("'\(text)' should be reported at once"); continue }
+        }
+    }
+
     @Test func aMissingBraceSaysWhereItWasOpened() {
         guard case .failure(.incomplete(let d)) = parse("move 0 0\nrepeat 2 {\n  line 1 1\n") else { Issue.record("expected incomplete"); return }
         #expect(d.message == .unclosedBlock)
