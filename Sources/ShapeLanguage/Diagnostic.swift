@@ -72,12 +72,8 @@ public enum Message: Sendable, Equatable {
         return quoted.dropLast().joined(separator: ", ") + " \(conjunction) " + quoted.last!
     }
 
-    /// A number inside a message: whole numbers without a point, others in shortest round-trip
-    /// form.
-    static func number(_ x: Double) -> String {
-        if x == x.rounded(), Swift.abs(x) < 1e15 { return String(Int(x)) }
-        return "\(x)"
-    }
+    /// A number inside a message, as text output writes it at the default precision.
+    static func number(_ x: Double) -> String { NumberFormat.text(x) }
 
     /// A stable identifier for tests and JSON.
     public var id: String {

@@ -2,6 +2,7 @@
 @preconcurrency import Glibc
 #endif
 import ShapeGeometry
+import ShapeLanguage
 
 /// The path as code: SVG path data and Swift for UIBezierPath. Numbers are written at full
 /// precision (shortest round-trip), so reading the output back gives the same doubles.

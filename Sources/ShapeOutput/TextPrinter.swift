@@ -18,7 +18,17 @@ public struct TextPrinter {
     }
 
     func n(_ x: Double) -> String { NumberFormat.text(x, precision: precision) }
-    func p(_ q: Point) -> String { "(\(n(q.x)), \(n(q.y)))" }
+    /// A box's corners, "(minX, minY) to (maxX, maxY)", rounding noise beside the box's size as 0.
+    func box(_ b: Rect) -> String {
+        let size = Swift.max(Swift.abs(b.minX), Swift.abs(b.maxX), Swift.abs(b.minY), Swift.abs(b.maxY))
+        func n(_ v: Double) -> String { self.n(Swift.abs(v) < NumberFormat.noiseFloor * size ? 0 : v) }
+        return "(\(n(b.minX)), \(n(b.minY))) to (\(n(b.maxX)), \(n(b.maxY)))"
+    }
+
+    func p(_ q: Point) -> String {
+        let (x, y) = NumberFormat.text(pair: q.x, q.y, precision: precision)
+        return "(\(x), \(y))"
+    }
     func value(_ v: Value) -> String {
         switch v {
         case .number(let x): n(x)
@@ -33,7 +43,7 @@ public struct TextPrinter {
         case .path(let to, let segment, let length):
             return "\(r.command): to \(p(to)), segment \(n(segment)), length \(n(length))"
         case .cleared: return "\(r.command): the path is empty"
-        case .transformed(let b?): return "\(r.command): bounds \(p(Point(b.minX, b.minY))) to \(p(Point(b.maxX, b.maxY)))"
+        case .transformed(let b?): return "\(r.command): bounds \(box(b))"
         case .transformed(nil): return "\(r.command): the path is empty"
         case .sticky(let radius, let distance, let broken, let length):
             return "sticky: fixed radius \(n(radius)), distance \(n(distance)), " + (broken ? "broken" : "joined") + ", length \(n(length))"
@@ -54,7 +64,7 @@ public struct TextPrinter {
         case .value(nil, let v): return value(v)
         case .printed(let values): return values.map(value).joined(separator: " ")
         case .length(let l): return "length: \(n(l))"
-        case .bounds(let b?): return "bounds: \(p(Point(b.minX, b.minY))) to \(p(Point(b.maxX, b.maxY)))"
+        case .bounds(let b?): return "bounds: \(box(b))"
         case .bounds(nil): return "bounds: the path is empty"
         case .contains(let c): return "contains: \(c)"
         case .nearest(let q, let d, let s): return "nearest: \(p(q)), distance \(n(d)), at \(n(s))"
@@ -75,7 +85,7 @@ public struct TextPrinter {
             }
             return lines.joined(separator: "\n")
         case .split(let i, let count): return "split: element \(i) is now elements \(i) and \(i + 1) (\(count) elements)"
-        case .direction(let q, let v): return "\(r.command): \(p(q)), direction (\(n(v.dx)), \(n(v.dy))), angle \(n(v.angle + 0))"
+        case .direction(let q, let v): return "\(r.command): \(p(q)), direction \(p(Point(v.dx, v.dy))), angle \(n(v.angle + 0))"
         case .curvature(let q, let k, let radius):
             return "curvature: \(p(q)), \(n(k))" + (radius.map { ", radius \(n($0))" } ?? " (straight)")
         case .extrema(let i, let xs, let ys):

@@ -270,13 +270,24 @@ func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
 @Suite struct NumberFormatTests {
     @Test func textNumbers() {
         #expect(NumberFormat.text(-0.0) == "0")
-        #expect(NumberFormat.text(-0.00004) == "0")
+        // A value that is not zero never prints as 0: significant digits instead.
+        #expect(NumberFormat.text(-0.00004) == "-0.00004")
+        #expect(NumberFormat.text(0.000027) == "0.000027")
+        #expect(NumberFormat.text(1e-9) == "1e-9")
+        #expect(NumberFormat.text(1.23456789e-10) == "1.235e-10")
+        #expect(NumberFormat.text(-2.5e-7, precision: 2) == "-2.5e-7")
+        #expect(NumberFormat.text(0.3, precision: 0) == "0.3")
+        #expect(NumberFormat.text(.leastNonzeroMagnitude) == "5e-324")   // its shortest form
+        // Beside a larger coordinate, noise below 1e-12 of it is 0; alone, a small one shows.
+        #expect(NumberFormat.text(pair: 6.123233995736766e-16, 10) == ("0", "10"))
+        #expect(NumberFormat.text(pair: 1e-9, 0) == ("1e-9", "0"))
+        #expect(NumberFormat.text(pair: 0.000027, 5) == ("0.000027", "5"))
         #expect(NumberFormat.text(1.0) == "1")
         #expect(NumberFormat.text(2.675, precision: 2) == "2.68")
         #expect(NumberFormat.text(9.99995) == "10")
         #expect(NumberFormat.text(0.5, precision: 0) == "1")
         #expect(NumberFormat.text(123456.78901) == "123456.789")
-        #expect(NumberFormat.text(1e-5) == "0")
+        #expect(NumberFormat.text(1e-5) == "0.00001")
         #expect(NumberFormat.text(1.5e-4) == "0.0002")
         #expect(NumberFormat.text(-1234.5) == "-1234.5")
         #expect(NumberFormat.text(1e20) == "1e+20")

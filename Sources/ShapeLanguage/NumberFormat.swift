@@ -3,7 +3,9 @@
 /// Text: at most `precision` decimals, rounded half away from zero **on the shortest decimal
 /// that reads back as the same double** (so 2.675 shows as 2.68, as it reads), trailing zeros
 /// and a trailing point trimmed, never `-0`. Magnitudes of 1e16 and more keep Swift's shortest
-/// form with an exponent (`1e+16`).
+/// form with an exponent (`1e+16`). A value that is not zero never prints as 0: one too small to
+/// show at `precision` decimals is written with `precision` significant digits instead, in
+/// fixed notation down to 1e-6 (`0.000027`) and with an exponent below (`1e-9`, `1.2346e-10`).
 ///
 /// JSON: the shortest round-trip form, integers without `.0`, `-0` written as `0`.
 public enum NumberFormat {
@@ -13,9 +15,10 @@ public enum NumberFormat {
         let magnitude = Swift.abs(x)
         if magnitude >= 1e16 { return x.description }
         // Digits and decimal exponent of the shortest representation: value = 0.d1d2... × 10^e.
+        if magnitude < 0.5 * tenToThe(-precision) { return small(x, significant: Swift.max(precision, 1)) }
         var (digits, exponent) = decimalDigits(magnitude)
         let keep = exponent + precision  // digits that stay
-        if keep < 0 { return "0" }
+        if keep < 0 { return small(x, significant: Swift.max(precision, 1)) }
         if keep < digits.count {
             let roundUp = digits[keep] >= 5
             digits.removeSubrange(keep...)
@@ -42,6 +45,48 @@ public enum NumberFormat {
         }
         let sign = x < 0 ? "-" : ""
         return sign + integerPart + (fraction.isEmpty ? "" : "." + fraction)
+    }
+
+    /// The coordinates of a point or vector in text: each as `text` writes it, except that a
+    /// coordinate below `noiseFloor` of the larger one is rounding noise of the geometry (the end
+    /// of a quarter arc of radius 10 computes as x = 6.1e-16) and shows as 0.
+    public static func text(pair x: Double, _ y: Double, precision: Int = 4) -> (String, String) {
+        let floor = noiseFloor * Swift.max(Swift.abs(x), Swift.abs(y))
+        func clean(_ v: Double) -> Double { Swift.abs(v) < floor ? 0 : v }
+        return (text(clean(x), precision: precision), text(clean(y), precision: precision))
+    }
+
+    /// The relative size below which one coordinate of a point is noise beside the other: the
+    /// geometry's lengths and points are accurate to about 1e-12 relative (docs/geometry.md).
+    public static let noiseFloor = 1e-12
+
+    /// 10ⁿ for small whole n, exactly as a literal would read.
+    static func tenToThe(_ n: Int) -> Double { Double("1e\(n)")! }
+
+    /// A non-zero value below what `precision` decimals show: `significant` digits, rounded half
+    /// away from zero on the shortest decimal, trailing zeros trimmed.
+    static func small(_ x: Double, significant: Int) -> String {
+        var (digits, exponent) = decimalDigits(Swift.abs(x))
+        if digits.count > significant {
+            let roundUp = digits[significant] >= 5
+            digits.removeSubrange(significant...)
+            if roundUp {
+                var i = significant - 1
+                while i >= 0 {
+                    if digits[i] == 9 { digits[i] = 0; i -= 1 } else { digits[i] += 1; break }
+                }
+                if i < 0 { digits.insert(1, at: 0); exponent += 1 }
+            }
+        }
+        while digits.count > 1, digits.last == 0 { digits.removeLast() }
+        let sign = x < 0 ? "-" : ""
+        let text = digits.map(String.init).joined()
+        // value = 0.d₁d₂… × 10^exponent
+        if exponent > -6 {
+            return sign + "0." + String(repeating: "0", count: -exponent) + text
+        }
+        let mantissa = digits.count == 1 ? text : String(text.first!) + "." + text.dropFirst()
+        return sign + mantissa + "e-" + String(1 - exponent)
     }
 
     /// The decimal digits of the shortest round-trip representation of a positive finite double,
