@@ -24,7 +24,9 @@ struct PlainLineReader: LineReader {
 
 /// State the C callbacks need: readline calls plain C function pointers, which cannot capture.
 enum ReadlineGlobals {
-    nonisolated(unsafe) static var words: [String] = []
+    /// The session's variables and procedures, for completion.
+    nonisolated(unsafe) static var variables: [String] = []
+    nonisolated(unsafe) static var procedures: [String] = []
     nonisolated(unsafe) static var matches: [String] = []
     nonisolated(unsafe) static var next = 0
     /// Cleared by Ctrl-C: the unfinished lines of a multi-line entry.
@@ -44,12 +46,18 @@ struct ReadlineReader: LineReader {
         rl_catch_signals = 0
         rl_attempted_completion_function = ReadlineReader.complete
         rl_completer_quote_characters = UnsafePointer(strdup("\""))
+        rl_completion_word_break_hook = ReadlineReader.wordBreaks
         rl_signal_event_hook = ReadlineReader.signalEvent
         // A SIGINT that lands while readline is writing, not blocked in read(), interrupts
         // nothing; the event hook (called about ten times a second while readline waits) sees
         // the flag then.
         rl_event_hook = ReadlineReader.signalEvent
         ReadlineReader.installInterruptHandler()
+        // A multi-line entry stays one entry in the history file (each entry is written after a
+        // timestamp line, and the lines up to the next timestamp are read back as one).
+        history_comment_char = CChar(UInt8(ascii: "#"))  // timestamps are written only with one
+        history_write_timestamps = 1
+        history_multiline_entries = 1
         var usable = historyPath
         if let path = historyPath {
             if access(path, F_OK) != 0 {
@@ -90,6 +98,10 @@ struct ReadlineReader: LineReader {
     /// Ctrl-C while editing: drop the line (and any unfinished entry) and show a fresh prompt.
     static let signalEvent: @convention(c) () -> Int32 = {
         if ReadlineGlobals.interrupted.exchange(false, ordering: .relaxed) {
+            // Leave the line on the screen marked with ^C, as shells do, then start afresh.
+            rl_point = rl_end
+            rl_redisplay()
+            writeAll(STDOUT_FILENO, "^C")
             ReadlineGlobals.pending = ""
             rl_replace_line("", 0)
             rl_set_prompt(ReadlineGlobals.primaryPrompt)
@@ -100,7 +112,17 @@ struct ReadlineReader: LineReader {
         return 0
     }
 
-    /// Completion: file names inside a string, else command, keyword and defined names.
+    /// The characters that end the word being completed: inside a string only spaces and the
+    /// quote (a file name holds `/` and `-`), elsewhere operators too (`Completion.wordBreaks`).
+    nonisolated(unsafe) static let expressionBreaks = strdup(Completion.wordBreaks)
+    nonisolated(unsafe) static let fileNameBreaks = strdup(" \t\n\"")
+    static let wordBreaks: @convention(c) () -> UnsafeMutablePointer<CChar>? = {
+        let line = rl_line_buffer.map { String(cString: $0) } ?? ""
+        let quotes = line.utf8.prefix(Int(rl_point)).filter { $0 == UInt8(ascii: "\"") }.count
+        return quotes % 2 == 1 ? fileNameBreaks : expressionBreaks
+    }
+
+    /// Completion: file names inside a string, else by context (`Completion.candidates`).
     static let complete: @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = {
         text, start, _ in
         let line = rl_line_buffer.map { String(cString: $0) } ?? ""
@@ -111,16 +133,17 @@ struct ReadlineReader: LineReader {
             return rl_completion_matches(text, rl_filename_completion_function)
         }
         rl_attempted_completion_over = 1
-        rl_completion_append_character = 32
+        // The word being completed starts where `text` does in the line buffer.
+        ReadlineGlobals.matches = Completion.candidates(
+            line: line, start: Int(start), variables: ReadlineGlobals.variables, procedures: ReadlineGlobals.procedures)
+        // A function completes with its parenthesis (`sqrt(`), anything else with a space.
+        let onlyFunction = ReadlineGlobals.matches.count == 1 && Builtins.function(named: ReadlineGlobals.matches[0]) != nil
+        rl_completion_append_character = onlyFunction ? 40 : 32
         return rl_completion_matches(text, ReadlineReader.generate)
     }
 
     static let generate: @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>? = { text, state in
-        if state == 0 {
-            let prefix = text.map { String(cString: $0) } ?? ""
-            ReadlineGlobals.matches = ReadlineGlobals.words.filter { $0.hasPrefix(prefix) }
-            ReadlineGlobals.next = 0
-        }
+        if state == 0 { ReadlineGlobals.next = 0 }  // the matches were made by `complete`
         guard ReadlineGlobals.next < ReadlineGlobals.matches.count else { return nil }
         defer { ReadlineGlobals.next += 1 }
         return strdup(ReadlineGlobals.matches[ReadlineGlobals.next])

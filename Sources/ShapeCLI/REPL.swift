@@ -33,7 +33,8 @@ struct REPL {
         session.terminal.out("shape \(ShapeCommand.version): type 'help' for the commands, Ctrl-D to leave")
         var nextLine = 1
         while true {
-            ReadlineGlobals.words = Builtins.words + session.interpreter.definedNames
+            ReadlineGlobals.variables = session.interpreter.variableNames
+            ReadlineGlobals.procedures = session.interpreter.procedureNames
             session.terminal.flush()
             let prompt = ReadlineGlobals.pending.isEmpty ? ReadlineGlobals.primaryPrompt : REPL.continuationPrompt
             guard let line = reader.readLine(prompt: prompt) else {
@@ -42,6 +43,14 @@ struct REPL {
                 return 0
             }
             if ReadlineGlobals.pending.isEmpty && line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+            // `exit` and `quit` alone leave, as Ctrl-D does (they are words of the prompt, not
+            // of the language).
+            let word = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+            if ReadlineGlobals.pending.isEmpty, word == "exit" || word == "quit" {
+                reader.remember(line)
+                session.terminal.flush()
+                return 0
+            }
             let entry = ReadlineGlobals.pending.isEmpty ? line : ReadlineGlobals.pending + "\n" + line
             let source = Source(name: "<repl>", text: entry, firstLine: nextLine)
             let program: Program

@@ -71,6 +71,17 @@ public enum Builtins {
     /// The function called `name`, or nil.
     public static func function(named name: String) -> Function? { functionsByName[name] }
 
+    /// Words users bring from other path libraries and languages, and the name each has here.
+    public static let aliases: [String: String] = [
+        "bbox": "bounds", "boundingbox": "bounds", "boundingBox": "bounds", "box": "bounds",
+        "moveto": "move", "moveTo": "move", "lineto": "line", "lineTo": "line", "addLine": "line",
+        "curveto": "curve", "curveTo": "curve", "addCurve": "curve", "cubic": "curve", "bezier": "curve",
+        "quadto": "quad", "quadTo": "quad", "quadCurveTo": "quad", "addQuadCurve": "quad",
+        "addArc": "arc", "closepath": "close", "closePath": "close", "closeSubpath": "close",
+        "rectangle": "rect", "ellipse": "oval", "roundedRect": "roundrect", "len": "length",
+        "variables": "vars", "ls": "vars", "var": "let", "const": "let", "function": "def", "fn": "def", "func": "def",
+    ]
+
     /// The words that begin or shape statements; they cannot name variables or procedures.
     public static let statementWords: Set<String> = ["let", "repeat", "for", "if", "else", "def", "print", "include", "in"]
 
@@ -78,14 +89,5 @@ public enum Builtins {
     public static func isReserved(_ name: String) -> Bool {
         CommandTable.helpEntry(named: name) != nil || statementWords.contains(name) || functionsByName[name] != nil
             || Value(rawValue: name) != nil
-    }
-
-    /// Every word completion can offer, without the session's own names: commands, statement
-    /// words, option words, functions and values.
-    public static var words: [String] {
-        let all =
-            CommandTable.all.map(\.name) + statementWords + CommandTable.optionWords + functions.map(\.name)
-            + Value.allCases.map(\.rawValue)
-        return Array(Set(all)).sorted()
     }
 }

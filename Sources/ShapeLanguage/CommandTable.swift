@@ -345,6 +345,10 @@ public enum CommandTable {
             name: "undo", parameters: [], group: .session, cost: .unit, isQuery: false,
             summary: "revert the last command that changed the state", example: "undo", run: Interpreter.undoCommand),
         CommandSpec(
+            name: "vars", parameters: [], group: .session, cost: .unit, isQuery: true,
+            summary: "list the variables and procedures defined in this session", example: "vars",
+            run: Interpreter.varsCommand),
+        CommandSpec(
             name: "precision", parameters: ["n"], group: .session, cost: .unit, isQuery: false,
             summary: "decimals shown in text output (default 4)", example: "precision 6", run: Interpreter.precisionCommand),
         CommandSpec(

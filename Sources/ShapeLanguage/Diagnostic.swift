@@ -169,13 +169,20 @@ public struct Diagnostic: Error, Sendable {
     public var location: (line: Int, column: Int) { source.location(of: range.start) }
 }
 
-/// Names within a small edit distance of `name`, best first: the "did you mean" candidates.
+/// The "did you mean" text for `name`: a word users bring from elsewhere (`bbox`, `lineTo`) names
+/// its command here; otherwise the candidate nearest in edit distance (a swap of two neighbours
+/// counts one), when that distance is small beside the word: 1 for words of up to four
+/// characters, 2 up to eight, 3 beyond. So `lne` suggests `line`, `circel` `circle`, but `quit`
+/// does not suggest `quad`.
 func suggestion(for name: String, among candidates: [String]) -> String? {
-    var best: (String, Int)?
+    if let alias = Builtins.aliases[name] ?? Builtins.aliases[name.lowercased()], candidates.contains(alias) {
+        return "did you mean '\(alias)'?"
+    }
     let length = name.count
     guard length <= 64 else { return nil }
+    let limit = length <= 4 ? 1 : (length <= 8 ? 2 : 3)
+    var best: (String, Int)?
     for c in candidates where c != name {
-        let limit = length <= 3 ? 1 : 2
         // The difference in length is a lower bound on the distance.
         guard abs(c.count - length) <= limit else { continue }
         let d = editDistance(name, c)
@@ -184,19 +191,23 @@ func suggestion(for name: String, among candidates: [String]) -> String? {
     return best.map { "did you mean '\($0.0)'?" }
 }
 
-/// Levenshtein distance.
+/// The optimal string alignment distance: insertions, deletions, substitutions and swaps of two
+/// neighbouring characters, each counting one.
 func editDistance(_ a: String, _ b: String) -> Int {
     let x = Array(a), y = Array(b)
     if x.isEmpty { return y.count }
     if y.isEmpty { return x.count }
+    var before = [Int](repeating: 0, count: y.count + 1)
     var previous = Array(0...y.count)
     var current = [Int](repeating: 0, count: y.count + 1)
     for i in 1...x.count {
         current[0] = i
         for j in 1...y.count {
-            current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
+            let cost = x[i - 1] == y[j - 1] ? 0 : 1
+            current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] { current[j] = Swift.min(current[j], before[j - 2] + 1) }
         }
-        swap(&previous, &current)
+        (before, previous, current) = (previous, current, before)
     }
     return previous[y.count]
 }

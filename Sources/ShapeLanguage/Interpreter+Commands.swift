@@ -259,10 +259,15 @@ extension Interpreter {
 
     func help(_ topic: String?, _ range: SourceRange) throws(Diagnostic) {
         guard let topic else { return report("help", .help(.all)) }
-        if let spec = CommandTable.helpEntry(named: topic) { return report("help", .help(.command(spec))) }
+        // `else` and `in` are parts of `if` and `for`.
+        let word = ["else": "if", "in": "for"][topic] ?? topic
+        if let spec = CommandTable.helpEntry(named: word) { return report("help", .help(.command(spec))) }
+        if let procedure = state.procedures[topic] { return report("help", .help(.procedure(info(topic, procedure)))) }
         if let function = Builtins.function(named: topic) { return report("help", .help(.function(function))) }
         if let value = Builtins.Value(rawValue: topic) { return report("help", .help(.value(value))) }
-        let candidates = CommandTable.all.map(\.name) + Builtins.functions.map(\.name) + Builtins.Value.allCases.map(\.rawValue)
+        let candidates =
+            CommandTable.all.map(\.name) + Builtins.functions.map(\.name) + Builtins.Value.allCases.map(\.rawValue)
+            + state.procedures.keys
         throw error(.unknownCommand(topic), range, suggestion: suggestion(for: topic, among: candidates))
     }
 }
@@ -665,6 +670,18 @@ extension Interpreter {
         restorePath(record.path)
         trackCache = nil
         report("undo", .undone(command: record.command, line: record.line))
+    }
+
+    /// `vars`.
+    func varsCommand(_ inv: Invocation) throws(Diagnostic) {
+        let variables = state.globals.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+        let procedures = state.procedures.sorted { $0.key < $1.key }.map { info($0.key, $0.value) }
+        try charge(WorkCost.listingCost * (variables.count + procedures.count), inv.range)
+        report("vars", .names(variables: variables, procedures: procedures))
+    }
+
+    func info(_ name: String, _ p: Procedure) -> ProcedureInfo {
+        ProcedureInfo(name: name, parameters: p.parameters, file: p.source.name, line: p.source.location(of: p.nameRange.start).line)
     }
 
     /// `precision`.

@@ -10,6 +10,8 @@ struct Procedure: Sendable, Equatable {
     var parameters: [String]
     var body: [Stmt]
     var source: Source
+    /// Where its name was written, for `help` and `vars`.
+    var nameRange: SourceRange
     /// Tells definitions apart: each `def` makes a new one, even with the same text.
     var definition: Int
 
@@ -99,7 +101,11 @@ public final class Interpreter {
     }
 
     /// The names of variables and procedures, for completion and suggestions.
-    public var definedNames: [String] { Array(state.globals.keys) + Array(state.procedures.keys) }
+    public var definedNames: [String] { variableNames + procedureNames }
+    /// The session's variables, sorted.
+    public var variableNames: [String] { state.globals.keys.sorted() }
+    /// The session's procedures, sorted.
+    public var procedureNames: [String] { state.procedures.keys.sorted() }
 
     /// Runs every statement of `program` in order, reporting through `emit`; stops at the first
     /// error and returns it. Each statement that fails leaves the session as it was before it.
@@ -254,7 +260,8 @@ public final class Interpreter {
                 throw error(.reservedName(name), nameRange)
             }
             definitions += 1
-            state.procedures[name] = Procedure(parameters: parameters, body: body, source: source, definition: definitions)
+            state.procedures[name] = Procedure(
+                parameters: parameters, body: body, source: source, nameRange: nameRange, definition: definitions)
             changed = true
             report("def", .defined(name))
         case .printValues(let values, _):

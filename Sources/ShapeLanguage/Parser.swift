@@ -127,7 +127,7 @@ public struct Parser {
             advance()
             let (name, nameRange) = try identifier("a name after 'let'")
             _ = try expect(.op(.assign), "'='")
-            skipNewlines()   // the value may follow on the next line
+            skipNewlines()  // the value may follow on the next line
             let value = try expression()
             return .define(name: name, nameRange: nameRange, value: value, range: SourceRange(start, value.range.end))
         case "repeat":

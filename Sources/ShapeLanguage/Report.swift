@@ -13,7 +13,7 @@ public struct Report: Sendable {
     public var isRequested: Bool {
         switch kind {
         case .printed, .export, .plot, .saved, .casteljau, .direction, .curvature, .extrema, .length, .points, .bounds,
-            .contains, .nearest, .at, .elements, .help, .handleQuery:
+            .contains, .nearest, .at, .elements, .help, .handleQuery, .names:
             true
         case .value(let name, _):
             name == nil
@@ -74,6 +74,8 @@ public struct Report: Sendable {
         case export(format: ExportFormat, path: Path)
         /// `help`: everything, or one command, function or value.
         case help(HelpTopic)
+        /// `vars`: the session's variables with their values, and its procedures.
+        case names(variables: [(name: String, value: Value)], procedures: [ProcedureInfo])
         /// A statement that changed nothing worth a line (an empty block).
         case silent
     }
@@ -92,6 +94,8 @@ public struct ElementInfo: Sendable {
 public enum Value: Sendable, Equatable {
     case number(Double)
     case string(String)
+
+    public var isString: Bool { if case .string = self { true } else { false } }
 }
 
 /// A parameter where a coordinate of an element turns, and the point there.
@@ -107,4 +111,15 @@ public enum HelpTopic: Sendable {
     case command(CommandSpec)
     case function(Builtins.Function)
     case value(Builtins.Value)
+    case procedure(ProcedureInfo)
+}
+
+/// A procedure defined with `def`: its name, parameters and where it was defined.
+public struct ProcedureInfo: Sendable {
+    public var name: String
+    public var parameters: [String]
+    public var file: String
+    public var line: Int
+    /// `name(a, b)`, as it was defined.
+    public var signature: String { "\(name)(\(parameters.joined(separator: ", ")))" }
 }

@@ -9,6 +9,8 @@ public enum HelpRenderer {
         case .command(let spec): return entry(spec)
         case .function(let f): return "usage: \(f.usage)\n  \(f.summary)"
         case .value(let v): return "\(v.rawValue): \(v.summary) (read-only)"
+        case .procedure(let p):
+            return "usage: \(p.name) \(p.parameters.joined(separator: " "))\n  a procedure defined at \(p.file):\(p.line): def \(p.signature)"
         }
     }
 

@@ -79,6 +79,14 @@ public struct JSONLinesPrinter {
             fields.append("\"undone\": {\"cmd\": \(JSONLinesPrinter.string(command)), \"line\": \(line)}")
         case .precision(let d): fields.append("\"precision\": \(d)")
         case .defined(let name): fields.append("\"name\": \(JSONLinesPrinter.string(name))")
+        case .names(let variables, let procedures):
+            let vs = variables.map { "{\"name\": \(JSONLinesPrinter.string($0.name)), \"value\": \(value($0.value))}" }
+            let ps = procedures.map {
+                "{\"name\": \(JSONLinesPrinter.string($0.name)), \"parameters\": ["
+                    + $0.parameters.map(JSONLinesPrinter.string).joined(separator: ", ")
+                    + "], \"file\": \(JSONLinesPrinter.string($0.file)), \"line\": \($0.line)}"
+            }
+            fields += ["\"variables\": [" + vs.joined(separator: ", ") + "]", "\"procedures\": [" + ps.joined(separator: ", ") + "]"]
         case .help(let topic): fields.append("\"text\": \(JSONLinesPrinter.string(HelpRenderer.render(topic)))")
         case .saved(let file): fields.append("\"file\": \(JSONLinesPrinter.string(file))")
         case .casteljau(let i, let kind, let t, let levels):

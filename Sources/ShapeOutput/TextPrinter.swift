@@ -76,6 +76,12 @@ public struct TextPrinter {
         case .undone(let command, let line): return "undo: reverted '\(command)' from line \(line)"
         case .precision(let d): return "precision: \(d)"
         case .defined(let name): return "def: \(name)"
+        case .names(let variables, let procedures):
+            if variables.isEmpty && procedures.isEmpty { return "vars: nothing defined yet" }
+            var lines: [String] = []
+            for v in variables { lines.append("let \(v.name) = " + (v.value.isString ? "\"\(value(v.value))\"" : value(v.value))) }
+            for p in procedures { lines.append("def \(p.signature)  # \(p.file):\(p.line)") }
+            return lines.joined(separator: "\n")
         case .help(let topic): return HelpRenderer.render(topic, width: Swift.max(columns, 40))
         case .saved(let file): return "save: wrote \(file)"
         case .casteljau(let i, let kind, let t, let levels):

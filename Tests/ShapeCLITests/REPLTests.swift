@@ -120,6 +120,21 @@ final class TmuxSession {
         try t.waitFor("circle: to (7, 0)")
     }
 
+    @Test func tabCompletesByContext() throws {
+        let t = try TmuxSession()
+        try t.enter("let radius = 4")
+        try t.type("move 0 0; line 10+rad")  // after an operator written without spaces
+        try t.press("Tab")
+        try t.type(" 0")
+        try t.press("Enter")
+        try t.waitFor("line: to (14, 0)")
+        try t.type("print sq")  // a function completes with its parenthesis
+        try t.press("Tab")
+        try t.type("81)")
+        try t.press("Enter")
+        try t.waitFor("\n9\n")
+    }
+
     @Test func tabCompletesFileNamesInsideStrings() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("shape-complete-\(UUID().uuidString.prefix(6))")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -140,7 +155,17 @@ final class TmuxSession {
         try t.enter("print \"still\" + \" here\"")  // wait for the output, not the typed text
         let s = try t.waitFor("still here")
         #expect(!s.contains("error"))
+        #expect(s.contains("shape> move 1 2 this is not run^C"), "the cancelled line is marked as shells mark it")
         #expect(t.exitStatus == nil)
+    }
+
+    @Test func exitAndQuitLeave() throws {
+        for word in ["exit", "quit", "  quit  "] {
+            let t = try TmuxSession()
+            try t.enter(word)
+            for _ in 0..<50 where t.exitStatus == nil { usleep(50_000) }
+            #expect(t.exitStatus == 0, "\(word)")
+        }
     }
 
     @Test func controlCStopsARunningStatementAndKeepsTheState() throws {
@@ -182,6 +207,16 @@ final class TmuxSession {
         try second.press("Up")
         try second.press("Enter")
         try second.waitFor("42")
+        // A block typed over several lines comes back as one entry, in the session and after it.
+        try second.enter("repeat 2 {")
+        try second.enter("print 3 * 11")
+        try second.enter("}")
+        try second.waitFor("33", count: 2)
+        try second.press("C-d")
+        let third = try TmuxSession(home: home)
+        try third.press("Up")
+        try third.press("Enter")
+        try third.waitFor("33", count: 2)
     }
 
     @Test func anUnwritableHistoryGivesOneWarning() throws {

@@ -36,7 +36,8 @@ import Testing
                 "\(name) is a query but changed the session")
         } else if name != "undo" {
             // A command that changed something is one undo step; one that changed nothing, none.
-            let changed = after.elements != before.elements || after.globals != before.globals || after.handle != before.handle
+            let changed =
+                after.elements != before.elements || after.globals != before.globals || after.handle != before.handle
                 || after.dash != before.dash || after.precision != before.precision || after.transform != before.transform
             #expect(after.undo.count == before.undo.count + (changed ? 1 : 0), "\(name): undo steps \(before.undo.count) -> \(after.undo.count)")
         }
@@ -101,5 +102,32 @@ import Testing
         for spec in CommandTable.all { #expect(text.contains("\n  \(spec.name) ") || text.contains("\n  \(spec.name)\n"), "\(spec.name)") }
         for f in Builtins.functions { #expect(text.contains(f.usage), "\(f.name)") }
         for v in Builtins.Value.allCases { #expect(text.contains(v.rawValue), "\(v.rawValue)") }
+    }
+}
+
+@Suite struct CompletionTests {
+    func complete(_ line: String, variables: [String] = ["radius"], procedures: [String] = ["dot"]) -> [String] {
+        // The word being completed runs back from the end to the last word break.
+        let bytes = Array(line.utf8)
+        var start = bytes.count
+        while start > 0, !Completion.wordBreaks.utf8.contains(bytes[start - 1]) { start -= 1 }
+        return Completion.candidates(line: line, start: start, variables: variables, procedures: procedures)
+    }
+
+    @Test func completesByContext() {
+        // At the start of a statement: commands, statement words, procedures, variables; no option
+        // words, no functions.
+        #expect(complete("c") == ["casteljau", "circle", "clear", "close", "contains", "curvature", "curve"])
+        #expect(complete("d") == ["dash", "def", "dot", "drag"])
+        #expect(complete("move 0 0; ci") == ["circle"])
+        #expect(complete("repeat 2 { li") == ["line"])
+        // After a command: its option words, then names with values and functions.
+        #expect(complete("arc 0 0 10 0 1 c") == ["ccw", "ceil", "cos", "cw"])
+        #expect(complete("save \"a.svg\" con") == ["controls"])
+        // After an operator written without spaces, and inside parentheses: values only.
+        #expect(complete("line 10+rad") == ["radius"])
+        #expect(complete("let x = sq") == ["sqrt"])
+        #expect(complete("print max(1, pen.") == ["pen.x", "pen.y"])
+        #expect(complete("line 10+c") == ["ceil", "cos"])
     }
 }

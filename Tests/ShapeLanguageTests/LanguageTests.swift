@@ -72,8 +72,10 @@ func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
     @Test func whatThePromptContinuesCanBeCompleted() {
         // Each entry the prompt continues (a value after `=`, a range after `in`, parameters in
         // an open parenthesis) is completed by the line typed next.
-        let continued = [("let x =", "5"), ("x =", "5"), ("for i in", "0..<3 { }"), ("for i in 0..<", "3 { }"),
-                         ("def f(a,", "b) { }"), ("def f(", "a) { }")]
+        let continued = [
+            ("let x =", "5"), ("x =", "5"), ("for i in", "0..<3 { }"), ("for i in 0..<", "3 { }"),
+            ("def f(a,", "b) { }"), ("def f(", "a) { }"),
+        ]
         for (first, next) in continued {
             guard case .failure(.incomplete) = parse(first) else { Issue.record("'\(first)' should need more input"); continue }
             guard case .success = parse(first + "\n" + next) else { Issue.record("'\(first)' then '\(next)' should parse"); continue }
@@ -277,7 +279,7 @@ func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
         #expect(NumberFormat.text(1.23456789e-10) == "1.235e-10")
         #expect(NumberFormat.text(-2.5e-7, precision: 2) == "-2.5e-7")
         #expect(NumberFormat.text(0.3, precision: 0) == "0.3")
-        #expect(NumberFormat.text(.leastNonzeroMagnitude) == "5e-324")   // its shortest form
+        #expect(NumberFormat.text(.leastNonzeroMagnitude) == "5e-324")  // its shortest form
         // Beside a larger coordinate, noise below 1e-12 of it is 0; alone, a small one shows.
         #expect(NumberFormat.text(pair: 6.123233995736766e-16, 10) == ("0", "10"))
         #expect(NumberFormat.text(pair: 1e-9, 0) == ("1e-9", "0"))

@@ -1,0 +1,37 @@
+/// What Tab offers at a place in a line being typed, by context: at the start of a statement the
+/// commands, statement words, procedures and variables (to assign); after a command, its option
+/// words and the names that have values; after an operator or inside parentheses, only names
+/// with values and functions. The REPL asks; readline shows.
+public enum Completion {
+    /// The characters that end the word being completed (so `10+radi` completes `radi`).
+    public static let wordBreaks = " \t\n\"+-*/%^<>=!&|(),;{}[]"
+
+    /// The candidates for the word that starts at UTF-8 offset `start` of `line`, given the
+    /// session's variables and procedures, filtered by the word's prefix and sorted.
+    public static func candidates(line: String, start: Int, variables: [String], procedures: [String]) -> [String] {
+        let bytes = Array(line.utf8)
+        let start = Swift.min(Swift.max(start, 0), bytes.count)
+        let prefix = String(decoding: bytes[start...].prefix { !wordBreaks.utf8.contains($0) }, as: UTF8.self)
+        // The statement so far: from the last `;`, `{` or `}` before the word.
+        let before = bytes[..<start]
+        let statementStart =
+            (before.lastIndex { $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") })
+            .map { $0 + 1 } ?? 0
+        let statement = String(decoding: bytes[statementStart..<start], as: UTF8.self)
+        let words = statement.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        let valueNames = variables + Builtins.functions.map(\.name) + Builtins.Value.allCases.map(\.rawValue)
+        let pool: [String]
+        if words.isEmpty {
+            // Command position.
+            pool = CommandTable.all.map(\.name) + Builtins.statementWords + procedures + variables
+        } else if let last = before.last, !(last == UInt8(ascii: " ") || last == UInt8(ascii: "\t")) {
+            // Right after an operator or a parenthesis: an expression goes on.
+            pool = valueNames
+        } else if let spec = CommandTable.spec(named: words[0]) {
+            pool = spec.keywords.map(\.name) + valueNames
+        } else {
+            pool = valueNames
+        }
+        return Array(Set(pool.filter { $0.hasPrefix(prefix) })).sorted()
+    }
+}
