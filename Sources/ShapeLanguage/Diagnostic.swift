@@ -157,12 +157,28 @@ public struct Diagnostic: Error, Sendable {
     public var suggestion: String?
     /// A second place worth showing (where an unclosed block was opened).
     public var note: (text: String, range: SourceRange)?
+    /// For an error inside a procedure or an included file: where it was called or included
+    /// from, innermost first, down to the top-level statement.
+    public var callers: [(kind: CallerKind, source: Source, range: SourceRange)] = []
+
+    /// How an outer place led to the error.
+    public enum CallerKind: String, Sendable {
+        case call = "called from here"
+        case include = "included from here"
+    }
 
     public init(_ message: Message, at range: SourceRange, in source: Source, suggestion: String? = nil) {
         self.message = message
         self.range = range
         self.source = source
         self.suggestion = suggestion
+    }
+
+    /// The same error, noting that `range` of `source` called or included the place it is in.
+    func calledFrom(_ kind: CallerKind, _ source: Source, _ range: SourceRange) -> Diagnostic {
+        var d = self
+        d.callers.append((kind, source, range))
+        return d
     }
 
     /// 1-based line and column of the start.

@@ -115,7 +115,11 @@ extension Interpreter {
         nesting += 1
         let lengthBefore = path.length, countBefore = path.elements.count
         defer { scopes = savedScopes; source = savedSource; callDepth -= 1; nesting -= 1 }
-        for s in procedure.body { try run(s) }
+        do {
+            for s in procedure.body { try run(s) }
+        } catch {
+            throw error.calledFrom(.call, savedSource, range)
+        }
         if nesting == 1, path.elements.count != countBefore, let end = path.currentPoint {
             emit(Report(command: name, line: statementLine, kind: .path(to: end, segment: path.length - lengthBefore, length: path.length)))
         }

@@ -322,12 +322,16 @@ public final class Interpreter {
         guard !includeStack.contains(loaded.name) else { throw error(.includeCycle(file), range) }
         let included = Source(name: loaded.name, text: loaded.text)
         let program: Program
-        do { program = try Parser.parse(included) } catch { throw error.diagnostic }
+        do { program = try Parser.parse(included) } catch { throw error.diagnostic.calledFrom(.include, source, range) }
         let saved = source
         includeStack.append(loaded.name)
         source = included
         nesting += 1
         defer { source = saved; includeStack.removeLast(); nesting -= 1 }
-        for s in program.statements { try run(s) }
+        do {
+            for s in program.statements { try run(s) }
+        } catch {
+            throw error.calledFrom(.include, saved, range)
+        }
     }
 }

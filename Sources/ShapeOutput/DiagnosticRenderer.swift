@@ -2,7 +2,8 @@ import ShapeLanguage
 
 /// Renders a diagnostic as `file:line:column: error: message`, then the source line and a caret
 /// under the culprit (columns count characters; tabs in the line are kept in the caret's indent
-/// so that it lines up), then a suggestion and a note where there are any.
+/// so that it lines up), then a suggestion and a note where there are any, and for an error in a
+/// procedure or an included file each place that called or included it.
 public enum DiagnosticRenderer {
     public static func render(_ d: Diagnostic) -> String {
         var lines = [header(d.source, d.range, "error", d.message.text)]
@@ -12,8 +13,20 @@ public enum DiagnosticRenderer {
             lines.append(header(d.source, note.range, "note", note.text))
             lines += excerpt(d.source, note.range)
         }
+        // Deep recursion: the innermost callers and the top-level statement, the rest counted.
+        let shown = d.callers.count <= maximumCallers ? Array(d.callers.indices)
+            : Array(0..<(maximumCallers - 1)) + [d.callers.count - 1]
+        for (k, i) in shown.enumerated() {
+            if k > 0, i != shown[k - 1] + 1 { lines.append("note: ... \(i - shown[k - 1] - 1) more calls ...") }
+            let caller = d.callers[i]
+            lines.append(header(caller.source, caller.range, "note", caller.kind.rawValue))
+            lines += excerpt(caller.source, caller.range)
+        }
         return lines.joined(separator: "\n")
     }
+
+    /// The most callers shown under an error.
+    static let maximumCallers = 6
 
     static func header(_ source: Source, _ range: SourceRange, _ level: String, _ text: String) -> String {
         let (line, column) = source.location(of: range.start)
