@@ -112,8 +112,10 @@ public struct ContainmentTester: Sendable {
     }
 
     private func band(of y: Double, count: Int) -> Int {
-        let k = Int(((y - bandTop) / bandHeight).rounded(.down))
-        return Swift.min(Swift.max(k, 0), count - 1)
+        // Clamped as a double first: a position past the range of Int must not trap.
+        let k = ((y - bandTop) / bandHeight).rounded(.down)
+        guard k.isFinite else { return k > 0 ? count - 1 : 0 }
+        return Int(Swift.min(Swift.max(k, 0), Double(count - 1)))
     }
 
     /// The winding number of the path around `p`: positive for paths that turn clockwise on

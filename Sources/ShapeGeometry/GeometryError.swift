@@ -18,3 +18,19 @@ public enum GeometryError: Error, Equatable, Sendable {
     /// A transform cannot be applied because it is singular or not finite.
     case invalidTransform
 }
+
+extension GeometryError: CustomStringConvertible {
+    /// A plain sentence, for messages that quote the error (SVG import).
+    public var description: String {
+        switch self {
+        case .nonFinite(let argument): "the \(argument) is not a finite number"
+        case .noCurrentPoint: "there is no current point"
+        case .negativeRadius: "a radius cannot be negative"
+        case .invalidDashLength: "dash lengths must be finite and not negative"
+        case .emptyDashPattern: "a dash pattern needs a positive total length"
+        case .tooManyPoints(let limit): "that would make more than \(limit) points"
+        case .nonFiniteResult: "the result would not be finite"
+        case .invalidTransform: "the transform cannot be applied"
+        }
+    }
+}

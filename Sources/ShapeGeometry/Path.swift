@@ -262,3 +262,9 @@ extension Path: Equatable {
     /// O(n), and O(1) for copies that share their storage.
     public static func == (a: Path, b: Path) -> Bool { a.elements == b.elements }
 }
+
+extension Path {
+    /// The length, the bounds (their size included) and so every coordinate are finite: what any
+    /// path a command makes must be.
+    public var isFinite: Bool { length.isFinite && (bounds?.isFinite ?? true) }
+}

@@ -64,3 +64,10 @@ public struct Rect: Hashable, Sendable {
         return dx * dx + dy * dy
     }
 }
+
+extension Rect {
+    /// Every edge and the size are finite (a box wider than the largest double is not).
+    public var isFinite: Bool {
+        minX.isFinite && minY.isFinite && maxX.isFinite && maxY.isFinite && (maxX - minX).isFinite && (maxY - minY).isFinite
+    }
+}

@@ -152,6 +152,13 @@ public enum SVGPathData {
                 let large = try flag(), sweep = try flag()
                 let p = try point(relative)
                 if let arc = SVGPathData.arc(from: current, to: p, rx: rx, ry: ry, rotationDegrees: rotation, largeArc: large, sweep: sweep) {
+                    // An ellipse so flat that its angles cannot place the end point (radii that
+                    // differ by a factor of 1e16 or more) cannot be drawn as an exact arc.
+                    let chord = (p - current).length
+                    guard arc.end.isFinite, arc.center.isFinite else { throw fail("the result would not be finite", offset) }
+                    guard (arc.end - p).length <= 1e-9 * Swift.max(chord, Swift.abs(p.x), Swift.abs(p.y)) else {
+                        throw fail("the arc's radii are too far apart to draw it exactly", offset)
+                    }
                     try path.append(arc: arc)
                 } else if p != current {
                     try path.line(to: p)
@@ -179,13 +186,24 @@ public enum SVGPathData {
         let cs = cosine(phi), sn = sine(phi)
         let dx = (p1.x - p2.x) / 2, dy = (p1.y - p2.y) / 2
         let x1 = cs * dx + sn * dy, y1 = -sn * dx + cs * dy
-        let lambda = x1 * x1 / (rx * rx) + y1 * y1 / (ry * ry)
-        if lambda > 1 { let s = lambda.squareRoot(); rx *= s; ry *= s }
-        let numerator = rx * rx * ry * ry - rx * rx * y1 * y1 - ry * ry * x1 * x1
-        let denominator = rx * rx * y1 * y1 + ry * ry * x1 * x1
-        var coefficient = (Swift.max(0, numerator) / denominator).squareRoot()
-        if largeArc == sweep { coefficient = -coefficient }
-        let cxp = coefficient * rx * y1 / ry, cyp = -coefficient * ry * x1 / rx
+        // In units of the radii (no squares of the radii, which overflow past 1e154).
+        let a = x1 / rx, b = y1 / ry
+        let lambda = a * a + b * b
+        var coefficient = 0.0
+        if !(lambda <= 1) {
+            // Radii too small (F.6.6): scaled up to the smallest ellipse of their shape through
+            // both points, whose centre is the chord's midpoint exactly (coefficient 0), computed
+            // without squaring the radii (a radius of 1e-300 scales up as well as one of 10).
+            let ratio = rx / ry
+            rx = hypotenuse(x1, y1 * ratio)
+            ry = rx / ratio
+            guard rx.isFinite, ry.isFinite, rx > 0, ry > 0 else { return nil }
+        } else {
+            // F.6.5.2's (rx²ry² − rx²y1′² − ry²x1′²) / (rx²y1′² + ry²x1′²), divided through by rx²ry².
+            coefficient = (Swift.max(0, 1 - lambda) / lambda).squareRoot()
+            if largeArc == sweep { coefficient = -coefficient }
+        }
+        let cxp = coefficient * rx * b, cyp = -coefficient * ry * a
         let center = Point(cs * cxp - sn * cyp + (p1.x + p2.x) / 2, sn * cxp + cs * cyp + (p1.y + p2.y) / 2)
         let start = arcTangent2((y1 - cyp) / ry, (x1 - cxp) / rx)
         let end = arcTangent2((-y1 - cyp) / ry, (-x1 - cxp) / rx)

@@ -139,7 +139,7 @@ extension Interpreter {
             if !quietly { report(inv.name, path.currentPoint.map { .path(to: $0, segment: 0, length: path.length) } ?? .cleared) }
             return
         }
-        guard path.length.isFinite else {
+        guard path.length.isFinite, path.bounds.map(\.isFinite) ?? true else {
             path.truncate(to: countBefore)
             throw self.error(.nonFiniteResult, inv.range)
         }
@@ -157,7 +157,7 @@ extension Interpreter {
         do { moved = try path.transformed(by: m) } catch { throw diagnose(error, inv) }
         if state.transform == .identity && state.untransformed == nil { state.untransformed = path }
         state.transform = state.transform.concatenating(m)
-        replacePath(with: moved)
+        try replacePath(with: moved, at: inv.range)
         report(inv.name, .transformed(path.bounds))
     }
 
@@ -381,7 +381,7 @@ extension Interpreter {
 
     /// `clear`.
     func clearCommand(_ inv: Invocation) throws(Diagnostic) {
-        replacePath(with: Path())
+        try replacePath(with: Path(), at: inv.range)
         state.handle = Handle()
         state.transform = .identity
         state.untransformed = nil
@@ -420,10 +420,12 @@ extension Interpreter {
     /// `reset`.
     func resetCommand(_ inv: Invocation) throws(Diagnostic) {
         if let original = state.untransformed {
-            replacePath(with: original)
+            try replacePath(with: original, at: inv.range)
         } else if state.transform != .identity {
             guard let inverse = state.transform.inverted() else { throw error(.nonFiniteResult, inv.range) }
-            do { replacePath(with: try path.transformed(by: inverse)) } catch { throw diagnose(error, inv) }
+            let back: Path
+            do { back = try path.transformed(by: inverse) } catch { throw diagnose(error, inv) }
+            try replacePath(with: back, at: inv.range)
         }
         state.transform = .identity
         state.untransformed = nil
@@ -442,7 +444,8 @@ extension Interpreter {
         if inv.keywords["release"] != nil { badge = badge.released() }
         let shape: Path
         do { shape = try badge.path(accuracy: path.accuracy) } catch { throw diagnose(error, inv) }
-        replacePath(with: shape)
+        guard badge.fixedRadius.isFinite, badge.distance.isFinite else { throw error(.nonFiniteResult, inv.range) }
+        try replacePath(with: shape, at: inv.range)
         report("sticky", .sticky(radius: badge.fixedRadius, distance: badge.distance, broken: badge.isBroken, length: path.length))
     }
 
@@ -553,7 +556,7 @@ extension Interpreter {
         let t = try parameter(inv, open: true)
         let split: Path
         do { split = try path.splitting(elementAt: i, at: t) } catch { throw diagnose(error, inv) }
-        replacePath(with: split)
+        try replacePath(with: split, at: inv.range)
         report("split", .split(element: i, count: path.elements.count))
     }
 

@@ -177,7 +177,10 @@ public final class Interpreter {
     }
 
     /// Replaces the whole path (clear, transforms), keeping what undo needs.
-    func replacePath(with new: Path) {
+    /// The one gate for whole paths built by a command (constructions, transforms, `split`): every
+    /// coordinate, the length and the bounds must be finite, or the command fails at `range`.
+    func replacePath(with new: Path, at range: SourceRange) throws(Diagnostic) {
+        guard new.isFinite else { throw error(.nonFiniteResult, range) }
         keepPathForRollback()
         path = new
         pathDidChange()

@@ -12,6 +12,24 @@ import ShapeTestSupport
         return p
     }
 
+    @Test func radiiTooSmallAreScaledAboutTheChordsMidpoint() throws {
+        // SVG F.6.6: the radii grow until the ellipse passes through both points, centred on the
+        // chord's midpoint, so the arc is half of that ellipse. Reference: half the perimeter of
+        // the scaled ellipse, 2·ry·E(1 − rx²/ry²), by mpmath at 40 digits.
+        let a = try path("M 110 215 A 30 50 0 0 1 162.55 162.45")
+        #expect(abs(a.length - 130.3649035118747093287725) / 130.3649035118747 < 1e-13, "\(a.length)")
+        guard case .segment(.arc(let arc)) = a.elements[1] else { Issue.record("not an arc"); return }
+        #expect(arc.center == Point((110 + 162.55) / 2, (215 + 162.45) / 2))
+        // Radii of 1e-300 scale up as well: a half circle of radius 5 (length 5π).
+        let tiny = try path("M 0 0 A 1e-300 1e-300 0 0 1 10 0")
+        #expect(abs(tiny.length - 5 * Double.pi) < 1e-14)
+        // Radii large enough that their squares overflow still give the exact quarter circle.
+        let big = try path("M 0 0 A 1e100 1e100 0 0 1 1e100 1e100")
+        #expect(abs(big.length / (0.5e100 * Double.pi) - 1) < 1e-14)
+        // An ellipse too flat for its angles to place the end point is refused, not misdrawn.
+        #expect(throws: SVGPathData.Failure.self) { try path("M 0 0 A 1e-300 1 0 0 1 10 0") }
+    }
+
     @Test func everyCommandAbsoluteAndRelative() throws {
         // H/V and relative forms, implicit repetition after M (lines) and after l.
         let a = try path("M 0 0 H 10 V 10 h -10 v -10 Z")
