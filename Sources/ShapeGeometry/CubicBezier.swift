@@ -185,8 +185,11 @@ extension CubicBezier: CurveExtrema {
         let c2 = p2[axis], c3 = p3[axis]
         // dB/dt / 3 = (c1−c0)(1−t)² + 2(c2−c1)t(1−t) + (c3−c2)t², in the power basis.
         let d1 = c1 - c0, d2 = c2 - c1, d3 = c3 - c2
-        let poly = Polynomial([d1, 2 * (d2 - d1), d1 - 2 * d2 + d3])
-        return poly.roots(in: 0, 1).array.filter { $0 > 0 && $0 < 1 }
+        let c = d1, b = 2 * (d2 - d1), a = d1 - 2 * d2 + d3
+        // A double root (zero discriminant, within rounding) touches zero without a change of
+        // sign: the coordinate pauses there but does not turn, so it is no extremum.
+        if a != 0, b * b - 4 * a * c <= 4 * Double.ulpOfOne * Swift.max(b * b, Swift.abs(4 * a * c)) { return [] }
+        return Polynomial([c, b, a]).roots(in: 0, 1).array.filter { $0 > 0 && $0 < 1 }
     }
 }
 

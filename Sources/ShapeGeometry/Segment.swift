@@ -153,6 +153,20 @@ extension Segment {
 
     /// Signed curvature at `t`: (x′y″ − y′x″)/|P′|³, positive where the path turns clockwise on
     /// screen (y down); 0 where the speed vanishes.
+    /// True when the curve stops at `t` (its speed is below `cuspThreshold` of `speedBound`):
+    /// a cusp, where the direction jumps and the curvature is unbounded.
+    public func isCusp(at t: Double) -> Bool {
+        let bound = speedBound
+        return bound > 0 && derivative(at: t).length <= Segment.cuspThreshold * bound
+    }
+
+    /// How slow, relative to its largest speed, a curve must be at a point to count as stopped
+    /// there. Near a cusp the length grows as the square of the parameter's distance from it, so
+    /// a point found by its length (to 1e-15 of the curve's length) lies up to about 3e-8 of the
+    /// parameter range away, where the speed is about 1e-7 of its largest: the threshold sits
+    /// above that, and a turn drawn at this scale is a cusp to the eye.
+    public static let cuspThreshold = 1e-6
+
     public func curvature(at t: Double) -> Double {
         let d1 = derivative(at: t), d2 = secondDerivative(at: t)
         let speed = d1.length

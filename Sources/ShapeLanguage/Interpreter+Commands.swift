@@ -598,6 +598,7 @@ extension Interpreter {
     func curvatureCommand(_ inv: Invocation) throws(Diagnostic) {
         let (loc, segment) = try location(inv)
         let k = segment.curvature(at: loc.t)
+        if segment.isCusp(at: loc.t) { return report("curvature", .curvature(point: loc.point, curvature: nil, radius: 0)) }
         report("curvature", .curvature(point: loc.point, curvature: k, radius: k != 0 ? 1 / abs(k) : nil))
     }
 

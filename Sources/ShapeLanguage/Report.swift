@@ -62,8 +62,9 @@ public struct Report: Sendable {
         case split(element: Int, count: Int)
         /// `tangent` and `normal`: the point and the unit vector.
         case direction(point: Point, vector: Vector)
-        /// `curvature`: the point, the signed curvature and the radius (nil where straight).
-        case curvature(point: Point, curvature: Double, radius: Double?)
+        /// `curvature`: the point, the signed curvature and the radius (nil where straight); at a
+        /// cusp the curvature is nil (unbounded) and the radius 0.
+        case curvature(point: Point, curvature: Double?, radius: Double?)
         /// `extrema`: the element and where x and y turn (parameter and point).
         case extrema(element: Int, x: [ExtremePoint], y: [ExtremePoint])
         /// `save`: the file written.

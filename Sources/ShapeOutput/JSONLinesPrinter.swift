@@ -98,7 +98,11 @@ public struct JSONLinesPrinter {
         case .split(let i, let count): fields += ["\"element\": \(i)", "\"count\": \(count)"]
         case .direction(let q, let v): fields += ["\"x\": \(n(q.x))", "\"y\": \(n(q.y))", "\"direction\": [\(n(v.dx)), \(n(v.dy))]"]
         case .curvature(let q, let k, let radius):
-            fields += ["\"x\": \(n(q.x))", "\"y\": \(n(q.y))", "\"curvature\": \(n(k))", "\"radius\": \(radius.map(n) ?? "null")"]
+            // At a cusp the curvature is unbounded: null, with "cusp": true and radius 0.
+            fields += [
+                "\"x\": \(n(q.x))", "\"y\": \(n(q.y))", "\"curvature\": \(k.map(n) ?? "null")", "\"radius\": \(radius.map(n) ?? "null")",
+                "\"cusp\": \(k == nil)",
+            ]
         case .extrema(let i, let xs, let ys):
             func list(_ e: [ExtremePoint]) -> String {
                 "[" + e.map { "{\"t\": \(n($0.t)), \"point\": \(pair($0.point))}" }.joined(separator: ", ") + "]"

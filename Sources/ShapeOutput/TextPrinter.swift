@@ -92,7 +92,9 @@ public struct TextPrinter {
             return lines.joined(separator: "\n")
         case .split(let i, let count): return "split: element \(i) is now elements \(i) and \(i + 1) (\(count) elements)"
         case .direction(let q, let v): return "\(r.command): \(p(q)), direction \(p(Point(v.dx, v.dy))), angle \(n(v.angle + 0))"
-        case .curvature(let q, let k, let radius):
+        case .curvature(let q, nil, _):
+            return "curvature: \(p(q)), a cusp (the curve stops and turns: curvature unbounded, radius 0)"
+        case .curvature(let q, let k?, let radius):
             return "curvature: \(p(q)), \(n(k))" + (radius.map { ", radius \(n($0))" } ?? " (straight)")
         case .extrema(let i, let xs, let ys):
             func list(_ e: [ExtremePoint]) -> String { e.isEmpty ? "none" : e.map { "t \(n($0.t)) at \(p($0.point))" }.joined(separator: ", ") }

@@ -98,6 +98,33 @@ import Glibc
 }
 
 @Suite struct TeachingGeometryTests {
+    @Test func extremaAreWhereACoordinateTurns() {
+        // x(t) of (0,0) (100,30) (0,60) (100,90): x'(t) = 300(2t − 1)² ≥ 0, a double root at 1/2
+        // where x pauses without turning: no extremum. y is a straight ramp: none either.
+        let pause = CubicBezier(Point(0, 0), Point(100, 30), Point(0, 60), Point(100, 90))
+        #expect(pause.extrema(along: .x).isEmpty && pause.extrema(along: .y).isEmpty)
+        // The cusp (0,0) (100,100) (0,100) (100,0): x pauses at 1/2 (x' = 300(2t − 1)²), y turns
+        // there (y' = 300(1 − 2t)).
+        let cusp = CubicBezier(Point(0, 0), Point(100, 100), Point(0, 100), Point(100, 0))
+        #expect(cusp.extrema(along: .x).isEmpty)
+        #expect(cusp.extrema(along: .y) == [0.5])
+        // Two simple roots: x(t) = 3t − 9t² + 8t³ ... from controls 0, 1, −1, 2: x'(t)/3 =
+        // (1)(1−t)² + 2(−2)t(1−t) + 3t² = 8t² − 6t + 1 = (2t − 1)(4t − 1): turns at 1/4 and 1/2.
+        let twice = CubicBezier(Point(0, 0), Point(1, 0), Point(-1, 0), Point(2, 0))
+        let turns = twice.extrema(along: .x)
+        #expect(turns.count == 2)
+        expectClose(turns[0], 0.25, tolerance: 1e-15)
+        expectClose(turns[1], 0.5, tolerance: 1e-15)
+    }
+
+    @Test func aCuspIsWhereTheCurveStops() {
+        let cusp = Segment.cubic(CubicBezier(Point(0, 0), Point(100, 100), Point(0, 100), Point(100, 0)))
+        #expect(cusp.isCusp(at: 0.5))
+        // 3e-8 away in t (what locating the cusp by length can miss it by) still counts; 1e-4 does not.
+        #expect(cusp.isCusp(at: 0.5 + 3e-8))
+        #expect(!cusp.isCusp(at: 0.5 + 1e-4))
+        #expect(!Segment.cubic(CubicBezier(Point(0, 0), Point(0, 50), Point(50, 100), Point(100, 100))).isCusp(at: 0.5))
+    }
     @Test func deCasteljauEndsOnTheCurve() {
         var rng = SeededRandom(seed: 71)
         for _ in 0..<50 {
