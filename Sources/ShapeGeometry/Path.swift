@@ -20,6 +20,9 @@ public struct Path: Sendable {
     public private(set) var elements: [Element] = []
     /// Running compensated length after each element.
     private(set) var lengthsAfter: [CompensatedSum] = []
+    /// Each element's own length, as measured when it was appended (0 for a move). Kept apart
+    /// from the running sums: a difference of two totals near 1e7 loses digits of a short element.
+    private(set) var elementLengths: [Double] = []
     /// Tight bounds of everything up to and including each element.
     private var boundsAfter: [Rect] = []
     /// Indices of the `move` elements, one per subpath, in order.
@@ -55,7 +58,15 @@ public struct Path: Sendable {
     public func length(before i: Int) -> Double { i == 0 ? 0 : lengthsAfter[i - 1].value }
 
     /// The length of element `i` (0 for a move).
-    public func length(ofElement i: Int) -> Double { lengthsAfter[i].value - length(before: i) }
+    public func length(ofElement i: Int) -> Double { elementLengths[i] }
+
+    /// The summed lengths of the elements in `range` (compensated), each as measured alone:
+    /// what a statement that appended them added. O(range.count).
+    public func length(ofElements range: Range<Int>) -> Double {
+        var sum = CompensatedSum()
+        for i in range { sum.add(elementLengths[i]) }
+        return sum.value
+    }
 
     /// The segment drawn by element `i`, or `nil` for a move.
     public func segment(at i: Int) -> Segment? {
@@ -174,17 +185,21 @@ public struct Path: Sendable {
     private mutating func append(_ e: Element) {
         var sum = lengthsAfter.last ?? CompensatedSum()
         var box: Rect
+        let own: Double
         switch e {
         case .move(let p):
             subpathStarts.append(elements.count)
             box = Rect(point: p)
+            own = 0
         case .segment(let s):
-            sum.add(s.arcLength(accuracy: accuracy))
+            own = s.arcLength(accuracy: accuracy)
             box = s.tightBounds
         case .close(let l):
-            sum.add(l.arcLength())
+            own = l.arcLength()
             box = l.tightBounds
         }
+        sum.add(own)
+        elementLengths.append(own)
         if let previous = boundsAfter.last { box = box.union(previous) }
         elements.append(e)
         lengthsAfter.append(sum)
@@ -198,6 +213,7 @@ public struct Path: Sendable {
         let n = Swift.max(count, 0)
         elements.removeSubrange(n...)
         lengthsAfter.removeSubrange(n...)
+        elementLengths.removeSubrange(n...)
         boundsAfter.removeSubrange(n...)
         while let last = subpathStarts.last, last >= n { subpathStarts.removeLast() }
     }

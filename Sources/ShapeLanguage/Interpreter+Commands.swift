@@ -121,7 +121,9 @@ extension Interpreter {
             throw error.calledFrom(.call, savedSource, range)
         }
         if nesting == 1, path.elements.count != countBefore, let end = path.currentPoint {
-            emit(Report(command: name, line: statementLine, kind: .path(to: end, segment: path.length - lengthBefore, length: path.length)))
+            emit(
+                Report(
+                    command: name, line: statementLine, kind: .path(to: end, segment: added(since: countBefore, lengthBefore), length: path.length)))
         }
     }
 
@@ -147,7 +149,9 @@ extension Interpreter {
         changed = true
         // Drawing after a transform: `reset` must map the new elements back too.
         state.untransformed = nil
-        if !quietly { report(inv.name, .path(to: path.currentPoint!, segment: path.length - lengthBefore, length: path.length)) }
+        if !quietly {
+            report(inv.name, .path(to: path.currentPoint!, segment: path.length(ofElements: countBefore..<path.elements.count), length: path.length))
+        }
     }
 
     /// Applies a transform to the whole path, remembering what `reset` needs.
@@ -223,7 +227,7 @@ extension Interpreter {
     func importSVG(_ data: String, argument: Expr, range: SourceRange) throws(Diagnostic) {
         let inv = Invocation(name: "svg", numbers: [], ranges: [argument.range], keywords: [:], range: range)
         var failure: SVGPathData.Failure?
-        let lengthBefore = path.length
+        let lengthBefore = path.length, countBefore = path.elements.count
         try draw(inv, quietly: true) { (p: inout Path) throws(GeometryError) in
             do throws(SVGPathData.Failure) { try SVGPathData.append(data, to: &p) } catch { failure = error }
         }
@@ -237,7 +241,7 @@ extension Interpreter {
             }
             throw error(.badSVG(failure.message), at)
         }
-        report("svg", path.currentPoint.map { .path(to: $0, segment: path.length - lengthBefore, length: path.length) } ?? .cleared)
+        report("svg", path.currentPoint.map { .path(to: $0, segment: added(since: countBefore, lengthBefore), length: path.length) } ?? .cleared)
     }
 
     /// The element named by the first argument, which must draw something.
@@ -469,12 +473,12 @@ extension Interpreter {
             throw diagnose(error, inv)
         }
         try charge(arcs.count, inv.range)
-        let lengthBefore = path.length
+        let lengthBefore = path.length, countBefore = path.elements.count
         try draw(inv, quietly: true) { (p: inout Path) throws(GeometryError) in
             try p.move(to: arcs[0].start)
             for a in arcs { try p.append(arc: a) }
         }
-        report("wander", .wander(arcs: arcs.count, to: path.currentPoint!, segment: path.length - lengthBefore, length: path.length))
+        report("wander", .wander(arcs: arcs.count, to: path.currentPoint!, segment: added(since: countBefore, lengthBefore), length: path.length))
     }
 
     /// `dash`.

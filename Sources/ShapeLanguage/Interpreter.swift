@@ -282,7 +282,14 @@ public final class Interpreter {
     /// After a block at top level: one line saying where the path now ends, when it changed.
     func summarize(_ command: String, lengthBefore: Double) {
         guard savedPath != nil || path.elements.count != statementStart, let end = path.currentPoint else { return }
-        report(command, .path(to: end, segment: path.length - lengthBefore, length: path.length))
+        report(command, .path(to: end, segment: added(since: statementStart, lengthBefore), length: path.length))
+    }
+
+    /// What the path gained since it had `count` elements and `lengthBefore` length: the
+    /// appended elements' own lengths, summed (exact to their accuracy however long the path);
+    /// after a whole-path change, the difference of the totals.
+    func added(since count: Int, _ lengthBefore: Double) -> Double {
+        savedPath == nil && path.elements.count >= count ? path.length(ofElements: count..<path.elements.count) : path.length - lengthBefore
     }
 
     func loopBody(_ body: [Stmt], _ range: SourceRange, binding: (String, Value)?) throws(Diagnostic) {

@@ -14,7 +14,9 @@ public enum DiagnosticRenderer {
             lines += excerpt(d.source, note.range)
         }
         // Deep recursion: the innermost callers and the top-level statement, the rest counted.
-        let shown = d.callers.count <= maximumCallers ? Array(d.callers.indices)
+        let shown =
+            d.callers.count <= maximumCallers
+            ? Array(d.callers.indices)
             : Array(0..<(maximumCallers - 1)) + [d.callers.count - 1]
         for (k, i) in shown.enumerated() {
             if k > 0, i != shown[k - 1] + 1 { lines.append("note: ... \(i - shown[k - 1] - 1) more calls ...") }

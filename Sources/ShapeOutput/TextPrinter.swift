@@ -18,6 +18,9 @@ public struct TextPrinter {
     }
 
     func n(_ x: Double) -> String { NumberFormat.text(x, precision: precision) }
+    /// A length beside the path's: below the geometry's accuracy of it (`NumberFormat.noiseFloor`)
+    /// it is rounding noise (a closing line of 7e-15 after an arc) and shows as 0.
+    func n(_ x: Double, beside whole: Double) -> String { n(abs(x) < NumberFormat.noiseFloor * abs(whole) ? 0 : x) }
     /// A box's corners, "(minX, minY) to (maxX, maxY)", rounding noise beside the box's size as 0.
     func box(_ b: Rect) -> String {
         let size = Swift.max(Swift.abs(b.minX), Swift.abs(b.maxX), Swift.abs(b.minY), Swift.abs(b.maxY))
@@ -41,7 +44,7 @@ public struct TextPrinter {
         if quiet && !r.isRequested { return nil }
         switch r.kind {
         case .path(let to, let segment, let length):
-            return "\(r.command): to \(p(to)), segment \(n(segment)), length \(n(length))"
+            return "\(r.command): to \(p(to)), segment \(n(segment, beside: length)), length \(n(length))"
         case .cleared: return "\(r.command): the path is empty"
         case .transformed(let b?): return "\(r.command): bounds \(box(b))"
         case .transformed(nil): return "\(r.command): the path is empty"
@@ -71,7 +74,8 @@ public struct TextPrinter {
         case .at(let q, let a): return "at: \(p(q)), angle \(n(a))"
         case .elements(let list):
             var lines = ["elements: \(list.count)"]
-            for e in list { lines.append("  \(e.index): \(e.kind) to \(p(e.to)), length \(n(e.length))") }
+            let total = list.reduce(0) { $0 + $1.length }
+            for e in list { lines.append("  \(e.index): \(e.kind) to \(p(e.to)), length \(n(e.length, beside: total))") }
             return lines.joined(separator: "\n")
         case .undone(let command, let line): return "undo: reverted '\(command)' from line \(line)"
         case .precision(let d): return "precision: \(d)"
