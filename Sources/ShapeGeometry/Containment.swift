@@ -32,6 +32,22 @@ public struct ContainmentTester: Sendable {
     var pieces: [Piece] = []
     var bandStart: [Int] = []
     var bandTop = 0.0, bandHeight = 1.0
+    /// Horizontal pieces (lines, or curves along a line), by band: they never change the winding
+    /// number but are part of the outline.
+    var flats: [Flat] = []
+    var flatStart: [Int] = []
+    /// How near the outline a point must be to count as on it: `outlineTolerance` of the size.
+    var tolerance = 0.0
+
+    struct Flat: Sendable {
+        var y: Double, minX: Double, maxX: Double
+    }
+
+    /// Points within this much of the outline, relative to the larger side of the bounds, count
+    /// as on it, and a point on the outline is inside under both rules (so the four extreme
+    /// points of a circle are all inside). Far below what changes a drawn shape, and far above
+    /// the rounding of computed points on it (about 1e-15 of the size).
+    public static let outlineTolerance = 1e-9
     /// Bounds of everything; points outside are outside.
     var bounds: Rect?
 
@@ -55,6 +71,7 @@ public struct ContainmentTester: Sendable {
         }
         // Monotone pieces first, to choose the number of bands.
         var monotone: [(segment: Int, t0: Double, t1: Double, a: Point, b: Point)] = []
+        var flatPieces: [Flat] = []
         for (index, s) in segments.enumerated() {
             let box = s.tightBounds
             bounds = bounds.map { $0.union(box) } ?? box
@@ -62,11 +79,24 @@ public struct ContainmentTester: Sendable {
             var a = s.start
             for k in 1..<cuts.count {
                 let b = k == cuts.count - 1 ? s.end : s.point(at: cuts[k])
-                if a.y != b.y { monotone.append((index, cuts[k - 1], cuts[k], a, b)) }
+                if a.y != b.y {
+                    monotone.append((index, cuts[k - 1], cuts[k], a, b))
+                } else if a.y == s.start.y && a.y == s.end.y {
+                    // Flat between two y-extrema only when the whole segment is: its x-range is
+                    // its bounds'.
+                    flatPieces.append(Flat(y: a.y, minX: box.minX, maxX: box.maxX))
+                }
                 a = b
             }
         }
-        guard let box = bounds, box.height > 0 else { bandStart = [0, 0]; return }
+        guard let box = bounds else { bandStart = [0, 0]; flatStart = [0, 0]; return }
+        tolerance = ContainmentTester.outlineTolerance * Swift.max(box.width, box.height)
+        guard box.height > 0 else {
+            bandStart = [0, 0]
+            flats = flatPieces
+            flatStart = [0, flats.count]
+            return
+        }
         var bandCount = Swift.min(Swift.max(monotone.count / 4, 1), Swift.max(maximumBands, 1))
         // Each piece is cut about (its height / band height) times: keep the total bounded.
         let heights = monotone.reduce(0.0) { $0 + abs($1.b.y - $1.a.y) }
@@ -109,6 +139,10 @@ public struct ContainmentTester: Sendable {
         }
         bandStart = [0]
         for list in perBand { pieces += list; bandStart.append(pieces.count) }
+        var flatsPerBand = [[Flat]](repeating: [], count: bandCount)
+        for f in flatPieces { flatsPerBand[band(of: f.y, count: bandCount)].append(f) }
+        flatStart = [0]
+        for list in flatsPerBand { flats += list; flatStart.append(flats.count) }
     }
 
     private func band(of y: Double, count: Int) -> Int {
@@ -137,13 +171,42 @@ public struct ContainmentTester: Sendable {
         return w
     }
 
-    /// True when `p` is inside under `rule`. Points exactly on the boundary may fall either way.
+    /// True when `p` is inside under `rule`; a point on the outline (within `outlineTolerance`)
+    /// is inside under both rules. The outline is looked at only for points the winding number
+    /// puts outside, so points inside cost no more than the winding number.
     public func contains(_ p: Point, rule: FillRule = .nonZero) -> Bool {
         let w = winding(at: p)
         switch rule {
-        case .nonZero: return w != 0
-        case .evenOdd: return w & 1 != 0
+        case .nonZero: if w != 0 { return true }
+        case .evenOdd: if w & 1 != 0 { return true }
         }
+        return isOnOutline(p)
+    }
+
+    /// Whether `p` lies within `tolerance` of the outline: of a horizontal piece, or of a
+    /// monotone piece whose box (widened by the tolerance) holds it.
+    public func isOnOutline(_ p: Point) -> Bool {
+        guard let b = bounds, bandStart.count >= 2 else { return false }
+        let tol = tolerance
+        guard p.x >= b.minX - tol, p.x <= b.maxX + tol, p.y >= b.minY - tol, p.y <= b.maxY + tol else { return false }
+        // Every band within the tolerance of p's height (a point on a band's edge may be on a
+        // piece of the next band).
+        let count = bandStart.count - 1
+        for k in band(of: p.y - tol, count: count)...band(of: p.y + tol, count: count) {
+            for f in flats[flatStart[k]..<flatStart[k + 1]] where abs(f.y - p.y) <= tol && p.x >= f.minX - tol && p.x <= f.maxX + tol {
+                return true
+            }
+            for i in bandStart[k]..<bandStart[k + 1] where near(pieces[i], p, tol) { return true }
+        }
+        return false
+    }
+
+    /// Whether `p` is within `tol` of `piece`, which it is near in x or y: the point of the piece
+    /// at p's height, clamped to the piece's ends, is within `tol` of it.
+    @inline(__always) private func near(_ piece: Piece, _ p: Point, _ tol: Double) -> Bool {
+        guard p.x >= piece.minX - tol, p.x <= piece.maxX + tol else { return false }
+        let y = Swift.min(Swift.max(p.y, Swift.min(piece.y0, piece.y1)), Swift.max(piece.y0, piece.y1))
+        return abs(y - p.y) <= tol && abs(crossingX(of: piece, at: y) - p.x) <= tol
     }
 
     /// The x where a y-monotone piece meets the horizontal line at `y`.

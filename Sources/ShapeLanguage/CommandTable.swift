@@ -262,7 +262,7 @@ public enum CommandTable {
         CommandSpec(
             name: "wander", parameters: ["duration", "speed"], optionalCount: 1,
             keywords: [
-                KeywordSpec(name: "seed", values: ["n"], summary: "the random seed (default 1)", defaults: [1]),
+                KeywordSpec(name: "seed", values: ["n"], summary: "the random seed (default: a new one each time, reported)"),
                 KeywordSpec(
                     name: "within", values: ["x", "y", "w", "h"], summary: "the safe area (default 0 0 375 667)",
                     defaults: [0, 0, 375, 667]),

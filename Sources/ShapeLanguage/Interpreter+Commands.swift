@@ -147,8 +147,10 @@ extension Interpreter {
         }
         pathDidChange(appended: true)
         changed = true
-        // Drawing after a transform: `reset` must map the new elements back too.
+        // Drawing after a transform: `reset` must map the new elements back too, and the next
+        // rotation or scale turns about the new bounds.
         state.untransformed = nil
+        state.pivot = nil
         if !quietly {
             report(inv.name, .path(to: path.currentPoint!, segment: path.length(ofElements: countBefore..<path.elements.count), length: path.length))
         }
@@ -166,9 +168,15 @@ extension Interpreter {
     }
 
     /// The fixed point of `rotate` and `scale`: `about x y`, else the centre of the bounds.
+    /// The fixed point of `rotate` and `scale`: `about x y`, else the centre of the bounds as
+    /// they were at the last drawing command or `reset`, moved by every `translate` since (seed
+    /// 003 turns a view about its centre, which only pans move), so that rotations and scales
+    /// compose: two turns of 30° are one of 60°.
     func pivot(_ inv: Invocation) throws(Diagnostic) -> Point {
         if let a = inv.keywords["about"] { return Point(a[0], a[1]) }
+        if let p = state.pivot { return p }
         guard let b = path.bounds else { throw error(.noPath(inv.name), inv.range) }
+        state.pivot = b.center
         return b.center
     }
 
@@ -389,6 +397,7 @@ extension Interpreter {
         state.handle = Handle()
         state.transform = .identity
         state.untransformed = nil
+        state.pivot = nil
         report("clear", .cleared)
     }
 
@@ -405,6 +414,7 @@ extension Interpreter {
             if b.height > area.height { dy = 0 }
         }
         try apply(.translation(dx, dy), inv)
+        state.pivot = state.pivot.map { Point($0.x + dx, $0.y + dy) }
     }
 
     /// `rotate`.
@@ -433,6 +443,7 @@ extension Interpreter {
         }
         state.transform = .identity
         state.untransformed = nil
+        state.pivot = nil
         changed = true
         report("reset", .transformed(path.bounds))
     }
@@ -445,11 +456,14 @@ extension Interpreter {
         var badge = StickyBadge(
             fixedCenter: inv.point(0), restRadius: n[2], draggedCenter: inv.point(3),
             draggedRadius: n[5], breakRadius: breakRadius)
+        badge.brokenEarlier = state.stickyBroken
         if inv.keywords["release"] != nil { badge = badge.released() }
         let shape: Path
         do { shape = try badge.path(accuracy: path.accuracy) } catch { throw diagnose(error, inv) }
         guard badge.fixedRadius.isFinite, badge.distance.isFinite else { throw error(.nonFiniteResult, inv.range) }
         try replacePath(with: shape, at: inv.range)
+        state.pivot = nil
+        state.stickyBroken = badge.isBroken
         report("sticky", .sticky(radius: badge.fixedRadius, distance: badge.distance, broken: badge.isBroken, length: path.length))
     }
 
@@ -460,7 +474,9 @@ extension Interpreter {
         guard duration >= 0, speed >= 0 else { throw error(.negativeDuration, inv.range) }
         let w = inv.keywords["within"]!  // defaults from the table
         let from = Point(inv.keywords["from"]![0], inv.keywords["from"]![1])
-        let seed = inv.keywords["seed"]![0]
+        // Without `seed`, a new curve each time, as the seed's app draws; the report names the
+        // seed so that any run can be drawn again.
+        let seed = inv.keywords["seed"]?[0] ?? Double(UInt64.random(in: 1...999_999))
         guard seed >= 0, seed == seed.rounded(), seed < 1.8e19 else { throw error(.notAnInteger("the seed"), inv.range) }
         var random = SeededRandom(seed: UInt64(seed))
         let arcs: [Arc]
@@ -478,7 +494,10 @@ extension Interpreter {
             try p.move(to: arcs[0].start)
             for a in arcs { try p.append(arc: a) }
         }
-        report("wander", .wander(arcs: arcs.count, to: path.currentPoint!, segment: added(since: countBefore, lengthBefore), length: path.length))
+        report(
+            "wander",
+            .wander(
+                arcs: arcs.count, to: path.currentPoint!, segment: added(since: countBefore, lengthBefore), length: path.length, seed: UInt64(seed)))
     }
 
     /// `dash`.

@@ -30,6 +30,10 @@ struct SessionState: Sendable, Equatable {
     var transform = AffineTransform.identity
     /// The path before the first of those transforms, while nothing has been drawn since.
     var untransformed: Path?
+    /// Where `rotate` and `scale` turn without `about`, once one has (see `Interpreter.pivot`).
+    var pivot: Point?
+    /// The sticky badge's bridge broke during the current touch (until `sticky ... release`).
+    var stickyBroken = false
 }
 
 /// How to restore the path when a statement is undone or rolled back.

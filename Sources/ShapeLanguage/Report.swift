@@ -31,8 +31,8 @@ public struct Report: Sendable {
         case transformed(Rect?)
         /// `sticky`: the shrunken radius, the distance and whether the bridge broke.
         case sticky(radius: Double, distance: Double, broken: Bool, length: Double)
-        /// `wander`: how many arcs, and where the curve ends.
-        case wander(arcs: Int, to: Point, segment: Double, length: Double)
+        /// `wander`: how many arcs, where the curve ends, and the seed it was drawn with.
+        case wander(arcs: Int, to: Point, segment: Double, length: Double, seed: UInt64)
         /// `dash`: the number of track points.
         case dash(count: Int)
         /// `points`.

@@ -47,8 +47,8 @@ public struct JSONLinesPrinter {
         case .transformed(nil): fields.append("\"bounds\": null")
         case .sticky(let radius, let distance, let broken, let length):
             fields += ["\"radius\": \(n(radius))", "\"distance\": \(n(distance))", "\"broken\": \(broken)", "\"length\": \(n(length))"]
-        case .wander(let arcs, let to, let segment, let length):
-            fields += ["\"arcs\": \(arcs)", "\"to\": \(pair(to))", "\"segment\": \(n(segment))", "\"length\": \(n(length))"]
+        case .wander(let arcs, let to, let segment, let length, let seed):
+            fields += ["\"arcs\": \(arcs)", "\"to\": \(pair(to))", "\"segment\": \(n(segment))", "\"length\": \(n(length))", "\"seed\": \(seed)"]
         case .dash(let count): fields.append("\"count\": \(count)")
         case .points(let list):
             fields.append("\"count\": \(list.count)")

@@ -49,9 +49,10 @@ public struct TextPrinter {
         case .transformed(let b?): return "\(r.command): bounds \(box(b))"
         case .transformed(nil): return "\(r.command): the path is empty"
         case .sticky(let radius, let distance, let broken, let length):
-            return "sticky: fixed radius \(n(radius)), distance \(n(distance)), " + (broken ? "broken" : "joined") + ", length \(n(length))"
-        case .wander(let arcs, let to, let segment, let length):
-            return "wander: \(arcs) arc\(arcs == 1 ? "" : "s") to \(p(to)), segment \(n(segment)), length \(n(length))"
+            return "sticky: fixed radius \(n(radius)), distance \(n(distance)), " + (broken ? "broken (until release)" : "joined")
+                + ", length \(n(length))"
+        case .wander(let arcs, let to, let segment, let length, let seed):
+            return "wander: \(arcs) arc\(arcs == 1 ? "" : "s") to \(p(to)), segment \(n(segment)), length \(n(length)), seed \(seed)"
         case .dash(let count): return "dash: \(count) point\(count == 1 ? "" : "s")"
         case .points(let list):
             var lines = ["points: \(list.count)"]

@@ -47,14 +47,17 @@ import Glibc
 }
 
 @Suite struct WanderTests {
-    /// For many seeds: the length is exactly duration × speed, every joint keeps the direction
-    /// of travel (change below 1e-12 rad), directions alternate, and every arc after the first
-    /// keeps its circle inside the safe area.
-    @Test func tangentAtEveryJointAndExactlyAsLongAsAsked() throws {
+    /// For many seeds and durations up to an hour: the length is exactly duration × speed, every
+    /// joint keeps the direction of travel (change below 1e-12 rad), directions alternate (the
+    /// next circle on the far side, touching from outside) except where the seed's turn-back
+    /// would run into a wall (then the same direction, on a circle touching from inside), and
+    /// every arc after the first keeps its circle inside the safe area.
+    @Test(arguments: [(1...200, 10...99), (1...40, 1200...1200), (1...40, 3600...3600)])
+    func tangentAtEveryJointAndExactlyAsLongAsAsked(_ seeds: ClosedRange<Int>, _ durations: ClosedRange<Int>) throws {
         let area = Rect(x: 0, y: 0, width: 375, height: 667)
-        for seed in 1...200 {
+        for seed in seeds {
             var random = SeededRandom(seed: UInt64(seed))
-            let length = 15.0 * Double(10 + seed % 90)
+            let length = 15.0 * Double(durations.lowerBound + seed % durations.count)
             let arcs = try Wander.arcs(length: length, start: Point(80, 517), area: area, random: &random)
             let total = arcs.reduce(0.0) { $0 + $1.arcLength() }
             expectClose(total, length, tolerance: 1e-9, "seed \(seed)")
@@ -63,7 +66,13 @@ import Glibc
                 expectClose(after.start.distance(to: before.end), 0, tolerance: 1e-9)
                 let turn = abs(remainder(after.derivative(at: 0).angle - before.derivative(at: 1).angle, 2 * .pi))
                 #expect(turn < 1e-12, "seed \(seed), joint \(k): turn \(turn)")
-                #expect((after.sweep > 0) != (before.sweep > 0))
+                let centres = after.center.distance(to: before.center)
+                if (after.sweep > 0) != (before.sweep > 0) {
+                    expectClose(centres, before.radius + after.radius, tolerance: 1e-9 * before.radius)
+                } else {
+                    #expect(after.radius <= before.radius)
+                    expectClose(centres, before.radius - after.radius, tolerance: 1e-9 * before.radius)
+                }
                 let box = Rect(
                     x: after.center.x - after.radius, y: after.center.y - after.radius,
                     width: 2 * after.radius, height: 2 * after.radius)

@@ -47,20 +47,80 @@ import Glibc
 
     @Test func curvesAreExactNotPolygons() throws {
         // A quadratic bulging to y = 50 at its middle: points just inside and just outside the
-        // curve are told apart at 1e-9.
+        // curve are told apart at 1e-6 (a polygon of the curve would be off by far more), and
+        // points within the outline tolerance (1e-9 of the size: 1e-7 here) are on the outline,
+        // so inside.
         var path = Path()
         try path.move(to: Point(0, 0))
         try path.quad(control: Point(50, 100), to: Point(100, 0))
         path.close()
-        #expect(path.contains(Point(50, 50 - 1e-9)))
-        #expect(!path.contains(Point(50, 50 + 1e-9)))
+        #expect(path.contains(Point(50, 50 - 1e-6)))
+        #expect(!path.contains(Point(50, 50 + 1e-6)))
+        #expect(path.contains(Point(50, 50 + 0.5e-7)))
+        #expect(!path.contains(Point(50, 50 + 2e-7)))
         // Ellipse from a non-uniform scale.
         var circle = Path()
         try circle.addCircle(center: .zero, radius: 1)
         let ellipse = try circle.transformed(by: AffineTransform.scale(100, 10).concatenating(.rotation(0.3)))
         let rim = AffineTransform.scale(100, 10).concatenating(.rotation(0.3)).apply(Point(cos(1.0), sin(1.0)))
-        #expect(ellipse.contains(Point(rim.x * (1 - 1e-9), rim.y * (1 - 1e-9))))
-        #expect(!ellipse.contains(Point(rim.x * (1 + 1e-9), rim.y * (1 + 1e-9))))
+        #expect(ellipse.contains(Point(rim.x * (1 - 1e-7), rim.y * (1 - 1e-7))))
+        #expect(!ellipse.contains(Point(rim.x * (1 + 1e-7), rim.y * (1 + 1e-7))))
+        #expect(ellipse.contains(rim))
+    }
+
+    @Test func pointsOnTheOutlineAreInsideUnderBothRules() throws {
+        // The four extreme points of a circle, a rectangle's corners and edges (horizontal ones
+        // included), and the implicit closing line of an open subpath.
+        var circle = Path()
+        try circle.addCircle(center: Point(50, 50), radius: 20)
+        var rect = Path()
+        try rect.addRect(x: 0, y: 0, width: 10, height: 10)
+        var open = Path()
+        try open.move(to: .zero)
+        try open.line(to: Point(10, 0))
+        try open.line(to: Point(10, 10))
+        for rule in FillRule.allCases {
+            for p in [Point(70, 50), Point(30, 50), Point(50, 30), Point(50, 70)] { #expect(circle.contains(p, rule: rule), "\(p)") }
+            for p in [Point(0, 0), Point(5, 0), Point(10, 5), Point(5, 10), Point(10, 10), Point(0, 7)] {
+                #expect(rect.contains(p, rule: rule), "\(p)")
+            }
+            #expect(open.contains(Point(5, 5), rule: rule))
+            // Just off the outline (1e-6 of the size, a thousand times the tolerance): outside.
+            #expect(!circle.contains(Point(70 + 4e-5, 50), rule: rule))
+            #expect(!rect.contains(Point(5, -1e-5), rule: rule))
+            #expect(!open.contains(Point(0, 5), rule: rule))
+        }
+    }
+
+    @Test func pointsOnALongOutlineAreInsideWhateverTheirBand() throws {
+        // 200 random cubics (an index of many bands): points computed on the curves, and on the
+        // implicit closing line, are inside under both rules; points pushed 1e-4 of the size off
+        // a curve along its normal are inside on one side only where nothing else is near.
+        var rng = SeededRandom(seed: 9)
+        var path = Path()
+        try path.move(to: rng.point(0, 1000))
+        var curves: [CubicBezier] = []
+        for _ in 0..<200 {
+            let c = CubicBezier(path.currentPoint!, rng.point(0, 1000), rng.point(0, 1000), rng.point(0, 1000))
+            try path.curve(control1: c.p1, control2: c.p2, to: c.p3)
+            curves.append(c)
+        }
+        let tester = ContainmentTester(path)
+        for _ in 0..<500 {
+            let c = curves[Int(rng.next() % 200)]
+            let p = c.point(at: rng.uniform(0, 1))
+            #expect(tester.contains(p, rule: .nonZero) && tester.contains(p, rule: .evenOdd), "\(p)")
+            #expect(tester.isOnOutline(p))
+        }
+        // Far from every curve (checked by nearest), a point is on the outline for neither rule.
+        var far = 0
+        for _ in 0..<150 {
+            let p = rng.point(0, 1000)
+            guard let (_, d) = path.nearest(to: p), d > 1 else { continue }
+            #expect(!tester.isOnOutline(p))
+            far += 1
+        }
+        #expect(far > 50)
     }
 
     @Test func directionAndHolesUnderBothRules() throws {

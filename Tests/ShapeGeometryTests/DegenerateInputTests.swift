@@ -27,7 +27,8 @@ import Testing
         #expect(near.point == Point(5, 5) && d == 5 && near.position == 0)
         #expect(try #require(path.bounds) == Rect(point: Point(5, 5)))
         #expect(try TrackPoints.compute(path).isEmpty)  // a dash starting at the end is not drawn
-        #expect(!path.contains(Point(5, 5)))
+        #expect(path.contains(Point(5, 5)))  // on its (point-sized) outline
+        #expect(!path.contains(Point(5, 5.001)))
         // A path of only moves: bounds hold the lone points, nearest reports the nearest one.
         var moves = Path()
         try moves.move(to: Point(0, 0))

@@ -30,7 +30,10 @@ public struct StickyBadge: Sendable, Equatable {
     /// The fixed circle's shrunken radius, r₀ − d/20.
     public var fixedRadius: Double { restRadius - distance / 20 }
     /// True when the shrunken radius is below the break radius.
-    public var isBroken: Bool { fixedRadius < breakRadius }
+    public var isBroken: Bool { fixedRadius < breakRadius || brokenEarlier }
+    /// The bridge broke earlier in the same touch: as in the seed, it stays broken, however
+    /// close the dragged circle comes back, until the touch ends (`released()`).
+    public var brokenEarlier = false
 
     /// The six key points of the bridge, or `nil` when the centres coincide (no direction).
     public var keyPoints: (a: Point, b: Point, c: Point, d: Point, o: Point, p: Point)? {
@@ -72,6 +75,7 @@ public struct StickyBadge: Sendable, Equatable {
     public func released() -> StickyBadge {
         var badge = self
         badge.draggedCenter = fixedCenter
+        badge.brokenEarlier = false
         return badge
     }
 }

@@ -6,8 +6,12 @@
 /// before, and is exactly tangent to it: its centre lies on the line from the previous centre
 /// through the joint, on the far side, so the direction of travel carries straight on. When the
 /// circle would leave the safe area, its radius is halved until it fits, and the arc turns 330°
-/// (a turn back). The last arc is cut to the exact remaining length, so the total is the length
-/// asked for.
+/// (a turn back). Where the seed's rule would then spiral into a wall (the joint on the wall,
+/// the next circle's side facing it, so that no radius fits: below 1/8 of the drawn one), the
+/// curve instead turns the same way again, on a circle tangent inside the previous one (radius
+/// the drawn one or the previous, whichever is smaller), which fits because the previous did;
+/// so a wander of any length succeeds in any area that holds its first circle. The last arc is cut
+/// to the exact remaining length, so the total is the length asked for.
 ///
 /// Fixes against the seed: the seed rounds the next centre up (`ceil`), which breaks tangency,
 /// and computes the last arc's cut angle but then draws the full arc; here centres are exact and
@@ -70,22 +74,36 @@ public enum Wander {
             let outward = Vector(cosine(endAngle), sine(endAngle))
             let joint = center + outward * radius
             clockwise.toggle()
-            var nextRadius = radii[Int(random.next() % UInt64(radii.count))]
+            let drawn = radii[Int(random.next() % UInt64(radii.count))]
+            var nextRadius = drawn
             var fits = true
             func inside(_ c: Point, _ r: Double) -> Bool {
                 !(c.x - r < area.minX || c.x + r > area.maxX || c.y - r < area.minY || c.y + r > area.maxY)
             }
+            var side = 1.0  // the far side of the joint: the turn alternates
             while !inside(joint + outward * nextRadius, nextRadius) {
                 fits = false
                 nextRadius /= 2
+                if nextRadius < drawn / 8, inside(center, radius) {
+                    // The turn back would spiral into the wall (the joint lies on it, facing it).
+                    // Carry on turning the same way instead, on a circle tangent inside the one
+                    // just drawn: no larger than it, so inside the area as it is.
+                    clockwise.toggle()
+                    side = -1
+                    nextRadius = Swift.min(drawn, radius)
+                    fits = true
+                    break
+                }
+                // Outside the area already (a start that does not fit it): halve as the seed does.
                 guard nextRadius > 1e-6 * Swift.max(area.width, area.height, 1) else { return nil }
             }
             let turn = fits ? turns[Int(random.next() % UInt64(turns.count))] : 330
-            center = joint + outward * nextRadius
+            center = joint + outward * (side * nextRadius)
             radius = nextRadius
-            // The joint seen from the new centre is in the direction −outward: angle endAngle + π.
+            // The joint seen from the new centre is in the direction −outward (angle endAngle + π),
+            // or +outward for a circle on the same side.
             arc = Arc(
-                center: center, radius: radius, startAngle: endAngle + Double.pi,
+                center: center, radius: radius, startAngle: side > 0 ? endAngle + Double.pi : endAngle,
                 sweep: (clockwise ? 1 : -1) * turn * Double.pi / 180)
         }
     }
