@@ -72,7 +72,7 @@ public struct TextPrinter {
         case .bounds(nil): return "bounds: the path is empty"
         case .contains(let c): return "contains: \(c)"
         case .nearest(let q, let d, let s): return "nearest: \(p(q)), distance \(n(d)), at \(n(s))"
-        case .at(let q, let a): return "at: \(p(q)), angle \(n(a))"
+        case .at(let q, let a): return "at: \(p(q)), angle \(n(a, beside: .pi))"
         case .elements(let list):
             var lines = ["elements: \(list.count)"]
             let total = list.reduce(0) { $0 + $1.length }
@@ -96,7 +96,7 @@ public struct TextPrinter {
             }
             return lines.joined(separator: "\n")
         case .split(let i, let count): return "split: element \(i) is now elements \(i) and \(i + 1) (\(count) elements)"
-        case .direction(let q, let v): return "\(r.command): \(p(q)), direction \(p(Point(v.dx, v.dy))), angle \(n(v.angle + 0))"
+        case .direction(let q, let v): return "\(r.command): \(p(q)), direction \(p(Point(v.dx, v.dy))), angle \(n(v.angle + 0, beside: .pi))"
         case .curvature(let q, nil, _):
             return "curvature: \(p(q)), a cusp (the curve stops and turns: curvature unbounded, radius 0)"
         case .curvature(let q, let k?, let radius):

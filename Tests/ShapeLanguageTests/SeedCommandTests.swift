@@ -55,12 +55,11 @@ import ShapeGeometry
         #expect(run(i, "wander -1") != nil)
     }
 
-    /// examples/card.shape: the seed's twelve sections in order, closed, and its length.
+    /// examples/lib/card.shape: the seed's twelve sections in order, closed, and its length.
     @Test func theCardHasTheSeedsTwelveSections() throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("examples/card.shape")
-        let text = try String(contentsOf: url, encoding: .utf8)
-        let definition = String(text[text.range(of: "def card")!.lowerBound..<text.range(of: "card 335")!.lowerBound])
+            .deletingLastPathComponent().appendingPathComponent("examples/lib/card.shape")
+        let definition = try String(contentsOf: url, encoding: .utf8)
         let i = Interpreter()
         #expect(run(i, definition + "\ncard 335 200 30 30") == nil)
         let kinds = i.path.elements.map { e -> String in
