@@ -153,6 +153,15 @@ public struct Path: Sendable {
         append(.segment(.arc(arc)))
     }
 
+    /// Appends the elements of `other` exactly as they are: its subpaths follow this path's. O(k)
+    /// for k elements, each measured as it is appended.
+    public mutating func append(contentsOf other: Path) throws(GeometryError) {
+        guard let first = other.elements.first else { return }
+        guard case .move = first else { throw .noCurrentPoint }
+        guard other.isFinite else { throw .nonFiniteResult }
+        for e in other.elements { append(e) }
+    }
+
     /// Closes the current subpath with a straight segment back to its start. With nothing to
     /// close (an empty path, a subpath that is only a move, or one already closed) it does
     /// nothing, as CGPath.

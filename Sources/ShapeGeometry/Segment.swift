@@ -153,6 +153,19 @@ extension Segment {
 
     /// Signed curvature at `t`: (x′y″ − y′x″)/|P′|³, positive where the path turns clockwise on
     /// screen (y down); 0 where the speed vanishes.
+    /// The parameters in (0, 1) where the curvature changes sign: the roots of x′y″ − y′x″.
+    /// Only a cubic has them (for a quadratic it is a constant, for lines and arcs it has one
+    /// sign); for a cubic it is a quadratic in t (its t³ terms cancel), whose roots come in closed
+    /// form. A double root touches zero without a change of sign and is no inflection.
+    public var inflections: [Double] {
+        guard case .cubic(let c) = self else { return [] }
+        let (a, b, d) = c.powerBasis
+        // B′ × B″ with B′ = 3a t² + 2b t + d and B″ = 6a t + 2b.
+        let q2 = -6 * a.cross(b), q1 = 6 * d.cross(a), q0 = 2 * d.cross(b)
+        if q2 != 0, q1 * q1 - 4 * q2 * q0 <= 4 * Double.ulpOfOne * Swift.max(q1 * q1, Swift.abs(4 * q2 * q0)) { return [] }
+        return Polynomial([q0, q1, q2]).roots(in: 0, 1).array.filter { $0 > 0 && $0 < 1 }
+    }
+
     /// True when the curve stops at `t` (its speed is below `cuspThreshold` of `speedBound`):
     /// a cusp, where the direction jumps and the curvature is unbounded.
     public func isCusp(at t: Double) -> Bool {

@@ -275,6 +275,10 @@ public enum CommandTable {
             name: "svg", parameters: ["\"data\""], group: .path, cost: .unit, isQuery: false,
             summary: "append SVG path data (M L H V C S Q T A Z, absolute and relative); arcs stay exact",
             example: "svg \"M 10 10 h 80 a 20 20 0 0 1 20 20 v 40 Z\"", takesText: true, run: Interpreter.svgCommand),
+        CommandSpec(
+            name: "draw", parameters: ["p"], group: .path, cost: .unit, isQuery: false,
+            summary: "append the subpaths of path value p (from path() or a function), exactly as they are",
+            example: "draw path()", takesText: true, run: Interpreter.drawCommand),
         // Queries
         CommandSpec(
             name: "export", parameters: [], keywords: ExportFormat.allCases.map { flag($0.rawValue, $0.summary) },
@@ -340,6 +344,17 @@ public enum CommandTable {
             name: "extrema", parameters: ["i"], group: .teaching, cost: .unit, isQuery: true,
             summary: "where element i turns in x and in y: its parameters and points", example: "extrema 1",
             run: Interpreter.extremaCommand),
+        CommandSpec(
+            name: "point", parameters: ["i", "t"], group: .teaching, cost: .unit, isQuery: true,
+            summary: "element i at parameter t: its point, first and second derivatives in t, curvature and arc length",
+            example: "point 1 0.5", run: Interpreter.pointCommand),
+        CommandSpec(
+            name: "locate", parameters: ["s"], group: .teaching, cost: .unit, isQuery: true,
+            summary: "where arc length s falls: the element and its parameter t", example: "locate 100", run: Interpreter.locateCommand),
+        CommandSpec(
+            name: "inflections", parameters: ["i"], group: .teaching, cost: .unit, isQuery: true,
+            summary: "where element i's curvature changes sign (the roots of x'y'' - y'x'')", example: "inflections 1",
+            run: Interpreter.inflectionsCommand),
         // Session
         CommandSpec(
             name: "undo", parameters: [], group: .session, cost: .unit, isQuery: false,
@@ -372,6 +387,10 @@ public enum CommandTable {
         CommandSpec(
             name: "def", parameters: ["name(a, b)", "{ ... }"], group: .language, cost: .unit, isQuery: false,
             summary: "define a procedure, called like a command", example: "def dot(x, y) { circle x y 2 }"),
+        CommandSpec(
+            name: "return", parameters: ["value"], group: .language, cost: .unit, isQuery: false,
+            summary: "end a procedure with a value: it becomes a function, called as name(a, b) in expressions",
+            example: "def half(x) { return x / 2 }"),
         CommandSpec(
             name: "print", parameters: ["values..."], group: .language, cost: .unit, isQuery: true,
             summary: "print values and strings", example: "print \"r =\" r"),

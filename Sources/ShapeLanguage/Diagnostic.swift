@@ -26,6 +26,14 @@ public enum Message: Sendable, Equatable {
     case notANumber(String)
     case notAString(String)
     case notAnInteger(String)
+    case wrongKind(String, expected: String, found: String)
+    case noField(String, kind: String, fields: [String])
+    case notIndexable(kind: String)
+    case indexOutOfRange(Double, count: Int)
+    case notAFunction(String)
+    case noReturnValue(String)
+    case returnOutsideProcedure
+    case noValue(String)
     case nonFinite(String)
     // Names
     case undefinedVariable(String)
@@ -108,6 +116,20 @@ public enum Message: Sendable, Equatable {
         case .notANumber(let what): "\(what) must be a number"
         case .notAString(let what): "\(what) must be a string"
         case .notAnInteger(let what): "\(what) must be a whole number"
+        case .wrongKind(let what, let expected, let found): "\(what) must be \(expected), not \(found)"
+        case .noField(let name, let kind, let fields):
+            fields.isEmpty
+                ? "\(kind) has no fields ('\(name)' asked)"
+                : "\(kind) with fields " + Message.list(fields, "and") + " has no field '\(name)'"
+        case .notIndexable(let kind): "only a list can be indexed, and this is \(kind)"
+        case .indexOutOfRange(let x, let count):
+            count == 0
+                ? "the list is empty: there is no item \(Message.number(x))"
+                : "there is no item \(Message.number(x)) (the list has \(count): 0 to \(count - 1))"
+        case .notAFunction(let n): "'\(n)' is a command that changes the path, not a query: it has no value (write it as a statement)"
+        case .noReturnValue(let n): "'\(n)' has no 'return': it draws, and has no value; call it as a command ('\(n) ...')"
+        case .returnOutsideProcedure: "'return' is only allowed inside a procedure ('def')"
+        case .noValue(let n): "'\(n)' prints or writes; it has no function form"
         case .nonFinite(let what): "\(what) is not a finite number"
         case .undefinedVariable(let n): "'\(n)' is not defined (use 'let \(n) = ...' to define it)"
         case .undefinedFunction(let n): "unknown function '\(n)'"

@@ -24,7 +24,8 @@ extension Interpreter {
         try charge(spec?.cost.units(elements: path.elements.count) ?? 1, range)
         guard let spec else {
             if let procedure = state.procedures[name] {
-                return try call(name, procedure, arguments: arguments, range: range)
+                try call(name, procedure, arguments: arguments, range: range)
+                return
             }
             if arguments.isEmpty, keywords.isEmpty, let value = try? lookup(name, nameRange) {
                 return report("value", .value(nil, value))
@@ -101,7 +102,14 @@ extension Interpreter {
         scopes.contains { $0[name] != nil } || state.globals[name] != nil || Builtins.Value(rawValue: name) != nil
     }
 
-    func call(_ name: String, _ procedure: Procedure, arguments: [Expr], range: SourceRange) throws(Diagnostic) {
+    /// Runs a procedure with its arguments; returns what its `return` gave, if it ran one. Called
+    /// as a command at the top level, a procedure that drew reports its overall effect.
+    @discardableResult
+    func call(
+        _ name: String, _ procedure: Procedure, arguments: [Expr], range: SourceRange, asCommand: Bool = true
+    ) throws(Diagnostic)
+        -> Value?
+    {
         guard arguments.count == procedure.parameters.count else {
             throw error(.wrongCallArity(name: name, expected: procedure.parameters.count, got: arguments.count), range)
         }
@@ -116,15 +124,21 @@ extension Interpreter {
         let lengthBefore = path.length, countBefore = path.elements.count
         defer { scopes = savedScopes; source = savedSource; callDepth -= 1; nesting -= 1 }
         do {
-            for s in procedure.body { try run(s) }
+            for s in procedure.body {
+                try run(s)
+                if returning != nil { break }
+            }
         } catch {
             throw error.calledFrom(.call, savedSource, range)
         }
-        if nesting == 1, path.elements.count != countBefore, let end = path.currentPoint {
+        let result = returning
+        returning = nil
+        if asCommand, nesting == 1, path.elements.count != countBefore, let end = path.currentPoint {
             emit(
                 Report(
                     command: name, line: statementLine, kind: .path(to: end, segment: added(since: countBefore, lengthBefore), length: path.length)))
         }
+        return result
     }
 
     /// Runs a path-building operation and reports the new end point, the length it added and the
@@ -675,22 +689,55 @@ extension Interpreter {
     /// `elements`.
     func elementsCommand(_ inv: Invocation) throws(Diagnostic) {
         var list: [ElementInfo] = []
+        list.reserveCapacity(path.elements.count)
         for (i, e) in path.elements.enumerated() {
-            let kind: String
-            switch e {
-            case .move: kind = "move"
-            case .segment(let s): kind = s.kindName
-            case .close: kind = "close"
-            }
-            let to: Point =
+            let from: Point =
                 switch e {
                 case .move(let p): p
-                case .segment(let s): s.end
-                case .close(let l): l.p1
+                case .segment(let s): s.start
+                case .close(let l): l.p0
                 }
-            list.append(ElementInfo(index: i, kind: kind, to: to, length: path.length(ofElement: i)))
+            list.append(ElementInfo(index: i, element: e, from: from, length: path.length(ofElement: i)))
         }
         report("elements", .elements(list))
+    }
+
+    /// `point i t`: element i at parameter t, its first and second derivatives in t, its
+    /// curvature and its arc length from the path's start.
+    func pointCommand(_ inv: Invocation) throws(Diagnostic) {
+        let (i, segment) = try element(inv)
+        let t = try parameter(inv)
+        let cusp = segment.isCusp(at: t)
+        let at = path.length(before: i) + segment.arcLength(upTo: t, accuracy: path.accuracy)
+        report(
+            "point",
+            .parameterPoint(
+                ParameterPoint(
+                    element: i, t: t, point: segment.point(at: t), first: segment.derivative(at: t), second: segment.secondDerivative(at: t),
+                    curvature: cusp ? nil : segment.curvature(at: t), at: at)))
+    }
+
+    /// `locate s`: the element and parameter where arc length s falls.
+    func locateCommand(_ inv: Invocation) throws(Diagnostic) {
+        let s = inv.numbers[0]
+        guard s >= 0 && s <= path.length, !path.isEmpty else { throw error(.lengthRange(command: "locate", length: path.length), inv.ranges[0]) }
+        guard let (loc, _) = path.location(atLength: s) else { throw error(.noPath("locate"), inv.range) }
+        report("locate", .located(element: loc.element, t: loc.t))
+    }
+
+    /// `inflections i`: where the curvature of element i changes sign.
+    func inflectionsCommand(_ inv: Invocation) throws(Diagnostic) {
+        let (i, segment) = try element(inv)
+        report("inflections", .inflections(element: i, segment.inflections.map { ExtremePoint(t: $0, point: segment.point(at: $0)) }))
+    }
+
+    /// `draw p`: appends the subpaths of path value p, exactly as they are.
+    func drawCommand(_ inv: Invocation) throws(Diagnostic) {
+        let argument = inv.arguments[0]
+        let v = try evaluate(argument)
+        guard case .path(let other) = v else { throw error(.wrongKind("what 'draw' draws", expected: "a path", found: v.kindName), argument.range) }
+        try charge(other.elements.count, inv.range)
+        try draw(inv) { (p: inout Path) throws(GeometryError) in try p.append(contentsOf: other) }
     }
 
     /// `undo`.

@@ -11,6 +11,12 @@ extension Interpreter {
         for scope in scopes.reversed() { if let v = scope[name] { return v } }
         if let v = state.globals[name] { return v }
         guard let builtin = Builtins.Value(rawValue: name) else {
+            // `n.x`, `xs.count`, `a.b.c`: a variable, then its fields.
+            if let dot = name.firstIndex(of: "."), isDefined(String(name[..<dot])) {
+                var v = try lookup(String(name[..<dot]), SourceRange(range.start, range.start + name.distance(from: name.startIndex, to: dot)))
+                for part in name[name.index(after: dot)...].split(separator: ".") { v = try field(String(part), of: v, range) }
+                return v
+            }
             let candidates = visibleNames + CommandTable.all.map(\.name)
             throw error(.undefinedVariable(name), range, suggestion: suggestion(for: name, among: candidates))
         }
@@ -29,10 +35,41 @@ extension Interpreter {
         }
     }
 
+    /// Field `name` of a record; `count` of a list; `length` and `count` (elements) of a path.
+    func field(_ name: String, of v: Value, _ range: SourceRange) throws(Diagnostic) -> Value {
+        switch v {
+        case .record(let r):
+            if let f = r[name] { return f }
+            throw error(.noField(name, kind: v.kindName, fields: r.names), range, suggestion: suggestion(for: name, among: r.names))
+        case .list(let items) where name == "count": return .number(Double(items.count))
+        case .path(let p) where name == "length": return .number(p.length)
+        case .path(let p) where name == "count": return .number(Double(p.elements.count))
+        case .list: throw error(.noField(name, kind: v.kindName, fields: ["count"]), range)
+        case .path: throw error(.noField(name, kind: v.kindName, fields: ["length", "count"]), range)
+        case .number, .string: throw error(.noField(name, kind: v.kindName, fields: []), range)
+        }
+    }
+
     func evaluate(_ e: Expr) throws(Diagnostic) -> Value {
         switch e {
         case .number(let v, _): return .number(v)
         case .string(let s, _): return .string(s)
+        case .list(let items, let r):
+            var values: [Value] = []
+            for item in items { values.append(try evaluate(item)) }
+            try charge(values.count, r)
+            return .list(values)
+        case .index(let base, let indexExpr, let r):
+            let container = try evaluate(base)
+            guard case .list(let items) = container else {
+                throw error(.notIndexable(kind: container.kindName), base.range)
+            }
+            let x = try number(indexExpr, "the index")
+            guard x == x.rounded() else { throw error(.notAnInteger("the index"), indexExpr.range) }
+            guard x >= 0, x < Double(items.count) else { throw error(.indexOutOfRange(x, count: items.count), r) }
+            return items[Int(x)]
+        case .field(let base, let name, let r):
+            return try field(name, of: try evaluate(base), r)
         case .name(let n, let r): return try lookup(n, r)
         case .unary(let op, let operand, let r):
             let v = try number(operand, "the operand of '\(op.rawValue)'")
@@ -75,17 +112,28 @@ extension Interpreter {
                 }
             return try finite(result, "the result of '\(name)'", r)
         case .call(let name, let args, let r):
-            guard let function = Builtins.function(named: name) else {
-                throw error(
-                    .undefinedFunction(name), SourceRange(r.start, r.start + name.count),
-                    suggestion: suggestion(for: name, among: Builtins.functions.map(\.name)))
+            let nameRange = SourceRange(r.start, r.start + name.count)
+            if let function = Builtins.function(named: name) {
+                if function.arity.map({ args.count != $0 }) ?? args.isEmpty {
+                    throw error(.wrongCallArity(name: name, expected: function.arity ?? 1, got: args.count), r)
+                }
+                var values: [Double] = []
+                for (i, a) in args.enumerated() { values.append(try number(a, "argument \(i + 1) of \(name)")) }
+                return try finite(function.evaluate(values), "the result of \(name)", r)
             }
-            if function.arity.map({ args.count != $0 }) ?? args.isEmpty {
-                throw error(.wrongCallArity(name: name, expected: function.arity ?? 1, got: args.count), r)
+            if let procedure = state.procedures[name] {
+                try charge(1, r)
+                guard let v = try call(name, procedure, arguments: args, range: r, asCommand: false) else {
+                    throw error(.noReturnValue(name), nameRange)
+                }
+                return v
             }
-            var values: [Double] = []
-            for (i, a) in args.enumerated() { values.append(try number(a, "argument \(i + 1) of \(name)")) }
-            return try finite(function.evaluate(values), "the result of \(name)", r)
+            if let spec = CommandTable.spec(named: name) {
+                return try queryValue(spec, arguments: args, range: r, nameRange: nameRange)
+            }
+            if name == "path", args.isEmpty { return .path(path) }
+            let candidates = Builtins.functions.map(\.name) + CommandTable.all.filter(\.isQuery).map(\.name) + state.procedures.keys + ["path"]
+            throw error(.undefinedFunction(name), nameRange, suggestion: suggestion(for: name, among: candidates))
         }
     }
 
@@ -96,17 +144,19 @@ extension Interpreter {
 
     /// A plain rendering for string concatenation (shortest round-trip digits, no "-0").
     func describe(_ v: Value) -> String {
-        switch v {
-        case .string(let s): return s
-        case .number(let x):
+        v.text { x in
             if x == x.rounded(), Swift.abs(x) < 1e15 { return String(Int(x)) }
             return "\(x)"
         }
     }
 
     func number(_ e: Expr, _ what: String) throws(Diagnostic) -> Double {
-        guard case .number(let x) = try evaluate(e) else { throw error(.notANumber(what), e.range) }
-        return x
+        let v = try evaluate(e)
+        switch v {
+        case .number(let x): return x
+        case .string: throw error(.notANumber(what), e.range)
+        case .record, .list, .path: throw error(.wrongKind(what, expected: "a number", found: v.kindName), e.range)
+        }
     }
 
     func integer(_ e: Expr, _ what: String) throws(Diagnostic) -> Int {

@@ -83,6 +83,11 @@ public final class Interpreter {
     var source: Source
     var emit: (Report) -> Void = { _ in }
     var statementLine = 1
+    /// The value of a `return` on its way out of the blocks of the procedure running it.
+    var returning: Value?
+    /// Reports are caught here instead of emitted while a query runs as a function.
+    var capturing = 0
+    var captured: Report?
     /// How many procedures have been defined (each definition is told apart by its number).
     var definitions = 0
     /// How many blocks, calls and includes enclose the statement being run.
@@ -138,6 +143,8 @@ public final class Interpreter {
         callDepth = 0
         scopes = []
         nesting = 0
+        returning = nil
+        capturing = 0
         includeStack = [source.name]
         self.source = source
         statementLine = source.location(of: statement.range.start).line
@@ -215,6 +222,7 @@ public final class Interpreter {
     /// asks for is shown; the top-level statement reports its overall effect itself.
     func report(_ command: String, _ kind: Report.Kind) {
         let r = Report(command: command, line: statementLine, kind: kind)
+        if capturing > 0 { captured = r; return }
         if nesting == 0 || r.isRequested { emit(r) }
     }
 
@@ -246,7 +254,10 @@ public final class Interpreter {
             let count = try integer(countExpr, "the repeat count")
             guard count >= 0 else { throw error(.negativeCount("the repeat count"), countExpr.range) }
             guard count <= limits.loopIterations - iterations else { throw error(.loopLimit(limits.loopIterations), countExpr.range) }
-            for _ in 0..<count { try loopBody(body, statement.range, binding: nil) }
+            for _ in 0..<count {
+                try loopBody(body, statement.range, binding: nil)
+                if returning != nil { break }
+            }
             if topLevel { summarize("repeat", lengthBefore: lengthBefore) }
         case .forLoop(let variable, let fromExpr, let toExpr, let inclusive, let body, _):
             let from = try number(fromExpr, "the loop start"), to = try number(toExpr, "the loop end")
@@ -255,9 +266,24 @@ public final class Interpreter {
             var i = from
             while inclusive ? i <= to : i < to {
                 try loopBody(body, statement.range, binding: (variable, .number(i)))
+                if returning != nil { break }
                 i += 1
             }
             if topLevel { summarize("for", lengthBefore: lengthBefore) }
+        case .forEach(let variable, let listExpr, let body, _):
+            let v = try evaluate(listExpr)
+            guard case .list(let items) = v else {
+                throw error(.wrongKind("what 'for ... in' runs over", expected: "a list or a range a..<b", found: v.kindName), listExpr.range)
+            }
+            guard items.count <= limits.loopIterations - iterations else { throw error(.loopLimit(limits.loopIterations), listExpr.range) }
+            for item in items {
+                try loopBody(body, statement.range, binding: (variable, item))
+                if returning != nil { break }
+            }
+            if topLevel { summarize("for", lengthBefore: lengthBefore) }
+        case .returnValue(let valueExpr, let range):
+            guard callDepth > 0 else { throw error(.returnOutsideProcedure, range) }
+            returning = try evaluate(valueExpr)
         case .conditional(let condition, let then, let otherwise, _):
             let c = try number(condition, "the condition")
             try block(c != 0 ? then : (otherwise ?? []), binding: nil)
@@ -309,7 +335,10 @@ public final class Interpreter {
         scopes.append(binding.map { [$0.0: $0.1] } ?? [:])
         nesting += 1
         defer { scopes.removeLast(); nesting -= 1 }
-        for s in body { try run(s) }
+        for s in body {
+            try run(s)
+            if returning != nil { return }  // a `return` ends every block up to its procedure
+        }
     }
 
     var visibleNames: [String] {

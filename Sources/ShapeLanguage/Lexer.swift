@@ -25,7 +25,7 @@ public struct Lexer {
             let a = tokens[k], b = tokens[k + 1]
             let gap = a.range.end < b.range.start
             switch b.kind {
-            case .rightParen, .rightBrace, .comma, .newline, .end: tokens[k].spaceAfter = true
+            case .rightParen, .rightBrace, .rightBracket, .comma, .newline, .end: tokens[k].spaceAfter = true
             default: tokens[k].spaceAfter = gap
             }
         }
@@ -61,7 +61,7 @@ public struct Lexer {
         let spaceBefore: Bool = {
             guard start > 0 else { return true }
             let p = chars[start - 1]
-            return isSpace(p) || p == "\n" || p == "(" || p == "{" || p == "," || p == ";"
+            return isSpace(p) || p == "\n" || p == "(" || p == "{" || p == "," || p == ";" || p == "["
         }()
         func token(_ kind: Token.Kind) -> Token {
             Token(kind: kind, range: SourceRange(start, i), spaceBefore: spaceBefore, spaceAfter: false)
@@ -75,6 +75,13 @@ public struct Lexer {
         case "{": i += 1; return token(.leftBrace)
         case "}": i += 1; return token(.rightBrace)
         case ",": i += 1; return token(.comma)
+        case "[": i += 1; return token(.leftBracket)
+        case "]": i += 1; return token(.rightBracket)
+        case "."
+        where start > 0 && (chars[start - 1] == ")" || chars[start - 1] == "]") && i + 1 < chars.count
+            && Lexer.isLetter(chars[i + 1]):
+            i += 1
+            return token(.dot)
         case "\"": return token(.string(try string()))
         default: break
         }

@@ -48,6 +48,9 @@ public struct Parser {
         case .leftBrace: "'{'"
         case .rightBrace: "'}'"
         case .comma: "','"
+        case .leftBracket: "'['"
+        case .rightBracket: "']'"
+        case .dot: "'.'"
         case .newline: "the end of the line"
         case .end: "the end of the input"
         }
@@ -146,7 +149,11 @@ public struct Parser {
             switch current.kind {
             case .op(.halfOpenRange): inclusive = false
             case .op(.closedRange): inclusive = true
-            default: throw missing("'..<' or '...'")
+            case .leftBrace:
+                // `for v in xs { }`: over a list's items.
+                let body = try block()
+                return .forEach(variable: name, list: from, body: body, range: SourceRange(start, tokens[k - 1].range.end))
+            default: throw missing("'..<', '...' or a block over a list")
             }
             advance()
             skipNewlines()
@@ -203,6 +210,10 @@ public struct Parser {
             var values: [Expr] = []
             while startsArgument(current) { values.append(try argumentExpression()) }
             return .printValues(values, range: SourceRange(start, values.last?.range.end ?? wordRange.end))
+        case "return":
+            advance()
+            let value = try expression()
+            return .returnValue(value, range: SourceRange(start, value.range.end))
         case "include":
             advance()
             let file = try argumentExpression()
@@ -267,7 +278,7 @@ public struct Parser {
 
     func startsArgument(_ t: Token) -> Bool {
         switch t.kind {
-        case .number, .string, .identifier, .leftParen: return true
+        case .number, .string, .identifier, .leftParen, .leftBracket: return true
         case .op(let o): return o.prefix != nil && !t.isBinaryOperator
         default: return false
         }
@@ -316,7 +327,7 @@ public struct Parser {
 
     /// `^` binds tighter than unary minus (so -2^2 is -4) and associates to the right.
     mutating func power(argumentMode: Bool) throws(ParseFailure) -> Expr {
-        let base = try primary()
+        let base = try postfix(try primary())
         if case .op(.power) = current.kind, !argumentMode || current.isBinaryOperator {
             advance()
             if current.kind == .end { throw endOfInput(expecting: "an exponent after '^'") }
@@ -326,9 +337,54 @@ public struct Parser {
         return base
     }
 
+    /// Indexing and fields after a value: `xs[0]`, `nearest(1, 2).x`, `xs[0].x` (a `[` with a
+    /// space before it starts another argument instead).
+    mutating func postfix(_ base: Expr) throws(ParseFailure) -> Expr {
+        var e = base
+        while true {
+            if current.kind == .leftBracket, !current.spaceBefore {
+                let open = current
+                advance()
+                openBlocks.append(open.range)
+                skipNewlines()
+                let index = try expression()
+                skipNewlines()
+                let close = try expectClosing(.rightBracket, "']'")
+                openBlocks.removeLast()
+                e = .index(e, index, SourceRange(e.range.start, close.range.end))
+            } else if current.kind == .dot {
+                advance()
+                guard case .identifier(let name) = current.kind else { throw missing("a field name after '.'") }
+                let r = current.range
+                advance()
+                // `a.b.c` after a bracket is one identifier token: each part is a field.
+                e = name.split(separator: ".").reduce(e) { .field($0, String($1), SourceRange($0.range.start, r.end)) }
+            } else {
+                return e
+            }
+        }
+    }
+
     mutating func primary() throws(ParseFailure) -> Expr {
         let t = current
         switch t.kind {
+        case .leftBracket:
+            advance()
+            openBlocks.append(t.range)
+            var items: [Expr] = []
+            skipNewlines()
+            if current.kind != .rightBracket {
+                while true {
+                    skipNewlines()
+                    items.append(try expression())
+                    skipNewlines()
+                    if current.kind == .comma { advance(); continue }
+                    break
+                }
+            }
+            let close = try expectClosing(.rightBracket, "']'")
+            openBlocks.removeLast()
+            return .list(items, SourceRange(t.range.start, close.range.end))
         case .number(let v):
             advance()
             return .number(v, t.range)
@@ -393,6 +449,9 @@ extension Expr {
         case .unary(let o, let e, _): .unary(o, e, r)
         case .binary(let o, let a, let b, _): .binary(o, a, b, r)
         case .call(let n, let a, _): .call(n, a, r)
+        case .list(let items, _): .list(items, r)
+        case .index(let base, let i, _): .index(base, i, r)
+        case .field(let base, let name, _): .field(base, name, r)
         }
     }
 }

@@ -13,7 +13,7 @@ public struct Report: Sendable {
     public var isRequested: Bool {
         switch kind {
         case .printed, .export, .plot, .saved, .casteljau, .direction, .curvature, .extrema, .length, .points, .bounds,
-            .contains, .nearest, .at, .elements, .help, .handleQuery, .names:
+            .contains, .nearest, .at, .elements, .help, .handleQuery, .names, .parameterPoint, .located, .inflections:
             true
         case .value(let name, _):
             name == nil
@@ -58,6 +58,12 @@ public struct Report: Sendable {
         case defined(String)
         /// `casteljau`: the element, its kind, t, and each level of the construction.
         case casteljau(element: Int, kind: String, t: Double, levels: [[Point]])
+        /// `point`: element i at t, its derivatives, curvature and arc length.
+        case parameterPoint(ParameterPoint)
+        /// `locate`: where an arc length falls: the element and its parameter.
+        case located(element: Int, t: Double)
+        /// `inflections`: the element and where its curvature changes sign.
+        case inflections(element: Int, [ExtremePoint])
         /// `split`: the element split and the new number of elements.
         case split(element: Int, count: Int)
         /// `tangent` and `normal`: the point and the unit vector.
@@ -87,16 +93,142 @@ public struct ElementInfo: Sendable {
     public var index: Int
     /// `move`, `line`, `quad`, `curve`, `arc` or `close`.
     public var kind: String
+    public var from: Point
     public var to: Point
     public var length: Double
+    public var element: Path.Element
+
+    public init(index: Int, element: Path.Element, from: Point, length: Double) {
+        self.index = index
+        self.element = element
+        self.from = from
+        self.length = length
+        switch element {
+        case .move(let p): kind = "move"; to = p
+        case .segment(let s): kind = s.kindName; to = s.end
+        case .close(let l): kind = "close"; to = l.p1
+        }
+    }
+
+    /// A circular arc as the `arc` command draws it: centre, radius, start and end angles on
+    /// screen, and its direction (clockwise on screen: angles increase). Nil for elliptical arcs.
+    public static func circle(of a: Arc) -> (center: Point, radius: Double, start: Double, end: Double, clockwise: Bool)? {
+        guard a.isCircular else { return nil }
+        let orientation: Double = a.u.cross(a.v) >= 0 ? 1 : -1
+        let start = (a.start - a.center).angle
+        let turn = a.sweep * orientation
+        return (a.center, a.radius, start, start + turn, turn >= 0)
+    }
+
+    /// The element as a record: index, kind, from, to, length, and the controls of a curve or the
+    /// circle of an arc.
+    public var value: Value {
+        var r = Record([
+            "index": .number(Double(index)), "kind": .string(kind), "from": .point(from), "to": .point(to), "length": .number(length),
+        ])
+        if case .segment(let s) = element {
+            switch s {
+            case .quadratic(let q): r.append("controls", .list([.point(q.p1)]))
+            case .cubic(let c): r.append("controls", .list([.point(c.p1), .point(c.p2)]))
+            case .arc(let a):
+                if let c = ElementInfo.circle(of: a) {
+                    r.append("center", .point(c.center))
+                    r.append("radius", .number(c.radius))
+                    r.append("start", .number(c.start))
+                    r.append("end", .number(c.end))
+                    r.append("clockwise", .number(c.clockwise ? 1 : 0))
+                }
+            case .line: break
+            }
+        }
+        return .record(r)
+    }
+
+    /// The command that draws this element from where the one before it ended (what `elements`
+    /// prints, so that it can be pasted back), numbers written by `n`. An elliptical arc (from a
+    /// non-uniform scale) has no command: it is written as SVG path data from its start.
+    public func command(_ n: (Double) -> String) -> String {
+        func p(_ q: Point) -> String { "\(n(q.x)) \(n(q.y))" }
+        switch element {
+        case .move(let q): return "move \(p(q))"
+        case .close: return "close"
+        case .segment(.line(let l)): return "line \(p(l.p1))"
+        case .segment(.quadratic(let q)): return "quad \(p(q.p1)) \(p(q.p2))"
+        case .segment(.cubic(let c)): return "curve \(p(c.p1)) \(p(c.p2)) \(p(c.p3))"
+        case .segment(.arc(let a)):
+            if let c = ElementInfo.circle(of: a) {
+                // Angles in degrees: exact for the usual ones (90deg, not 1.5708), and as good to paste.
+                func deg(_ a: Double) -> String { n(a * 180 / Double.pi) + "deg" }
+                return "arc \(p(c.center)) \(n(c.radius)) \(deg(c.start)) \(deg(c.end))" + (c.clockwise ? "" : " ccw")
+            }
+            return "# an elliptical arc from (\(p(a.start))) to (\(p(a.end))) about (\(p(a.center)))"
+        }
+    }
 }
 
-/// A value of the language: numbers, and strings for `print` and `include`.
+/// A value of the language (SPEC §9): a number, a string, a record of named fields, a list, or
+/// a path. Booleans are the numbers 1 and 0.
 public enum Value: Sendable, Equatable {
     case number(Double)
     case string(String)
+    case record(Record)
+    case list([Value])
+    case path(Path)
 
     public var isString: Bool { if case .string = self { true } else { false } }
+
+    /// "a number", "a record", ...: how messages name the kind.
+    public var kindName: String {
+        switch self {
+        case .number: "a number"
+        case .string: "a string"
+        case .record: "a record"
+        case .list: "a list"
+        case .path: "a path"
+        }
+    }
+
+    /// The value as text, numbers written by `number`: `{x: 1, y: 2}`, `[1, 2]`,
+    /// `path(5 elements, length 12)`. Strings inside records and lists are quoted; a string
+    /// alone is itself when `quoteStrings` is false (what `print` shows).
+    public func text(quoteStrings: Bool = false, number: (Double) -> String) -> String {
+        switch self {
+        case .number(let x): return number(x)
+        case .string(let s): return quoteStrings ? "\"\(s)\"" : s
+        case .record(let r):
+            let fields = zip(r.names, r.values).map { "\($0): \($1.text(quoteStrings: true, number: number))" }
+            return "{" + fields.joined(separator: ", ") + "}"
+        case .list(let items): return "[" + items.map { $0.text(quoteStrings: true, number: number) }.joined(separator: ", ") + "]"
+        case .path(let p): return "path(\(p.elements.count) element\(p.elements.count == 1 ? "" : "s"), length \(number(p.length)))"
+        }
+    }
+
+    /// A point as a record `{x, y}`.
+    public static func point(_ p: Point) -> Value { .record(Record(["x": .number(p.x), "y": .number(p.y)])) }
+}
+
+/// Named fields in the order they were made (the order printers show them in).
+public struct Record: Sendable, Equatable {
+    public private(set) var names: [String]
+    public private(set) var values: [Value]
+
+    public init(_ fields: KeyValuePairs<String, Value>) {
+        names = fields.map(\.key)
+        values = fields.map(\.value)
+    }
+
+    public init(names: [String], values: [Value]) {
+        self.names = names
+        self.values = values
+    }
+
+    public subscript(name: String) -> Value? { names.firstIndex(of: name).map { values[$0] } }
+
+    /// Adds a field at the end.
+    public mutating func append(_ name: String, _ value: Value) {
+        names.append(name)
+        values.append(value)
+    }
 }
 
 /// A parameter where a coordinate of an element turns, and the point there.
@@ -123,4 +255,29 @@ public struct ProcedureInfo: Sendable {
     public var line: Int
     /// `name(a, b)`, as it was defined.
     public var signature: String { "\(name)(\(parameters.joined(separator: ", ")))" }
+}
+
+/// `point i t`: element i at parameter t.
+public struct ParameterPoint: Sendable {
+    public var element: Int
+    public var t: Double
+    public var point: Point
+    /// dP/dt and d²P/dt².
+    public var first: Vector
+    public var second: Vector
+    /// The signed curvature, nil at a cusp (unbounded).
+    public var curvature: Double?
+    /// The arc length from the path's start to the point.
+    public var at: Double
+
+    public var value: Value {
+        var r = Record([
+            "x": .number(point.x), "y": .number(point.y), "dx": .number(first.dx), "dy": .number(first.dy),
+            "ddx": .number(second.dx), "ddy": .number(second.dy),
+        ])
+        if let curvature { r.append("curvature", .number(curvature)) }
+        r.append("cusp", .number(curvature == nil ? 1 : 0))
+        r.append("at", .number(at))
+        return .record(r)
+    }
 }

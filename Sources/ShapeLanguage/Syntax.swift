@@ -6,11 +6,17 @@ public indirect enum Expr: Sendable {
     case unary(PrefixOperator, Expr, SourceRange)
     case binary(BinaryOperator, Expr, Expr, SourceRange)
     case call(String, [Expr], SourceRange)
+    /// `[a, b, c]`.
+    case list([Expr], SourceRange)
+    /// `xs[i]`.
+    case index(Expr, Expr, SourceRange)
+    /// `f(x).name`, `xs[0].name` (a name such as `n.x` is one `.name` token, split when looked up).
+    case field(Expr, String, SourceRange)
 
     public var range: SourceRange {
         switch self {
         case .number(_, let r), .string(_, let r), .name(_, let r), .unary(_, _, let r),
-            .binary(_, _, _, let r), .call(_, _, let r):
+            .binary(_, _, _, let r), .call(_, _, let r), .list(_, let r), .index(_, _, let r), .field(_, _, let r):
             r
         }
     }
@@ -30,6 +36,10 @@ public indirect enum Stmt: Sendable {
     case assign(name: String, nameRange: SourceRange, value: Expr, range: SourceRange)
     case repeatLoop(count: Expr, body: [Stmt], range: SourceRange)
     case forLoop(variable: String, from: Expr, to: Expr, inclusive: Bool, body: [Stmt], range: SourceRange)
+    /// `for v in xs { }`: over the items of a list.
+    case forEach(variable: String, list: Expr, body: [Stmt], range: SourceRange)
+    /// `return expr`, inside a procedure.
+    case returnValue(Expr, range: SourceRange)
     case conditional(condition: Expr, then: [Stmt], otherwise: [Stmt]?, range: SourceRange)
     case procedure(name: String, nameRange: SourceRange, parameters: [String], body: [Stmt], range: SourceRange)
     case printValues([Expr], range: SourceRange)
@@ -39,7 +49,7 @@ public indirect enum Stmt: Sendable {
     public var range: SourceRange {
         switch self {
         case .command(_, _, _, _, let r), .define(_, _, _, let r), .assign(_, _, _, let r),
-            .repeatLoop(_, _, let r), .forLoop(_, _, _, _, _, let r), .conditional(_, _, _, let r),
+            .repeatLoop(_, _, let r), .forLoop(_, _, _, _, _, let r), .forEach(_, _, _, let r), .returnValue(_, let r), .conditional(_, _, _, let r),
             .procedure(_, _, _, _, let r), .printValues(_, let r), .include(_, let r), .expression(_, let r):
             r
         }
@@ -52,7 +62,8 @@ public indirect enum Stmt: Sendable {
         case .define: "let"
         case .assign: "assign"
         case .repeatLoop: "repeat"
-        case .forLoop: "for"
+        case .forLoop, .forEach: "for"
+        case .returnValue: "return"
         case .conditional: "if"
         case .procedure: "def"
         case .printValues: "print"

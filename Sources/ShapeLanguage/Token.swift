@@ -7,6 +7,10 @@ public struct Token: Sendable, Equatable {
         /// An operator: + - * / % ^ < <= > >= == != && || ! = ..< ...
         case op(Operator)
         case leftParen, rightParen, leftBrace, rightBrace, comma
+        /// `[` and `]`: list literals and indexing.
+        case leftBracket, rightBracket
+        /// A `.` right after `)` or `]`, before a field name (`nearest(1, 2).x`).
+        case dot
         /// A statement end: a newline or `;`.
         case newline
         case end

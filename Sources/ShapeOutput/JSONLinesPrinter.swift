@@ -29,10 +29,16 @@ public struct JSONLinesPrinter {
 
     func n(_ x: Double) -> String { NumberFormat.json(x) }
     func pair(_ p: Point) -> String { "[\(n(p.x)), \(n(p.y))]" }
+    /// Records as objects, lists as arrays, a path as `{"elements", "length", "svg"}`.
     func value(_ v: Value) -> String {
         switch v {
         case .number(let x): n(x)
         case .string(let s): JSONLinesPrinter.string(s)
+        case .record(let r):
+            "{" + zip(r.names, r.values).map { "\(JSONLinesPrinter.string($0)): \(value($1))" }.joined(separator: ", ") + "}"
+        case .list(let items): "[" + items.map(value).joined(separator: ", ") + "]"
+        case .path(let p):
+            "{\"elements\": \(p.elements.count), \"length\": \(n(p.length)), \"svg\": \(JSONLinesPrinter.string(PathExport.svg(p)))}"
         }
     }
 
@@ -73,8 +79,18 @@ public struct JSONLinesPrinter {
             fields.append("\"nearest\": {\"x\": \(n(q.x)), \"y\": \(n(q.y)), \"distance\": \(n(d)), \"at\": \(n(s))}")
         case .at(let q, let a): fields += ["\"x\": \(n(q.x))", "\"y\": \(n(q.y))", "\"angle\": \(n(a))"]
         case .elements(let list):
-            let items = list.map { "{\"index\": \($0.index), \"kind\": \"\($0.kind)\", \"to\": \(pair($0.to)), \"length\": \(n($0.length))}" }
-            fields.append("\"elements\": [" + items.joined(separator: ", ") + "]")
+            // What `elements()` returns: records with the element's full geometry.
+            fields.append("\"elements\": [" + list.map { value($0.value) }.joined(separator: ", ") + "]")
+        case .parameterPoint(let q):
+            if case .record(let r) = q.value {
+                fields += ["\"element\": \(q.element)", "\"t\": \(n(q.t))"] + zip(r.names, r.values).map { "\"\($0)\": \(value($1))" }
+            }
+        case .located(let i, let t): fields += ["\"element\": \(i)", "\"t\": \(n(t))"]
+        case .inflections(let i, let list):
+            fields.append("\"element\": \(i)")
+            fields.append(
+                "\"inflections\": [" + list.map { "{\"t\": \(n($0.t)), \"x\": \(n($0.point.x)), \"y\": \(n($0.point.y))}" }.joined(separator: ", ")
+                    + "]")
         case .undone(let command, let line):
             fields.append("\"undone\": {\"cmd\": \(JSONLinesPrinter.string(command)), \"line\": \(line)}")
         case .precision(let d): fields.append("\"precision\": \(d)")

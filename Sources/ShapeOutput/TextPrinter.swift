@@ -32,12 +32,7 @@ public struct TextPrinter {
         let (x, y) = NumberFormat.text(pair: q.x, q.y, precision: precision)
         return "(\(x), \(y))"
     }
-    func value(_ v: Value) -> String {
-        switch v {
-        case .number(let x): n(x)
-        case .string(let s): s
-        }
-    }
+    func value(_ v: Value) -> String { v.text(number: n) }
 
     /// The text for one report, or `nil` when nothing is shown.
     public func format(_ r: Report) -> String? {
@@ -76,7 +71,8 @@ public struct TextPrinter {
         case .elements(let list):
             var lines = ["elements: \(list.count)"]
             let total = list.reduce(0) { $0 + $1.length }
-            for e in list { lines.append("  \(e.index): \(e.kind) to \(p(e.to)), length \(n(e.length, beside: total))") }
+            // Each as the command that draws it, to paste back, and its length.
+            for e in list { lines.append("  \(e.index): \(e.command(n))  # length \(n(e.length, beside: total))") }
             return lines.joined(separator: "\n")
         case .undone(let command, let line): return "undo: reverted '\(command)' from line \(line)"
         case .precision(let d): return "precision: \(d)"
@@ -101,6 +97,13 @@ public struct TextPrinter {
             return "curvature: \(p(q)), a cusp (the curve stops and turns: curvature unbounded, radius 0)"
         case .curvature(let q, let k?, let radius):
             return "curvature: \(p(q)), \(n(k))" + (radius.map { ", radius \(n($0))" } ?? " (straight)")
+        case .parameterPoint(let q):
+            let k = q.curvature.map { "curvature \(n($0))" } ?? "a cusp (curvature unbounded)"
+            return "point: element \(q.element) at t \(n(q.t)): \(p(q.point)), d \(p(Point(q.first.dx, q.first.dy))), "
+                + "dd \(p(Point(q.second.dx, q.second.dy))), \(k), at \(n(q.at))"
+        case .located(let i, let t): return "locate: element \(i), t \(n(t))"
+        case .inflections(let i, let list):
+            return "inflections: element \(i), " + (list.isEmpty ? "none" : list.map { "t \(n($0.t)) at \(p($0.point))" }.joined(separator: ", "))
         case .extrema(let i, let xs, let ys):
             func list(_ e: [ExtremePoint]) -> String { e.isEmpty ? "none" : e.map { "t \(n($0.t)) at \(p($0.point))" }.joined(separator: ", ") }
             return "extrema: element \(i), x turns: \(list(xs)); y turns: \(list(ys))"
