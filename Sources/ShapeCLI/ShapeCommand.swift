@@ -75,8 +75,40 @@ public enum ShapeCommand {
 
     /// Runs the command with the process's arguments and exits with its status.
     public static func main() -> Never {
-        let status = run(Array(CommandLine.arguments.dropFirst()))
-        exit(status)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        exit(onLargeStack { run(arguments) })
+    }
+
+    /// The stack the interpreter runs on: recursion through procedures, functions, blocks and
+    /// expressions is bounded by the language's limits (200 calls, 256 nested expressions), and a
+    /// debug build spends about 55 KB of stack on one level of function recursion, more than
+    /// the usual 8 MiB allows for 200. Only the pages used are ever touched.
+    static let stackSize = 512 << 20
+
+    /// Runs `body` on a thread with `stackSize` of stack, and returns what it returns. Signals go
+    /// to that thread (the waiting one blocks them), so Ctrl-C reaches readline as before.
+    static func onLargeStack(_ body: @escaping () -> Int32) -> Int32 {
+        final class Box { let body: () -> Int32; var result: Int32 = 1; init(_ b: @escaping () -> Int32) { body = b } }
+        let box = Box(body)
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        var thread = pthread_t()
+        let started =
+            pthread_attr_setstacksize(&attributes, stackSize) == 0
+            && pthread_create(
+                &thread, &attributes,
+                { raw in
+                    let box = Unmanaged<Box>.fromOpaque(raw!).takeUnretainedValue()
+                    box.result = box.body()
+                    return nil
+                }, Unmanaged.passUnretained(box).toOpaque()) == 0
+        guard started else { return body() }  // no such thread here: run where we are
+        var all = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_BLOCK, &all, nil)
+        pthread_join(thread, nil)
+        return withExtendedLifetime(box) { box.result }
     }
 
     /// Runs the command and returns the exit status.
