@@ -34,6 +34,8 @@ public enum Message: Sendable, Equatable {
     case noReturnValue(String)
     case returnOutsideProcedure
     case noValue(String)
+    case valueTooLarge(Int)
+    case valueTooDeep(Int)
     case nonFinite(String)
     // Names
     case undefinedVariable(String)
@@ -130,6 +132,8 @@ public enum Message: Sendable, Equatable {
         case .noReturnValue(let n): "'\(n)' has no 'return': it draws, and has no value; call it as a command ('\(n) ...')"
         case .returnOutsideProcedure: "'return' is only allowed inside a procedure ('def')"
         case .noValue(let n): "'\(n)' prints or writes; it has no function form"
+        case .valueTooLarge(let n): "this list would hold more than \(n) values (nested ones counted)"
+        case .valueTooDeep(let n): "lists nest more than \(n) deep"
         case .nonFinite(let what): "\(what) is not a finite number"
         case .undefinedVariable(let n): "'\(n)' is not defined (use 'let \(n) = ...' to define it)"
         case .undefinedFunction(let n): "unknown function '\(n)'"

@@ -57,8 +57,12 @@ extension Interpreter {
         case .list(let items, let r):
             var values: [Value] = []
             for item in items { values.append(try evaluate(item)) }
-            try charge(values.count, r)
-            return .list(values)
+            let list = Value.list(values)
+            guard values.allSatisfy({ $0.depth < limits.valueDepth }) else { throw error(.valueTooDeep(limits.valueDepth), r) }
+            let size = list.size(upTo: limits.valueSize)
+            guard size <= limits.valueSize else { throw error(.valueTooLarge(limits.valueSize), r) }
+            try charge(size, r)
+            return list
         case .index(let base, let indexExpr, let r):
             let container = try evaluate(base)
             guard case .list(let items) = container else {
@@ -92,10 +96,11 @@ extension Interpreter {
             if op == .plus, case .string(let s) = left { return .string(s + describe(right)) }
             if op == .plus, case .string(let s) = right { return .string(describe(left) + s) }
             if op == .equal || op == .notEqual {
+                try charge(Swift.min(left.size(upTo: limits.valueSize), right.size(upTo: limits.valueSize)), r)
                 return .number((left == right) == (op == .equal) ? 1 : 0)
             }
-            guard case .number(let x) = left else { throw error(.notANumber("the left side of '\(name)'"), a.range) }
-            guard case .number(let y) = right else { throw error(.notANumber("the right side of '\(name)'"), b.range) }
+            let x = try asNumber(left, "the left side of '\(name)'", a.range)
+            let y = try asNumber(right, "the right side of '\(name)'", b.range)
             let result: Double =
                 switch op {
                 case .plus: x + y
@@ -151,11 +156,15 @@ extension Interpreter {
     }
 
     func number(_ e: Expr, _ what: String) throws(Diagnostic) -> Double {
-        let v = try evaluate(e)
+        try asNumber(try evaluate(e), what, e.range)
+    }
+
+    /// The number `v` is, or an error naming what it is instead.
+    func asNumber(_ v: Value, _ what: String, _ range: SourceRange) throws(Diagnostic) -> Double {
         switch v {
         case .number(let x): return x
-        case .string: throw error(.notANumber(what), e.range)
-        case .record, .list, .path: throw error(.wrongKind(what, expected: "a number", found: v.kindName), e.range)
+        case .string: throw error(.notANumber(what), range)
+        case .record, .list, .path: throw error(.wrongKind(what, expected: "a number", found: v.kindName), range)
         }
     }
 

@@ -297,9 +297,11 @@ public final class Interpreter {
                 parameters: parameters, body: body, source: source, nameRange: nameRange, definition: definitions)
             changed = true
             report("def", .defined(name))
-        case .printValues(let values, _):
+        case .printValues(let values, let range):
             var out: [Value] = []
             for v in values { out.append(try evaluate(v)) }
+            // Writing a value out costs like listing its parts.
+            try charge(WorkCost.listingCost * out.reduce(0) { $0 + $1.size(upTo: limits.statementWork) }, range)
             report("print", .printed(out))
         case .include(let fileExpr, _):
             try include(try fileName(fileExpr), range: fileExpr.range)

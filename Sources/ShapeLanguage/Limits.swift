@@ -22,6 +22,11 @@ public struct Limits: Sendable {
     /// The most points one `show` samples on the curves besides two per element: the plot's own
     /// budget, and what `show` is charged against `statementWork`.
     public static let plotSamples = 50_000
+    /// Values one list literal may hold, nested ones counted (a list holding itself twice over
+    /// and over would otherwise double at every turn of a loop).
+    public var valueSize = 1_000_000
+    /// How deeply lists may nest (every recursion over a value is bounded by it).
+    public var valueDepth = 64
     /// `undo` steps kept.
     public var undoHistory = 10_000
 

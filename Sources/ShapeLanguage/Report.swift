@@ -203,6 +203,36 @@ public enum Value: Sendable, Equatable {
         }
     }
 
+    /// How many values this one holds, itself included (a path counts its elements), up to a
+    /// little past `limit`: the recursion stops as soon as the count passes it, so the cost is
+    /// O(min(size, limit)) even for lists that share their items many times over.
+    public func size(upTo limit: Int) -> Int {
+        func sum(_ items: [Value]) -> Int {
+            var n = 1
+            for v in items {
+                n += v.size(upTo: limit - n)
+                if n > limit { break }
+            }
+            return n
+        }
+        switch self {
+        case .number, .string: return 1
+        case .path(let p): return 1 + p.elements.count
+        case .record(let r): return sum(r.values)
+        case .list(let items): return sum(items)
+        }
+    }
+
+    /// How deeply lists and records nest inside this value (0 for a number). Values are built
+    /// nesting at most `Limits.valueDepth` deep, so this recursion is bounded.
+    public var depth: Int {
+        switch self {
+        case .number, .string, .path: 0
+        case .record(let r): 1 + (r.values.map(\.depth).max() ?? 0)
+        case .list(let items): 1 + (items.map(\.depth).max() ?? 0)
+        }
+    }
+
     /// A point as a record `{x, y}`.
     public static func point(_ p: Point) -> Value { .record(Record(["x": .number(p.x), "y": .number(p.y)])) }
 }

@@ -55,6 +55,8 @@ import Testing
         l.statementWork = 2_000_000
         l.trackPoints = 200_000
         l.pathElements = 200_000
+        // A test's thread has less stack than the 512 MiB one the command runs the interpreter on.
+        l.callDepth = 40
         return l
     }
 
