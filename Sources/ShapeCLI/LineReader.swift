@@ -137,7 +137,12 @@ struct ReadlineReader: LineReader {
         ReadlineGlobals.matches = Completion.candidates(
             line: line, start: Int(start), variables: ReadlineGlobals.variables, procedures: ReadlineGlobals.procedures)
         // A function completes with its parenthesis (`sqrt(`), anything else with a space.
-        let onlyFunction = ReadlineGlobals.matches.count == 1 && Builtins.function(named: ReadlineGlobals.matches[0]) != nil
+        let only = ReadlineGlobals.matches.count == 1 ? ReadlineGlobals.matches[0] : nil
+        let onlyFunction =
+            only.map {
+                Builtins.function(named: $0) != nil
+                    || (Completion.functionForms.contains($0) && !Completion.startsStatement(line: line, start: Int(start)))
+            } ?? false
         rl_completion_append_character = onlyFunction ? 40 : 32
         return rl_completion_matches(text, ReadlineReader.generate)
     }

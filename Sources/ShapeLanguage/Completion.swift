@@ -6,6 +6,19 @@ public enum Completion {
     /// The characters that end the word being completed (so `10+radi` completes `radi`).
     public static let wordBreaks = " \t\n\"+-*/%^<>=!&|(),;{}[]"
 
+    /// True when the word at UTF-8 offset `start` begins a statement (a command goes there;
+    /// elsewhere a name is a value, and a query there is a function call).
+    public static func startsStatement(line: String, start: Int) -> Bool {
+        let before = Array(line.utf8).prefix(Swift.max(0, start))
+        let from = (before.lastIndex { $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }).map { $0 + 1 } ?? 0
+        return before[from...].allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+    }
+
+    /// The queries with a function form, and `path`: names that complete with a parenthesis.
+    public static var functionForms: [String] {
+        CommandTable.all.filter { $0.isQuery && !["help", "save", "show", "export", "vars"].contains($0.name) }.map(\.name) + ["path", "handle"]
+    }
+
     /// The candidates for the word that starts at UTF-8 offset `start` of `line`, given the
     /// session's variables and procedures, filtered by the word's prefix and sorted.
     public static func candidates(line: String, start: Int, variables: [String], procedures: [String]) -> [String] {
@@ -19,7 +32,7 @@ public enum Completion {
             .map { $0 + 1 } ?? 0
         let statement = String(decoding: bytes[statementStart..<start], as: UTF8.self)
         let words = statement.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-        let valueNames = variables + Builtins.functions.map(\.name) + Builtins.Value.allCases.map(\.rawValue)
+        let valueNames = variables + Builtins.functions.map(\.name) + Builtins.Value.allCases.map(\.rawValue) + functionForms
         let pool: [String]
         if words.isEmpty {
             // Command position.

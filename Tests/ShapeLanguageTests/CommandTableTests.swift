@@ -122,12 +122,14 @@ import Testing
         #expect(complete("move 0 0; ci") == ["circle"])
         #expect(complete("repeat 2 { li") == ["line"])
         // After a command: its option words, then names with values and functions.
-        #expect(complete("arc 0 0 10 0 1 c") == ["ccw", "ceil", "cos", "cw"])
-        #expect(complete("save \"a.svg\" con") == ["controls"])
+        #expect(complete("arc 0 0 10 0 1 c") == ["casteljau", "ccw", "ceil", "contains", "cos", "curvature", "cw"])
+        #expect(complete("save \"a.svg\" con") == ["contains", "controls"])
+        #expect(Completion.startsStatement(line: "move 0 0; nea", start: 10) && !Completion.startsStatement(line: "let n = nea", start: 8))
         // After an operator written without spaces, and inside parentheses: values only.
         #expect(complete("line 10+rad") == ["radius"])
         #expect(complete("let x = sq") == ["sqrt"])
         #expect(complete("print max(1, pen.") == ["pen.x", "pen.y"])
-        #expect(complete("line 10+c") == ["ceil", "cos"])
+        #expect(complete("line 10+c") == ["casteljau", "ceil", "contains", "cos", "curvature"])
+        #expect(complete("let n = nea") == ["nearest"])
     }
 }
