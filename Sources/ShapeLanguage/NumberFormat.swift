@@ -19,17 +19,7 @@ public enum NumberFormat {
         var (digits, exponent) = decimalDigits(magnitude)
         let keep = exponent + precision  // digits that stay
         if keep < 0 { return small(x, significant: Swift.max(precision, 1)) }
-        if keep < digits.count {
-            let roundUp = digits[keep] >= 5
-            digits.removeSubrange(keep...)
-            if roundUp {
-                var i = keep - 1
-                while i >= 0 {
-                    if digits[i] == 9 { digits[i] = 0; i -= 1 } else { digits[i] += 1; break }
-                }
-                if i < 0 { digits.insert(1, at: 0); exponent += 1 }
-            }
-        }
+        round(&digits, &exponent, keeping: keep)
         while let last = digits.last, last == 0 { digits.removeLast() }
         if digits.isEmpty { return "0" }
         // Lay out the digits around the decimal point.
@@ -60,6 +50,20 @@ public enum NumberFormat {
     /// geometry's lengths and points are accurate to about 1e-12 relative (docs/geometry.md).
     public static let noiseFloor = 1e-12
 
+    /// Keeps the first `count` of the decimal `digits` (value 0.d₁d₂… × 10^`exponent`), rounding
+    /// half away from zero on them; a carry past the first digit adds one in front.
+    static func round(_ digits: inout [Int], _ exponent: inout Int, keeping count: Int) {
+        guard count < digits.count else { return }
+        let roundUp = digits[count] >= 5
+        digits.removeSubrange(count...)
+        guard roundUp else { return }
+        var i = count - 1
+        while i >= 0 {
+            if digits[i] == 9 { digits[i] = 0; i -= 1 } else { digits[i] += 1; break }
+        }
+        if i < 0 { digits.insert(1, at: 0); exponent += 1 }
+    }
+
     /// 10ⁿ for small whole n, exactly as a literal would read.
     static func tenToThe(_ n: Int) -> Double { Double("1e\(n)")! }
 
@@ -67,17 +71,7 @@ public enum NumberFormat {
     /// away from zero on the shortest decimal, trailing zeros trimmed.
     static func small(_ x: Double, significant: Int) -> String {
         var (digits, exponent) = decimalDigits(Swift.abs(x))
-        if digits.count > significant {
-            let roundUp = digits[significant] >= 5
-            digits.removeSubrange(significant...)
-            if roundUp {
-                var i = significant - 1
-                while i >= 0 {
-                    if digits[i] == 9 { digits[i] = 0; i -= 1 } else { digits[i] += 1; break }
-                }
-                if i < 0 { digits.insert(1, at: 0); exponent += 1 }
-            }
-        }
+        round(&digits, &exponent, keeping: significant)
         while digits.count > 1, digits.last == 0 { digits.removeLast() }
         let sign = x < 0 ? "-" : ""
         let text = digits.map(String.init).joined()

@@ -365,25 +365,32 @@ public struct Parser {
         }
     }
 
+    /// Expressions separated by commas, up to the closing token (arguments of a call, items of
+    /// a list), after the opening one; newlines are free inside, which stays open meanwhile.
+    mutating func commaSeparated(opened: SourceRange, until closing: Token.Kind, _ what: String) throws(ParseFailure) -> ([Expr], Token) {
+        openBlocks.append(opened)
+        var items: [Expr] = []
+        skipNewlines()
+        if current.kind != closing {
+            while true {
+                skipNewlines()
+                items.append(try expression())
+                skipNewlines()
+                if current.kind == .comma { advance(); continue }
+                break
+            }
+        }
+        let close = try expectClosing(closing, what)
+        openBlocks.removeLast()
+        return (items, close)
+    }
+
     mutating func primary() throws(ParseFailure) -> Expr {
         let t = current
         switch t.kind {
         case .leftBracket:
             advance()
-            openBlocks.append(t.range)
-            var items: [Expr] = []
-            skipNewlines()
-            if current.kind != .rightBracket {
-                while true {
-                    skipNewlines()
-                    items.append(try expression())
-                    skipNewlines()
-                    if current.kind == .comma { advance(); continue }
-                    break
-                }
-            }
-            let close = try expectClosing(.rightBracket, "']'")
-            openBlocks.removeLast()
+            let (items, close) = try commaSeparated(opened: t.range, until: .rightBracket, "']'")
             return .list(items, SourceRange(t.range.start, close.range.end))
         case .number(let v):
             advance()
@@ -395,20 +402,7 @@ public struct Parser {
             advance()
             if current.kind == .leftParen && !current.spaceBefore {
                 advance()
-                openBlocks.append(t.range)
-                var args: [Expr] = []
-                skipNewlines()
-                if current.kind != .rightParen {
-                    while true {
-                        skipNewlines()
-                        args.append(try expression())
-                        skipNewlines()
-                        if current.kind == .comma { advance(); continue }
-                        break
-                    }
-                }
-                let close = try expectClosing(.rightParen, "')'")
-                openBlocks.removeLast()
+                let (args, close) = try commaSeparated(opened: t.range, until: .rightParen, "')'")
                 return .call(n, args, SourceRange(t.range.start, close.range.end))
             }
             return .name(n, t.range)
