@@ -141,6 +141,14 @@ case("value-unclosed-list", "let xs = [1, 2\n")
 case("value-unclosed-index", "let xs = [1]\nprint xs[0\n")
 case("value-query-no-path", "print nearest(1, 1)\n")
 case("value-element-out-of-range", "circle 0 0 5\nprint point(9, 0.5)\n")
+# Text: typos that used to pass as two arguments, names that shadow built-ins.
+case("number-two-points", "move 1.2.3 0\n")
+case("number-then-paren", "move 0 0\nline 1(2)\n")
+case("loop-variable-pi", "for pi in 0..<3 { print pi }\n")
+case("loop-variable-pen-x", "for pen.x in [1, 2] { }\n")
+case("def-duplicate-parameter", "def f(a, a) { line a a }\n")
+case("def-parameter-builtin", "def f(tau) { }\n")
+case("crlf-error-after-comment", "# a comment\r\nmove 0 0\r\nlne 1 1\r\n")
 case("error-after-good-lines", "move 0 0\nline 1 1\nline 2 2\nlne 3 3\n")
 
 # Binary garbage: fixed seeds so that the corpus is reproducible.

@@ -36,6 +36,7 @@ public enum Message: Sendable, Equatable {
     case noValue(String)
     case valueTooLarge(Int)
     case valueTooDeep(Int)
+    case duplicateParameter(String)
     case nonFinite(String)
     // Names
     case undefinedVariable(String)
@@ -134,6 +135,7 @@ public enum Message: Sendable, Equatable {
         case .noValue(let n): "'\(n)' prints or writes; it has no function form"
         case .valueTooLarge(let n): "this list would hold more than \(n) values (nested ones counted)"
         case .valueTooDeep(let n): "lists nest more than \(n) deep"
+        case .duplicateParameter(let p): "the parameter '\(p)' is named twice"
         case .nonFinite(let what): "\(what) is not a finite number"
         case .undefinedVariable(let n): "'\(n)' is not defined (use 'let \(n) = ...' to define it)"
         case .undefinedFunction(let n): "unknown function '\(n)'"

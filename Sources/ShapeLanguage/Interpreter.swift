@@ -259,7 +259,8 @@ public final class Interpreter {
                 if returning != nil { break }
             }
             if topLevel { summarize("repeat", lengthBefore: lengthBefore) }
-        case .forLoop(let variable, let fromExpr, let toExpr, let inclusive, let body, _):
+        case .forLoop(let variable, let fromExpr, let toExpr, let inclusive, let body, let range):
+            try checkAssignable(variable, range)
             let from = try number(fromExpr, "the loop start"), to = try number(toExpr, "the loop end")
             let span = (to - from).rounded(.up) + (inclusive ? 1 : 0)
             if span > Double(limits.loopIterations - iterations) { throw error(.loopLimit(limits.loopIterations), toExpr.range) }
@@ -270,7 +271,8 @@ public final class Interpreter {
                 i += 1
             }
             if topLevel { summarize("for", lengthBefore: lengthBefore) }
-        case .forEach(let variable, let listExpr, let body, _):
+        case .forEach(let variable, let listExpr, let body, let range):
+            try checkAssignable(variable, range)
             let v = try evaluate(listExpr)
             guard case .list(let items) = v else {
                 throw error(.wrongKind("what 'for ... in' runs over", expected: "a list or a range a..<b", found: v.kindName), listExpr.range)
@@ -291,6 +293,11 @@ public final class Interpreter {
         case .procedure(let name, let nameRange, let parameters, let body, _):
             if Builtins.isReserved(name) {
                 throw error(.reservedName(name), nameRange)
+            }
+            // Parameters are variables: no built-in names, no name twice.
+            for (k, p) in parameters.enumerated() {
+                try checkAssignable(p, nameRange)
+                if parameters[..<k].contains(p) { throw error(.duplicateParameter(p), nameRange) }
             }
             definitions += 1
             state.procedures[name] = Procedure(

@@ -147,6 +147,16 @@ public struct Lexer {
             while end < chars.count, Lexer.isNameCharacter(chars[end]) { end += 1 }
             throw Diagnostic(.badNumberSuffix(String(chars[i..<end])), at: SourceRange(i, end), in: source)
         }
+        // `1.2.3` is not two numbers, and `1(2)` not a number and a parenthesis: both are typos
+        // that would otherwise pass as two arguments.
+        if i + 1 < chars.count, chars[i] == ".", Lexer.isDigit(chars[i + 1]) {
+            var end = i + 1
+            while end < chars.count, Lexer.isDigit(chars[end]) || chars[end] == "." { end += 1 }
+            throw Diagnostic(.badNumber(String(chars[start..<end])), at: SourceRange(start, end), in: source)
+        }
+        if i < chars.count, chars[i] == "(" {
+            throw Diagnostic(.expected("an operator or a space after the number", found: "'('"), at: SourceRange(i, i + 1), in: source)
+        }
         return value
     }
 

@@ -13,13 +13,27 @@ public struct Source: Sendable {
     /// The offset where each line starts, for line numbers in O(log n).
     let lineStarts: [Int]
 
+    /// `text` is read with any line ending (LF, CRLF, or a lone CR) as a newline, and a leading
+    /// byte-order mark dropped, so a script reads the same however it was saved.
     public init(name: String, text: String, firstLine: Int = 1) {
         self.name = name
-        self.characters = Array(text)
+        self.characters = Source.normalized(text)
         self.firstLine = firstLine
         var starts = [0]
         for (i, c) in characters.enumerated() where c == "\n" { starts.append(i + 1) }
         lineStarts = starts
+    }
+
+    /// The characters of `text` with CRLF and CR made LF and a leading BOM dropped. (In Swift a
+    /// CRLF is one Character, which is not "\n": left alone, a comment ran to the end of the file.)
+    static func normalized(_ text: String) -> [Character] {
+        var result: [Character] = []
+        result.reserveCapacity(text.utf8.count)
+        for c in text {
+            if c == "\r\n" || c == "\r" { result.append("\n") } else { result.append(c) }
+        }
+        if result.first == "\u{FEFF}" { result.removeFirst() }
+        return result
     }
 
     /// The 1-based line and column of a character offset. O(log lines).

@@ -13,6 +13,26 @@ import Testing
         #expect(!bad.stdout.contains("length:"))  // the first error stops the script
     }
 
+    @Test func scriptsReadTheSameWhateverTheirLineEndsAndBOM() throws {
+        // A first comment line, accented names, CJK in a string and a comment, an emoji, an
+        // error on the last line: the same output and the same located error (columns in
+        // characters) with LF, CRLF, CR, and with a byte-order mark.
+        let lines = ["# première ligne, 注释 😀", "let rayon = 5", "circle 0 0 rayon", "print \"周长\" path.length", "lne 1 1"]
+        let reference = try BinaryRunner.run([], stdin: lines.joined(separator: "\n") + "\n")
+        #expect(reference.status == 1)
+        #expect(reference.stdout == "let rayon = 5\ncircle: to (5, 0), segment 31.4159, length 31.4159\n周长 31.4159\n")
+        #expect(reference.stderr.hasPrefix("<stdin>:5:1: error: unknown command or variable 'lne'"))
+        for (name, end, bom) in [("CRLF", "\r\n", ""), ("CR", "\r", ""), ("LF+BOM", "\n", "\u{FEFF}"), ("CRLF+BOM", "\r\n", "\u{FEFF}")] {
+            let r = try BinaryRunner.run([], stdin: bom + lines.joined(separator: end) + end)
+            #expect(r.stdout == reference.stdout, "\(name)")
+            #expect(r.stderr == reference.stderr, "\(name)")
+            #expect(r.status == 1, "\(name)")
+        }
+        // A CRLF comment in an LF file does not swallow the next line.
+        let mixed = try BinaryRunner.run([], stdin: "# note\r\nmove 0 0\nline 3 4\n")
+        #expect(mixed.stdout.hasSuffix("line: to (3, 4), segment 5, length 5\n"))
+    }
+
     @Test func dashEAndSeveralSources() throws {
         let r = try BinaryRunner.run(["-e", "let r = 2", "-e", "circle 0 0 r; length", "--quiet"])
         #expect(r.stdout == "length: 12.5664\n")
