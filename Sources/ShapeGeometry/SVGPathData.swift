@@ -57,6 +57,9 @@ public enum SVGPathData {
                 if k < chars.count, chars[k] >= 48 && chars[k] <= 57 {
                     i = k
                     while i < chars.count, chars[i] >= 48 && chars[i] <= 57 { i += 1 }
+                } else if k > i + 1 || k >= chars.count {
+                    // `2e-` or `2e` at the end: an exponent without digits, not a command `e`.
+                    throw fail("the exponent of the number has no digits", i)
                 }
             }
             guard let v = Double(String(decoding: chars[start..<i], as: UTF8.self)), v.isFinite else {

@@ -95,7 +95,11 @@ public enum Message: Sendable, Equatable {
     /// The text shown to the user.
     public var text: String {
         switch self {
-        case .unexpectedCharacter(let c): "unexpected character '\(c)'"
+        case .unexpectedCharacter(let c):
+            // A control character by its code, so that the message cannot drive the terminal.
+            c.unicodeScalars.count == 1 && (c.unicodeScalars.first!.value < 0x20 || c.unicodeScalars.first!.value == 0x7F)
+                ? "unexpected control character U+\(String(c.unicodeScalars.first!.value, radix: 16, uppercase: true).leftPadded(to: 4))"
+                : "unexpected character '\(c)'"
         case .badNumber(let t): "'\(t)' is not a number"
         case .numberTooLarge(let t): "the number \(t) is too large"
         case .badNumberSuffix(let s): "unknown number suffix '\(s)' (only 'deg' and '°' are allowed)"
@@ -254,4 +258,9 @@ func editDistance(_ a: String, _ b: String) -> Int {
         (before, previous, current) = (previous, current, before)
     }
     return previous[y.count]
+}
+
+extension String {
+    /// The string with zeros in front up to `width` characters.
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: Swift.max(0, width - count)) + self }
 }

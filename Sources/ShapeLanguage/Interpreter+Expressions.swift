@@ -163,8 +163,7 @@ extension Interpreter {
     func asNumber(_ v: Value, _ what: String, _ range: SourceRange) throws(Diagnostic) -> Double {
         switch v {
         case .number(let x): return x
-        case .string: throw error(.notANumber(what), range)
-        case .record, .list, .path: throw error(.wrongKind(what, expected: "a number", found: v.kindName), range)
+        case .string, .record, .list, .path: throw error(.wrongKind(what, expected: "a number", found: v.kindName), range)
         }
     }
 

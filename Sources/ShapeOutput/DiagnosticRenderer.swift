@@ -38,11 +38,33 @@ public enum DiagnosticRenderer {
     static func excerpt(_ source: Source, _ range: SourceRange) -> [String] {
         let text = source.lineText(containing: range.start)
         let (_, column) = source.location(of: range.start)
-        let chars = Array(text)
+        var chars = Array(text).map(visible)
+        var start = Swift.max(0, Swift.min(column - 1, chars.count))
+        var width = Swift.max(1, Swift.min(range.end - range.start, Swift.max(1, chars.count - start)))
+        // A long line is shown as a window around the culprit, so a 5 MB line prints a few
+        // hundred characters, not 10 MB.
+        if chars.count > maximumLine {
+            let from = Swift.max(0, start - maximumLine / 2)
+            let to = Swift.min(chars.count, Swift.max(start + Swift.min(width, maximumLine / 2), from + maximumLine))
+            let head: [Character] = from > 0 ? ["…"] : [], tail: [Character] = to < chars.count ? ["…"] : []
+            chars = head + chars[from..<to] + tail
+            start = start - from + head.count
+            width = Swift.min(width, to - (start - head.count + from))
+        }
         var indent = ""
-        for i in 0..<Swift.max(0, Swift.min(column - 1, chars.count)) { indent.append(chars[i] == "\t" ? "\t" : " ") }
-        let available = Swift.max(1, chars.count - (column - 1))
-        let width = Swift.max(1, Swift.min(range.end - range.start, available))
-        return ["    " + text, "    " + indent + "^" + String(repeating: "~", count: width - 1)]
+        for i in 0..<start { indent.append(chars[i] == "\t" ? "\t" : " ") }
+        return ["    " + String(chars), "    " + indent + "^" + String(repeating: "~", count: Swift.max(1, width) - 1)]
+    }
+
+    /// The longest stretch of a source line shown under an error.
+    static let maximumLine = 160
+
+    /// A control character as its Unicode picture (ESC as ␛), one column wide, so that a source
+    /// line cannot drive the terminal and the caret stays in place; a tab stays a tab.
+    static func visible(_ c: Character) -> Character {
+        guard c != "\t", let scalar = c.unicodeScalars.first, c.unicodeScalars.count == 1 else { return c }
+        if scalar.value < 0x20 { return Character(UnicodeScalar(0x2400 + scalar.value)!) }
+        if scalar.value == 0x7F { return "␡" }
+        return c
     }
 }

@@ -133,3 +133,29 @@ import Testing
         #expect(complete("let n = nea") == ["nearest"])
     }
 }
+
+@Suite struct DiagnosticRenderingTests {
+    func rendered(_ text: String) -> String {
+        let i = Interpreter()
+        guard let program = try? Parser.parse(Source(name: "t", text: text)) else {
+            do { _ = try Parser.parse(Source(name: "t", text: text)) } catch { return DiagnosticRenderer.render(error.diagnostic) }
+            return ""
+        }
+        return i.run(program, emit: { _ in }).map(DiagnosticRenderer.render) ?? ""
+    }
+
+    @Test func theEchoedLineIsShortAndInert() {
+        // A 600,000-character line: a window of at most 160 characters around the culprit,
+        // the caret under it.
+        let long = rendered("move " + String(repeating: "1 ", count: 300_000) + "zz")
+        let lines = long.split(separator: "\n")
+        #expect(lines.count >= 3 && lines.allSatisfy { $0.count <= 200 }, "\(lines.map(\.count))")
+        let echoed = Array(lines[1]), caret = Array(lines[2])
+        let at = caret.firstIndex(of: "^")!
+        #expect(echoed[at] == "1" || echoed[at] == "z")
+        // Control characters never reach the terminal: ESC shows as ␛, in the line and the message.
+        let escape = rendered("move 0 0\nline 1 \u{1b}[31m")
+        #expect(!escape.unicodeScalars.contains { $0.value == 0x1b })
+        #expect(escape.contains("␛[31m") && escape.contains("U+001B"))
+    }
+}
