@@ -122,6 +122,17 @@ public enum ShapeCommand {
             return 2
         }
         let session = Session(options: options)
+        let status = run(options, session)
+        session.terminal.flush()
+        // Output that could not be written is a failure, whatever the script did.
+        if let failure = session.terminal.failure {
+            writeAll(STDERR_FILENO, "shape: cannot write the output: \(failure)\n")
+            return status == 0 ? 1 : status
+        }
+        return status
+    }
+
+    static func run(_ options: Options, _ session: Session) -> Int32 {
         if options.sources.isEmpty {
             if FileSystem.standardInputIsTerminal {
                 return REPL(session: session).run()

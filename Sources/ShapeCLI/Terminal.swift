@@ -18,24 +18,34 @@ struct Terminal {
         writeAll(STDERR_FILENO, text + "\n")
     }
 
+    /// Why standard output could not be written (a full disk, a closed descriptor, a pipe whose
+    /// reader left), once it could not: the program then ends with a non-zero status.
+    private(set) var failure: String?
+
     mutating func flush() {
         guard !pending.isEmpty else { return }
-        writeAll(STDOUT_FILENO, pending)
+        if failure == nil, let e = writeAll(STDOUT_FILENO, pending) { failure = String(cString: strerror(e)) }
         pending = ""
     }
 }
 
 /// Writes all of `text` to a file descriptor (no C `FILE` buffering to keep in step), retrying
 /// short writes and interrupted calls.
-func writeAll(_ fd: Int32, _ text: String) {
+/// Writes all of `text` to `fd`; returns the error number when that fails.
+@discardableResult
+func writeAll(_ fd: Int32, _ text: String) -> Int32? {
     var bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {
         let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-        if n < 0 { if errno == EINTR { continue }; return }
+        if n < 0 {
+            if errno == EINTR { continue }
+            return errno
+        }
         offset += n
     }
     bytes.removeAll()
+    return nil
 }
 
 /// Files through the C library (Foundation stays out of the start-up path).

@@ -33,6 +33,19 @@ import Testing
         #expect(mixed.stdout.hasSuffix("line: to (3, 4), segment 5, length 5\n"))
     }
 
+    @Test func outputThatCannotBeWrittenIsAFailure() throws {
+        // A full disk, a closed standard output, a reader that left with SIGPIPE ignored.
+        let shape = BinaryRunner.executable.path
+        for (redirect, reason) in [("> /dev/full", "No space left on device"), (">&-", "Bad file descriptor")] {
+            let r = try Subprocess.run("/bin/sh", ["-c", "'\(shape)' -e 'print 1' \(redirect); echo \"status $?\""])
+            #expect(r.stdout.contains("status 1"), "\(redirect): \(r.stdout)")
+            #expect(r.stderr.contains("shape: cannot write the output: \(reason)"), "\(redirect): \(r.stderr)")
+        }
+        let pipe = try Subprocess.run(
+            "/bin/sh", ["-c", "trap '' PIPE; ( '\(shape)' -e 'repeat 100000 { print 123456789 }'; echo \"status $?\" >&2 ) | head -1"])
+        #expect(pipe.stderr.contains("Broken pipe") && pipe.stderr.contains("status 1"), "\(pipe.stderr)")
+    }
+
     @Test func dashEAndSeveralSources() throws {
         let r = try BinaryRunner.run(["-e", "let r = 2", "-e", "circle 0 0 r; length", "--quiet"])
         #expect(r.stdout == "length: 12.5664\n")
