@@ -13,6 +13,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     limits.trackPoints = 2_000
     limits.pathElements = 2_000
     limits.callDepth = 40
+    limits.nesting = 300
     limits.statementWork = 30_000
     let interpreter = Interpreter(limits: limits, loader: { name, _ in (name, "rect 0 0 1 1\ninclude \"\(name)\"") })
     let text2 = TextPrinter(), json = JSONLinesPrinter()

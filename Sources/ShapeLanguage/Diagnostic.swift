@@ -16,6 +16,8 @@ public enum Message: Sendable, Equatable {
     case notAssignable(String)
     case reservedName(String)
     case tooDeep(Int)
+    case blocksTooDeep(Int)
+    case nestingLimit(Int)
     // Arguments
     case wrongArgumentCount(command: String, usage: String, got: Int)
     case unknownOption(command: String, word: String)
@@ -112,6 +114,8 @@ public enum Message: Sendable, Equatable {
         case .notAssignable(let n): "'\(n)' cannot be assigned to"
         case .reservedName(let n): "'\(n)' is a built-in name and cannot be redefined"
         case .tooDeep(let n): "expressions nest more than \(n) deep"
+        case .blocksTooDeep(let n): "blocks nest more than \(n) deep"
+        case .nestingLimit(let n): "blocks, calls and includes nest more than \(n) deep while this statement runs"
         case .wrongArgumentCount(let c, let usage, let got):
             "'\(c)' takes \(usage.isEmpty ? "no arguments" : usage), got \(got) argument\(got == 1 ? "" : "s")"
         case .unknownOption(let c, let w): "'\(c)' has no option '\(w)'"

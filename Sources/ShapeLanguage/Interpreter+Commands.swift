@@ -116,11 +116,11 @@ extension Interpreter {
         guard callDepth < limits.callDepth else { throw error(.recursionLimit(limits.callDepth), range) }
         var frame: [String: Value] = [:]
         for (p, a) in zip(procedure.parameters, arguments) { frame[p] = try evaluate(a) }
+        try enter(range)
         let savedScopes = scopes, savedSource = source
         scopes = [frame]
         source = procedure.source
         callDepth += 1
-        nesting += 1
         let lengthBefore = path.length, countBefore = path.elements.count
         defer { scopes = savedScopes; source = savedSource; callDepth -= 1; nesting -= 1 }
         do {

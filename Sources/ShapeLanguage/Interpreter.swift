@@ -207,6 +207,13 @@ public final class Interpreter {
         savedPath = original
     }
 
+    /// Goes one level deeper into blocks, calls and includes; past `limits.nesting` it is an
+    /// error, so that the native recursion that runs them stays within the interpreter's stack.
+    func enter(_ range: SourceRange) throws(Diagnostic) {
+        guard nesting < limits.nesting else { throw error(.nestingLimit(limits.nesting), range) }
+        nesting += 1
+    }
+
     /// Counts `units` of work against the statement's budget, and stops when asked to.
     func charge(_ units: Int, _ range: SourceRange) throws(Diagnostic) {
         work += units
@@ -288,7 +295,7 @@ public final class Interpreter {
             returning = try evaluate(valueExpr)
         case .conditional(let condition, let then, let otherwise, _):
             let c = try number(condition, "the condition")
-            try block(c != 0 ? then : (otherwise ?? []), binding: nil)
+            try block(c != 0 ? then : (otherwise ?? []), binding: nil, at: statement.range)
             if topLevel { summarize("if", lengthBefore: lengthBefore) }
         case .procedure(let name, let nameRange, let parameters, let body, _):
             if Builtins.isReserved(name) {
@@ -335,14 +342,14 @@ public final class Interpreter {
         iterations += 1
         if iterations > limits.loopIterations { throw error(.loopLimit(limits.loopIterations), range) }
         try charge(1, range)
-        try block(body, binding: binding)
+        try block(body, binding: binding, at: range)
     }
 
     /// Runs a block's statements in a new scope (with the loop variable, if any), reporting only
     /// what they ask for: the top-level statement reports its overall effect once the block is done.
-    func block(_ body: [Stmt], binding: (String, Value)?) throws(Diagnostic) {
+    func block(_ body: [Stmt], binding: (String, Value)?, at range: SourceRange) throws(Diagnostic) {
+        try enter(range)
         scopes.append(binding.map { [$0.0: $0.1] } ?? [:])
-        nesting += 1
         defer { scopes.removeLast(); nesting -= 1 }
         for s in body {
             try run(s)
@@ -375,10 +382,10 @@ public final class Interpreter {
         let included = Source(name: loaded.name, text: loaded.text)
         let program: Program
         do { program = try Parser.parse(included) } catch { throw error.diagnostic.calledFrom(.include, source, range) }
+        try enter(range)
         let saved = source
         includeStack.append(loaded.name)
         source = included
-        nesting += 1
         defer { source = saved; includeStack.removeLast(); nesting -= 1 }
         do {
             for s in program.statements { try run(s) }

@@ -22,6 +22,10 @@ public struct Limits: Sendable {
     /// The most points one `show` samples on the curves besides two per element: the plot's own
     /// budget, and what `show` is charged against `statementWork`.
     public static let plotSamples = 50_000
+    /// Blocks, procedure calls and includes inside each other while one statement runs (a
+    /// procedure that recurses through nested blocks counts each): measured to fit the stack the
+    /// command runs the interpreter on (512 MiB) with a debug build's large frames.
+    public var nesting = 4_000
     /// Values one list literal may hold, nested ones counted (a list holding itself twice over
     /// and over would otherwise double at every turn of a loop).
     public var valueSize = 1_000_000

@@ -109,8 +109,17 @@ public struct Parser {
         }
     }
 
+    /// How deeply blocks (and `else if` chains, each a block inside the last) may nest: every
+    /// recursion over statements, parsing, running and freeing them, stays within the stack the
+    /// interpreter runs on (docs/robustness.md).
+    public static let blockLimit = 1_000
+    var blockDepth = 0
+
     mutating func block() throws(ParseFailure) -> [Stmt] {
         let open = try expect(.leftBrace, "'{'")
+        blockDepth += 1
+        defer { blockDepth -= 1 }
+        guard blockDepth <= Parser.blockLimit else { throw failure(.blocksTooDeep(Parser.blockLimit), at: open.range) }
         openBlocks.append(open.range)
         let body = try statements(untilBrace: true)
         _ = try expect(.rightBrace, "'}'")
@@ -174,6 +183,9 @@ public struct Parser {
                 k = look
                 advance()
                 if case .identifier("if") = current.kind {
+                    blockDepth += 1
+                    defer { blockDepth -= 1 }
+                    guard blockDepth <= Parser.blockLimit else { throw failure(.blocksTooDeep(Parser.blockLimit), at: current.range) }
                     otherwise = [try statement()]
                 } else {
                     otherwise = try block()
@@ -292,11 +304,22 @@ public struct Parser {
         try expression(minimumPrecedence: 1, argumentMode: true)
     }
 
+    /// How many operators one expression may chain (`1+1+…+1` builds a tree that deep).
+    public static let chainLimit = 10_000
+    var chained = 0
+
     mutating func expression(minimumPrecedence: Int = 1, argumentMode: Bool = false) throws(ParseFailure) -> Expr {
+        var links = 0
+        defer { chained -= links }
         var left = try unary(argumentMode: argumentMode)
         while case .op(let token) = current.kind, let op = token.binary, op != .power, op.precedence >= minimumPrecedence {
             let p = op.precedence
             if argumentMode && !current.isBinaryOperator { break }
+            // The tree grows one level per link, on top of the links of the expressions this
+            // one is part of.
+            chained += 1
+            links += 1
+            guard chained <= Parser.chainLimit else { throw failure(.tooDeep(Parser.chainLimit), at: current.range) }
             advance()
             // A trailing operator at the end of a line: the expression continues on the next.
             skipNewlines()

@@ -33,6 +33,44 @@ import Testing
         #expect(mixed.stdout.hasSuffix("line: to (3, 4), segment 5, length 5\n"))
     }
 
+    /// Nesting at and past every limit, generated: within the limits it runs (on the stack the
+    /// command gives the interpreter, in a debug build), past them it is a located error, never a
+    /// crash. Limits: 1,000 nested blocks, 10,000 chained operators, 4,000 blocks, calls and
+    /// includes inside each other while a statement runs.
+    @Test func nestingAtAndPastItsLimits() throws {
+        func run(_ text: String) throws -> BinaryRunner.Result { try BinaryRunner.run([], stdin: text) }
+        let fine = [
+            "move 0 0\n" + String(repeating: "repeat 1 {\n", count: 1_000) + "line 1 1\n" + String(repeating: "}\n", count: 1_000),
+            "let x = " + String(repeating: "1+", count: 10_000) + "1\n",
+            // 96 calls, each through 40 blocks: 3,936 levels.
+            "def f(n) { if n > 0 {" + String(repeating: " if 1 {", count: 39) + " f n-1 " + String(repeating: "}", count: 39) + "} }\nf 96\n",
+            "def g(n) { if n > 0 { return g(n - 1) + 1 } else { return 0 } }\nprint g(199)\n",
+        ]
+        for text in fine {
+            let r = try run(text)
+            #expect(r.status == 0, "\(text.prefix(60)): \(r.stderr.prefix(300))")
+        }
+        let past: [(String, String)] = [
+            (String(repeating: "repeat 1 {\n", count: 1_001) + String(repeating: "}\n", count: 1_001), "blocks nest more than 1000 deep"),
+            (String(repeating: "if 1 {\n", count: 2_300), "blocks nest more than 1000 deep"),
+            (String(repeating: "if 0 { } else ", count: 3_600) + "{ }\n", "blocks nest more than 1000 deep"),
+            ("let x = " + String(repeating: "1+", count: 20_000) + "1\n", "expressions nest more than 10000 deep"),
+            (
+                "def f(n) { if n > 0 {" + String(repeating: " if 1 {", count: 39) + " f n-1 " + String(repeating: "}", count: 39) + "} }\nf 150\n",
+                "nest more than 4000 deep"
+            ),
+            (
+                "def f(n) { if n > 0 {" + String(repeating: " if 1 {", count: 16) + " f n-1 " + String(repeating: "}", count: 16) + "} }\nf 500\n",
+                "calls nested more than 200 deep"
+            ),
+        ]
+        for (text, message) in past {
+            let r = try run(text)
+            #expect(r.status == 1, "\(text.prefix(60))")
+            #expect(r.stderr.hasPrefix("<stdin>:") && r.stderr.contains("error: ") && r.stderr.contains(message), "\(r.stderr.prefix(300))")
+        }
+    }
+
     @Test func outputThatCannotBeWrittenIsAFailure() throws {
         // A full disk, a closed standard output, a reader that left with SIGPIPE ignored.
         let shape = BinaryRunner.executable.path

@@ -57,6 +57,7 @@ import Testing
         l.pathElements = 200_000
         // A test's thread has less stack than the 512 MiB one the command runs the interpreter on.
         l.callDepth = 40
+        l.nesting = 300
         return l
     }
 
