@@ -132,19 +132,26 @@ public enum ShapeCommand {
         return status
     }
 
+    static func tooLarge(_ what: String, _ session: Session) -> Int32 {
+        session.terminal.err("shape: cannot read \(what): it is larger than \(FileSystem.maximumInput >> 20) MiB")
+        return 1
+    }
+
     static func run(_ options: Options, _ session: Session) -> Int32 {
         if options.sources.isEmpty {
             if FileSystem.standardInputIsTerminal {
                 return REPL(session: session).run()
             }
-            return session.runScript(name: "<stdin>", text: FileSystem.readStandardInput())
+            guard let text = FileSystem.readStandardInput() else { return tooLarge("standard input", session) }
+            return session.runScript(name: "<stdin>", text: text)
         }
         for (name, text) in options.sources {
             let body: String
             if let text {
                 body = text
             } else if name == "-" {
-                body = FileSystem.readStandardInput()
+                guard let text = FileSystem.readStandardInput() else { return tooLarge("standard input", session) }
+                body = text
             } else {
                 do { body = try FileSystem.read(name) } catch {
                     session.terminal.err("shape: cannot read '\(name)': \(error)")

@@ -54,32 +54,47 @@ enum FileSystem {
         var description: String
     }
 
+    /// The most bytes a script (a file, standard input or an include) may hold. Each byte of
+    /// source costs about 60 bytes of memory while it runs (the characters, tokens and tree),
+    /// so this keeps a script within 2 GiB.
+    static let maximumInput = 32 << 20
+
+    /// A script file's text. Only regular files are read (a FIFO would block, a device such as
+    /// /dev/zero never end), and at most `maximumInput` bytes.
     static func read(_ path: String) throws(Failure) -> String {
-        guard let file = fopen(path, "rb") else { throw Failure(description: String(cString: strerror(errno))) }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = fread(&buffer, 1, buffer.count, file)
-            if n > 0 { bytes.append(contentsOf: buffer[0..<n]) }
-            if n < buffer.count {
-                if ferror(file) != 0 { throw Failure(description: String(cString: strerror(errno))) }
-                break
-            }
+        // O_NONBLOCK: opening a FIFO must not wait for a writer before it is refused.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw Failure(description: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw Failure(description: String(cString: strerror(errno))) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw Failure(description: "it is a directory")
+        default: throw Failure(description: "it is not a regular file")
         }
-        if isDirectory(path) { throw Failure(description: "it is a directory") }
+        guard Int(info.st_size) <= maximumInput else { throw Failure(description: "it is larger than \(maximumInput >> 20) MiB") }
+        guard let bytes = readAll(fd) else { throw Failure(description: "it is larger than \(maximumInput >> 20) MiB") }
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    static func readStandardInput() -> String {
+    /// Standard input's text, or nil when it holds more than `maximumInput` bytes.
+    static func readStandardInput() -> String? {
+        readAll(STDIN_FILENO).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Every byte of `fd` up to `maximumInput`; nil past it.
+    static func readAll(_ fd: Int32) -> [UInt8]? {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = Glibc.read(STDIN_FILENO, &buffer, buffer.count)
+            let n = Glibc.read(fd, &buffer, buffer.count)
+            if n < 0, errno == EINTR { continue }
             if n <= 0 { break }
             bytes.append(contentsOf: buffer[0..<n])
+            if bytes.count > maximumInput { return nil }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     static func isDirectory(_ path: String) -> Bool {

@@ -40,6 +40,8 @@ public enum WorkCost: Sendable, Equatable {
 
     /// Formatting an element or a point for output costs about ten times what making one does.
     public static let listingCost = 10
+    /// A procedure or function call: its frame, scope and arguments.
+    public static let callCost = 8
 }
 
 /// The formats of `export`.

@@ -18,6 +18,7 @@ public enum Message: Sendable, Equatable {
     case tooDeep(Int)
     case blocksTooDeep(Int)
     case nestingLimit(Int)
+    case stringTooLong(Int)
     // Arguments
     case wrongArgumentCount(command: String, usage: String, got: Int)
     case unknownOption(command: String, word: String)
@@ -115,6 +116,7 @@ public enum Message: Sendable, Equatable {
         case .reservedName(let n): "'\(n)' is a built-in name and cannot be redefined"
         case .tooDeep(let n): "expressions nest more than \(n) deep"
         case .blocksTooDeep(let n): "blocks nest more than \(n) deep"
+        case .stringTooLong(let n): "the string would be longer than \(n) bytes"
         case .nestingLimit(let n): "blocks, calls and includes nest more than \(n) deep while this statement runs"
         case .wrongArgumentCount(let c, let usage, let got):
             "'\(c)' takes \(usage.isEmpty ? "no arguments" : usage), got \(got) argument\(got == 1 ? "" : "s")"

@@ -116,6 +116,9 @@ extension Interpreter {
         guard callDepth < limits.callDepth else { throw error(.recursionLimit(limits.callDepth), range) }
         var frame: [String: Value] = [:]
         for (p, a) in zip(procedure.parameters, arguments) { frame[p] = try evaluate(a) }
+        // A call costs what a few statements do (measured: 1.3 µs in a release build, against
+        // about 0.2 µs per unit), so that exponential recursion meets the budget within seconds.
+        try charge(WorkCost.callCost, range)
         try enter(range)
         let savedScopes = scopes, savedSource = source
         scopes = [frame]

@@ -93,8 +93,15 @@ extension Interpreter {
                 return .number(try number(b, "the right side of '\(name)'") != 0 ? 1 : 0)
             }
             let left = try evaluate(a), right = try evaluate(b)
-            if op == .plus, case .string(let s) = left { return .string(s + describe(right)) }
-            if op == .plus, case .string(let s) = right { return .string(describe(left) + s) }
+            if op == .plus, left.isString || right.isString {
+                // Joining strings costs their length, and a string has a length limit (doubling
+                // one forty times would otherwise abort on memory).
+                let joined = describe(left) + describe(right)
+                let length = joined.utf8.count
+                guard length <= limits.stringLength else { throw error(.stringTooLong(limits.stringLength), r) }
+                try charge(length / 16 + 1, r)
+                return .string(joined)
+            }
             if op == .equal || op == .notEqual {
                 try charge(Swift.min(left.size(upTo: limits.valueSize), right.size(upTo: limits.valueSize)), r)
                 return .number((left == right) == (op == .equal) ? 1 : 0)

@@ -236,6 +236,9 @@ public final class Interpreter {
     // MARK: Statements
 
     func run(_ statement: Stmt, topLevel: Bool = false, lengthBefore: Double = 0) throws(Diagnostic) {
+        // Every statement costs a unit (a command charges its own cost instead), so that no
+        // statement without geometry (a billion `let`s) runs past the budget.
+        if case .command = statement {} else { try charge(1, statement.range) }
         switch statement {
         case .command(let name, let nameRange, let arguments, let keywords, let range):
             try command(name, nameRange: nameRange, arguments: arguments, keywords: keywords, range: range)

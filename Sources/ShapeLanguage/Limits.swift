@@ -26,6 +26,8 @@ public struct Limits: Sendable {
     /// procedure that recurses through nested blocks counts each): measured to fit the stack the
     /// command runs the interpreter on (512 MiB) with a debug build's large frames.
     public var nesting = 4_000
+    /// Bytes (UTF-8) in one string made by `+`.
+    public var stringLength = 10_000_000
     /// Values one list literal may hold, nested ones counted (a list holding itself twice over
     /// and over would otherwise double at every turn of a loop).
     public var valueSize = 1_000_000

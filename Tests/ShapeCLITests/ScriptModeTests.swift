@@ -71,6 +71,35 @@ import Testing
         }
     }
 
+    @Test func inputsThatNeverEndAreRefused() throws {
+        // A device that never ends, as a file, as standard input and as an include; a FIFO with
+        // no writer, included (it used to block for ever).
+        let shape = BinaryRunner.executable.path
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("shape-fifo-\(getpid())").path
+        unlink(fifo)
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        let cases: [(String, String)] = [
+            ("'\(shape)' /dev/zero", "shape: cannot read '/dev/zero': it is not a regular file"),
+            ("'\(shape)' < /dev/zero", "shape: cannot read standard input: it is larger than 32 MiB"),
+            ("'\(shape)' -e 'include \"/dev/zero\"'", "cannot include '/dev/zero': it is not a regular file"),
+            ("'\(shape)' -e 'include \"\(fifo)\"'", "it is not a regular file"),
+        ]
+        for (command, message) in cases {
+            let r = try Subprocess.run("/bin/sh", ["-c", command + "; echo \"status $?\""], timeout: 10)
+            #expect(!r.timedOut && r.stdout.contains("status 1"), "\(command)")
+            #expect(r.stderr.contains(message), "\(command): \(r.stderr)")
+        }
+    }
+
+    @Test func exponentialRecursionMeetsTheWorkBudget() throws {
+        // 2^41 calls: each call is charged as a few statements, so the budget stops it (with the
+        // default budget a release build stops it in 6.5 s; a smaller one keeps this test quick).
+        let r = try BinaryRunner.run(["--work-limit", "2000000", "-e", "def f(n) { if n > 0 { f n-1; f n-1 } }\nf 40"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("error: this statement does too much work"))
+    }
+
     @Test func outputThatCannotBeWrittenIsAFailure() throws {
         // A full disk, a closed standard output, a reader that left with SIGPIPE ignored.
         let shape = BinaryRunner.executable.path
