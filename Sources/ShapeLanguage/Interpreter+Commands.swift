@@ -746,6 +746,7 @@ extension Interpreter {
     /// `undo`.
     func undoCommand(_ inv: Invocation) throws(Diagnostic) {
         guard let record = undoStack.popLast() else { throw error(.nothingToUndo, inv.range) }
+        undoElements -= record.savedElements
         keepPathForRollback()  // inside a block that fails later, the path must come back
         state = record.state
         restorePath(record.path)

@@ -48,6 +48,12 @@ struct UndoRecord: Sendable {
     var path: PathRestore
     var command: String
     var line: Int
+
+    /// Path elements this record keeps a copy of (for a whole-path change).
+    var savedElements: Int {
+        if case .replace(let p) = path { return p.elements.count }
+        return 0
+    }
 }
 
 /// Reads an included file: given the name written in the script and the name of the source that
@@ -62,6 +68,8 @@ public final class Interpreter {
     /// The track points, kept up to date as the path grows (dropped when it changes otherwise).
     var trackCache: TrackPointCache?
     var undoStack: [UndoRecord] = []
+    /// The path elements the undo records hold copies of, in all.
+    var undoElements = 0
     public var limits: Limits
     public var loader: IncludeLoader?
     /// Writes what `save` asks for; without one, `save` is an error.
@@ -134,7 +142,8 @@ public final class Interpreter {
 
     /// One top-level statement, all or nothing.
     func execute(_ statement: Stmt, in source: Source) throws(Diagnostic) {
-        let stateBefore = state, undoBefore = undoStack, nearestBefore = lastNearest, casteljauBefore = lastCasteljau
+        let stateBefore = state, undoBefore = undoStack, undoElementsBefore = undoElements
+        let nearestBefore = lastNearest, casteljauBefore = lastCasteljau
         statementStart = path.elements.count
         savedPath = nil
         changed = false
@@ -154,6 +163,7 @@ public final class Interpreter {
         } catch {
             state = stateBefore
             undoStack = undoBefore
+            undoElements = undoElementsBefore
             lastNearest = nearestBefore
             lastCasteljau = casteljauBefore
             restorePath(savedPath.map { .replace($0) } ?? .truncate(statementStart))
@@ -168,8 +178,25 @@ public final class Interpreter {
                 savedPath.map { .replace($0) }
                 ?? (path.elements.count != statementStart ? .truncate(statementStart) : .unchanged)
             undoStack.append(UndoRecord(state: stateBefore, path: restore, command: statement.commandName, line: statementLine))
-            if undoStack.count > 2 * limits.undoHistory { undoStack.removeFirst(limits.undoHistory) }
+            undoElements += undoStack.last!.savedElements
+            if undoStack.count > 2 * limits.undoHistory { dropOldestUndo(undoStack.count - limits.undoHistory) }
+            // Whole-path changes keep a copy of the path each: the oldest go first past the budget,
+            // so forty rotations of a million elements do not hold forty copies.
+            var drop = 0
+            var held = undoElements
+            while held > limits.undoElements, drop < undoStack.count - 1 {
+                held -= undoStack[drop].savedElements
+                drop += 1
+            }
+            dropOldestUndo(drop)
         }
+    }
+
+    /// Forgets the `count` oldest undo steps.
+    func dropOldestUndo(_ count: Int) {
+        guard count > 0 else { return }
+        for r in undoStack[..<count] { undoElements -= r.savedElements }
+        undoStack.removeFirst(count)
     }
 
     func restorePath(_ restore: PathRestore) {

@@ -35,6 +35,9 @@ public struct Limits: Sendable {
     public var valueDepth = 64
     /// `undo` steps kept.
     public var undoHistory = 10_000
+    /// Path elements the undo steps may hold copies of, in all (whole-path changes such as
+    /// transforms keep one copy each): past it the oldest steps are forgotten.
+    public var undoElements = 2_000_000
 
     public init() {}
 }

@@ -177,4 +177,19 @@ import Testing
         shallow.callDepth = 30
         #expect(run(Interpreter(limits: shallow), "def f(n) { return f(n + 1) }\nprint f(0)").error?.message.id == "recursionLimit")
     }
+
+    @Test func undoHoldsABoundedNumberOfPathCopies() {
+        // Each rotation keeps a copy of the 1,001-element path for undo; with room for 3,500
+        // elements, three rotations can be undone and the oldest steps are forgotten.
+        var limits = Limits()
+        limits.undoElements = 3_500
+        let i = Interpreter(limits: limits)
+        run(i, "move 0 0\nrepeat 1000 { line pen.x+1 pen.y+1 }")
+        for _ in 0..<10 { run(i, "rotate 10deg") }
+        #expect(i.undoStack.count == 3)
+        #expect(i.undoElements == 3 * 1_001)
+        for _ in 0..<3 { #expect(run(i, "undo").error == nil) }
+        #expect(run(i, "undo").error?.message.id == "nothingToUndo")
+        #expect(i.undoElements == 0)
+    }
 }
