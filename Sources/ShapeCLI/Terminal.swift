@@ -119,19 +119,55 @@ enum FileSystem {
 extension FileSystem {
     /// Writes `text` to `path` atomically: into a temporary file beside it, then renamed over it,
     /// so a reader never sees half a file and a failure leaves nothing behind.
-    static func writeAtomically(_ text: String, to path: String) throws(Failure) {
-        let temporary =
-            directory(of: path) + "/." + (path.split(separator: "/").last.map(String.init) ?? "file")
-            + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw Failure(description: String(cString: strerror(errno))) }
-        var bytes = Array(text.utf8)
-        var offset = 0
-        var failure: String?
-        while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 { if errno == EINTR { continue }; failure = String(cString: strerror(errno)); break }
-            offset += n
+    /// Writes `text` to `path` as a careful editor does (docs/decisions.md):
+    /// - a name with a NUL byte is refused (the C library would cut it short);
+    /// - an existing target must be a regular file the user may write (by its mode bits, for
+    ///   root too: a read-only file stays read-only); a symbolic link is followed to its file,
+    ///   and the link is kept; FIFOs, devices and directories are refused;
+    /// - the text goes to a temporary file beside the target, with a short name of its own
+    ///   (a 255-byte target name still fits), flushed to disk, given the target's mode (and owner,
+    ///   where allowed), then renamed over it: the old file stays whole until the new one is;
+    /// - where the folder cannot take a temporary file but the file itself is writable, the file
+    ///   is rewritten in place;
+    /// - SIGINT, SIGTERM, SIGHUP and SIGQUIT wait until the write is done or undone, so no
+    ///   temporary file is left behind.
+    static func writeAtomically(_ text: String, to requested: String) throws(Failure) {
+        guard !requested.utf8.contains(0) else { throw Failure(description: "a file name cannot hold a NUL byte") }
+        var path = requested
+        var info = stat()
+        var existing: stat?
+        if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+            guard let resolved = realpath(path, nil) else { throw Failure(description: "it is a link to nothing") }
+            path = String(cString: resolved)
+            free(resolved)
+        }
+        if stat(path, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFREG else {
+                throw Failure(description: (info.st_mode & S_IFMT) == S_IFDIR ? "it is a directory" : "it is not a regular file")
+            }
+            guard info.st_mode & 0o222 != 0, access(path, W_OK) == 0 else { throw Failure(description: "it is read-only") }
+            existing = info
+        }
+        // No signal in the middle: it arrives once the file is whole and no temporary is left.
+        var signals = sigset_t(), previous = sigset_t()
+        sigemptyset(&signals)
+        for s in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&signals, s) }
+        pthread_sigmask(SIG_BLOCK, &signals, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+
+        let temporary = directory(of: path) + "/.shape-save-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let mode = existing.map { $0.st_mode & 0o7777 } ?? 0o644
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        guard fd >= 0 else {
+            // The folder takes no new file: rewrite a writable file where it is.
+            if existing != nil, errno == EACCES || errno == EROFS || errno == EPERM { return try writeInPlace(text, to: path) }
+            throw Failure(description: String(cString: strerror(errno)))
+        }
+        var failure = writeAll(fd, text).map { String(cString: strerror($0)) }
+        if failure == nil, let e = existing {
+            // The target's mode and, where allowed, its owner.
+            fchmod(fd, e.st_mode & 0o7777)
+            _ = fchown(fd, e.st_uid, e.st_gid)
         }
         if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
         close(fd)
@@ -140,5 +176,14 @@ extension FileSystem {
             unlink(temporary)
             throw Failure(description: failure)
         }
+    }
+
+    /// Rewrites an existing, writable file in place (when its folder cannot take a temporary).
+    static func writeInPlace(_ text: String, to path: String) throws(Failure) {
+        let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+        guard fd >= 0 else { throw Failure(description: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        if let e = writeAll(fd, text) { throw Failure(description: String(cString: strerror(e))) }
+        if fsync(fd) != 0 { throw Failure(description: String(cString: strerror(errno))) }
     }
 }

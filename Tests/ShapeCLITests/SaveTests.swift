@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import ShapeTestSupport
 import Testing
 
 @Suite struct SaveTests {
@@ -79,5 +80,75 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("folder.svg").path).isEmpty)
         let empty = try BinaryRunner.run(["-e", "save \"x.svg\""], in: dir)
         #expect(empty.status == 1 && empty.stderr.contains("needs a path"))
+    }
+
+    func mode(_ url: URL) throws -> Int {
+        (try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int) ?? -1
+    }
+
+    /// The rules of a careful editor (docs/decisions.md 31), as root.
+    @Test func saveNeverDamagesWhatIsThere() throws {
+        let dir = try temporaryDirectory()
+        func save(_ name: String) throws -> BinaryRunner.Result {
+            try BinaryRunner.run(["-e", "circle 0 0 1\nsave \"\(name)\""], in: dir)
+        }
+        // A read-only file stays as it was, mode and all (root could write it: it does not).
+        let readOnly = dir.appendingPathComponent("ro.svg")
+        try "old".write(to: readOnly, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: readOnly.path)
+        let r1 = try save("ro.svg")
+        #expect(r1.status == 1 && r1.stderr.contains("cannot save 'ro.svg': it is read-only"))
+        #expect(try String(contentsOf: readOnly, encoding: .utf8) == "old" && (try mode(readOnly)) == 0o444)
+        // A symbolic link is followed: the file it names is written, the link stays a link.
+        let real = dir.appendingPathComponent("real.svg"), link = dir.appendingPathComponent("link.svg")
+        try "x".write(to: real, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "real.svg")
+        #expect(try save("link.svg").status == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "real.svg")
+        #expect(try String(contentsOf: real, encoding: .utf8).hasPrefix("<?xml"))
+        // A private file keeps its mode.
+        let secret = dir.appendingPathComponent("secret.svg")
+        try "s".write(to: secret, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: secret.path)
+        #expect(try save("secret.svg").status == 0)
+        #expect(try mode(secret) == 0o600)
+        // A FIFO is refused at once (no waiting for a reader), and stays a FIFO.
+        let fifo = dir.appendingPathComponent("pipe.svg")
+        #expect(mkfifo(fifo.path, 0o644) == 0)
+        let r2 = try save("pipe.svg")
+        #expect(r2.status == 1 && r2.stderr.contains("it is not a regular file"))
+        // A name of 251 bytes (the temporary file's name is short whatever the target's).
+        let long = String(repeating: "a", count: 247) + ".svg"
+        #expect(try save(long).status == 0)
+        // Nothing else is left in the folder: no temporary file.
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: dir.path))
+        #expect(left == ["ro.svg", "real.svg", "link.svg", "secret.svg", "pipe.svg", long])
+    }
+
+    /// As an unprivileged user (when the tests run as root and `runuser` is there): a writable
+    /// file in a folder the user cannot write is rewritten in place; a read-only file is refused.
+    @Test func saveAsAnUnprivilegedUser() throws {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser") else { return }
+        let dir = try temporaryDirectory()
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir.path)
+        let binary = dir.appendingPathComponent("shape")
+        try FileManager.default.copyItem(at: BinaryRunner.executable, to: binary)
+        let folder = dir.appendingPathComponent("locked")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let writable = folder.appendingPathComponent("w.svg"), readOnly = folder.appendingPathComponent("r.svg")
+        try "old".write(to: writable, atomically: true, encoding: .utf8)
+        try "old".write(to: readOnly, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: writable.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: readOnly.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path)
+        func save(_ file: URL) throws -> Subprocess.Result {
+            try Subprocess.run("/usr/sbin/runuser", ["-u", "nobody", "--", binary.path, "-e", "circle 0 0 1\nsave \"\(file.path)\""])
+        }
+        #expect(try save(writable).status == 0)
+        #expect(try String(contentsOf: writable, encoding: .utf8).hasPrefix("<?xml"))
+        let r = try save(readOnly)
+        #expect(r.status == 1 && r.stderr.contains("it is read-only"), "\(r.stderr)")
+        #expect(try String(contentsOf: readOnly, encoding: .utf8) == "old")
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["w.svg", "r.svg"])
     }
 }
