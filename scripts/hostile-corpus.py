@@ -156,6 +156,15 @@ case("crlf-error-after-comment", "# a comment\r\nmove 0 0\r\nlne 1 1\r\n")
 case("escape-sequence-in-source", "move 0 0\nline 1 \x1b[31mred\n")
 case("svg-exponent-without-digits", 'svg "M 1 2e-"\n')
 case("long-line", "move " + "1 " * 300_000 + "x\n")
+# Numbers: results that cannot be represented are located errors, never inf, null or noise.
+case("nearest-far-away", "circle 0 0 1\nnearest 1e200 0\n")
+case("nearest-far-away-function", "circle 0 0 1\nprint nearest(1e200, 0).distance\n")
+case("arc-angle-1e17", "arc 0 0 100 1e17 0\n")
+case("rotate-angle-1e20", "circle 0 0 1\nrotate 1e20\n")
+case("for-beyond-2-53", "for i in 1e16..<1e16+3 { }\n")
+case("scale-subnormal", "circle 0 0 1\nscale 1e-320\n")
+case("scale-huge", "circle 0 0 1\nscale 1e300\n")
+case("within-infinite-box", "circle 0 0 1\ntranslate 1 1 within 1e308 0 1e308 1\n")
 case("error-after-good-lines", "move 0 0\nline 1 1\nline 2 2\nlne 3 3\n")
 
 # Binary garbage: fixed seeds so that the corpus is reproducible.

@@ -19,6 +19,9 @@ public enum Message: Sendable, Equatable {
     case blocksTooDeep(Int)
     case nestingLimit(Int)
     case stringTooLong(Int)
+    case angleTooLarge(Double)
+    case scaleRange
+    case loopBoundTooLarge
     // Arguments
     case wrongArgumentCount(command: String, usage: String, got: Int)
     case unknownOption(command: String, word: String)
@@ -117,6 +120,9 @@ public enum Message: Sendable, Equatable {
         case .tooDeep(let n): "expressions nest more than \(n) deep"
         case .blocksTooDeep(let n): "blocks nest more than \(n) deep"
         case .stringTooLong(let n): "the string would be longer than \(n) bytes"
+        case .angleTooLarge(let n): "an angle must be at most \(Message.number(n)) radians in size (2^30): past it a turn is noise"
+        case .scaleRange: "a scale factor must be between 1e-100 and 1e100 in size"
+        case .loopBoundTooLarge: "loop bounds must be below 2^53 in size (past it, adding 1 changes nothing)"
         case .nestingLimit(let n): "blocks, calls and includes nest more than \(n) deep while this statement runs"
         case .wrongArgumentCount(let c, let usage, let got):
             "'\(c)' takes \(usage.isEmpty ? "no arguments" : usage), got \(got) argument\(got == 1 ? "" : "s")"

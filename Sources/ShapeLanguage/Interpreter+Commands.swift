@@ -36,6 +36,10 @@ extension Interpreter {
         let invocation = try bind(spec, arguments: arguments, keywords: keywords, range: range)
         guard let run = spec.run else { throw error(.unknownCommand(name), nameRange) }
         try run(self)(invocation)
+        if nonFiniteReport {
+            nonFiniteReport = false
+            throw error(.nonFiniteResult, range)
+        }
     }
 
     /// The one binding step from parsed arguments to an invocation, for every command: option
@@ -370,6 +374,10 @@ extension Interpreter {
     /// `arc`.
     func arcCommand(_ inv: Invocation) throws(Diagnostic) {
         let n = inv.numbers
+        // Past 2^30 radians an angle's last bit is worth more than 1e-7: the sweep it names is noise.
+        for k in [3, 4] where abs(n[k]) > Interpreter.largestAngle {
+            throw error(.angleTooLarge(Interpreter.largestAngle), inv.ranges[k])
+        }
         try draw(inv) { (p: inout Path) throws(GeometryError) in
             try p.arc(
                 center: inv.point(0), radius: n[2], startAngle: n[3], endAngle: n[4],
@@ -425,6 +433,7 @@ extension Interpreter {
         if let w = inv.keywords["within"], let b = path.bounds {
             // Seed 003: each axis on its own, so a move blocked on one still slides on the other.
             let area = Rect(x: w[0], y: w[1], width: w[2], height: w[3])
+            guard area.isFinite else { throw error(.nonFinite("the 'within' rectangle"), inv.range) }
             dx = Swift.min(Swift.max(dx, area.minX - b.minX), area.maxX - b.maxX)
             dy = Swift.min(Swift.max(dy, area.minY - b.minY), area.maxY - b.maxY)
             if b.width > area.width { dx = 0 }
@@ -434,9 +443,14 @@ extension Interpreter {
         state.pivot = state.pivot.map { Point($0.x + dx, $0.y + dy) }
     }
 
+    /// The largest angle `arc` and `rotate` take, in radians (2^30): beyond it the double's
+    /// spacing passes 1e-7 radians, and the angle modulo a turn is noise.
+    static let largestAngle = 1_073_741_824.0
+
     /// `rotate`.
     func rotateCommand(_ inv: Invocation) throws(Diagnostic) {
         let n = inv.numbers
+        guard abs(n[0]) <= Interpreter.largestAngle else { throw error(.angleTooLarge(Interpreter.largestAngle), inv.ranges[0]) }
         try apply(.rotation(n[0], about: try pivot(inv)), inv)
     }
 
@@ -445,6 +459,9 @@ extension Interpreter {
         let n = inv.numbers
         let sx = n[0], sy = n.count > 1 ? n[1] : n[0]
         guard sx != 0, sy != 0 else { throw error(.zeroScale, inv.range) }
+        // A factor far from 1 in size drops the coordinates' digits (1e-320 is subnormal), so that
+        // scaling back could not restore them: refused.
+        for f in [sx, sy] where !(abs(f) >= 1e-100 && abs(f) <= 1e100) { throw error(.scaleRange, inv.range) }
         try apply(.scale(sx, sy, about: try pivot(inv)), inv)
     }
 
@@ -639,7 +656,7 @@ extension Interpreter {
         let (loc, segment) = try location(inv)
         let k = segment.curvature(at: loc.t)
         if segment.isCusp(at: loc.t) { return report("curvature", .curvature(point: loc.point, curvature: nil, radius: 0)) }
-        report("curvature", .curvature(point: loc.point, curvature: k, radius: k != 0 ? 1 / abs(k) : nil))
+        report("curvature", .curvature(point: loc.point, curvature: k, radius: k != 0 && (1 / abs(k)).isFinite ? 1 / abs(k) : nil))
     }
 
     /// `export`.

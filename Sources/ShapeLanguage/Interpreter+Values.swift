@@ -41,6 +41,10 @@ extension Interpreter {
         captured = nil
         defer { capturing -= 1 }
         try run(self)(invocation)
+        if nonFiniteReport {
+            nonFiniteReport = false
+            throw error(.nonFiniteResult, range)
+        }
         guard let report = captured, let value = Interpreter.value(of: report.kind) else { throw error(.notAFunction(spec.name), nameRange) }
         captured = nil
         return value

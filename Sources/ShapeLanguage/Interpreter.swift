@@ -91,6 +91,8 @@ public final class Interpreter {
     var source: Source
     var emit: (Report) -> Void = { _ in }
     var statementLine = 1
+    /// A report held a number that is not finite: the command fails instead of printing it.
+    var nonFiniteReport = false
     /// The value of a `return` on its way out of the blocks of the procedure running it.
     var returning: Value?
     /// Reports are caught here instead of emitted while a query runs as a function.
@@ -154,6 +156,7 @@ public final class Interpreter {
         nesting = 0
         returning = nil
         capturing = 0
+        nonFiniteReport = false
         includeStack = [source.name]
         self.source = source
         statementLine = source.location(of: statement.range.start).line
@@ -256,6 +259,8 @@ public final class Interpreter {
     /// asks for is shown; the top-level statement reports its overall effect itself.
     func report(_ command: String, _ kind: Report.Kind) {
         let r = Report(command: command, line: statementLine, kind: kind)
+        // The finiteness gate of every result: the command that made it fails (see `command`).
+        guard r.isFinite else { nonFiniteReport = true; return }
         if capturing > 0 { captured = r; return }
         if nesting == 0 || r.isRequested { emit(r) }
     }
@@ -299,6 +304,10 @@ public final class Interpreter {
         case .forLoop(let variable, let fromExpr, let toExpr, let inclusive, let body, let range):
             try checkAssignable(variable, range)
             let from = try number(fromExpr, "the loop start"), to = try number(toExpr, "the loop end")
+            // Past 2^53 adding 1 changes nothing: the loop would never advance.
+            for (x, e) in [(from, fromExpr), (to, toExpr)] where abs(x) >= 9_007_199_254_740_992 {
+                throw error(.loopBoundTooLarge, e.range)
+            }
             let span = (to - from).rounded(.up) + (inclusive ? 1 : 0)
             if span > Double(limits.loopIterations - iterations) { throw error(.loopLimit(limits.loopIterations), toExpr.range) }
             var i = from

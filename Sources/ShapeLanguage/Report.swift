@@ -22,6 +22,34 @@ public struct Report: Sendable {
         }
     }
 
+    /// Every number the report holds is finite (the gate every result passes: a report with an
+    /// overflowed distance is an error, never `inf` or JSON `null`).
+    public var isFinite: Bool {
+        func f(_ xs: Double...) -> Bool { xs.allSatisfy(\.isFinite) }
+        switch kind {
+        case .path(let to, let segment, let length): return to.isFinite && f(segment, length)
+        case .transformed(let b), .bounds(let b): return b?.isFinite ?? true
+        case .sticky(let radius, let distance, _, let length): return f(radius, distance, length)
+        case .wander(_, let to, let segment, let length, _): return to.isFinite && f(segment, length)
+        case .points(let ps): return ps.allSatisfy(\.isFinite)
+        case .handle(_, let p), .handleQuery(_, let p): return p?.isFinite ?? true
+        case .length(let l): return f(l)
+        case .nearest(let p, let d, let s): return p.isFinite && f(d, s)
+        case .at(let p, let a): return p.isFinite && f(a)
+        case .direction(let p, let v): return p.isFinite && f(v.dx, v.dy)
+        case .curvature(let p, let k, let r): return p.isFinite && f(k ?? 0, r ?? 0)
+        case .extrema(_, let xs, let ys): return (xs + ys).allSatisfy { $0.point.isFinite && $0.t.isFinite }
+        case .inflections(_, let list): return list.allSatisfy { $0.point.isFinite && $0.t.isFinite }
+        case .casteljau(_, _, let t, let levels): return f(t) && levels.allSatisfy { $0.allSatisfy(\.isFinite) }
+        case .parameterPoint(let q): return q.point.isFinite && f(q.first.dx, q.first.dy, q.second.dx, q.second.dy, q.curvature ?? 0, q.at)
+        case .located(_, let t): return f(t)
+        case .elements(let list): return list.allSatisfy { $0.from.isFinite && $0.to.isFinite && $0.length.isFinite }
+        case .cleared, .contains, .dash, .value, .printed, .undone, .precision, .defined, .split, .saved, .plot, .export, .help, .names,
+            .silent:
+            return true
+        }
+    }
+
     public enum Kind: Sendable {
         /// A path command: where the path now ends, what it added, the total.
         case path(to: Point, segment: Double, length: Double)
