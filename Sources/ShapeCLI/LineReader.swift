@@ -13,13 +13,55 @@ protocol LineReader {
     mutating func remember(_ entry: String)
 }
 
-/// Reads lines from standard input with no editing (TERM=dumb, or no terminal).
+/// Reads lines from standard input with no editing (TERM=dumb). Ctrl-C drops the line being
+/// typed, as with readline: the read is interrupted (no SA_RESTART), and the prompt comes again.
 struct PlainLineReader: LineReader {
     mutating func readLine(prompt: String) -> String? {
         writeAll(STDOUT_FILENO, prompt)
-        return Swift.readLine(strippingNewline: true)
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while true {
+            let n = Glibc.read(STDIN_FILENO, &byte, 1)
+            if n == 1 {
+                if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
+                bytes.append(byte)
+                continue
+            }
+            if n < 0, errno == EINTR {
+                if ReadlineGlobals.interrupted.exchange(false, ordering: .relaxed) {
+                    bytes.removeAll()
+                    ReadlineGlobals.pending = ""
+                    // The terminal itself echoed ^C (this reader leaves it in cooked mode).
+                    writeAll(STDOUT_FILENO, "\n" + ReadlineGlobals.primaryPrompt)
+                }
+                continue
+            }
+            return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+        }
     }
     mutating func remember(_ entry: String) {}
+}
+
+/// The terminal's settings when the prompt started, put back by a signal that ends the session
+/// (SIGTERM, SIGHUP, SIGQUIT), so the shell is not left without echo.
+enum TerminalState {
+    nonisolated(unsafe) static var saved = termios()
+    nonisolated(unsafe) static var isSaved = false
+
+    static func save() {
+        guard isatty(STDIN_FILENO) != 0, tcgetattr(STDIN_FILENO, &saved) == 0 else { return }
+        isSaved = true
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { signal in
+            // tcsetattr, signal and raise are async-signal-safe.
+            if TerminalState.isSaved { tcsetattr(STDIN_FILENO, TCSANOW, &TerminalState.saved) }
+            Glibc.signal(signal, SIG_DFL)
+            raise(signal)
+        }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        for s in [SIGTERM, SIGHUP, SIGQUIT] { sigaction(s, &action, nil) }
+    }
 }
 
 /// State the C callbacks need: readline calls plain C function pointers, which cannot capture.
@@ -52,7 +94,6 @@ struct ReadlineReader: LineReader {
         // nothing; the event hook (called about ten times a second while readline waits) sees
         // the flag then.
         rl_event_hook = ReadlineReader.signalEvent
-        ReadlineReader.installInterruptHandler()
         // A multi-line entry stays one entry in the history file (each entry is written after a
         // timestamp line, and the lines up to the next timestamp are read back as one).
         history_comment_char = CChar(UInt8(ascii: "#"))  // timestamps are written only with one

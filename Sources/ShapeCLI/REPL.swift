@@ -23,13 +23,16 @@ struct REPL {
 
     func run() -> Int32 {
         var reader: any LineReader
+        TerminalState.save()
         if FileSystem.environment("TERM") == "dumb" {
             reader = PlainLineReader()
         } else {
             reader = ReadlineReader(historyPath: REPL.historyPath()) { message in session.terminal.err(message) }
-            // Ctrl-C while a statement runs stops it (and undoes it) instead of waiting for it.
-            session.interpreter.isCancelled = { ReadlineGlobals.interrupted.exchange(false, ordering: .relaxed) }
         }
+        // Ctrl-C drops the line being typed (both readers) and stops a running statement (which
+        // is undone) instead of ending the session.
+        ReadlineReader.installInterruptHandler()
+        session.interpreter.isCancelled = { ReadlineGlobals.interrupted.exchange(false, ordering: .relaxed) }
         session.terminal.out("shape \(ShapeCommand.version): type 'help' for the commands, Ctrl-D to leave")
         var nextLine = 1
         while true {

@@ -8,7 +8,7 @@ final class TmuxSession {
     let name: String
     let home: URL
 
-    init(environment: [String: String] = [:], home: URL? = nil, arguments: String = "") throws {
+    init(environment: [String: String] = [:], home: URL? = nil, arguments: String = "", after: String = "") throws {
         name = "shape-test-\(UUID().uuidString.prefix(8))"
         self.home = home ?? FileManager.default.temporaryDirectory.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: self.home, withIntermediateDirectories: true)
@@ -18,7 +18,7 @@ final class TmuxSession {
         // tmux 3.3a leaves #{pane_dead_status} empty, so the shell prints the exit status.
         try TmuxSession.tmux([
             "new-session", "-d", "-s", name, "-x", "100", "-y", "40",
-            "env \(assignments) sh -c '\(BinaryRunner.executable.path) \(arguments); echo \"[exited $?]\"'",
+            "env \(assignments) sh -c '\(BinaryRunner.executable.path) \(arguments); echo \"[exited $?]\"; \(after)'",
         ])
         try TmuxSession.tmux(["set-option", "-t", name, "remain-on-exit", "on"])
         try waitFor("shape>")  // capture-pane trims trailing spaces
@@ -51,6 +51,14 @@ final class TmuxSession {
         }
         Issue.record("'\(text)' did not appear; the screen was:\n\(screen)")
         return screen
+    }
+
+    /// The process id of `shape` (the child of the pane's shell).
+    var programPID: Int32? {
+        guard let shell = try? TmuxSession.tmux(["display-message", "-p", "-t", name, "#{pane_pid}"]),
+            let children = try? Subprocess.run("pgrep", ["-P", shell.trimmingCharacters(in: .whitespacesAndNewlines)])
+        else { return nil }
+        return children.stdout.split(separator: "\n").first.flatMap { Int32($0) }
     }
 
     /// The exit status once the program has left, or nil while it runs.
@@ -183,6 +191,26 @@ final class TmuxSession {
         let s = try t.waitFor("length: 5")
         #expect(!s.contains("f: to") && !s.contains("too much work"))
         #expect(t.exitStatus == nil)
+    }
+
+    @Test func controlCDropsTheLineOnADumbTerminalToo() throws {
+        let t = try TmuxSession(environment: ["TERM": "dumb"])
+        try t.type("move 1 2 this is not run")
+        try t.press("C-c")
+        try t.enter("print 6 * 7")
+        let s = try t.waitFor("\n42")
+        #expect(!s.contains("error") && t.exitStatus == nil)
+    }
+
+    @Test func aTerminatingSignalLeavesTheTerminalAsItWas() throws {
+        // After shape ends on SIGTERM at the prompt, the same terminal still echoes.
+        let t = try TmuxSession(after: "stty -a | tr \" \" \"\\n\" | grep -x -- \"-*echo\"")
+        let pid = try #require(t.programPID)
+        kill(pid, SIGTERM)
+        let s = try t.waitFor("[exited")
+        #expect(s.contains("[exited 143]"))
+        try t.waitFor("\necho")
+        #expect(!t.screen.contains("-echo"))
     }
 
     @Test func controlDLeavesWithStatusZero() throws {
