@@ -11,8 +11,10 @@ public struct Limits: Sendable {
     public var includeDepth = 16
     /// Track points one `dash` may produce.
     public var trackPoints = TrackPoints.defaultLimit
-    /// Elements in the path.
-    public var pathElements = 10_000_000
+    /// Elements in the path: about 170 bytes each (the element, its running length, its own
+    /// length and the bounds so far), so 5 million take about 850 MB, leaving room under 2 GiB
+    /// for undo's copies (`undoElements`).
+    public var pathElements = 5_000_000
     /// Work in one top-level statement: one unit for each path element or track point made or
     /// visited and for each loop turn or command, ten for each element or point written out
     /// (`elements`, `points`, `export`, `save`). It bounds what the iteration limit alone does not,
