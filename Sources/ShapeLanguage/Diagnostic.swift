@@ -184,7 +184,8 @@ public enum Message: Sendable, Equatable {
         case .fileNameNotString(let w): "file names are strings: write \"\(w)\" in quotes"
         case .elementLimit(let n): "the path would have more than \(n) elements"
         case .workLimit(let n):
-            "this statement does too much work (more than \(n) units: one per element or point made or visited, ten per one listed)"
+            "this statement does too much work (more than \(n) units, about 10 s: statements, commands, elements "
+                + "made, visited or listed; see docs/robustness.md, or raise it with --work-limit)"
         case .interrupted: "interrupted: the statement was undone"
         case .nothingToUndo: "nothing to undo"
         case .precisionRange: "precision must be a whole number from 0 to 17"

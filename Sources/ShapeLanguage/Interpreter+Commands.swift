@@ -21,7 +21,7 @@ extension Interpreter {
         range: SourceRange
     ) throws(Diagnostic) {
         let spec = CommandTable.spec(named: name)
-        try charge(spec?.cost.units(elements: path.elements.count) ?? 1, range)
+        try charge((spec?.cost.units(elements: path.elements.count) ?? 1) + WorkCost.commandOverhead, range)
         guard let spec else {
             if let procedure = state.procedures[name] {
                 try call(name, procedure, arguments: arguments, range: range)

@@ -158,17 +158,19 @@ func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
         let i = Interpreter(limits: limits)
         #expect(run(i, "move 0 0\nrepeat 99 { line pen.x + 1 0 }") == nil)  // 100 elements
         let length = i.path.length
-        // Listing 100 elements costs 1,000 units (ten each), plus one for the command and one per turn:
-        // the tenth turn goes past 10,000 and the whole loop is undone.
+        // Listing 100 elements costs 2,500 units (25 each), plus one and the command overhead
+        // (five) for `elements`, six for `line` and one per turn: 2,513 a turn, so the fourth turn
+        // goes past 10,000 (at its `elements`) and the whole loop is undone.
         var reports: [Report] = []
         let failure = run(i, "repeat 20 { elements; line 0 0 }", reports: &reports)
         #expect(failure?.message == .workLimit(10_000))
         #expect(failure.map { String($0.source.characters[$0.range.start..<$0.range.end]) } == "elements")
-        #expect(reports.count == 9)
+        #expect(reports.count == 3)
         #expect(i.path.elements.count == 100 && i.path.length == length)
-        // Visiting costs one per element: a `contains` turn costs 102 units, so 98 turns fit and 99 do not.
-        #expect(run(i, "repeat 98 { contains 1 1 }") == nil)
-        #expect(run(i, "repeat 99 { contains 1 1 }")?.message == .workLimit(10_000))
+        // Visiting costs six per element: a `contains` turn costs 1 + (1 + 600) + 5 = 607 units,
+        // so 16 turns fit (9,712) and 17 do not (10,319).
+        #expect(run(i, "repeat 16 { contains 1 1 }") == nil)
+        #expect(run(i, "repeat 17 { contains 1 1 }")?.message == .workLimit(10_000))
         // Track points are charged as they are made (one each), and ten each when listed.
         let j = Interpreter(limits: limits)
         #expect(run(j, "move 0 0\nline 20000 0") == nil)
@@ -177,8 +179,8 @@ func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
         #expect(run(j, "dash 4 4", reports: &dashed) == nil)
         guard case .dash(let count)? = dashed.first?.kind else { Issue.record("no dash report"); return }
         #expect(count == 5000)
-        #expect(run(j, "points")?.message == .workLimit(10_000))  // 50,000 units to list them
-        #expect(run(j, "dash 40 40\npoints") == nil)  // 500 points: 5,000 units
+        #expect(run(j, "points")?.message == .workLimit(10_000))  // 125,000 units to list them
+        #expect(run(j, "dash 80 80\npoints") == nil)  // 250 points: 6,250 units and 6 for the command
         // A plot is charged its sample budget: two `show`s of a short path go past a budget
         // that one fits in.
         var plotLimits = Limits()
