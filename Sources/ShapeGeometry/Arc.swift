@@ -44,9 +44,14 @@ public struct Arc: Hashable, Sendable {
     /// True when u and v are perpendicular and of equal length to within 1e-14 relative: the arc
     /// is circular and its queries use closed forms.
     public var isCircular: Bool {
-        let uu = u.lengthSquared, vv = v.lengthSquared
+        // In units of the larger axis: past 1e154 the squares overflow, and inf − inf ≤ inf made a
+        // flat ellipse "circular" (its length 21% short).
+        let size = Swift.max(u.length, v.length)
+        guard size > 0, size.isFinite else { return size == 0 }
+        let su = u / size, sv = v / size
+        let uu = su.lengthSquared, vv = sv.lengthSquared
         let scale = Swift.max(uu, vv)
-        return abs(uu - vv) <= 1e-14 * scale && abs(u.dot(v)) <= 1e-14 * scale
+        return abs(uu - vv) <= 1e-14 * scale && abs(su.dot(sv)) <= 1e-14 * scale
     }
 
     /// The radius of a circular arc (the mean of the two axis lengths).
@@ -89,7 +94,9 @@ extension Arc: SpeedIntegrated {
         let a = angle(at: t)
         let cs = cosine(a), sn = sine(a)
         let dx = v.dx * cs - u.dx * sn, dy = v.dy * cs - u.dy * sn
-        return (dx * dx + dy * dy).squareRoot() * abs(sweep)
+        // hypot: the squares overflow for axes past 1e154 (a flat ellipse 1e160 wide measured
+        // 21% short).
+        return hypotenuse(dx, dy) * abs(sweep)
     }
 
     /// |P'(θ)|² = m + p·cos 2θ − q·sin 2θ with m = (|u|² + |v|²)/2, p = (|v|² − |u|²)/2 and
@@ -97,8 +104,12 @@ extension Arc: SpeedIntegrated {
     /// flat ellipse turns sharply there.
     func speedDips() -> [SpeedDip] {
         guard sweep != 0 else { return [] }
-        let uu = u.lengthSquared, vv = v.lengthSquared
-        let p = (vv - uu) / 2, q = u.dot(v)
+        // In units of the larger axis, so that the squares cannot overflow.
+        let scale = Swift.max(u.length, v.length)
+        guard scale > 0, scale.isFinite else { return [] }
+        let su = u / scale, sv = v / scale
+        let uu = su.lengthSquared, vv = sv.lengthSquared
+        let p = (vv - uu) / 2, q = su.dot(sv)
         let base = (arcTangent2(-q, p) + Double.pi) / 2
         var dips: [SpeedDip] = []
         let direction: Double = sweep > 0 ? 1 : -1

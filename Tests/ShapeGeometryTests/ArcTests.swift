@@ -20,6 +20,18 @@ func ellipsePerimeter(_ a: Double, _ b: Double) -> Double {
 }
 
 @Suite struct ArcTests {
+    @Test func hugeFlatEllipsesScaleExactly() {
+        // Length is linear in size: an ellipse 1e160 wide measures 1e150 times one 1e10 wide,
+        // past the 1e154 where squared axes overflow (it used to pass for a circle: 21% short).
+        let small = Arc(center: .zero, u: Vector(5e9, 0), v: Vector(0, 0.5), startAngle: 0, sweep: 2 * Double.pi)
+        for s in [1e140, 1e150, 1e290] {
+            let big = Arc(center: .zero, u: Vector(5e9 * s, 0), v: Vector(0, 0.5 * s), startAngle: 0, sweep: 2 * Double.pi)
+            #expect(!big.isCircular)
+            expectClose(big.arcLength() / s, small.arcLength(), tolerance: 1e-12 * small.arcLength())
+        }
+        #expect(Arc(center: .zero, u: Vector(1e200, 0), v: Vector(0, 1e200), startAngle: 0, sweep: 1).isCircular)
+    }
+
     @Test func canvasSweepRule() {
         let tau = 2 * Double.pi
         // Clockwise (increasing angle).
