@@ -92,7 +92,7 @@ extension Interpreter {
             return .list(list.map { .record(Record(["t": n($0.t), "x": n($0.point.x), "y": n($0.point.y)])) })
         case .value(nil, let v): return v
         case .export, .names, .help, .plot, .saved, .printed, .path, .cleared, .transformed, .sticky, .wander, .dash, .handle, .value, .undone,
-            .precision, .defined, .split, .silent:
+            .precision, .defined, .split:
             return nil
         }
     }

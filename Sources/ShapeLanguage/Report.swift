@@ -17,7 +17,7 @@ public struct Report: Sendable {
             true
         case .value(let name, _):
             name == nil
-        case .path, .cleared, .transformed, .sticky, .wander, .dash, .handle, .undone, .precision, .defined, .split, .silent:
+        case .path, .cleared, .transformed, .sticky, .wander, .dash, .handle, .undone, .precision, .defined, .split:
             false
         }
     }
@@ -44,8 +44,7 @@ public struct Report: Sendable {
         case .parameterPoint(let q): return q.point.isFinite && f(q.first.dx, q.first.dy, q.second.dx, q.second.dy, q.curvature ?? 0, q.at)
         case .located(_, let t): return f(t)
         case .elements(let list): return list.allSatisfy { $0.from.isFinite && $0.to.isFinite && $0.length.isFinite }
-        case .cleared, .contains, .dash, .value, .printed, .undone, .precision, .defined, .split, .saved, .plot, .export, .help, .names,
-            .silent:
+        case .cleared, .contains, .dash, .value, .printed, .undone, .precision, .defined, .split, .saved, .plot, .export, .help, .names:
             return true
         }
     }
@@ -111,8 +110,6 @@ public struct Report: Sendable {
         case help(HelpTopic)
         /// `vars`: the session's variables with their values, and its procedures.
         case names(variables: [(name: String, value: Value)], procedures: [ProcedureInfo])
-        /// A statement that changed nothing worth a line (an empty block).
-        case silent
     }
 }
 

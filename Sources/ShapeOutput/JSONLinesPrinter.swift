@@ -129,7 +129,6 @@ public struct JSONLinesPrinter {
         case .export(let format, let path):
             fields.append("\"format\": \"\(format.rawValue)\"")
             fields.append("\"text\": \(JSONLinesPrinter.string(format == .svg ? PathExport.svg(path) : PathExport.swift(path)))")
-        case .silent: return nil
         }
         return "{" + fields.joined(separator: ", ") + "}"
     }

@@ -110,7 +110,6 @@ public struct TextPrinter {
         case .plot(let path, let handle, let ascii):
             return TerminalPlot(width: columns, height: rows, ascii: ascii || !unicode).render(path, handle: handle, precision: precision)
         case .export(let format, let path): return format == .svg ? PathExport.svg(path) : PathExport.swift(path)
-        case .silent: return nil
         }
     }
 }
