@@ -153,6 +153,7 @@ case("def-duplicate-parameter", "def f(a, a) { line a a }\n")
 case("def-parameter-builtin", "def f(tau) { }\n")
 case("crlf-error-after-comment", "# a comment\r\nmove 0 0\r\nlne 1 1\r\n")
 # Messages: no raw control characters, no megabytes of echoed line.
+case("save-name-with-nul", 'circle 0 0 1\nsave "x\x00y.svg"\n')
 case("escape-sequence-in-source", "move 0 0\nline 1 \x1b[31mred\n")
 case("svg-exponent-without-digits", 'svg "M 1 2e-"\n')
 case("long-line", "move " + "1 " * 300_000 + "x\n")

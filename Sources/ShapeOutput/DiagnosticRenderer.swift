@@ -32,7 +32,8 @@ public enum DiagnosticRenderer {
 
     static func header(_ source: Source, _ range: SourceRange, _ level: String, _ text: String) -> String {
         let (line, column) = source.location(of: range.start)
-        return "\(source.name):\(line):\(column): \(level): \(text)"
+        // Names and strings quoted in a message may hold control characters too.
+        return "\(source.name):\(line):\(column): \(level): " + String(text.map(visible))
     }
 
     static func excerpt(_ source: Source, _ range: SourceRange) -> [String] {
