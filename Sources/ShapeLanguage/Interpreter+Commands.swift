@@ -151,7 +151,7 @@ extension Interpreter {
     /// Runs a path-building operation and reports the new end point, the length it added and the
     /// total. Geometry errors become diagnostics at the command.
     func draw(_ inv: Invocation, quietly: Bool = false, _ build: (inout Path) throws(GeometryError) -> Void) throws(Diagnostic) {
-        let lengthBefore = path.length, countBefore = path.elements.count
+        let countBefore = path.elements.count
         do { try build(&path) } catch { throw diagnose(error, inv) }
         if path.elements.count > limits.pathElements {
             path.truncate(to: countBefore)
