@@ -114,6 +114,10 @@ public struct CommandSpec: Sendable {
     /// A query reports what was asked for and changes nothing that `undo` would revert; its
     /// report is shown under `--quiet` (`Report.isRequested` agrees, which a test checks).
     public var isQuery: Bool
+    /// Whether `name(...)` in an expression runs it and gives its report as a value. Nil means
+    /// "if it is a query"; the queries that only print or write (`show`, `save`, ...) say false,
+    /// and `handle` (whose bare form is its query) says true.
+    var functionForm: Bool? = nil
     public var summary: String
     public var example: String
     /// Takes text, not numbers: the handler reads its arguments as written (`svg`, `save`, `help`).
@@ -122,6 +126,9 @@ public struct CommandSpec: Sendable {
     var run: Handler?
 
     public func keyword(named n: String) -> KeywordSpec? { keywords.first { $0.name == n } }
+
+    /// `name(...)` gives a value (see `functionForm`).
+    public var hasFunctionForm: Bool { functionForm ?? isQuery }
 
     /// The usage line: `arc cx cy r start end [cw|ccw]`; a required group gives one line per
     /// choice (`drag to x y | drag by dx dy`).
@@ -221,7 +228,7 @@ public enum CommandTable {
             summary: "compute the track points: the ends of every dash of the pattern",
             example: "dash 1 1", run: Interpreter.dashCommand),
         CommandSpec(
-            name: "handle", parameters: ["i"], optionalCount: 1, group: .track, cost: .unit, isQuery: false,
+            name: "handle", parameters: ["i"], optionalCount: 1, group: .track, cost: .unit, isQuery: false, functionForm: true,
             summary: "show the handle, or put it on track point i (wrapping)", example: "handle 10",
             run: Interpreter.handleCommand),
         CommandSpec(
@@ -293,17 +300,17 @@ public enum CommandTable {
         CommandSpec(
             name: "export", parameters: [], keywords: ExportFormat.allCases.map { flag($0.rawValue, $0.summary) },
             optionGroups: [OptionGroup(names: ExportFormat.allCases.map(\.rawValue), required: true)],
-            group: .query, cost: .perElement(WorkCost.listingCost), isQuery: true,
+            group: .query, cost: .perElement(WorkCost.listingCost), isQuery: true, functionForm: false,
             summary: "print the path as Swift code or as SVG path data", example: "export swift", run: Interpreter.exportCommand),
         CommandSpec(
             name: "save", parameters: ["\"file.svg\""],
             keywords: SaveLayer.allCases.map { flag($0.rawValue, $0.summary) } + [flag("all", "every layer")],
-            group: .query, cost: .perElement(WorkCost.listingCost), isQuery: true,
+            group: .query, cost: .perElement(WorkCost.listingCost), isQuery: true, functionForm: false,
             summary: "write an SVG picture of the path, with optional layers",
             example: "save \"figure.svg\" points handle", takesText: true, run: Interpreter.saveCommand),
         CommandSpec(
             name: "show", parameters: [], keywords: [flag("ascii", "plain ASCII instead of braille")], group: .query,
-            cost: .perElement(3), isQuery: true,
+            cost: .perElement(3), isQuery: true, functionForm: false,
             summary: "plot the path in the terminal (braille dots), the handle marked", example: "show", run: Interpreter.showCommand),
         CommandSpec(
             name: "length", parameters: [], group: .query, cost: .unit, isQuery: true,
@@ -370,14 +377,14 @@ public enum CommandTable {
             name: "undo", parameters: [], group: .session, cost: .unit, isQuery: false,
             summary: "revert the last command that changed the state", example: "undo", run: Interpreter.undoCommand),
         CommandSpec(
-            name: "vars", parameters: [], group: .session, cost: .unit, isQuery: true,
+            name: "vars", parameters: [], group: .session, cost: .unit, isQuery: true, functionForm: false,
             summary: "list the variables and procedures defined in this session", example: "vars",
             run: Interpreter.varsCommand),
         CommandSpec(
             name: "precision", parameters: ["n"], group: .session, cost: .unit, isQuery: false,
             summary: "decimals shown in text output (default 4)", example: "precision 6", run: Interpreter.precisionCommand),
         CommandSpec(
-            name: "help", parameters: ["command"], optionalCount: 1, group: .session, cost: .unit, isQuery: true,
+            name: "help", parameters: ["command"], optionalCount: 1, group: .session, cost: .unit, isQuery: true, functionForm: false,
             summary: "list the commands, or show one with an example", example: "help arc", takesText: true,
             run: Interpreter.helpCommand),
         // Language

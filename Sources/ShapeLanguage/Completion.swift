@@ -16,7 +16,7 @@ public enum Completion {
 
     /// The queries with a function form, and `path`: names that complete with a parenthesis.
     public static var functionForms: [String] {
-        CommandTable.all.filter { $0.isQuery && !["help", "save", "show", "export", "vars"].contains($0.name) }.map(\.name) + ["path", "handle"]
+        CommandTable.all.filter(\.hasFunctionForm).map(\.name) + ["path"]
     }
 
     /// The candidates for the word that starts at UTF-8 offset `start` of `line`, given the

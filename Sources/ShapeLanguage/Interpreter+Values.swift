@@ -12,8 +12,7 @@ extension Interpreter {
             guard let p = state.handle.point(in: points) else { throw error(.noPath("handle"), range) }
             return .record(Record(["index": .number(Double(state.handle.index)), "x": .number(p.x), "y": .number(p.y)]))
         }
-        guard spec.isQuery else { throw error(.notAFunction(spec.name), nameRange) }
-        guard !["help", "save", "show", "export", "vars"].contains(spec.name) else { throw error(.noValue(spec.name), nameRange) }
+        guard spec.hasFunctionForm else { throw error(spec.isQuery ? .noValue(spec.name) : .notAFunction(spec.name), nameRange) }
         // `length(i)`: the length of element i.
         if spec.name == "length", arguments.count == 1 {
             let i = try integer(arguments[0], "the element index")

@@ -368,12 +368,7 @@ public struct Parser {
             if current.kind == .leftBracket, !current.spaceBefore {
                 let open = current
                 advance()
-                openBlocks.append(open.range)
-                skipNewlines()
-                let index = try expression()
-                skipNewlines()
-                let close = try expectClosing(.rightBracket, "']'")
-                openBlocks.removeLast()
+                let (index, close) = try enclosed(opened: open.range, until: .rightBracket, "']'")
                 e = .index(e, index, SourceRange(e.range.start, close.range.end))
             } else if current.kind == .dot {
                 advance()
@@ -386,6 +381,18 @@ public struct Parser {
                 return e
             }
         }
+    }
+
+    /// One expression up to the closing token, after the opening one (`(a + b)`, `xs[i]`);
+    /// newlines are free inside, which stays open meanwhile.
+    mutating func enclosed(opened: SourceRange, until closing: Token.Kind, _ what: String) throws(ParseFailure) -> (Expr, Token) {
+        openBlocks.append(opened)
+        skipNewlines()
+        let inner = try expression()
+        skipNewlines()
+        let close = try expectClosing(closing, what)
+        openBlocks.removeLast()
+        return (inner, close)
     }
 
     /// Expressions separated by commas, up to the closing token (arguments of a call, items of
@@ -431,12 +438,7 @@ public struct Parser {
             return .name(n, t.range)
         case .leftParen:
             advance()
-            openBlocks.append(t.range)
-            skipNewlines()
-            let inner = try expression()
-            skipNewlines()
-            let close = try expectClosing(.rightParen, "')'")
-            openBlocks.removeLast()
+            let (inner, close) = try enclosed(opened: t.range, until: .rightParen, "')'")
             return inner.withRange(SourceRange(t.range.start, close.range.end))
         case .end:
             throw endOfInput(expecting: "an expression")
