@@ -103,7 +103,7 @@ extension Interpreter {
 
     /// True when `name` has a value here: a variable in scope, a global or a built-in value.
     func isDefined(_ name: String) -> Bool {
-        scopes.contains { $0[name] != nil } || state.globals[name] != nil || Builtins.Value(rawValue: name) != nil
+        scopes.contains { $0[name] != nil } || globals[name] != nil || Builtins.Value(rawValue: name) != nil
     }
 
     /// Runs a procedure with its arguments; returns what its `return` gave, if it ran one. Called
@@ -766,6 +766,10 @@ extension Interpreter {
         undoElements -= record.savedElements
         keepPathForRollback()  // inside a block that fails later, the path must come back
         state = record.state
+        for (name, old) in record.globals {
+            if globalChanges[name] == nil { globalChanges[name] = .some(globals[name]) }
+            globals[name] = old
+        }
         restorePath(record.path)
         trackCache = nil
         report("undo", .undone(command: record.command, line: record.line))
@@ -773,7 +777,7 @@ extension Interpreter {
 
     /// `vars`.
     func varsCommand(_ inv: Invocation) throws(Diagnostic) {
-        let variables = state.globals.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+        let variables = globals.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
         let procedures = state.procedures.sorted { $0.key < $1.key }.map { info($0.key, $0.value) }
         try charge(WorkCost.listingCost * (variables.count + procedures.count), inv.range)
         report("vars", .names(variables: variables, procedures: procedures))

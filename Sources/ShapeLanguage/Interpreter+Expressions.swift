@@ -9,7 +9,7 @@ extension Interpreter {
     /// The value of a name: innermost scope first, then globals, then the built-ins.
     func lookup(_ name: String, _ range: SourceRange) throws(Diagnostic) -> Value {
         for scope in scopes.reversed() { if let v = scope[name] { return v } }
-        if let v = state.globals[name] { return v }
+        if let v = globals[name] { return v }
         guard let builtin = Builtins.Value(rawValue: name) else {
             // `n.x`, `xs.count`, `a.b.c`: a variable, then its fields.
             if let dot = name.firstIndex(of: "."), isDefined(String(name[..<dot])) {

@@ -23,7 +23,6 @@ struct Procedure: Sendable, Equatable {
 struct SessionState: Sendable, Equatable {
     var dash: DashPattern = .unit
     var handle = Handle()
-    var globals: [String: Value] = [:]
     var procedures: [String: Procedure] = [:]
     var precision = 4
     /// The transforms applied since the last `reset`, composed.
@@ -45,6 +44,8 @@ enum PathRestore: Sendable {
 
 struct UndoRecord: Sendable {
     var state: SessionState
+    /// The variables the statement set, with what they held before (nil: not defined).
+    var globals: [String: Value?]
     var path: PathRestore
     var command: String
     var line: Int
@@ -68,6 +69,12 @@ public final class Interpreter {
     /// The track points, kept up to date as the path grows (dropped when it changes otherwise).
     var trackCache: TrackPointCache?
     var undoStack: [UndoRecord] = []
+    /// The session's variables. Kept apart from `SessionState`, which is copied whole for each
+    /// statement: a statement records only the variables it sets (`globalChanges`), so a script
+    /// of many `let`s costs linear time and memory, not quadratic.
+    var globals: [String: Value] = [:]
+    /// The variables this statement has set so far, with what they held before it.
+    var globalChanges: [String: Value?] = [:]
     /// The path elements the undo records hold copies of, in all.
     var undoElements = 0
     public var limits: Limits
@@ -122,7 +129,7 @@ public final class Interpreter {
     /// The names of variables and procedures, for completion and suggestions.
     public var definedNames: [String] { variableNames + procedureNames }
     /// The session's variables, sorted.
-    public var variableNames: [String] { state.globals.keys.sorted() }
+    public var variableNames: [String] { globals.keys.sorted() }
     /// The session's procedures, sorted.
     public var procedureNames: [String] { state.procedures.keys.sorted() }
 
@@ -149,6 +156,7 @@ public final class Interpreter {
         statementStart = path.elements.count
         savedPath = nil
         changed = false
+        globalChanges = [:]
         iterations = 0
         work = 0
         callDepth = 0
@@ -165,6 +173,7 @@ public final class Interpreter {
             try run(statement, topLevel: true, lengthBefore: lengthBefore)
         } catch {
             state = stateBefore
+            restoreGlobals(globalChanges)
             undoStack = undoBefore
             undoElements = undoElementsBefore
             lastNearest = nearestBefore
@@ -175,12 +184,14 @@ public final class Interpreter {
         // A statement that left everything as it was (a `clear` of an empty path, `precision`
         // to the precision in force) is no undo step.
         let pathUnchanged = savedPath.map { $0.elements == path.elements } ?? (path.elements.count == statementStart)
-        if changed, pathUnchanged, state == stateBefore { changed = false }
+        let globalsUnchanged = globalChanges.allSatisfy { globals[$0.key] == $0.value }
+        if changed, pathUnchanged, globalsUnchanged, state == stateBefore { changed = false }
         if changed, statement.commandName != "undo" {
             let restore: PathRestore =
                 savedPath.map { .replace($0) }
                 ?? (path.elements.count != statementStart ? .truncate(statementStart) : .unchanged)
-            undoStack.append(UndoRecord(state: stateBefore, path: restore, command: statement.commandName, line: statementLine))
+            undoStack.append(
+                UndoRecord(state: stateBefore, globals: globalChanges, path: restore, command: statement.commandName, line: statementLine))
             undoElements += undoStack.last!.savedElements
             if undoStack.count > 2 * limits.undoHistory { dropOldestUndo(undoStack.count - limits.undoHistory) }
             // Whole-path changes keep a copy of the path each: the oldest go first past the budget,
@@ -193,6 +204,17 @@ public final class Interpreter {
             }
             dropOldestUndo(drop)
         }
+    }
+
+    /// Sets a variable, remembering (once per statement) what it held, for rollback and undo.
+    func setGlobal(_ name: String, _ value: Value) {
+        if globalChanges[name] == nil { globalChanges[name] = .some(globals[name]) }
+        globals[name] = value
+    }
+
+    /// Puts variables back as `changes` recorded them before.
+    func restoreGlobals(_ changes: [String: Value?]) {
+        for (name, old) in changes { globals[name] = old }
     }
 
     /// Forgets the `count` oldest undo steps.
@@ -277,7 +299,7 @@ public final class Interpreter {
         case .define(let name, let nameRange, let value, _):
             try checkAssignable(name, nameRange)
             let v = try evaluate(value)
-            if scopes.isEmpty { state.globals[name] = v } else { scopes[scopes.count - 1][name] = v }
+            if scopes.isEmpty { setGlobal(name, v) } else { scopes[scopes.count - 1][name] = v }
             changed = true
             report("let", .value(name, v))
         case .assign(let name, let nameRange, let value, _):
@@ -285,8 +307,8 @@ public final class Interpreter {
             let v = try evaluate(value)
             if let i = scopes.lastIndex(where: { $0[name] != nil }) {
                 scopes[i][name] = v
-            } else if state.globals[name] != nil {
-                state.globals[name] = v
+            } else if globals[name] != nil {
+                setGlobal(name, v)
             } else {
                 throw error(.undefinedVariable(name), nameRange, suggestion: suggestion(for: name, among: visibleNames))
             }
@@ -397,7 +419,7 @@ public final class Interpreter {
     }
 
     var visibleNames: [String] {
-        var names = Array(state.globals.keys) + Builtins.Value.allCases.map(\.rawValue)
+        var names = Array(globals.keys) + Builtins.Value.allCases.map(\.rawValue)
         for scope in scopes { names += scope.keys }
         return names
     }

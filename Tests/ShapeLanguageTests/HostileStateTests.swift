@@ -30,7 +30,7 @@ import Testing
         init(_ i: Interpreter) {
             elements = i.path.elements
             length = i.path.length
-            globals = i.state.globals
+            globals = i.globals
             handle = i.state.handle
             dash = i.state.dash
             precision = i.state.precision

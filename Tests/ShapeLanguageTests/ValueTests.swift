@@ -28,7 +28,7 @@ import Testing
         try #require(s.error == nil, "\(s.error?.message.text ?? "")")
         let r = run(i, "let result__ = " + e)
         try #require(r.error == nil, "\(e): \(r.error?.message.text ?? "")")
-        return try #require(i.state.globals["result__"])
+        return try #require(i.globals["result__"])
     }
 
     func number(_ v: Value, _ field: String) -> Double {
