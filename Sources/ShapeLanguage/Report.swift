@@ -221,7 +221,16 @@ public enum Value: Sendable, Equatable {
         case .number(let x): return number(x)
         case .string(let s): return quoteStrings ? "\"\(s)\"" : s
         case .record(let r):
-            let fields = zip(r.names, r.values).map { "\($0): \($1.text(quoteStrings: true, number: number))" }
+            // A point's coordinates follow the rule of points in reports: noise below 1e-12 of
+            // the larger one shows as 0 (the quarter of a circle ends at x = 6.1e-16).
+            var values = r.values
+            if case .number(let x)? = r["x"], case .number(let y)? = r["y"] {
+                let floor = NumberFormat.noiseFloor * Swift.max(Swift.abs(x), Swift.abs(y))
+                for (k, name) in r.names.enumerated() where name == "x" || name == "y" {
+                    if case .number(let v) = values[k], Swift.abs(v) < floor { values[k] = .number(0) }
+                }
+            }
+            let fields = zip(r.names, values).map { "\($0): \($1.text(quoteStrings: true, number: number))" }
             return "{" + fields.joined(separator: ", ") + "}"
         case .list(let items): return "[" + items.map { $0.text(quoteStrings: true, number: number) }.joined(separator: ", ") + "]"
         case .path(let p): return "path(\(p.elements.count) element\(p.elements.count == 1 ? "" : "s"), length \(number(p.length)))"

@@ -133,6 +133,9 @@ import Testing
         let (reports, _) = run(i, "circle 0 0 1\nprint nearest(2, 0)\nprint [1, \"a\"]\nprint path()")
         let text = reports.compactMap { TextPrinter().format($0) }
         #expect(text.suffix(3) == ["{x: 1, y: 0, distance: 1, at: 0}", "[1, \"a\"]", "path(3 elements, length 6.2832)"])
+        // A record's x and y follow the points' rule: the quarter circle ends at x = 6.1e-16.
+        let (quarter, _) = run(Interpreter(), "circle 0 0 10\nprint at(length() / 4)")
+        #expect(quarter.last.flatMap { TextPrinter().format($0) } == "{x: 0, y: 10, angle: 3.1416}")
         let json = reports.compactMap { JSONLinesPrinter().format($0) }
         #expect(json.last!.contains("\"values\": [{\"elements\": 3, \"length\": 6.283185307179586, \"svg\": \"M 1 0 A"))
     }
