@@ -238,3 +238,26 @@ if runs("script") {
         }
     }
 }
+
+// Parsing alone: lexing and parsing (`Parser.check`, which keeps nothing, as a script's first
+// pass does) of two 100,000-command scripts: short numbers as people write them, and the
+// 17-digit numbers of generated data. Goal: at least 100 MB/s (issue 14).
+if runs("parse") {
+    var rng = SeededRandom(seed: 14)
+    var short = ["move 0 0"], long = ["move 0 0"]
+    for i in 0..<100_000 {
+        let p = (0..<6).map { _ in rng.uniform(0, 1000) }
+        if i % 2 == 0 {
+            short.append("line \(Int(p[0])) \(Int(p[1]))  # to the right")
+        } else {
+            short.append("curve \(Int(p[0])) 10.5 20 \(Int(p[1])) 500 \(Int(p[2]) / 4)")
+        }
+        long.append("curve " + p.map { "\($0)" }.joined(separator: " "))
+    }
+    for (name, lines) in [("short numbers", short), ("17-digit numbers", long)] {
+        let source = Source(name: "bench", text: lines.joined(separator: "\n"))
+        let t = try time(repeats: quick ? 1 : 5) { try Parser.check(source) }
+        let mb = Double(source.count) / 1e6
+        report("parse 100k commands, \(name), \((mb * 10).rounded() / 10) MB", t, "\(Int(mb / (t.min / 1e3))) MB/s")
+    }
+}

@@ -228,17 +228,22 @@ final class Session {
         terminal.err(DiagnosticRenderer.render(d))
     }
 
-    /// Parses and runs a whole source. 0 on success, 1 at the first error.
+    /// Parses and runs a whole source. 0 on success, 1 at the first error. The source is checked
+    /// whole first (a syntax error anywhere runs nothing), then parsed again and run statement by
+    /// statement, so that memory holds one statement's syntax tree at a time.
     func runScript(name: String, text: String) -> Int32 {
         defer { terminal.flush() }
-        let program: Program
-        do { program = try Parser.parse(Source(name: name, text: text)) } catch {
+        let source = Source(name: name, text: text)
+        do { try Parser.check(source) } catch {
             show(error.diagnostic, command: "parse")
             return 1
         }
-        if let d = interpreter.run(program, emit: emit) {
-            show(d, command: commandName(at: d, in: program))
-            return 1
+        var parser = Parser(source)
+        while let statement = try? parser.nextStatement() {
+            if let d = interpreter.run(statement, in: source, emit: emit) {
+                show(d, command: statement.commandName)
+                return 1
+            }
         }
         return 0
     }

@@ -233,8 +233,135 @@ public struct ContainmentTester: Sendable {
 
 extension Path {
     /// True when `p` is inside the path under `rule`; open subpaths are closed implicitly, as
-    /// CGPath fills them. For many queries against one path, keep a `ContainmentTester`.
+    /// CGPath fills them, and a point on the outline (within `ContainmentTester.outlineTolerance`
+    /// of the path's size) is inside under both rules. The same answers as a
+    /// `ContainmentTester`, from the path's kept `index`: O(log n) nodes plus the segments near
+    /// the horizontal line through `p` that are not wholly to one side of it.
     public func contains(_ p: Point, rule: FillRule = .nonZero) -> Bool {
-        ContainmentTester(self, maximumBands: 1).contains(p, rule: rule)
+        let w = winding(at: p)
+        switch rule {
+        case .nonZero: if w != 0 { return true }
+        case .evenOdd: if w & 1 != 0 { return true }
+        }
+        return isOnOutline(p)
+    }
+
+    /// The winding number of the path around `p`: positive for paths that turn clockwise on
+    /// screen around it. Each segment a horizontal ray from `p` towards +x crosses adds ±1, by
+    /// the direction of y (half-open in y, so a crossing at a shared end counts once).
+    public func winding(at p: Point) -> Int {
+        guard let box = index.tightBounds, box.minX <= p.x, p.x <= box.maxX, box.minY <= p.y, p.y <= box.maxY else { return 0 }
+        var w = 0
+        index.walk(
+            { node in
+                let b = node.control
+                guard node.hasSegments, p.y >= b.minY, p.y <= b.maxY, p.x < b.maxX else { return .skip }
+                // A chain wholly to the right: the ray crosses it as its ends say.
+                if p.x < b.minX, node.continuous {
+                    w += Path.crossing(from: node.first, to: node.last, at: p.y)
+                    return .done
+                }
+                return .descend
+            },
+            { range in
+                for k in range { if let s = indexedSegment(at: k) { w += Path.crossings(of: s, from: p) } }
+            })
+        if let closer = closingLine(ofSubpathEndingAt: elements.count - 1) { w += Path.crossings(of: closer, from: p) }
+        return w
+    }
+
+    /// What a chain from `a` to `b` adds to the winding number of a point at height `y` that it
+    /// passes wholly to the right of.
+    @inline(__always) static func crossing(from a: Point, to b: Point, at y: Double) -> Int {
+        (a.y <= y ? 1 : 0) - (b.y <= y ? 1 : 0)
+    }
+
+    /// What segment `s` adds to the winding number around `p`: its pieces along which y is
+    /// monotone, each crossed by the ray when its y-range holds p.y (half-open) and its point at
+    /// that height lies right of p.
+    static func crossings(of s: Segment, from p: Point) -> Int {
+        let b = s.controlBounds
+        guard p.y >= b.minY, p.y <= b.maxY, p.x < b.maxX else { return 0 }
+        if p.x < b.minX { return crossing(from: s.start, to: s.end, at: p.y) }
+        var w = 0
+        forEachMonotonePiece(of: s) { t0, t1, a, c in
+            guard (a.y <= p.y) != (c.y <= p.y) else { return }
+            let t = ContainmentTester.solve(s, y: p.y, from: t0, to: t1, increasing: c.y > a.y)
+            if s.point(at: t).x > p.x { w += c.y > a.y ? 1 : -1 }
+        }
+        return w
+    }
+
+    /// Calls `body(t0, t1, start, end)` for each piece of `s` between its vertical extremes along
+    /// which y changes, and `flat()` when the whole segment is horizontal.
+    static func forEachMonotonePiece(
+        of s: Segment, flat: () -> Void = {}, _ body: (Double, Double, Point, Point) -> Void
+    ) {
+        let turns = s.extrema(along: .y)
+        var a = s.start, t0 = 0.0
+        for k in 0...turns.count {
+            let t1 = k == turns.count ? 1.0 : turns[k]
+            let c = k == turns.count ? s.end : s.point(at: t1)
+            if a.y != c.y {
+                body(t0, t1, a, c)
+            } else if a.y == s.start.y && a.y == s.end.y {
+                flat()
+            }
+            a = c
+            t0 = t1
+        }
+    }
+
+    /// Whether `p` lies within `outlineTolerance` of the path's size of its outline (the closing
+    /// lines of open subpaths included).
+    public func isOnOutline(_ p: Point) -> Bool {
+        guard let box = index.tightBounds else { return false }
+        let tol = ContainmentTester.outlineTolerance * Swift.max(box.maxX - box.minX, box.maxY - box.minY)
+        var found = false
+        index.walk(
+            { node in
+                let b = node.control
+                guard !found, node.hasSegments, p.x >= b.minX - tol, p.x <= b.maxX + tol, p.y >= b.minY - tol, p.y <= b.maxY + tol else {
+                    return .skip
+                }
+                return .descend
+            },
+            { range in
+                for k in range where !found {
+                    if let s = indexedSegment(at: k), Path.isNear(s, p, tol) { found = true }
+                }
+            })
+        if !found, let closer = closingLine(ofSubpathEndingAt: elements.count - 1) { found = Path.isNear(closer, p, tol) }
+        return found
+    }
+
+    /// Whether `p` is within `tol` of segment `s`: of a horizontal segment, or of a piece along
+    /// which y is monotone whose box (widened by `tol`) holds it, at the point of the piece at
+    /// p's height clamped to the piece's ends.
+    static func isNear(_ s: Segment, _ p: Point, _ tol: Double) -> Bool {
+        let b = s.controlBounds
+        guard p.x >= b.minX - tol, p.x <= b.maxX + tol, p.y >= b.minY - tol, p.y <= b.maxY + tol else { return false }
+        var near = false
+        let xTurns = s.extrema(along: .x)
+        forEachMonotonePiece(
+            of: s,
+            flat: {
+                let tight = s.tightBounds
+                if abs(s.start.y - p.y) <= tol, p.x >= tight.minX - tol, p.x <= tight.maxX + tol { near = true }
+            },
+            { t0, t1, a, c in
+                guard !near else { return }
+                var minX = Swift.min(a.x, c.x), maxX = Swift.max(a.x, c.x)
+                for t in xTurns where t > t0 && t < t1 {
+                    let x = s.point(at: t).x
+                    minX = Swift.min(minX, x); maxX = Swift.max(maxX, x)
+                }
+                guard p.x >= minX - tol, p.x <= maxX + tol else { return }
+                let y = Swift.min(Swift.max(p.y, Swift.min(a.y, c.y)), Swift.max(a.y, c.y))
+                guard abs(y - p.y) <= tol else { return }
+                let t = ContainmentTester.solve(s, y: y, from: t0, to: t1, increasing: c.y > a.y)
+                if abs(s.point(at: t).x - p.x) <= tol { near = true }
+            })
+        return near
     }
 }

@@ -49,24 +49,32 @@ extension Path {
     /// an otherwise empty path. `nil` for an empty path.
     ///
     /// Each segment's exact nearest point comes from its kind (polynomial roots for Bézier curves,
-    /// a closed form for circular arcs); segments whose cheap bounding box is farther than the best
-    /// distance so far are skipped.
+    /// a closed form for circular arcs). The path's `index` is searched nearer boxes first, and
+    /// boxes farther than the best distance so far are skipped: O(log n) boxes plus the segments
+    /// near the answer.
     public func nearest(to p: Point) -> (location: PathLocation, distance: Double)? {
         guard let box = bounds else { return nil }
         let tie = 1e-12 * Swift.max(box.width, box.height, 1)
-        var best: (element: Int, t: Double, distance: Double)?
-        // A cheap first bound: the nearest element end point.
-        var bound = Double.infinity
-        for e in elements { bound = Swift.min(bound, Path.endPoint(of: e).distance(to: p)) }
-        for i in elements.indices {
-            guard let seg = segment(at: i) else { continue }
-            let limit = Swift.min(bound, best?.distance ?? .infinity) + tie
-            if seg.controlBounds.distanceSquared(to: p) > limit * limit { continue }
-            let (t, d2) = seg.nearest(to: p)
-            let d = d2.squareRoot()
-            if best == nil || d < best!.distance - tie { best = (i, t, d) }
-        }
-        guard let b = best else {
+        var bestDistance = Double.infinity
+        // Every segment found within `tie` of the best so far; the answer is among them.
+        var candidates: [(element: Int, t: Double, distance: Double)] = []
+        let limit = { bestDistance + tie }
+        index.walkNearest(
+            distance: { $0.distanceSquared(to: p).squareRoot() }, limit: limit,
+            { range in
+                for i in range {
+                    guard let seg = segment(at: i) else { continue }
+                    let l = limit()
+                    if seg.controlBounds.distanceSquared(to: p) > l * l { continue }
+                    let (t, d2) = seg.nearest(to: p)
+                    let d = d2.squareRoot()
+                    if d <= l {
+                        candidates.append((i, t, d))
+                        bestDistance = Swift.min(bestDistance, d)
+                    }
+                }
+            })
+        guard let b = candidates.filter({ $0.distance <= bestDistance + tie }).min(by: { $0.element < $1.element }) else {
             // Only moves: the nearest move point.
             var bestMove: (Int, Double)?
             for (i, e) in elements.enumerated() {

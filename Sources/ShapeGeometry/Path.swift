@@ -29,6 +29,9 @@ public struct Path: Sendable {
     public private(set) var subpathStarts: [Int] = []
     /// Relative accuracy of every length measured in this path.
     public let accuracy: Double
+    /// The boxes of the elements in a tree, kept as the path changes, for `contains`,
+    /// `winding(at:)` and `nearest(to:)`.
+    public private(set) var index = PathIndex()
 
     /// An empty path measuring lengths with the given relative accuracy.
     public init(accuracy: Double = defaultArcLengthAccuracy) { self.accuracy = accuracy }
@@ -213,6 +216,31 @@ public struct Path: Sendable {
         elements.append(e)
         lengthsAfter.append(sum)
         boundsAfter.append(box)
+        index.append(indexedSegment(at: elements.count - 1))
+    }
+
+    /// The segment element `i` stands for in `index`: its own, or for a `move` after the first,
+    /// the line that implicitly closes the subpath before it, if that one is open.
+    func indexedSegment(at i: Int) -> Segment? {
+        switch elements[i] {
+        case .segment(let s): return s
+        case .close(let l): return .line(l)
+        case .move: return i > 0 ? closingLine(ofSubpathEndingAt: i - 1) : nil
+        }
+    }
+
+    /// The straight line that closes (for filling) the subpath whose last element is `last`: from
+    /// its end back to its start, unless it is closed, has no segment, or ends where it starts.
+    func closingLine(ofSubpathEndingAt last: Int) -> Segment? {
+        guard last >= 0, case .segment(let s) = elements[last] else { return nil }
+        // The subpath holding `last`: the last start at or before it.
+        var lo = 0, hi = subpathStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if subpathStarts[mid] <= last { lo = mid } else { hi = mid - 1 }
+        }
+        guard case .move(let start) = elements[subpathStarts[lo]], s.end != start else { return nil }
+        return .line(LineSegment(s.end, start))
     }
 
     /// Removes every element from index `count` on, restoring lengths and bounds as they were:
@@ -225,6 +253,10 @@ public struct Path: Sendable {
         elementLengths.removeSubrange(n...)
         boundsAfter.removeSubrange(n...)
         while let last = subpathStarts.last, last >= n { subpathStarts.removeLast() }
+        var kept = index
+        index = PathIndex()  // so that `kept` is not shared and is cut in place
+        kept.truncate(to: n) { indexedSegment(at: $0) }
+        index = kept
     }
 
     /// Empties the path.

@@ -263,9 +263,9 @@ extension Interpreter {
         if let failure {
             var at = argument.range
             if case .string = argument {
-                // Offsets are UTF-8 bytes of the data; the literal's characters start after the quote.
-                let prefix = String(decoding: Array(data.utf8).prefix(failure.offset), as: UTF8.self)
-                let start = argument.range.start + 1 + prefix.count
+                // Offsets are UTF-8 bytes of the data, as source positions are; the literal's
+                // bytes start after the quote.
+                let start = argument.range.start + 1 + failure.offset
                 at = SourceRange(start, start + 1)
             }
             throw error(.badSVG(failure.message), at)

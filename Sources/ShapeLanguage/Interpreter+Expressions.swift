@@ -13,7 +13,7 @@ extension Interpreter {
         guard let builtin = Builtins.Value(rawValue: name) else {
             // `n.x`, `xs.count`, `a.b.c`: a variable, then its fields.
             if let dot = name.firstIndex(of: "."), isDefined(String(name[..<dot])) {
-                var v = try lookup(String(name[..<dot]), SourceRange(range.start, range.start + name.distance(from: name.startIndex, to: dot)))
+                var v = try lookup(String(name[..<dot]), SourceRange(range.start, range.start + name.utf8.distance(from: name.startIndex, to: dot)))
                 for part in name[name.index(after: dot)...].split(separator: ".") { v = try field(String(part), of: v, range) }
                 return v
             }
@@ -124,7 +124,7 @@ extension Interpreter {
                 }
             return try finite(result, "the result of '\(name)'", r)
         case .call(let name, let args, let r):
-            let nameRange = SourceRange(r.start, r.start + name.count)
+            let nameRange = SourceRange(r.start, r.start + name.utf8.count)
             if let function = Builtins.function(named: name) {
                 if function.arity.map({ args.count != $0 }) ?? args.isEmpty {
                     throw error(.wrongCallArity(name: name, expected: function.arity ?? 1, got: args.count), r)

@@ -149,6 +149,17 @@ public final class Interpreter {
         return nil
     }
 
+    /// Runs one top-level statement of `source` (as `Parser.nextStatement` hands them out, so
+    /// that a long script never holds its whole syntax tree), reporting through `emit`.
+    /// Returns its error, if any; a statement that fails leaves the session as it was before it.
+    @discardableResult
+    public func run(_ statement: Stmt, in source: Source, emit: @escaping (Report) -> Void) -> Diagnostic? {
+        self.emit = emit
+        defer { self.emit = { _ in } }
+        do { try execute(statement, in: source) } catch { return error }
+        return nil
+    }
+
     /// One top-level statement, all or nothing.
     func execute(_ statement: Stmt, in source: Source) throws(Diagnostic) {
         let stateBefore = state, undoBefore = undoStack, undoElementsBefore = undoElements

@@ -1,16 +1,25 @@
-/// Turns source text into tokens.
+/// Turns source text into tokens, reading UTF-8 bytes.
 ///
 /// Numbers: `12`, `3.5`, `.5`, `1e3`, `2.5e-3`, with an optional `deg` or `°` suffix meaning
 /// degrees (converted to radians here). Strings: `"..."` on one line, with `\"`, `\\`, `\n` and
 /// `\t` escapes. `#` starts a comment to the end of the line. Names may hold letters, digits, `_`
 /// and inner dots (`pen.x`). Operators carry whether whitespace stands on each side, for the
 /// whitespace rule of SPEC §2.
+///
+/// Positions are byte offsets. Everything the language spells is ASCII, so the lexer looks at
+/// bytes; only a byte at or above 0x80 outside a string or comment makes it decode a character
+/// (a letter of a name such as `größe`, `°`, or an unexpected character for an error).
 public struct Lexer {
     let source: Source
+    let bytes: [UInt8]
     var i = 0
-    var chars: [Character] { source.characters }
+    /// The token after the one `next()` returned last, read ahead to know whether space follows.
+    var lookahead: Token?
 
-    public init(_ source: Source) { self.source = source }
+    public init(_ source: Source) {
+        self.source = source
+        self.bytes = source.bytes
+    }
 
     /// Every token, ending with `.end`; or the first lexical error.
     public mutating func tokenize() throws(Diagnostic) -> [Token] {
@@ -20,141 +29,185 @@ public struct Lexer {
             tokens.append(token)
             if token.kind == .end { break }
         }
-        // Fill in "space after" from what follows each token.
-        for k in 0..<(tokens.count - 1) {
-            let a = tokens[k], b = tokens[k + 1]
-            let gap = a.range.end < b.range.start
-            switch b.kind {
-            case .rightParen, .rightBrace, .rightBracket, .comma, .newline, .end: tokens[k].spaceAfter = true
-            default: tokens[k].spaceAfter = gap
-            }
-        }
         return tokens
     }
 
-    func isSpace(_ c: Character) -> Bool { c == " " || c == "\t" || c == "\r" }
-
-    // Character classes with ASCII fast paths: Unicode property lookups are slow, and scripts
-    // are nearly all ASCII.
-    @inline(__always) static func isDigit(_ c: Character) -> Bool {
-        guard let a = c.asciiValue else { return false }
-        return a >= 48 && a <= 57
+    /// The next token, with `spaceAfter` filled in; `.end` (again and again) at the end.
+    public mutating func next() throws(Diagnostic) -> Token {
+        var token: Token
+        if let t = lookahead { token = t } else { token = try scan() }
+        guard token.kind != .end else { lookahead = token; return token }
+        let following = try scan()
+        lookahead = following
+        switch following.kind {
+        case .rightParen, .rightBrace, .rightBracket, .comma, .newline, .end: token.spaceAfter = true
+        default: token.spaceAfter = token.range.end < following.range.start
+        }
+        return token
     }
-    @inline(__always) static func isLetter(_ c: Character) -> Bool {
-        if let a = c.asciiValue { return (a >= 65 && a <= 90) || (a >= 97 && a <= 122) || a == 95 }
-        return c.isLetter
-    }
-    @inline(__always) static func isNameCharacter(_ c: Character) -> Bool { isLetter(c) || isDigit(c) }
 
-    mutating func next() throws(Diagnostic) -> Token {
+    @inline(__always) static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D }
+    @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+    @inline(__always) static func isASCIILetter(_ b: UInt8) -> Bool {
+        (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F
+    }
+
+    @inline(__always) func byte(_ k: Int) -> UInt8 { k < bytes.count ? bytes[k] : 0 }
+
+    /// The character starting at byte `k` and how many bytes it takes.
+    func character(at k: Int) -> (Character, Int) {
+        let end = Swift.min(bytes.count, k + 64)
+        let text = String(decoding: bytes[k..<end], as: UTF8.self)
+        guard let c = text.first else { return ("\u{FFFD}", 1) }
+        // A character cut by the 64-byte window, or bytes that are not UTF-8: at least one byte.
+        return (c, Swift.max(1, Swift.min(c.utf8.count, end - k)))
+    }
+
+    /// Whether a name starts (or goes on) at byte `k`, and the bytes its next character takes.
+    func nameCharacter(at k: Int, digits: Bool) -> Int? {
+        let b = byte(k)
+        if Lexer.isASCIILetter(b) || (digits && Lexer.isDigit(b)) { return 1 }
+        guard b >= 0x80, k < bytes.count else { return nil }
+        let (c, n) = character(at: k)
+        return c.isLetter ? n : nil
+    }
+
+    mutating func scan() throws(Diagnostic) -> Token {
         // Skip spaces and comments.
-        while i < chars.count {
-            if isSpace(chars[i]) { i += 1; continue }
-            if chars[i] == "#" {
-                while i < chars.count, chars[i] != "\n" { i += 1 }
+        while i < bytes.count {
+            let b = bytes[i]
+            if Lexer.isSpace(b) { i += 1; continue }
+            if b == 0x23 {  // '#'
+                while i < bytes.count, bytes[i] != 0x0A { i += 1 }
                 continue
             }
-            if chars[i] == "\\", i + 1 < chars.count, chars[i + 1] == "\n" { i += 2; continue }  // line continuation
+            if b == 0x5C, byte(i + 1) == 0x0A { i += 2; continue }  // line continuation
             break
         }
         let start = i
-        let spaceBefore: Bool = {
-            guard start > 0 else { return true }
-            let p = chars[start - 1]
-            return isSpace(p) || p == "\n" || p == "(" || p == "{" || p == "," || p == ";" || p == "["
-        }()
+        let spaceBefore: Bool
+        if start == 0 {
+            spaceBefore = true
+        } else {
+            let p = bytes[start - 1]
+            spaceBefore = Lexer.isSpace(p) || p == 0x0A || p == 0x28 || p == 0x7B || p == 0x2C || p == 0x3B || p == 0x5B
+        }
         func token(_ kind: Token.Kind) -> Token {
             Token(kind: kind, range: SourceRange(start, i), spaceBefore: spaceBefore, spaceAfter: false)
         }
-        guard i < chars.count else { return token(.end) }
-        let c = chars[i]
+        guard i < bytes.count else { return token(.end) }
+        let c = bytes[i]
         switch c {
-        case "\n", ";": i += 1; return token(.newline)
-        case "(": i += 1; return token(.leftParen)
-        case ")": i += 1; return token(.rightParen)
-        case "{": i += 1; return token(.leftBrace)
-        case "}": i += 1; return token(.rightBrace)
-        case ",": i += 1; return token(.comma)
-        case "[": i += 1; return token(.leftBracket)
-        case "]": i += 1; return token(.rightBracket)
-        case "."
-        where start > 0 && (chars[start - 1] == ")" || chars[start - 1] == "]") && i + 1 < chars.count
-            && Lexer.isLetter(chars[i + 1]):
+        case 0x0A, 0x3B: i += 1; return token(.newline)
+        case 0x28: i += 1; return token(.leftParen)
+        case 0x29: i += 1; return token(.rightParen)
+        case 0x7B: i += 1; return token(.leftBrace)
+        case 0x7D: i += 1; return token(.rightBrace)
+        case 0x2C: i += 1; return token(.comma)
+        case 0x5B: i += 1; return token(.leftBracket)
+        case 0x5D: i += 1; return token(.rightBracket)
+        case 0x2E where start > 0 && (bytes[start - 1] == 0x29 || bytes[start - 1] == 0x5D) && nameCharacter(at: i + 1, digits: false) != nil:
             i += 1
             return token(.dot)
-        case "\"": return token(.string(try string()))
+        case 0x22: return token(.string(try string()))
         default: break
         }
-        if Lexer.isDigit(c) || (c == "." && i + 1 < chars.count && Lexer.isDigit(chars[i + 1])) {
+        if Lexer.isDigit(c) || (c == 0x2E && Lexer.isDigit(byte(i + 1))) {
             return token(.number(try number()))
         }
-        if Lexer.isLetter(c) {
-            while i < chars.count {
-                let d = chars[i]
-                if Lexer.isNameCharacter(d) { i += 1; continue }
+        if let n = nameCharacter(at: i, digits: false) {
+            i += n
+            while i < bytes.count {
+                if let n = nameCharacter(at: i, digits: true) { i += n; continue }
                 // An inner dot followed by a letter belongs to the name (pen.x), not to `...`.
-                if d == ".", i + 1 < chars.count, Lexer.isLetter(chars[i + 1]) { i += 1; continue }
+                if bytes[i] == 0x2E, nameCharacter(at: i + 1, digits: false) != nil { i += 1; continue }
                 break
             }
-            return token(.identifier(String(chars[start..<i])))
+            return token(.identifier(String(decoding: bytes[start..<i], as: UTF8.self)))
         }
-        for op in Operator.allCases where matches(op.rawValue) {
-            i += op.rawValue.count
+        if let op = matchOperator() {
+            i += op.rawValue.utf8.count
             return token(.op(op))
         }
-        i += 1
-        throw Diagnostic(.unexpectedCharacter(String(c)), at: SourceRange(start, i), in: source)
+        let (character, n) = self.character(at: i)
+        i += n
+        throw Diagnostic(.unexpectedCharacter(String(character)), at: SourceRange(start, i), in: source)
     }
 
-    func matches(_ text: String) -> Bool {
-        var k = i
-        for ch in text {
-            guard k < chars.count, chars[k] == ch else { return false }
-            k += 1
+    /// The operator spelled at `i`, longest spelling first.
+    func matchOperator() -> Operator? {
+        let a = byte(i), b = byte(i + 1)
+        switch (a, b) {
+        case (0x2E, 0x2E):
+            switch byte(i + 2) {
+            case 0x3C: return .halfOpenRange
+            case 0x2E: return .closedRange
+            default: return nil
+            }
+        case (0x3C, 0x3D): return .lessOrEqual
+        case (0x3E, 0x3D): return .greaterOrEqual
+        case (0x3D, 0x3D): return .equal
+        case (0x21, 0x3D): return .notEqual
+        case (0x26, 0x26): return .and
+        case (0x7C, 0x7C): return .or
+        default: break
         }
-        return true
+        switch a {
+        case 0x2B: return .plus
+        case 0x2D: return .minus
+        case 0x2A: return .times
+        case 0x2F: return .divide
+        case 0x25: return .remainder
+        case 0x5E: return .power
+        case 0x3C: return .less
+        case 0x3E: return .greater
+        case 0x21: return .not
+        case 0x3D: return .assign
+        default: return nil
+        }
     }
+
+    func text(_ lo: Int, _ hi: Int) -> String { String(decoding: bytes[lo..<hi], as: UTF8.self) }
 
     mutating func number() throws(Diagnostic) -> Double {
         let start = i
-        while i < chars.count, Lexer.isDigit(chars[i]) { i += 1 }
+        while Lexer.isDigit(byte(i)) { i += 1 }
         // A fraction, but not the start of `...` or `..<`.
-        if i < chars.count, chars[i] == ".", !(i + 1 < chars.count && chars[i + 1] == ".") {
+        if byte(i) == 0x2E, byte(i + 1) != 0x2E {
             i += 1
-            while i < chars.count, Lexer.isDigit(chars[i]) { i += 1 }
+            while Lexer.isDigit(byte(i)) { i += 1 }
         }
-        if i < chars.count, chars[i] == "e" || chars[i] == "E" {
+        if byte(i) == 0x65 || byte(i) == 0x45 {
             var k = i + 1
-            if k < chars.count, chars[k] == "+" || chars[k] == "-" { k += 1 }
-            if k < chars.count, Lexer.isDigit(chars[k]) {
+            if byte(k) == 0x2B || byte(k) == 0x2D { k += 1 }
+            if Lexer.isDigit(byte(k)) {
                 i = k
-                while i < chars.count, Lexer.isDigit(chars[i]) { i += 1 }
+                while Lexer.isDigit(byte(i)) { i += 1 }
             }
         }
-        let text = String(chars[start..<i])
-        guard var value = Double(text) else {
-            throw Diagnostic(.badNumber(text), at: SourceRange(start, i), in: source)
+        guard var value = DecimalParser.parse(bytes, start..<i) else {
+            throw Diagnostic(.badNumber(text(start, i)), at: SourceRange(start, i), in: source)
         }
-        guard value.isFinite else { throw Diagnostic(.numberTooLarge(text), at: SourceRange(start, i), in: source) }
-        if matches("deg"), !(i + 3 < chars.count && Lexer.isNameCharacter(chars[i + 3])) {
+        guard value.isFinite else { throw Diagnostic(.numberTooLarge(text(start, i)), at: SourceRange(start, i), in: source) }
+        if byte(i) == 0x64, byte(i + 1) == 0x65, byte(i + 2) == 0x67, nameCharacter(at: i + 3, digits: true) == nil {  // deg
             i += 3
             value = value * Double.pi / 180
-        } else if i < chars.count, chars[i] == "°" {
-            i += 1
+        } else if byte(i) == 0xC2, byte(i + 1) == 0xB0, character(at: i).1 == 2 {  // °, alone
+            i += 2
             value = value * Double.pi / 180
-        } else if i < chars.count, Lexer.isLetter(chars[i]) {
+        } else if nameCharacter(at: i, digits: false) != nil {
             var end = i
-            while end < chars.count, Lexer.isNameCharacter(chars[end]) { end += 1 }
-            throw Diagnostic(.badNumberSuffix(String(chars[i..<end])), at: SourceRange(i, end), in: source)
+            while let n = nameCharacter(at: end, digits: true) { end += n }
+            throw Diagnostic(.badNumberSuffix(text(i, end)), at: SourceRange(i, end), in: source)
         }
         // `1.2.3` is not two numbers, and `1(2)` not a number and a parenthesis: both are typos
         // that would otherwise pass as two arguments.
-        if i + 1 < chars.count, chars[i] == ".", Lexer.isDigit(chars[i + 1]) {
+        if byte(i) == 0x2E, Lexer.isDigit(byte(i + 1)) {
             var end = i + 1
-            while end < chars.count, Lexer.isDigit(chars[end]) || chars[end] == "." { end += 1 }
-            throw Diagnostic(.badNumber(String(chars[start..<end])), at: SourceRange(start, end), in: source)
+            while Lexer.isDigit(byte(end)) || byte(end) == 0x2E { end += 1 }
+            throw Diagnostic(.badNumber(text(start, end)), at: SourceRange(start, end), in: source)
         }
-        if i < chars.count, chars[i] == "(" {
+        if byte(i) == 0x28 {
             throw Diagnostic(.expected("an operator or a space after the number", found: "'('"), at: SourceRange(i, i + 1), in: source)
         }
         return value
@@ -163,20 +216,20 @@ public struct Lexer {
     mutating func string() throws(Diagnostic) -> String {
         let start = i
         i += 1
-        var text = ""
-        while i < chars.count {
-            let c = chars[i]
-            if c == "\"" { i += 1; return text }
-            if c == "\n" { break }
-            if c == "\\", i + 1 < chars.count {
-                let e = chars[i + 1]
-                switch e {
-                case "n": text.append("\n")
-                case "t": text.append("\t")
-                case "\"": text.append("\"")
-                case "\\": text.append("\\")
+        var text: [UInt8] = []
+        while i < bytes.count {
+            let c = bytes[i]
+            if c == 0x22 { i += 1; return String(decoding: text, as: UTF8.self) }
+            if c == 0x0A { break }
+            if c == 0x5C, i + 1 < bytes.count {
+                switch bytes[i + 1] {
+                case 0x6E: text.append(0x0A)
+                case 0x74: text.append(0x09)
+                case 0x22: text.append(0x22)
+                case 0x5C: text.append(0x5C)
                 default:
-                    throw Diagnostic(.badEscape(String(e)), at: SourceRange(i, i + 2), in: source)
+                    let (e, n) = character(at: i + 1)
+                    throw Diagnostic(.badEscape(String(e)), at: SourceRange(i, i + 1 + n), in: source)
                 }
                 i += 2
                 continue

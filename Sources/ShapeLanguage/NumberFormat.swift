@@ -22,19 +22,25 @@ public enum NumberFormat {
         round(&digits, &exponent, keeping: keep)
         while let last = digits.last, last == 0 { digits.removeLast() }
         if digits.isEmpty { return "0" }
-        // Lay out the digits around the decimal point.
-        var integerPart = "", fraction = ""
+        // Lay out the digits around the decimal point, as ASCII bytes.
+        var out: [UInt8] = []
+        out.reserveCapacity(digits.count + Swift.max(0, -exponent) + Swift.max(0, exponent) + 3)
+        if x < 0 { out.append(0x2D) }
+        func append(_ ds: ArraySlice<UInt8>) { for d in ds { out.append(0x30 + d) } }
+        func zeros(_ n: Int) { for _ in 0..<Swift.max(n, 0) { out.append(0x30) } }
         if exponent <= 0 {
-            integerPart = "0"
-            fraction = String(repeating: "0", count: -exponent) + digits.map(String.init).joined()
+            out.append(0x30); out.append(0x2E)
+            zeros(-exponent)
+            append(digits[...])
         } else if exponent >= digits.count {
-            integerPart = digits.map(String.init).joined() + String(repeating: "0", count: exponent - digits.count)
+            append(digits[...])
+            zeros(exponent - digits.count)
         } else {
-            integerPart = digits[..<exponent].map(String.init).joined()
-            fraction = digits[exponent...].map(String.init).joined()
+            append(digits[..<exponent])
+            out.append(0x2E)
+            append(digits[exponent...])
         }
-        let sign = x < 0 ? "-" : ""
-        return sign + integerPart + (fraction.isEmpty ? "" : "." + fraction)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The coordinates of a point or vector in text: each as `text` writes it, except that a
@@ -52,7 +58,7 @@ public enum NumberFormat {
 
     /// Keeps the first `count` of the decimal `digits` (value 0.d₁d₂… × 10^`exponent`), rounding
     /// half away from zero on them; a carry past the first digit adds one in front.
-    static func round(_ digits: inout [Int], _ exponent: inout Int, keeping count: Int) {
+    static func round(_ digits: inout [UInt8], _ exponent: inout Int, keeping count: Int) {
         guard count < digits.count else { return }
         let roundUp = digits[count] >= 5
         digits.removeSubrange(count...)
@@ -65,7 +71,12 @@ public enum NumberFormat {
     }
 
     /// 10ⁿ for small whole n, exactly as a literal would read.
-    static func tenToThe(_ n: Int) -> Double { Double("1e\(n)")! }
+    static func tenToThe(_ n: Int) -> Double {
+        if n <= 0, n > -negativePowers.count { return negativePowers[-n] }
+        return Double("1e\(n)")!
+    }
+    /// 10⁻ⁿ for the precisions there are, read from their literals once.
+    static let negativePowers: [Double] = (0...17).map { Double("1e-\($0)")! }
 
     /// A non-zero value below what `precision` decimals show: `significant` digits, rounded half
     /// away from zero on the shortest decimal, trailing zeros trimmed.
@@ -74,7 +85,7 @@ public enum NumberFormat {
         round(&digits, &exponent, keeping: significant)
         while digits.count > 1, digits.last == 0 { digits.removeLast() }
         let sign = x < 0 ? "-" : ""
-        let text = digits.map(String.init).joined()
+        let text = String(decoding: digits.map { 0x30 + $0 }, as: UTF8.self)
         // value = 0.d₁d₂… × 10^exponent
         if exponent > -6 {
             return sign + "0." + String(repeating: "0", count: -exponent) + text
@@ -85,9 +96,9 @@ public enum NumberFormat {
 
     /// The decimal digits of the shortest round-trip representation of a positive finite double,
     /// and the exponent e with value = 0.d₁d₂… × 10ᵉ.
-    static func decimalDigits(_ x: Double) -> ([Int], Int) {
+    static func decimalDigits(_ x: Double) -> ([UInt8], Int) {
         // Swift's description is ASCII: digits, an optional ".", an optional "e±NN".
-        var digits: [Int] = []
+        var digits: [UInt8] = []
         digits.reserveCapacity(20)
         var integerCount = 0, seenDot = false, exponent = 0, exponentSign = 1, inExponent = false
         for b in x.description.utf8 {
@@ -96,7 +107,7 @@ public enum NumberFormat {
                 if inExponent {
                     exponent = exponent * 10 + Int(b - 48)
                 } else {
-                    digits.append(Int(b - 48))
+                    digits.append(b - 48)
                     if !seenDot { integerCount += 1 }
                 }
             case UInt8(ascii: "."): seenDot = true

@@ -16,26 +16,101 @@ public enum ParseFailure: Error, Sendable {
 /// Source → syntax tree, by recursive descent. See SPEC §2 and §6 and docs/language.md.
 public struct Parser {
     let source: Source
-    var tokens: [Token]
+    var lexer: Lexer
+    /// Tokens read ahead, from absolute index `base`; the parser holds no more than the
+    /// statement it is in, so a huge script is never a huge token array.
+    var tokens: [Token] = []
+    var base = 0
+    /// The absolute index of the current token.
     var k = 0
+    /// Where the token before the current one ended.
+    var previousEnd = 0
+    /// The first lexical error: the lexer hands out `.end` from there on, and every way out of
+    /// the parser reports this error instead.
+    var lexError: Diagnostic?
     /// Where each enclosing `{` was opened, innermost last.
     var openBlocks: [SourceRange] = []
 
-    /// Parses a whole source.
-    public static func parse(_ source: Source) throws(ParseFailure) -> Program {
-        var lexer = Lexer(source)
-        let tokens: [Token]
-        do { tokens = try lexer.tokenize() } catch {
-            // An unterminated string at the very end is still an error: strings are one line.
-            throw .invalid(error)
-        }
-        var parser = Parser(source: source, tokens: tokens)
-        return Program(statements: try parser.statements(untilBrace: false), source: source)
+    /// A parser reading `source` from its start, one statement at a time (`nextStatement`).
+    public init(_ source: Source) {
+        self.source = source
+        lexer = Lexer(source)
+        fill(through: 1)
     }
 
-    var current: Token { tokens[k] }
-    var peekToken: Token { tokens[Swift.min(k + 1, tokens.count - 1)] }
-    mutating func advance() { if k < tokens.count - 1 { k += 1 } }
+    /// Parses a whole source.
+    public static func parse(_ source: Source) throws(ParseFailure) -> Program {
+        var parser = Parser(source)
+        var statements: [Stmt] = []
+        while let s = try parser.nextStatement() { statements.append(s) }
+        return Program(statements: statements, source: source)
+    }
+
+    /// Parses a whole source for its errors only, keeping nothing: what a script runs statement
+    /// by statement is first checked whole, so that a syntax error anywhere runs nothing.
+    public static func check(_ source: Source) throws(ParseFailure) {
+        var parser = Parser(source)
+        while try parser.nextStatement() != nil {}
+    }
+
+    /// The next top-level statement, or nil at the end of the source.
+    public mutating func nextStatement() throws(ParseFailure) -> Stmt? {
+        do throws(ParseFailure) {
+            skipNewlines()
+            switch current.kind {
+            case .end:
+                if let e = lexError { throw ParseFailure.invalid(e) }
+                return nil
+            case .rightBrace:
+                throw failure(.unmatchedClose("}"), at: current.range)
+            default:
+                let s = try statement()
+                switch current.kind {
+                case .newline, .end: break
+                default: throw failure(.expected("the end of the statement", found: describe(current)), at: current.range)
+                }
+                // Tokens before this one are done with.
+                let done = k - base
+                if done > 64 || done > tokens.count / 2 { tokens.removeFirst(done); base = k }
+                return s
+            }
+        } catch {
+            // Running out of tokens because the text could not be read is that error.
+            if let e = lexError { throw .invalid(e) }
+            throw error
+        }
+    }
+
+    /// Reads tokens until the one at absolute index `index` is there (or the end is).
+    mutating func fill(through index: Int) {
+        while base + tokens.count <= index {
+            if let last = tokens.last, last.kind == .end {
+                tokens.append(last)
+                continue
+            }
+            do {
+                tokens.append(try lexer.next())
+            } catch {
+                lexError = error
+                tokens.append(Token(kind: .end, range: error.range, spaceBefore: true, spaceAfter: true))
+            }
+        }
+    }
+
+    /// The token at absolute index `index`, reading ahead as far as needed.
+    mutating func token(at index: Int) -> Token {
+        fill(through: index)
+        return tokens[index - base]
+    }
+
+    var current: Token { tokens[k - base] }
+    var peekToken: Token { tokens[k + 1 - base] }
+    mutating func advance() {
+        guard current.kind != .end else { return }
+        previousEnd = current.range.end
+        k += 1
+        fill(through: k + 1)
+    }
 
     func describe(_ t: Token) -> String {
         switch t.kind {
@@ -146,7 +221,7 @@ public struct Parser {
             advance()
             let count = try argumentExpression()
             let body = try block()
-            return .repeatLoop(count: count, body: body, range: SourceRange(start, tokens[k - 1].range.end))
+            return .repeatLoop(count: count, body: body, range: SourceRange(start, previousEnd))
         case "for":
             advance()
             let (name, _) = try identifier("a loop variable after 'for'")
@@ -161,7 +236,7 @@ public struct Parser {
             case .leftBrace:
                 // `for v in xs { }`: over a list's items.
                 let body = try block()
-                return .forEach(variable: name, list: from, body: body, range: SourceRange(start, tokens[k - 1].range.end))
+                return .forEach(variable: name, list: from, body: body, range: SourceRange(start, previousEnd))
             default: throw missing("'..<', '...' or a block over a list")
             }
             advance()
@@ -170,7 +245,7 @@ public struct Parser {
             let body = try block()
             return .forLoop(
                 variable: name, from: from, to: to, inclusive: inclusive, body: body,
-                range: SourceRange(start, tokens[k - 1].range.end))
+                range: SourceRange(start, previousEnd))
         case "if":
             advance()
             let condition = try expression()
@@ -178,9 +253,9 @@ public struct Parser {
             var otherwise: [Stmt]?
             // `else` may follow on the same line or on the next.
             var look = k
-            while tokens[look].kind == .newline { look += 1 }
-            if case .identifier("else") = tokens[look].kind {
-                k = look
+            while token(at: look).kind == .newline { look += 1 }
+            if case .identifier("else") = token(at: look).kind {
+                while k < look { advance() }
                 advance()
                 if case .identifier("if") = current.kind {
                     blockDepth += 1
@@ -193,7 +268,7 @@ public struct Parser {
             }
             return .conditional(
                 condition: condition, then: then, otherwise: otherwise,
-                range: SourceRange(start, tokens[k - 1].range.end))
+                range: SourceRange(start, previousEnd))
         case "def":
             advance()
             let (name, nameRange) = try identifier("a procedure name after 'def'")
@@ -216,7 +291,7 @@ public struct Parser {
             let body = try block()
             return .procedure(
                 name: name, nameRange: nameRange, parameters: parameters, body: body,
-                range: SourceRange(start, tokens[k - 1].range.end))
+                range: SourceRange(start, previousEnd))
         case "print":
             advance()
             var values: [Expr] = []
@@ -301,7 +376,18 @@ public struct Parser {
     /// An argument of a command: operators join operands only when binary-shaped (space on both
     /// sides or on neither), so `line 10 -5` has two arguments and `line w - 30 0` two as well.
     mutating func argumentExpression() throws(ParseFailure) -> Expr {
-        try expression(minimumPrecedence: 1, argumentMode: true)
+        // Most arguments are a lone number: nothing after it can join it (an operator, a
+        // bracket or a dot would), so it is the whole argument.
+        if case .number(let value) = current.kind {
+            switch peekToken.kind {
+            case .number, .identifier, .string, .newline, .end, .rightParen, .rightBrace, .comma:
+                let r = current.range
+                advance()
+                return .number(value, r)
+            default: break
+            }
+        }
+        return try expression(minimumPrecedence: 1, argumentMode: true)
     }
 
     /// How many operators one expression may chain (`1+1+…+1` builds a tree that deep).

@@ -1,12 +1,12 @@
-/// A named source text (a script file, a REPL entry, an `-e` argument). Positions inside it are
-/// offsets into its characters; line and column are computed only when a diagnostic is shown.
-///
-/// Columns count characters (Unicode extended grapheme clusters), from 1, as the caret does.
+/// A named source text (a script file, a REPL entry, an `-e` argument), held as UTF-8 bytes.
+/// Positions inside it are byte offsets; line and column are computed only when a diagnostic is
+/// shown, and columns count characters (Unicode extended grapheme clusters), from 1, as the caret
+/// does, however many bytes the characters before it take.
 public struct Source: Sendable {
     /// How the source is named in diagnostics: a file path, `<stdin>`, `<repl>`, `-e`.
     public let name: String
-    /// The text as characters, indexable by offset.
-    public let characters: [Character]
+    /// The text as UTF-8 bytes, line ends made LF and a leading byte-order mark dropped.
+    public let bytes: [UInt8]
     /// The line number of the first line (a REPL entry continues the session's numbering).
     public let firstLine: Int
 
@@ -17,54 +17,88 @@ public struct Source: Sendable {
     /// byte-order mark dropped, so a script reads the same however it was saved.
     public init(name: String, text: String, firstLine: Int = 1) {
         self.name = name
-        self.characters = Source.normalized(text)
         self.firstLine = firstLine
+        var bytes: [UInt8] = []
         var starts = [0]
-        for (i, c) in characters.enumerated() where c == "\n" { starts.append(i + 1) }
+        bytes.reserveCapacity(text.utf8.count)
+        var utf8 = text.utf8[...]
+        // A leading BOM (EF BB BF) is not part of the script.
+        if utf8.starts(with: [0xEF, 0xBB, 0xBF]) { utf8 = utf8.dropFirst(3) }
+        var afterCR = false
+        for b in utf8 {
+            // CRLF and a lone CR are each one newline. (A CRLF left alone is one Swift
+            // Character that is not "\n": a comment would run to the end of the file.)
+            if b == 0x0A, afterCR { afterCR = false; continue }
+            afterCR = b == 0x0D
+            if b == 0x0A || b == 0x0D {
+                bytes.append(0x0A)
+                starts.append(bytes.count)
+            } else {
+                bytes.append(b)
+            }
+        }
+        self.bytes = bytes
         lineStarts = starts
     }
 
-    /// The characters of `text` with CRLF and CR made LF and a leading BOM dropped. (In Swift a
-    /// CRLF is one Character, which is not "\n": left alone, a comment ran to the end of the file.)
-    static func normalized(_ text: String) -> [Character] {
-        var result: [Character] = []
-        result.reserveCapacity(text.utf8.count)
-        for c in text {
-            if c == "\r\n" || c == "\r" { result.append("\n") } else { result.append(c) }
-        }
-        if result.first == "\u{FEFF}" { result.removeFirst() }
-        return result
+    /// The number of bytes.
+    public var count: Int { bytes.count }
+
+    /// The 1-based line and column (in characters) of a byte offset. O(log lines + the column).
+    public func location(of offset: Int) -> (line: Int, column: Int) {
+        let offset = clamp(offset)
+        let line = lineIndex(of: offset)
+        return (firstLine + line, characterCount(lineStarts[line]..<offset) + 1)
     }
 
-    /// The 1-based line and column of a character offset. O(log lines).
-    public func location(of offset: Int) -> (line: Int, column: Int) {
-        let offset = Swift.max(0, Swift.min(offset, characters.count))
-        // The last line start at or before the offset.
+    /// How many characters the bytes in `range` make (a range cut inside a character counts it).
+    public func characterCount(_ range: Range<Int>) -> Int {
+        let lo = clamp(range.lowerBound), hi = Swift.max(lo, clamp(range.upperBound))
+        // ASCII bytes are one character each, unless a combining mark follows: count by the
+        // Unicode rules only for the stretch that holds anything else.
+        var k = lo
+        while k < hi, bytes[k] < 0x80 {
+            if k + 1 < hi, bytes[k + 1] >= 0x80 { break }
+            k += 1
+        }
+        guard k < hi else { return hi - lo }
+        return (k - lo) + String(decoding: bytes[k..<hi], as: UTF8.self).count
+    }
+
+    /// The index into `lineStarts` of the line holding `offset`.
+    func lineIndex(of offset: Int) -> Int {
         var lo = 0, hi = lineStarts.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
         }
-        return (firstLine + lo, offset - lineStarts[lo] + 1)
+        return lo
     }
+
+    func clamp(_ offset: Int) -> Int { Swift.max(0, Swift.min(offset, bytes.count)) }
 
     /// The text of a range.
     public func text(_ range: SourceRange) -> String {
-        let lo = Swift.max(0, Swift.min(range.start, characters.count)), hi = Swift.max(lo, Swift.min(range.end, characters.count))
-        return String(characters[lo..<hi])
+        let lo = clamp(range.start), hi = Swift.max(lo, clamp(range.end))
+        return String(decoding: bytes[lo..<hi], as: UTF8.self)
+    }
+
+    /// The byte range of the line holding `offset`, without its newline.
+    public func lineRange(containing offset: Int) -> Range<Int> {
+        let line = lineIndex(of: clamp(offset))
+        let start = lineStarts[line]
+        let end = line + 1 < lineStarts.count ? lineStarts[line + 1] - 1 : bytes.count
+        return start..<end
     }
 
     /// The text of the line holding `offset`, without its newline.
     public func lineText(containing offset: Int) -> String {
-        var start = Swift.min(offset, characters.count)
-        while start > 0, characters[start - 1] != "\n" { start -= 1 }
-        var end = start
-        while end < characters.count, characters[end] != "\n" { end += 1 }
-        return String(characters[start..<end])
+        let r = lineRange(containing: offset)
+        return String(decoding: bytes[r], as: UTF8.self)
     }
 }
 
-/// A half-open range of character offsets in one source.
+/// A half-open range of byte offsets in one source.
 public struct SourceRange: Sendable, Equatable {
     public var start: Int
     public var end: Int

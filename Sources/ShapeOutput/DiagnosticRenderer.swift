@@ -41,7 +41,7 @@ public enum DiagnosticRenderer {
         let (_, column) = source.location(of: range.start)
         var chars = Array(text).map(visible)
         var start = Swift.max(0, Swift.min(column - 1, chars.count))
-        var width = Swift.max(1, Swift.min(range.end - range.start, Swift.max(1, chars.count - start)))
+        var width = Swift.max(1, Swift.min(source.characterCount(range.start..<range.end), Swift.max(1, chars.count - start)))
         // A long line is shown as a window around the culprit, so a 5 MB line prints a few
         // hundred characters, not 10 MB.
         if chars.count > maximumLine {

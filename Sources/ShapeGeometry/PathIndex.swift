@@ -1,0 +1,186 @@
+/// Bounding boxes of a path's elements in a tree kept in drawing order, so that hit tests and
+/// nearest-point queries visit O(log n) nodes plus the elements near the answer, and the tree
+/// follows the path: an append updates one node per level, `truncate` (the undo of appends)
+/// recomputes the last node of each level. Consecutive elements of a path lie next to each other,
+/// which is what makes boxes of runs of them tight.
+///
+/// Each element stands for a segment: its own, or for a `move` that starts a later subpath, the
+/// line that implicitly closes the subpath before it (as CGPath fills an open subpath). A node
+/// also keeps where its segments start and end and whether they join end to start: a horizontal
+/// ray crosses such a chain, when it lies wholly on one side of the query point, as often as
+/// its two ends say, so whole runs of the path to the right of a point cost one step.
+public struct PathIndex: Sendable {
+    /// Elements per leaf.
+    static let leafSize = 8
+
+    struct Node: Sendable {
+        /// The box of every control point (it holds the curves).
+        var control = Box.empty
+        /// The tight box of the curves.
+        var tight = Box.empty
+        /// The first segment's start and the last one's end.
+        var first = Point(x: 0, y: 0), last = Point(x: 0, y: 0)
+        var hasSegments = false
+        /// Every segment starts exactly where the one before it ends.
+        var continuous = true
+
+        init() {}
+
+        init(_ s: Segment) {
+            control = Box(s.controlBounds)
+            tight = Box(s.tightBounds)
+            first = s.start
+            last = s.end
+            hasSegments = true
+        }
+
+        /// Takes in `b`, which follows this node's segments.
+        mutating func absorb(_ b: Node) {
+            guard b.hasSegments else { return }
+            guard hasSegments else { self = b; return }
+            continuous = continuous && b.continuous && last == b.first
+            last = b.last
+            control = control.union(b.control)
+            tight = tight.union(b.tight)
+        }
+    }
+
+    /// `levels[0]` has a node per `leafSize` elements; each level above, one per two nodes of the
+    /// level below; the last level has one node.
+    var levels: [[Node]] = []
+    /// The number of elements indexed.
+    public private(set) var count = 0
+
+    public init() {}
+
+    /// Indexes one more element, standing for `segment` (nil: nothing drawn).
+    mutating func append(_ segment: Segment?) {
+        let leaf = count / PathIndex.leafSize
+        count += 1
+        if levels.isEmpty { levels = [[]] }
+        if leaf == levels[0].count { levels[0].append(Node()) }
+        var j = 0
+        while levels[j].count > 1 {
+            let needed = (levels[j].count + 1) / 2
+            if j + 1 == levels.count { levels.append([]) }
+            if levels[j + 1].count < needed {
+                // A new parent starts as what its children hold so far.
+                let i = levels[j + 1].count
+                var parent = levels[j][2 * i]
+                if 2 * i + 1 < levels[j].count { parent.absorb(levels[j][2 * i + 1]) }
+                levels[j + 1].append(parent)
+            }
+            j += 1
+        }
+        guard let segment else { return }
+        let node = Node(segment)
+        var i = leaf
+        for j in levels.indices {
+            levels[j][i].absorb(node)
+            i /= 2
+        }
+    }
+
+    /// Forgets the elements from `n` on; `segment(k)` gives what element k stands for.
+    mutating func truncate(to n: Int, segment: (Int) -> Segment?) {
+        guard n < count else { return }
+        count = n
+        guard n > 0 else { levels = []; return }
+        for j in levels.indices {
+            let span = PathIndex.leafSize << j
+            levels[j].removeSubrange(((n + span - 1) / span)...)
+        }
+        while levels.count > 1, levels[levels.count - 2].count == 1 { levels.removeLast() }
+        // The last node of each level may now cover fewer elements.
+        let leaf = (n - 1) / PathIndex.leafSize
+        var node = Node()
+        for k in (leaf * PathIndex.leafSize)..<n {
+            if let s = segment(k) { node.absorb(Node(s)) }
+        }
+        levels[0][leaf] = node
+        for j in levels.indices.dropFirst() {
+            let i = levels[j].count - 1
+            var merged = levels[j - 1][2 * i]
+            if 2 * i + 1 < levels[j - 1].count { merged.absorb(levels[j - 1][2 * i + 1]) }
+            levels[j][i] = merged
+        }
+    }
+
+    /// The tight box of every segment, or nil when there is none.
+    var tightBounds: Box? {
+        guard let root = levels.last?.first, root.hasSegments else { return nil }
+        return root.tight
+    }
+
+    /// Calls `visit` with the range of elements of each leaf that `enter` lets through, going
+    /// down from the root into the nodes it accepts, nearer ones first when `order` says which.
+    /// `enter` answers for a node: `.skip`, `.descend`, or `.done` (taken care of by the caller).
+    func walk(_ enter: (Node) -> Descent, _ visit: (Range<Int>) -> Void) {
+        guard !levels.isEmpty else { return }
+        var stack: [(level: Int, index: Int)] = [(levels.count - 1, 0)]
+        while let (j, i) = stack.popLast() {
+            guard enter(levels[j][i]) == .descend else { continue }
+            if j == 0 {
+                let lo = i * PathIndex.leafSize
+                visit(lo..<Swift.min(count, lo + PathIndex.leafSize))
+            } else {
+                if 2 * i + 1 < levels[j - 1].count { stack.append((j - 1, 2 * i + 1)) }
+                stack.append((j - 1, 2 * i))
+            }
+        }
+    }
+
+    enum Descent { case skip, descend, done }
+
+    /// Like `walk`, visiting the nearer child first by `distance` and skipping nodes whose
+    /// `distance` exceeds `limit()` (asked again before each node, as it shrinks).
+    func walkNearest(distance: (Box) -> Double, limit: () -> Double, _ visit: (Range<Int>) -> Void) {
+        guard !levels.isEmpty else { return }
+        var stack: [(level: Int, index: Int, distance: Double)] = [(levels.count - 1, 0, 0)]
+        while let (j, i, d) = stack.popLast() {
+            let node = levels[j][i]
+            guard node.hasSegments, d <= limit() else { continue }
+            if j == 0 {
+                let lo = i * PathIndex.leafSize
+                visit(lo..<Swift.min(count, lo + PathIndex.leafSize))
+                continue
+            }
+            let a = 2 * i, b = 2 * i + 1
+            let da = distance(levels[j - 1][a].control)
+            guard b < levels[j - 1].count else { stack.append((j - 1, a, da)); continue }
+            let db = distance(levels[j - 1][b].control)
+            // The nearer child goes on top.
+            if da <= db {
+                stack.append((j - 1, b, db)); stack.append((j - 1, a, da))
+            } else {
+                stack.append((j - 1, a, da)); stack.append((j - 1, b, db))
+            }
+        }
+    }
+}
+
+/// An axis-aligned box that may be empty (its minimum above its maximum), for unions.
+struct Box: Sendable, Equatable {
+    var minX: Double, minY: Double, maxX: Double, maxY: Double
+
+    static let empty = Box(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+
+    init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY
+    }
+
+    init(_ r: Rect) { self.init(minX: r.minX, minY: r.minY, maxX: r.maxX, maxY: r.maxY) }
+
+    var rect: Rect { Rect(minX: minX, minY: minY, maxX: maxX, maxY: maxY) }
+
+    func union(_ b: Box) -> Box {
+        Box(minX: Swift.min(minX, b.minX), minY: Swift.min(minY, b.minY), maxX: Swift.max(maxX, b.maxX), maxY: Swift.max(maxY, b.maxY))
+    }
+
+    /// The squared distance from `p` to the box (0 inside; infinite for an empty box).
+    func distanceSquared(to p: Point) -> Double {
+        guard minX <= maxX else { return .infinity }
+        let dx = Swift.max(minX - p.x, 0, p.x - maxX), dy = Swift.max(minY - p.y, 0, p.y - maxY)
+        return dx * dx + dy * dy
+    }
+}

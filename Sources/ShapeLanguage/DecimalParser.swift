@@ -1,0 +1,105 @@
+/// Decimal numerals to the nearest double, from bytes, without making a string.
+///
+/// A numeral of at most 19 significant digits with a decimal exponent of at most 19 either way
+/// (nearly every number a script holds) is converted exactly: as one correctly rounded operation
+/// on two exact doubles when both fit in 53 bits (Clinger's fast path), otherwise by 128-bit
+/// integer arithmetic rounded half to even. Anything else goes to the standard library's
+/// conversion. Either way the result is the double nearest the numeral, the same as `Double(text)`.
+enum DecimalParser {
+    /// The value of the numeral `bytes[range]` (digits, an optional fraction, an optional
+    /// exponent), or nil when it is not one.
+    static func parse(_ bytes: [UInt8], _ range: Range<Int>) -> Double? {
+        var k = range.lowerBound
+        let end = range.upperBound
+        var mantissa: UInt64 = 0
+        var digits = 0  // significant digits in `mantissa`
+        var exponent = 0  // decimal exponent of the last digit taken
+        var sawDigit = false
+        var tooLong = false
+        func digit(_ d: UInt8, fraction: Bool) {
+            sawDigit = true
+            if digits == 0, d == 0 {
+                if fraction { exponent -= 1 }
+                return
+            }
+            if digits < 19 {
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                digits += 1
+                if fraction { exponent -= 1 }
+            } else {
+                tooLong = true
+            }
+        }
+        while k < end, bytes[k] >= 0x30, bytes[k] <= 0x39 { digit(bytes[k] - 0x30, fraction: false); k += 1 }
+        if k < end, bytes[k] == 0x2E {
+            k += 1
+            while k < end, bytes[k] >= 0x30, bytes[k] <= 0x39 { digit(bytes[k] - 0x30, fraction: true); k += 1 }
+        }
+        guard sawDigit else { return nil }
+        if k < end, bytes[k] == 0x65 || bytes[k] == 0x45 {
+            k += 1
+            var negative = false
+            if k < end, bytes[k] == 0x2B || bytes[k] == 0x2D { negative = bytes[k] == 0x2D; k += 1 }
+            guard k < end else { return nil }
+            var e = 0
+            while k < end, bytes[k] >= 0x30, bytes[k] <= 0x39 {
+                if e < 100_000 { e = e * 10 + Int(bytes[k] - 0x30) }
+                k += 1
+            }
+            exponent += negative ? -e : e
+        }
+        guard k == end else { return nil }
+        if tooLong || exponent > 19 || exponent < -19 {
+            return Double(String(decoding: bytes[range], as: UTF8.self))
+        }
+        if mantissa == 0 { return 0 }
+        // Clinger: both operands exact, one rounding.
+        if mantissa < 1 << 53 {
+            let m = Double(mantissa)
+            if exponent >= 0, exponent <= 22 { return m * powersOfTen[exponent] }
+            if exponent < 0, exponent >= -22 { return m / powersOfTen[-exponent] }
+        }
+        if exponent >= 0 {
+            let p = mantissa.multipliedFullWidth(by: UInt64(powersOfTen[exponent]))
+            return rounded(high: p.high, low: p.low, sticky: false, binaryExponent: 0)
+        }
+        // mantissa / 10^k: normalise the mantissa to 64 bits, then a 128-bit quotient from two
+        // 128/64 divisions; the remainder only says whether anything was left over.
+        let d = UInt64(powersOfTen[-exponent])
+        let shift = mantissa.leadingZeroBitCount
+        let m = mantissa << shift
+        let (q1, r1) = m.quotientAndRemainder(dividingBy: d)
+        let (q0, r0) = d.dividingFullWidth((high: r1, low: 0))
+        return rounded(high: q1, low: q0, sticky: r0 != 0, binaryExponent: -64 - shift)
+    }
+
+    /// (high·2^64 + low + a nonzero fraction below one if `sticky`) · 2^binaryExponent, rounded
+    /// half to even to 53 bits. The value must be nonzero and far from the subnormal range.
+    static func rounded(high: UInt64, low: UInt64, sticky: Bool, binaryExponent: Int) -> Double {
+        // The top 64 significant bits, and whether anything below them is set.
+        var top: UInt64, rest: Bool, exponent: Int
+        if high != 0 {
+            let z = high.leadingZeroBitCount
+            top = z == 0 ? high : (high << z) | (low >> (64 - z))
+            rest = (z == 0 ? low : low << z) != 0 || sticky
+            exponent = binaryExponent + 64 - z
+        } else {
+            let z = low.leadingZeroBitCount
+            top = low << z
+            rest = sticky
+            exponent = binaryExponent - z
+        }
+        // top has its leading bit at 63: keep 53, round on the 11 below.
+        var significand = top >> 11
+        let dropped = top & 0x7FF
+        if dropped > 0x400 || (dropped == 0x400 && (rest || significand & 1 == 1)) { significand += 1 }
+        // value = significand · 2^(exponent + 11); an overflow to 2^53 stays exact as a double.
+        return Double(sign: .plus, exponent: exponent + 11, significand: Double(significand))
+    }
+
+    static let powersOfTen: [Double] = (0...22).map { k in
+        var p = 1.0
+        for _ in 0..<k { p *= 10 }
+        return p
+    }
+}

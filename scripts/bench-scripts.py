@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""End-to-end benchmarks E1-E4 (docs/robustness.md): W1-W4's work written as a `.shape` script run
+by the `shape` binary, against the same work written as a Python script calling kurbopy or
+skia-python, each started as a process (start-up included on both sides), answers compared. Also
+the REPL-like series on paths of 1,000 and 100,000 elements and the memory of a 100,000-curve
+script. Run through scripts/bench-peers, which builds shape and installs the peers.
+
+Usage: bench-scripts.py DATA_DIR SHAPE_BINARY PYTHON"""
+import math, os, random, re, subprocess, sys, time
+
+data, shape, python = sys.argv[1], sys.argv[2], sys.argv[3]
+out = os.path.join(data, "scripts")
+os.makedirs(out, exist_ok=True)
+
+
+def rows(name):
+    return [line.split() for line in open(f"{data}/{name}") if line.strip()]
+
+
+def write(name, lines):
+    path = os.path.join(out, name)
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    return path
+
+
+def run(argv, repeats=3):
+    """Min wall time in seconds of `repeats` runs, the last run's standard output, peak RSS in KiB."""
+    best, text, peak = math.inf, "", 0
+    for _ in range(repeats):
+        t = time.perf_counter()
+        p = subprocess.run(["/usr/bin/time", "-f", "%M"] + argv, capture_output=True, text=True)
+        best = min(best, time.perf_counter() - t)
+        if p.returncode != 0:
+            sys.exit(f"{argv} failed: {p.stderr[-500:]}")
+        text, peak = p.stdout, int(p.stderr.strip().splitlines()[-1])
+    return best, text, peak
+
+
+def last_number(text, label):
+    m = re.findall(re.escape(label) + r":?\s+(-?[0-9.e+-]+)", text)
+    return float(m[-1])
+
+
+table = []
+ps = "from kurbopy import CubicBez as C, Point as P\n"
+
+# E1: the lengths of W1's 10,000 cubics: a move and a curve for each, then the total.
+w1 = rows("w1.txt")
+shape_lines = []
+py_lines = [ps + "t = 0.0"]
+for r in w1:
+    shape_lines += [f"move {r[0]} {r[1]}", f"curve {' '.join(r[2:8])}"]
+    py_lines.append(f"t += C(P({r[0]}, {r[1]}), P({r[2]}, {r[3]}), P({r[4]}, {r[5]}), P({r[6]}, {r[7]})).arclen(1e-9)")
+shape_lines.append("length")
+py_lines.append("print('length', t)")
+e1s, e1p = write("E1.shape", shape_lines), write("E1.py", py_lines)
+a, sa, _ = run([shape, e1s])
+b, pb, _ = run([python, e1p])
+la, lb = last_number(sa, "length"), last_number(pb, "length")
+table.append(("E1 lengths of 10,000 cubics", a, b, "kurbo", f"total length {la!r} vs {lb!r}: relative difference {abs(la - lb) / la:.1e}"))
+
+# E2: dash 1 1 along W2's ~100,000 units of cubics: the number of dashes.
+w2 = rows("w2.txt")
+shape_lines = [f"move {w2[0][0]} {w2[0][1]}"] + [f"curve {' '.join(r)}" for r in w2[1:]] + ["dash 1 1"]
+py_lines = ["import skia", "p = skia.Path()", f"p.moveTo({w2[0][0]}, {w2[0][1]})"]
+py_lines += [f"p.cubicTo({', '.join(r)})" for r in w2[1:]]
+py_lines += [
+    "d = skia.Path()",
+    "skia.DashPathEffect.Make([1.0, 1.0], 0.0).filterPath(d, p, skia.StrokeRec(skia.StrokeRec.kHairline_InitStyle), p.computeTightBounds())",
+    "print('dashes', sum(1 for verb, _ in d if verb == skia.Path.kMove_Verb))",
+]
+e2s, e2p = write("E2.shape", shape_lines), write("E2.py", py_lines)
+a, sa, _ = run([shape, e2s])
+b, pb, _ = run([python, e2p])
+points, dashes = int(last_number(sa, "dash")), int(last_number(pb, "dashes"))
+# Track points every unit: a dash starts at every other one.
+table.append(("E2 dash 1 1 along ~100k units", a, b, "Skia", f"{points} track points = {(points + 1) // 2} dash starts; Skia: {dashes} dashes"))
+
+# E3: 1,000 nearest points against W3's 100-cubic path.
+w3, q3 = rows("w3.txt"), rows("w3-queries.txt")
+shape_lines = [f"move {w3[0][0]} {w3[0][1]}"] + [f"curve {' '.join(r)}" for r in w3[1:]] + [f"nearest {x} {y}" for x, y in q3]
+py_lines = [ps + "import math", "segs = []", f"cur = P({w3[0][0]}, {w3[0][1]})"]
+for r in w3[1:]:
+    py_lines.append(f"segs.append(C(cur, P({r[0]}, {r[1]}), P({r[2]}, {r[3]}), P({r[4]}, {r[5]}))); cur = P({r[4]}, {r[5]})")
+py_lines.append("def nearest(x, y):\n    q = P(x, y)\n    print('distance', math.sqrt(min(s.nearest(q, 1e-9).get_distance_sq() for s in segs)))")
+py_lines += [f"nearest({x}, {y})" for x, y in q3]
+e3s, e3p = write("E3.shape", shape_lines), write("E3.py", py_lines)
+a, sa, _ = run([shape, "--json", e3s])
+b, pb, _ = run([python, e3p])
+mine = [float(x) for x in re.findall(r'"distance":\s*([0-9.e+-]+)', sa)]
+theirs = [float(x) for x in re.findall(r"distance ([0-9.e+-]+)", pb)]
+diff = max(abs(x - y) for x, y in zip(mine, theirs)) if len(mine) == len(theirs) else math.inf
+table.append(("E3 1,000 nearest, 100 cubics", a, b, "kurbo", f"{len(mine)} and {len(theirs)} distances, largest difference {diff:.1e}"))
+
+# E4: 100,000 contains against W4's closed 200-element path, every answer printed.
+w4, q4 = rows("w4.txt"), rows("w4-queries.txt")
+shape_lines = [f"move {w4[0][0]} {w4[0][1]}"] + [f"curve {' '.join(r)}" for r in w4[1:]] + ["close"]
+shape_lines += [f"contains {x} {y}" for x, y in q4]
+py_lines = ["import skia", "p = skia.Path()", f"p.moveTo({w4[0][0]}, {w4[0][1]})"]
+py_lines += [f"p.cubicTo({', '.join(r)})" for r in w4[1:]] + ["p.close()", "c = p.contains"]
+py_lines += [f"print(c({x}, {y}))" for x, y in q4]
+e4s, e4p = write("E4.shape", shape_lines), write("E4.py", py_lines)
+a, sa, _ = run([shape, e4s])
+b, pb, _ = run([python, e4p])
+mine = [w == "true" for w in re.findall(r"contains: (true|false)", sa)]
+theirs = [w == "True" for w in re.findall(r"(True|False)", pb)]
+differ = sum(1 for x, y in zip(mine, theirs) if x != y) + abs(len(mine) - len(theirs))
+table.append(("E4 100,000 contains, 200 elements", a, b, "Skia", f"{differ} of {len(mine)} answers differ from Skia's (points on or within 1e-9 of the outline)"))
+
+print(f"{'end to end (processes)':38} {'shape s':>10} {'Python s':>10} {'peer':>6} {'shape/Python':>13}")
+for name, mine, theirs, peer, _ in table:
+    print(f"{name:38} {mine:10.3f} {theirs:10.3f} {peer:>6} {mine / theirs:13.4f}")
+print()
+for name, _, _, _, note in table:
+    print(f"{name}: {note}")
+print()
+
+# Memory: a 100,000-curve script against its size and the empty session.
+r = random.Random(14)
+big = write("curves100k.shape", ["move 0 0"] + [
+    f"curve {r.uniform(0, 1000)!r} {r.uniform(0, 1000)!r} {r.uniform(0, 1000)!r} {r.uniform(0, 1000)!r} {r.uniform(0, 1000)!r} {r.uniform(0, 1000)!r}"
+    for _ in range(100_000)])
+size = os.path.getsize(big)
+_, _, empty = run([shape, "-e", "move 0 0"], 1)
+t, _, peak = run([shape, big], 1)
+print(f"memory: 100,000-curve script of {size / 1e6:.1f} MB: peak {peak / 1024:.1f} MiB in {t:.2f} s; "
+      f"empty session {empty / 1024:.1f} MiB; (peak - empty) / size = {(peak - empty) * 1024 / size:.2f} (goal at most 3)")
+
+
+# A REPL-like series: the same 3,000 commands after building paths of 1,000 and 100,000 elements.
+def path_lines(n, seed):
+    """A closed wavy ring of n small curves: each horizontal line crosses it a few times."""
+    lines = ["move 1000 0"]
+    for k in range(1, n + 1):
+        a0, a1 = 2 * math.pi * (k - 1) / n, 2 * math.pi * k / n
+        rad = lambda a: 1000 + 5 * math.sin(40 * a)
+        pt = lambda a: (rad(a) * math.cos(a), rad(a) * math.sin(a))
+        c1, c2, p = pt(a0 + (a1 - a0) / 3), pt(a0 + 2 * (a1 - a0) / 3), pt(a1)
+        lines.append(f"curve {c1[0]:.6f} {c1[1]:.6f} {c2[0]:.6f} {c2[1]:.6f} {p[0]:.6f} {p[1]:.6f}")
+    return lines
+
+
+series = []
+r = random.Random(5)
+for k in range(500):
+    x, y = r.uniform(-1100, 1100), r.uniform(-1100, 1100)
+    series += [f"line {1000 + r.uniform(-3, 3):.3f} {r.uniform(-3, 3):.3f}", "length", "bounds", f"contains {x:.3f} {y:.3f}", f"nearest {x:.3f} {y:.3f}",
+               f"at {r.uniform(0, 6000):.3f}"]
+cost = {}
+for n in (1_000, 100_000):
+    base = path_lines(n, n)
+    only = write(f"ring{n}.shape", base)
+    both = write(f"ring{n}-series.shape", base + series)
+    t0, _, _ = run([shape, only], 5)
+    t1, _, _ = run([shape, both], 5)
+    cost[n] = t1 - t0
+    print(f"REPL-like: {len(series)} commands on a {n:,}-element path: {cost[n] * 1e3:.1f} ms (building the path alone {t0 * 1e3:.1f} ms)")
+print(f"REPL-like: 100,000 / 1,000 = {cost[100_000] / cost[1_000]:.2f} (goal at most 1.5)")
