@@ -683,9 +683,25 @@ extension Interpreter {
         report("bounds", .bounds(path.bounds))
     }
 
+    /// Whether the path holds `p`. The path's own tree answers in O(log n) plus the segments
+    /// near p's height, and follows every change; a `ContainmentTester` answers faster but costs
+    /// O(n) to build. It is built once the queries on the unchanged path number a 32nd of its
+    /// elements, so that building costs at most 32 queries' worth each, and kept until the path
+    /// changes: a long run of queries on one path goes at the tester's speed, and queries between
+    /// edits of a large path never pay for a build.
+    func contains(_ p: Point, rule: FillRule) -> Bool {
+        if let cache = containmentCache, cache.stamp == pathStamp { return cache.tester.contains(p, rule: rule) }
+        if containmentQueries.stamp != pathStamp { containmentQueries = (pathStamp, 0) }
+        containmentQueries.count += 1
+        guard containmentQueries.count * 32 >= path.elements.count else { return path.contains(p, rule: rule) }
+        let tester = ContainmentTester(path)
+        containmentCache = (pathStamp, tester)
+        return tester.contains(p, rule: rule)
+    }
+
     /// `contains`.
     func containsCommand(_ inv: Invocation) throws(Diagnostic) {
-        report("contains", .contains(path.contains(inv.point(0), rule: inv.keywords["evenodd"] != nil ? .evenOdd : .nonZero)))
+        report("contains", .contains(contains(inv.point(0), rule: inv.keywords["evenodd"] != nil ? .evenOdd : .nonZero)))
     }
 
     /// `nearest`.

@@ -64,7 +64,17 @@ public typealias IncludeLoader = @Sendable (_ file: String, _ from: String) thro
 /// Runs statements against one session: a path, its track points and handle, variables and
 /// procedures. Every top-level statement is all-or-nothing and one `undo` step.
 public final class Interpreter {
-    public internal(set) var path = Path()
+    public internal(set) var path = Path() {
+        // Any change, in place or whole (no `oldValue`: appends stay in place).
+        didSet { pathStamp &+= 1 }
+    }
+    /// Tells the path's states apart: it changes with every change to the path.
+    var pathStamp = 0
+    /// A band index of the path for hit tests, kept while the path does not change: faster per
+    /// query than the path's own tree, but O(n) to build (see `contains(_:rule:)`).
+    var containmentCache: (stamp: Int, tester: ContainmentTester)?
+    /// How many hit tests have asked about the path in the state `stamp`.
+    var containmentQueries = (stamp: -1, count: 0)
     var state = SessionState()
     /// The track points, kept up to date as the path grows (dropped when it changes otherwise).
     var trackCache: TrackPointCache?

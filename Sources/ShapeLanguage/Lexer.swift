@@ -92,8 +92,8 @@ public struct Lexer {
             let p = bytes[start - 1]
             spaceBefore = Lexer.isSpace(p) || p == 0x0A || p == 0x28 || p == 0x7B || p == 0x2C || p == 0x3B || p == 0x5B
         }
-        func token(_ kind: Token.Kind) -> Token {
-            Token(kind: kind, range: SourceRange(start, i), spaceBefore: spaceBefore, spaceAfter: false)
+        func token(_ kind: Token.Kind, _ number: Double = 0) -> Token {
+            Token(kind: kind, range: SourceRange(start, i), spaceBefore: spaceBefore, spaceAfter: false, number: number)
         }
         guard i < bytes.count else { return token(.end) }
         let c = bytes[i]
@@ -109,11 +109,14 @@ public struct Lexer {
         case 0x2E where start > 0 && (bytes[start - 1] == 0x29 || bytes[start - 1] == 0x5D) && nameCharacter(at: i + 1, digits: false) != nil:
             i += 1
             return token(.dot)
-        case 0x22: return token(.string(try string()))
+        case 0x22:
+            try skipString()
+            return token(.string)
         default: break
         }
         if Lexer.isDigit(c) || (c == 0x2E && Lexer.isDigit(byte(i + 1))) {
-            return token(.number(try number()))
+            let value = try number()
+            return token(.number, value)
         }
         if let n = nameCharacter(at: i, digits: false) {
             i += n
@@ -123,7 +126,7 @@ public struct Lexer {
                 if bytes[i] == 0x2E, nameCharacter(at: i + 1, digits: false) != nil { i += 1; continue }
                 break
             }
-            return token(.identifier(String(decoding: bytes[start..<i], as: UTF8.self)))
+            return token(.identifier)
         }
         if let op = matchOperator() {
             i += op.rawValue.utf8.count
@@ -213,20 +216,17 @@ public struct Lexer {
         return value
     }
 
-    mutating func string() throws(Diagnostic) -> String {
+    /// Reads a string literal up to its closing quote, checking its escapes.
+    mutating func skipString() throws(Diagnostic) {
         let start = i
         i += 1
-        var text: [UInt8] = []
         while i < bytes.count {
             let c = bytes[i]
-            if c == 0x22 { i += 1; return String(decoding: text, as: UTF8.self) }
+            if c == 0x22 { i += 1; return }
             if c == 0x0A { break }
             if c == 0x5C, i + 1 < bytes.count {
                 switch bytes[i + 1] {
-                case 0x6E: text.append(0x0A)
-                case 0x74: text.append(0x09)
-                case 0x22: text.append(0x22)
-                case 0x5C: text.append(0x5C)
+                case 0x6E, 0x74, 0x22, 0x5C: break
                 default:
                     let (e, n) = character(at: i + 1)
                     throw Diagnostic(.badEscape(String(e)), at: SourceRange(i, i + 1 + n), in: source)
@@ -234,9 +234,31 @@ public struct Lexer {
                 i += 2
                 continue
             }
-            text.append(c)
             i += 1
         }
         throw Diagnostic(.unterminatedString, at: SourceRange(start, i), in: source)
+    }
+
+    /// The text of the string literal at `range` (quotes included), its escapes replaced. The
+    /// lexer has checked it.
+    static func stringValue(_ bytes: [UInt8], _ range: SourceRange) -> String {
+        var text: [UInt8] = []
+        var k = range.start + 1
+        let end = range.end - 1
+        while k < end {
+            let c = bytes[k]
+            if c == 0x5C, k + 1 < end {
+                switch bytes[k + 1] {
+                case 0x6E: text.append(0x0A)
+                case 0x74: text.append(0x09)
+                default: text.append(bytes[k + 1])  // \" or \\
+                }
+                k += 2
+                continue
+            }
+            text.append(c)
+            k += 1
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }

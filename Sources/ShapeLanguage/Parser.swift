@@ -112,11 +112,27 @@ public struct Parser {
         fill(through: k + 1)
     }
 
+    /// The text of a token (a name's spelling).
+    func text(of t: Token) -> String { String(decoding: source.bytes[t.range.start..<t.range.end], as: UTF8.self) }
+
+    /// Whether `t` is the name `word`, compared byte by byte without making a string.
+    func isWord(_ t: Token, _ word: StaticString) -> Bool {
+        guard t.kind == .identifier, t.range.end - t.range.start == word.utf8CodeUnitCount else { return false }
+        return word.withUTF8Buffer { w in
+            var k = t.range.start
+            for b in w {
+                if source.bytes[k] != b { return false }
+                k += 1
+            }
+            return true
+        }
+    }
+
     func describe(_ t: Token) -> String {
         switch t.kind {
         case .number: "a number"
         case .string: "a string"
-        case .identifier(let n): "'\(n)'"
+        case .identifier: "'\(text(of: t))'"
         case .op(let o): "'\(o.rawValue)'"
         case .leftParen: "'('"
         case .rightParen: "')'"
@@ -204,11 +220,12 @@ public struct Parser {
 
     mutating func statement() throws(ParseFailure) -> Stmt {
         let start = current.range.start
-        guard case .identifier(let word) = current.kind else {
+        guard current.kind == .identifier else {
             let e = try expression()
             return .expression(e, range: SourceRange(start, e.range.end))
         }
         let wordRange = current.range
+        let word = text(of: current)
         switch word {
         case "let":
             advance()
@@ -225,7 +242,7 @@ public struct Parser {
         case "for":
             advance()
             let (name, _) = try identifier("a loop variable after 'for'")
-            guard case .identifier("in") = current.kind else { throw missing("'in'") }
+            guard isWord(current, "in") else { throw missing("'in'") }
             advance()
             skipNewlines()
             let from = try expression(minimumPrecedence: 4)
@@ -254,10 +271,10 @@ public struct Parser {
             // `else` may follow on the same line or on the next.
             var look = k
             while token(at: look).kind == .newline { look += 1 }
-            if case .identifier("else") = token(at: look).kind {
+            if isWord(token(at: look), "else") {
                 while k < look { advance() }
                 advance()
-                if case .identifier("if") = current.kind {
+                if isWord(current, "if") {
                     blockDepth += 1
                     defer { blockDepth -= 1 }
                     guard blockDepth <= Parser.blockLimit else { throw failure(.blocksTooDeep(Parser.blockLimit), at: current.range) }
@@ -333,7 +350,8 @@ public struct Parser {
         var arguments: [Expr] = []
         var keywords: [KeywordArgument] = []
         while true {
-            if case .identifier(let kw) = current.kind, let spec, let option = spec.keyword(named: kw) {
+            if current.kind == .identifier, let spec, let option = spec.keyword(named: text(of: current)) {
+                let kw = option.name
                 let kwRange = current.range
                 advance()
                 var values: [Expr] = []
@@ -355,7 +373,7 @@ public struct Parser {
     }
 
     mutating func identifier(_ what: String) throws(ParseFailure) -> (String, SourceRange) {
-        if case .identifier(let n) = current.kind, !Builtins.statementWords.contains(n) {
+        if current.kind == .identifier, case let n = text(of: current), !Builtins.statementWords.contains(n) {
             let r = current.range
             advance()
             return (n, r)
@@ -378,7 +396,8 @@ public struct Parser {
     mutating func argumentExpression() throws(ParseFailure) -> Expr {
         // Most arguments are a lone number: nothing after it can join it (an operator, a
         // bracket or a dot would), so it is the whole argument.
-        if case .number(let value) = current.kind {
+        if current.kind == .number {
+            let value = current.number
             switch peekToken.kind {
             case .number, .identifier, .string, .newline, .end, .rightParen, .rightBrace, .comma:
                 let r = current.range
@@ -458,7 +477,8 @@ public struct Parser {
                 e = .index(e, index, SourceRange(e.range.start, close.range.end))
             } else if current.kind == .dot {
                 advance()
-                guard case .identifier(let name) = current.kind else { throw missing("a field name after '.'") }
+                guard current.kind == .identifier else { throw missing("a field name after '.'") }
+                let name = text(of: current)
                 let r = current.range
                 advance()
                 // `a.b.c` after a bracket is one identifier token: each part is a field.
@@ -508,13 +528,14 @@ public struct Parser {
             advance()
             let (items, close) = try commaSeparated(opened: t.range, until: .rightBracket, "']'")
             return .list(items, SourceRange(t.range.start, close.range.end))
-        case .number(let v):
+        case .number:
             advance()
-            return .number(v, t.range)
-        case .string(let s):
+            return .number(t.number, t.range)
+        case .string:
             advance()
-            return .string(s, t.range)
-        case .identifier(let n):
+            return .string(Lexer.stringValue(source.bytes, t.range), t.range)
+        case .identifier:
+            let n = text(of: t)
             advance()
             if current.kind == .leftParen && !current.spaceBefore {
                 advance()

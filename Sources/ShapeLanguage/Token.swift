@@ -1,9 +1,13 @@
 /// One lexical token with its place in the source.
 public struct Token: Sendable, Equatable {
+    /// What the token is. No case holds a string, so a token is copied without reference
+    /// counting: a name's or string's text is read from the source when it is needed
+    /// (`Parser.text(of:)`, `Lexer.stringValue`).
     public enum Kind: Sendable, Equatable {
-        case number(Double)
-        case string(String)
-        case identifier(String)
+        /// A number; its value is `Token.number`.
+        case number
+        case string
+        case identifier
         /// An operator: + - * / % ^ < <= > >= == != && || ! = ..< ...
         case op(Operator)
         case leftParen, rightParen, leftBrace, rightBrace, comma
@@ -18,10 +22,16 @@ public struct Token: Sendable, Equatable {
 
     public var kind: Kind
     public var range: SourceRange
+    /// The value of a number (radians for one written in degrees).
+    public var number: Double = 0
     /// Whitespace (or an opening bracket, a comma, a statement start) stands right before it.
     public var spaceBefore: Bool
     /// Whitespace (or a closing bracket, a comma, a statement end) stands right after it.
     public var spaceAfter: Bool
+
+    public init(kind: Kind, range: SourceRange, spaceBefore: Bool, spaceAfter: Bool, number: Double = 0) {
+        self.kind = kind; self.range = range; self.spaceBefore = spaceBefore; self.spaceAfter = spaceAfter; self.number = number
+    }
 
     /// For an operator: Swift's rule. Space on both sides or on neither: binary. Space before
     /// only: prefix. Space after only is treated as binary too (it separates nothing else).

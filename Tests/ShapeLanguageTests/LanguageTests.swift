@@ -24,9 +24,23 @@ func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
 }
 
 @Suite struct LexerTests {
-    func kinds(_ text: String) throws -> [Token.Kind] {
-        var lexer = Lexer(Source(name: "t", text: text))
-        return try lexer.tokenize().map(\.kind)
+    /// A token with what it holds: a number's value, a string's text, a name's spelling.
+    enum Seen: Equatable {
+        case number(Double), string(String), identifier(String), other(Token.Kind)
+        static let end = Seen.other(.end), newline = Seen.other(.newline)
+    }
+
+    func kinds(_ text: String) throws -> [Seen] {
+        let source = Source(name: "t", text: text)
+        var lexer = Lexer(source)
+        return try lexer.tokenize().map { t in
+            switch t.kind {
+            case .number: .number(t.number)
+            case .string: .string(Lexer.stringValue(source.bytes, t.range))
+            case .identifier: .identifier(source.text(t.range))
+            default: .other(t.kind)
+            }
+        }
     }
 
     @Test func numbersStringsAndDegrees() throws {
@@ -36,7 +50,35 @@ func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
         #expect(a == Double.pi / 4 && b == Double.pi / 2)
         #expect(try kinds("\"a\\\"b\\n\"") == [.string("a\"b\n"), .end])
         #expect(try kinds("#!/usr/bin/env shape\nmove # comment\n") == [.newline, .identifier("move"), .newline, .end])
-        #expect(try kinds("pen.x a...b") == [.identifier("pen.x"), .identifier("a"), .op(.closedRange), .identifier("b"), .end])
+        #expect(try kinds("pen.x a...b") == [.identifier("pen.x"), .identifier("a"), .other(.op(.closedRange)), .identifier("b"), .end])
+        // Names and strings with text beyond ASCII: byte offsets, whole characters.
+        #expect(try kinds("größe \"日本 🎉\" é") == [.identifier("größe"), .string("日本 🎉"), .identifier("é"), .end])
+    }
+
+    /// The lexer's own decimal conversion gives the double nearest the numeral, as the standard
+    /// library's `Double(String)` (strtod) does, for numerals of every length and exponent.
+    @Test func numbersConvertToTheNearestDouble() {
+        var rng = SystemRandomNumberGenerator()
+        var numerals = [
+            "0", "0.0", "1", "9007199254740993", "9007199254740992.5", "18446744073709551615", "0.1", "0.30000000000000004",
+            "2.2250738585072014e-308", "1.7976931348623157e308", "4.9e-324", "1e19", "1e-19", "1e-20", "1e22", "1e23",
+            "123456789012345678901234567890", "0.000000000000000000000001", "5e-324", "2.5", "3.5", "0.5e1",
+            "7.2057594037927933e16", "9999999999999999999", "1.0000000000000002", "285.50868439696666",
+        ]
+        for _ in 0..<60_000 {
+            let digits = Int.random(in: 1...22, using: &rng)
+            var n = String((0..<digits).map { _ in Character(String(Int.random(in: 0...9, using: &rng))) })
+            if Bool.random(using: &rng) { n.insert(".", at: n.index(n.startIndex, offsetBy: Int.random(in: 0...digits, using: &rng))) }
+            if n.first == "." || n.last == "." { n = "0" + n + "0" }
+            if Int.random(in: 0..<3, using: &rng) == 0 { n += "e\(Int.random(in: -40...40, using: &rng))" }
+            numerals.append(n)
+        }
+        var wrong: [String] = []
+        for n in numerals {
+            let bytes = Array(n.utf8)
+            if DecimalParser.parse(bytes, 0..<bytes.count)?.bitPattern != Double(n)?.bitPattern { wrong.append(n) }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
     }
 
     @Test func whitespaceRuleForOperators() throws {
