@@ -254,10 +254,18 @@ if runs("parse") {
         }
         long.append("curve " + p.map { "\($0)" }.joined(separator: " "))
     }
-    for (name, lines) in [("short numbers", short), ("17-digit numbers", long)] {
+    let scripts = arguments.contains("--short") ? [("short numbers", short)] : [("short numbers", short), ("17-digit numbers", long)]
+    for (name, lines) in scripts {
         let source = Source(name: "bench", text: lines.joined(separator: "\n"))
-        let t = try time(repeats: quick ? 1 : 5) { try Parser.check(source) }
+        let t = try time(repeats: quick ? 1 : (arguments.contains("--long") ? 60 : 5)) { try Parser.check(source) }
         let mb = Double(source.count) / 1e6
+        let lex = try time(repeats: quick ? 1 : 5) {
+            var lexer = Lexer(source)
+            var n = 0
+            while try lexer.next().kind != .end { n += 1 }
+            consume(Double(n))
+        }
+        report("  of which lexing alone", lex, "\(Int(mb / (lex.min / 1e3))) MB/s")
         report("parse 100k commands, \(name), \((mb * 10).rounded() / 10) MB", t, "\(Int(mb / (t.min / 1e3))) MB/s")
     }
 }

@@ -418,6 +418,13 @@ public enum CommandTable {
 
     static let byName: [String: CommandSpec] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
+    /// For the parser: each command's option words and how many values each takes (a row is a
+    /// large value; the parser needs only this of it, once per statement).
+    static let optionValueCounts: [String: [String: Int]] = Dictionary(
+        uniqueKeysWithValues: all.filter { $0.group != .language }.map { spec in
+            (spec.name, Dictionary(spec.keywords.map { ($0.name, $0.valueCount) }, uniquingKeysWith: { a, _ in a }))
+        })
+
     /// The row for a command name, or `nil`.
     public static func spec(named name: String) -> CommandSpec? {
         guard let s = byName[name], s.group != .language else { return nil }

@@ -2,13 +2,18 @@
 ///
 /// A numeral of at most 19 significant digits with a decimal exponent of at most 19 either way
 /// (nearly every number a script holds) is converted exactly: as one correctly rounded operation
-/// on two exact doubles when both fit in 53 bits (Clinger's fast path), otherwise by 128-bit
-/// integer arithmetic rounded half to even. Anything else goes to the standard library's
+/// on two exact doubles when both fit in 53 bits (Clinger's fast path), otherwise (on x86-64) by
+/// one operation in 80-bit extended precision whose result is checked not to be a double
+/// rounding case, or else by 128-bit integer arithmetic rounded half to even. Anything else goes to the standard library's
 /// conversion. Either way the result is the double nearest the numeral, the same as `Double(text)`.
 enum DecimalParser {
     /// The value of the numeral `bytes[range]` (digits, an optional fraction, an optional
     /// exponent), or nil when it is not one.
     static func parse(_ bytes: [UInt8], _ range: Range<Int>) -> Double? {
+        bytes.withUnsafeBufferPointer { parse($0, range) }
+    }
+
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
         var k = range.lowerBound
         let end = range.upperBound
         var mantissa: UInt64 = 0
@@ -16,11 +21,23 @@ enum DecimalParser {
         var exponent = 0  // decimal exponent of the last digit taken
         var sawDigit = false
         var tooLong = false
-        func digit(_ d: UInt8, fraction: Bool) {
+        // The whole part, then the fraction: leading zeros are not significant, and past 19
+        // significant digits the numeral goes to the standard library.
+        var fraction = false
+        while k < end {
+            let b = bytes[k]
+            if b == 0x2E, !fraction {
+                fraction = true
+                k += 1
+                continue
+            }
+            let d = b &- 0x30
+            guard d < 10 else { break }
             sawDigit = true
+            k += 1
             if digits == 0, d == 0 {
                 if fraction { exponent -= 1 }
-                return
+                continue
             }
             if digits < 19 {
                 mantissa = mantissa &* 10 &+ UInt64(d)
@@ -29,11 +46,6 @@ enum DecimalParser {
             } else {
                 tooLong = true
             }
-        }
-        while k < end, bytes[k] >= 0x30, bytes[k] <= 0x39 { digit(bytes[k] - 0x30, fraction: false); k += 1 }
-        if k < end, bytes[k] == 0x2E {
-            k += 1
-            while k < end, bytes[k] >= 0x30, bytes[k] <= 0x39 { digit(bytes[k] - 0x30, fraction: true); k += 1 }
         }
         guard sawDigit else { return nil }
         if k < end, bytes[k] == 0x65 || bytes[k] == 0x45 {
@@ -50,7 +62,7 @@ enum DecimalParser {
         }
         guard k == end else { return nil }
         if tooLong || exponent > 19 || exponent < -19 {
-            return Double(String(decoding: bytes[range], as: UTF8.self))
+            return Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
         }
         if mantissa == 0 { return 0 }
         // Clinger: both operands exact, one rounding.
@@ -59,6 +71,14 @@ enum DecimalParser {
             if exponent >= 0, exponent <= 22 { return m * powersOfTen[exponent] }
             if exponent < 0, exponent >= -22 { return m / powersOfTen[-exponent] }
         }
+        #if arch(x86_64)
+        // One operation on two exact 64-bit-significand numbers rounds once; rounding that to
+        // a double again is exact unless the first rounding landed on a midpoint between
+        // two doubles (the 11 bits below a double's 53 read 0x400): then the integer way.
+        let wide = Float80(mantissa)
+        let x = exponent >= 0 ? wide * Float80(powersOfTen[exponent]) : wide / Float80(powersOfTen[-exponent])
+        if x.significandBitPattern & 0x7FF != 0x400 { return Double(x) }
+        #endif
         if exponent >= 0 {
             let p = mantissa.multipliedFullWidth(by: UInt64(powersOfTen[exponent]))
             return rounded(high: p.high, low: p.low, sticky: false, binaryExponent: 0)

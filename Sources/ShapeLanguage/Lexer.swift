@@ -64,10 +64,16 @@ public struct Lexer {
     }
 
     /// Whether a name starts (or goes on) at byte `k`, and the bytes its next character takes.
-    func nameCharacter(at k: Int, digits: Bool) -> Int? {
+    @inline(__always) func nameCharacter(at k: Int, digits: Bool) -> Int? {
         let b = byte(k)
         if Lexer.isASCIILetter(b) || (digits && Lexer.isDigit(b)) { return 1 }
-        guard b >= 0x80, k < bytes.count else { return nil }
+        guard b >= 0x80 else { return nil }
+        return letter(at: k)
+    }
+
+    /// The bytes of the letter beyond ASCII at byte `k`, or nil when it is not a letter.
+    func letter(at k: Int) -> Int? {
+        guard k < bytes.count else { return nil }
         let (c, n) = character(at: k)
         return c.isLetter ? n : nil
     }
@@ -77,8 +83,8 @@ public struct Lexer {
         while i < bytes.count {
             let b = bytes[i]
             if Lexer.isSpace(b) { i += 1; continue }
-            if b == 0x23 {  // '#'
-                while i < bytes.count, bytes[i] != 0x0A { i += 1 }
+            if b == 0x23 {  // '#': to the end of the line
+                i = bytes[i...].firstIndex(of: 0x0A) ?? bytes.count
                 continue
             }
             if b == 0x5C, byte(i + 1) == 0x0A { i += 2; continue }  // line continuation
@@ -121,7 +127,9 @@ public struct Lexer {
         if let n = nameCharacter(at: i, digits: false) {
             i += n
             while i < bytes.count {
-                if let n = nameCharacter(at: i, digits: true) { i += n; continue }
+                let b = bytes[i]
+                if Lexer.isASCIILetter(b) || Lexer.isDigit(b) { i += 1; continue }
+                if b >= 0x80, let n = nameCharacter(at: i, digits: true) { i += n; continue }
                 // An inner dot followed by a letter belongs to the name (pen.x), not to `...`.
                 if bytes[i] == 0x2E, nameCharacter(at: i + 1, digits: false) != nil { i += 1; continue }
                 break

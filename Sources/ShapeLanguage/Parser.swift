@@ -17,12 +17,11 @@ public enum ParseFailure: Error, Sendable {
 public struct Parser {
     let source: Source
     var lexer: Lexer
-    /// Tokens read ahead, from absolute index `base`; the parser holds no more than the
-    /// statement it is in, so a huge script is never a huge token array.
-    var tokens: [Token] = []
-    var base = 0
-    /// The absolute index of the current token.
-    var k = 0
+    /// The token being looked at and the one after it: all the parser holds of the source's
+    /// tokens, so a huge script is never a huge token array. (A look further ahead, for `else`
+    /// after newlines, copies the parser.)
+    var current: Token
+    var peekToken: Token
     /// Where the token before the current one ended.
     var previousEnd = 0
     /// The first lexical error: the lexer hands out `.end` from there on, and every way out of
@@ -35,7 +34,11 @@ public struct Parser {
     public init(_ source: Source) {
         self.source = source
         lexer = Lexer(source)
-        fill(through: 1)
+        let none = Token(kind: .end, range: SourceRange(0, 0), spaceBefore: true, spaceAfter: true)
+        current = none
+        peekToken = none
+        current = nextToken()
+        peekToken = nextToken()
     }
 
     /// Parses a whole source.
@@ -69,9 +72,6 @@ public struct Parser {
                 case .newline, .end: break
                 default: throw failure(.expected("the end of the statement", found: describe(current)), at: current.range)
                 }
-                // Tokens before this one are done with.
-                let done = k - base
-                if done > 64 || done > tokens.count / 2 { tokens.removeFirst(done); base = k }
                 return s
             }
         } catch {
@@ -81,35 +81,22 @@ public struct Parser {
         }
     }
 
-    /// Reads tokens until the one at absolute index `index` is there (or the end is).
-    mutating func fill(through index: Int) {
-        while base + tokens.count <= index {
-            if let last = tokens.last, last.kind == .end {
-                tokens.append(last)
-                continue
-            }
-            do {
-                tokens.append(try lexer.next())
-            } catch {
-                lexError = error
-                tokens.append(Token(kind: .end, range: error.range, spaceBefore: true, spaceAfter: true))
-            }
+    /// The lexer's next token; after a lexical error, `.end` (the error is kept in `lexError`).
+    mutating func nextToken() -> Token {
+        if lexError != nil { return peekToken }
+        do {
+            return try lexer.next()
+        } catch {
+            lexError = error
+            return Token(kind: .end, range: error.range, spaceBefore: true, spaceAfter: true)
         }
     }
 
-    /// The token at absolute index `index`, reading ahead as far as needed.
-    mutating func token(at index: Int) -> Token {
-        fill(through: index)
-        return tokens[index - base]
-    }
-
-    var current: Token { tokens[k - base] }
-    var peekToken: Token { tokens[k + 1 - base] }
     mutating func advance() {
         guard current.kind != .end else { return }
         previousEnd = current.range.end
-        k += 1
-        fill(through: k + 1)
+        current = peekToken
+        peekToken = peekToken.kind == .end ? peekToken : nextToken()
     }
 
     /// The text of a token (a name's spelling).
@@ -125,6 +112,22 @@ public struct Parser {
                 k += 1
             }
             return true
+        }
+    }
+
+    /// Whether `t` is one of the words that start a statement of their own (or may not start
+    /// one): `let`, `repeat`, `for`, `if`, `def`, `print`, `return`, `include`, `else`, `in`.
+    func isStatementWord(_ t: Token) -> Bool {
+        guard t.kind == .identifier else { return false }
+        switch source.bytes[t.range.start] {
+        case 0x6C: return isWord(t, "let")
+        case 0x72: return isWord(t, "repeat") || isWord(t, "return")
+        case 0x66: return isWord(t, "for")
+        case 0x69: return isWord(t, "if") || isWord(t, "include") || isWord(t, "in")
+        case 0x64: return isWord(t, "def")
+        case 0x70: return isWord(t, "print")
+        case 0x65: return isWord(t, "else")
+        default: return false
         }
     }
 
@@ -226,106 +229,110 @@ public struct Parser {
         }
         let wordRange = current.range
         let word = text(of: current)
-        switch word {
-        case "let":
-            advance()
-            let (name, nameRange) = try identifier("a name after 'let'")
-            _ = try expect(.op(.assign), "'='")
-            skipNewlines()  // the value may follow on the next line
-            let value = try expression()
-            return .define(name: name, nameRange: nameRange, value: value, range: SourceRange(start, value.range.end))
-        case "repeat":
-            advance()
-            let count = try argumentExpression()
-            let body = try block()
-            return .repeatLoop(count: count, body: body, range: SourceRange(start, previousEnd))
-        case "for":
-            advance()
-            let (name, _) = try identifier("a loop variable after 'for'")
-            guard isWord(current, "in") else { throw missing("'in'") }
-            advance()
-            skipNewlines()
-            let from = try expression(minimumPrecedence: 4)
-            let inclusive: Bool
-            switch current.kind {
-            case .op(.halfOpenRange): inclusive = false
-            case .op(.closedRange): inclusive = true
-            case .leftBrace:
-                // `for v in xs { }`: over a list's items.
-                let body = try block()
-                return .forEach(variable: name, list: from, body: body, range: SourceRange(start, previousEnd))
-            default: throw missing("'..<', '...' or a block over a list")
-            }
-            advance()
-            skipNewlines()
-            let to = try expression(minimumPrecedence: 4)
-            let body = try block()
-            return .forLoop(
-                variable: name, from: from, to: to, inclusive: inclusive, body: body,
-                range: SourceRange(start, previousEnd))
-        case "if":
-            advance()
-            let condition = try expression()
-            let then = try block()
-            var otherwise: [Stmt]?
-            // `else` may follow on the same line or on the next.
-            var look = k
-            while token(at: look).kind == .newline { look += 1 }
-            if isWord(token(at: look), "else") {
-                while k < look { advance() }
+        // Only the few statement words go through the comparisons of the switch below (an
+        // unequal comparison of two strings is not cheap, and most statements are commands).
+        if isStatementWord(current) {
+            switch word {
+            case "let":
                 advance()
-                if isWord(current, "if") {
-                    blockDepth += 1
-                    defer { blockDepth -= 1 }
-                    guard blockDepth <= Parser.blockLimit else { throw failure(.blocksTooDeep(Parser.blockLimit), at: current.range) }
-                    otherwise = [try statement()]
-                } else {
-                    otherwise = try block()
+                let (name, nameRange) = try identifier("a name after 'let'")
+                _ = try expect(.op(.assign), "'='")
+                skipNewlines()  // the value may follow on the next line
+                let value = try expression()
+                return .define(name: name, nameRange: nameRange, value: value, range: SourceRange(start, value.range.end))
+            case "repeat":
+                advance()
+                let count = try argumentExpression()
+                let body = try block()
+                return .repeatLoop(count: count, body: body, range: SourceRange(start, previousEnd))
+            case "for":
+                advance()
+                let (name, _) = try identifier("a loop variable after 'for'")
+                guard isWord(current, "in") else { throw missing("'in'") }
+                advance()
+                skipNewlines()
+                let from = try expression(minimumPrecedence: 4)
+                let inclusive: Bool
+                switch current.kind {
+                case .op(.halfOpenRange): inclusive = false
+                case .op(.closedRange): inclusive = true
+                case .leftBrace:
+                    // `for v in xs { }`: over a list's items.
+                    let body = try block()
+                    return .forEach(variable: name, list: from, body: body, range: SourceRange(start, previousEnd))
+                default: throw missing("'..<', '...' or a block over a list")
                 }
-            }
-            return .conditional(
-                condition: condition, then: then, otherwise: otherwise,
-                range: SourceRange(start, previousEnd))
-        case "def":
-            advance()
-            let (name, nameRange) = try identifier("a procedure name after 'def'")
-            let open = try expect(.leftParen, "'(' after the procedure name")
-            // The parameter list may run over several lines while its parenthesis is open.
-            openBlocks.append(open.range)
-            var parameters: [String] = []
-            skipNewlines()
-            if current.kind != .rightParen {
-                while true {
-                    let (p, _) = try identifier("a parameter name")
-                    parameters.append(p)
+                advance()
+                skipNewlines()
+                let to = try expression(minimumPrecedence: 4)
+                let body = try block()
+                return .forLoop(
+                    variable: name, from: from, to: to, inclusive: inclusive, body: body,
+                    range: SourceRange(start, previousEnd))
+            case "if":
+                advance()
+                let condition = try expression()
+                let then = try block()
+                var otherwise: [Stmt]?
+                // `else` may follow on the same line or on the next.
+                var probe = self
+                probe.skipNewlines()
+                if isWord(probe.current, "else") {
                     skipNewlines()
-                    if current.kind == .comma { advance(); skipNewlines(); continue }
-                    break
+                    advance()
+                    if isWord(current, "if") {
+                        blockDepth += 1
+                        defer { blockDepth -= 1 }
+                        guard blockDepth <= Parser.blockLimit else { throw failure(.blocksTooDeep(Parser.blockLimit), at: current.range) }
+                        otherwise = [try statement()]
+                    } else {
+                        otherwise = try block()
+                    }
                 }
+                return .conditional(
+                    condition: condition, then: then, otherwise: otherwise,
+                    range: SourceRange(start, previousEnd))
+            case "def":
+                advance()
+                let (name, nameRange) = try identifier("a procedure name after 'def'")
+                let open = try expect(.leftParen, "'(' after the procedure name")
+                // The parameter list may run over several lines while its parenthesis is open.
+                openBlocks.append(open.range)
+                var parameters: [String] = []
+                skipNewlines()
+                if current.kind != .rightParen {
+                    while true {
+                        let (p, _) = try identifier("a parameter name")
+                        parameters.append(p)
+                        skipNewlines()
+                        if current.kind == .comma { advance(); skipNewlines(); continue }
+                        break
+                    }
+                }
+                _ = try expectClosing(.rightParen, "')'")
+                openBlocks.removeLast()
+                let body = try block()
+                return .procedure(
+                    name: name, nameRange: nameRange, parameters: parameters, body: body,
+                    range: SourceRange(start, previousEnd))
+            case "print":
+                advance()
+                var values: [Expr] = []
+                while startsArgument(current) { values.append(try argumentExpression()) }
+                return .printValues(values, range: SourceRange(start, values.last?.range.end ?? wordRange.end))
+            case "return":
+                advance()
+                let value = try expression()
+                return .returnValue(value, range: SourceRange(start, value.range.end))
+            case "include":
+                advance()
+                let file = try argumentExpression()
+                return .include(file, range: SourceRange(start, file.range.end))
+            case "else", "in":
+                throw failure(.expected("a statement", found: "'\(word)'"), at: wordRange)
+            default:
+                break
             }
-            _ = try expectClosing(.rightParen, "')'")
-            openBlocks.removeLast()
-            let body = try block()
-            return .procedure(
-                name: name, nameRange: nameRange, parameters: parameters, body: body,
-                range: SourceRange(start, previousEnd))
-        case "print":
-            advance()
-            var values: [Expr] = []
-            while startsArgument(current) { values.append(try argumentExpression()) }
-            return .printValues(values, range: SourceRange(start, values.last?.range.end ?? wordRange.end))
-        case "return":
-            advance()
-            let value = try expression()
-            return .returnValue(value, range: SourceRange(start, value.range.end))
-        case "include":
-            advance()
-            let file = try argumentExpression()
-            return .include(file, range: SourceRange(start, file.range.end))
-        case "else", "in":
-            throw failure(.expected("a statement", found: "'\(word)'"), at: wordRange)
-        default:
-            break
         }
         // `name = value` (with `=` binary-shaped).
         if case .op(.assign) = peekToken.kind {
@@ -340,22 +347,27 @@ public struct Parser {
             let e = try expression()
             return .expression(e, range: SourceRange(start, e.range.end))
         }
-        if case .op(let o) = next.kind, o != .not, next.isBinaryOperator, CommandTable.spec(named: word) == nil {
+        // The command's option words, looked up only when a name follows it.
+        var options: [String: Int]?? = nil
+        func optionCounts() -> [String: Int]? {
+            if options == nil { options = .some(CommandTable.optionValueCounts[word]) }
+            return options!
+        }
+        if case .op(let o) = next.kind, o != .not, next.isBinaryOperator, optionCounts() == nil {
             let e = try expression()
             return .expression(e, range: SourceRange(start, e.range.end))
         }
         // A command (built-in or procedure) with its arguments.
         advance()
-        let spec = CommandTable.spec(named: word)
         var arguments: [Expr] = []
+        arguments.reserveCapacity(6)
         var keywords: [KeywordArgument] = []
         while true {
-            if current.kind == .identifier, let spec, let option = spec.keyword(named: text(of: current)) {
-                let kw = option.name
+            if current.kind == .identifier, let options = optionCounts(), case let kw = text(of: current), let valueCount = options[kw] {
                 let kwRange = current.range
                 advance()
                 var values: [Expr] = []
-                for _ in 0..<option.valueCount {
+                for _ in 0..<valueCount {
                     guard startsArgument(current) else {
                         if current.kind == .end, !openBlocks.isEmpty { throw endOfInput(expecting: "a value") }
                         throw failure(.keywordNeedsValue(kw), at: kwRange)

@@ -1,17 +1,19 @@
-/// An expression, with the range of source it came from.
-public indirect enum Expr: Sendable {
+/// An expression, with the range of source it came from. Only the cases that hold expressions
+/// are boxed: a number, a string or a name is stored in place (a script's arguments are nearly
+/// all numbers, and a box for each was a good part of the parser's time).
+public enum Expr: Sendable {
     case number(Double, SourceRange)
     case string(String, SourceRange)
     case name(String, SourceRange)
-    case unary(PrefixOperator, Expr, SourceRange)
-    case binary(BinaryOperator, Expr, Expr, SourceRange)
+    indirect case unary(PrefixOperator, Expr, SourceRange)
+    indirect case binary(BinaryOperator, Expr, Expr, SourceRange)
     case call(String, [Expr], SourceRange)
     /// `[a, b, c]`.
     case list([Expr], SourceRange)
     /// `xs[i]`.
-    case index(Expr, Expr, SourceRange)
+    indirect case index(Expr, Expr, SourceRange)
     /// `f(x).name`, `xs[0].name` (a name such as `n.x` is one `.name` token, split when looked up).
-    case field(Expr, String, SourceRange)
+    indirect case field(Expr, String, SourceRange)
 
     public var range: SourceRange {
         switch self {
