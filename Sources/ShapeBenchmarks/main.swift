@@ -269,3 +269,8 @@ if runs("parse") {
         report("parse 100k commands, \(name), \((mb * 10).rounded() / 10) MB", t, "\(Int(mb / (t.min / 1e3))) MB/s")
     }
 }
+if runs("sizes") {
+    print(
+        "Element", MemoryLayout<Path.Element>.stride, "Segment", MemoryLayout<Segment>.stride, "Arc", MemoryLayout<Arc>.stride, "CompensatedSum",
+        MemoryLayout<CompensatedSum>.stride)
+}

@@ -142,24 +142,25 @@ public enum ShapeCommand {
             if FileSystem.standardInputIsTerminal {
                 return REPL(session: session).run()
             }
-            guard let text = FileSystem.readStandardInput() else { return tooLarge("standard input", session) }
-            return session.runScript(name: "<stdin>", text: text)
+            guard let bytes = FileSystem.readAll(STDIN_FILENO) else { return tooLarge("standard input", session) }
+            return session.runScript(Source(name: "<stdin>", bytes: bytes))
         }
         for (name, text) in options.sources {
-            let body: String
+            // A file's bytes become the source itself: a script is held once while it runs.
+            let source: Source
             if let text {
-                body = text
+                source = Source(name: name, text: text)
             } else if name == "-" {
-                guard let text = FileSystem.readStandardInput() else { return tooLarge("standard input", session) }
-                body = text
+                guard let bytes = FileSystem.readAll(STDIN_FILENO) else { return tooLarge("standard input", session) }
+                source = Source(name: "<stdin>", bytes: bytes)
             } else {
-                do { body = try FileSystem.read(name) } catch {
+                do { source = Source(name: name, bytes: try FileSystem.readBytes(name)) } catch {
                     session.terminal.err("shape: cannot read '\(name)': \(error)")
                     session.terminal.flush()
                     return 1
                 }
             }
-            let status = session.runScript(name: name == "-" ? "<stdin>" : name, text: body)
+            let status = session.runScript(source)
             if status != 0 { return status }
         }
         session.terminal.flush()
@@ -231,9 +232,8 @@ final class Session {
     /// Parses and runs a whole source. 0 on success, 1 at the first error. The source is checked
     /// whole first (a syntax error anywhere runs nothing), then parsed again and run statement by
     /// statement, so that memory holds one statement's syntax tree at a time.
-    func runScript(name: String, text: String) -> Int32 {
+    func runScript(_ source: Source) -> Int32 {
         defer { terminal.flush() }
-        let source = Source(name: name, text: text)
         do { try Parser.check(source) } catch {
             show(error.diagnostic, command: "parse")
             return 1

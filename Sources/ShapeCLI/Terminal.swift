@@ -62,6 +62,11 @@ enum FileSystem {
     /// A script file's text. Only regular files are read (a FIFO would block, a device such as
     /// /dev/zero never end), and at most `maximumInput` bytes.
     static func read(_ path: String) throws(Failure) -> String {
+        String(decoding: try readBytes(path), as: UTF8.self)
+    }
+
+    /// The bytes of a regular file of at most `maximumInput` bytes.
+    static func readBytes(_ path: String) throws(Failure) -> [UInt8] {
         // O_NONBLOCK: opening a FIFO must not wait for a writer before it is refused.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw Failure(description: String(cString: strerror(errno))) }
@@ -74,18 +79,18 @@ enum FileSystem {
         default: throw Failure(description: "it is not a regular file")
         }
         guard Int(info.st_size) <= maximumInput else { throw Failure(description: "it is larger than \(maximumInput >> 20) MiB") }
-        guard let bytes = readAll(fd) else { throw Failure(description: "it is larger than \(maximumInput >> 20) MiB") }
-        return String(decoding: bytes, as: UTF8.self)
+        guard let bytes = readAll(fd, sizeHint: Int(info.st_size)) else {
+            throw Failure(description: "it is larger than \(maximumInput >> 20) MiB")
+        }
+        return bytes
     }
 
     /// Standard input's text, or nil when it holds more than `maximumInput` bytes.
-    static func readStandardInput() -> String? {
-        readAll(STDIN_FILENO).map { String(decoding: $0, as: UTF8.self) }
-    }
 
     /// Every byte of `fd` up to `maximumInput`; nil past it.
-    static func readAll(_ fd: Int32) -> [UInt8]? {
+    static func readAll(_ fd: Int32, sizeHint: Int = 0) -> [UInt8]? {
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(sizeHint + 1)
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = Glibc.read(fd, &buffer, buffer.count)

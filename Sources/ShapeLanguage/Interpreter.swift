@@ -39,11 +39,21 @@ struct SessionState: Sendable, Equatable {
 enum PathRestore: Sendable {
     case unchanged
     case truncate(Int)
-    case replace(Path)
+    /// Boxed: most records truncate, and a record is kept for every statement.
+    indirect case replace(Path)
 }
 
+/// The session state before a statement, shared by the undo records of every statement that
+/// began from the same state (a script of drawing commands holds one).
+final class StateSnapshot: Sendable {
+    let state: SessionState
+    init(_ state: SessionState) { self.state = state }
+}
+
+/// One undo step: a few words, so that a script of a million statements can keep them all.
 struct UndoRecord: Sendable {
-    var state: SessionState
+    var snapshot: StateSnapshot
+    var state: SessionState { snapshot.state }
     /// The variables the statement set, with what they held before (nil: not defined).
     var globals: [String: Value?]
     var path: PathRestore
@@ -79,6 +89,8 @@ public final class Interpreter {
     /// The track points, kept up to date as the path grows (dropped when it changes otherwise).
     var trackCache: TrackPointCache?
     var undoStack: [UndoRecord] = []
+    /// The state the last undo record was made from, to be shared by the next if equal.
+    var lastSnapshot: StateSnapshot?
     /// The session's variables. Kept apart from `SessionState`, which is copied whole for each
     /// statement: a statement records only the variables it sets (`globalChanges`), so a script
     /// of many `let`s costs linear time and memory, not quadratic.
@@ -211,8 +223,9 @@ public final class Interpreter {
             let restore: PathRestore =
                 savedPath.map { .replace($0) }
                 ?? (path.elements.count != statementStart ? .truncate(statementStart) : .unchanged)
+            if lastSnapshot?.state != stateBefore { lastSnapshot = StateSnapshot(stateBefore) }
             undoStack.append(
-                UndoRecord(state: stateBefore, globals: globalChanges, path: restore, command: statement.commandName, line: statementLine))
+                UndoRecord(snapshot: lastSnapshot!, globals: globalChanges, path: restore, command: statement.commandName, line: statementLine))
             undoElements += undoStack.last!.savedElements
             if undoStack.count > 2 * limits.undoHistory { dropOldestUndo(undoStack.count - limits.undoHistory) }
             // Whole-path changes keep a copy of the path each: the oldest go first past the budget,

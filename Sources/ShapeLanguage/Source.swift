@@ -16,29 +16,66 @@ public struct Source: Sendable {
     /// `text` is read with any line ending (LF, CRLF, or a lone CR) as a newline, and a leading
     /// byte-order mark dropped, so a script reads the same however it was saved.
     public init(name: String, text: String, firstLine: Int = 1) {
+        self.init(name: name, utf8: Array(text.utf8), firstLine: firstLine)
+    }
+
+    /// A source from the bytes of a file, which it takes over (a script's text is held once):
+    /// bytes that are not UTF-8 read as U+FFFD, as `String(decoding:as:)` reads them, and line
+    /// ends and a BOM as `init(name:text:)` reads them.
+    public init(name: String, bytes: [UInt8], firstLine: Int = 1) {
+        let valid = Source.isUTF8(bytes)
+        self.init(name: name, utf8: valid ? bytes : Array(String(decoding: bytes, as: UTF8.self).utf8), firstLine: firstLine)
+    }
+
+    private init(name: String, utf8: [UInt8], firstLine: Int) {
         self.name = name
         self.firstLine = firstLine
-        var bytes: [UInt8] = []
+        var bytes = utf8
         var starts = [0]
-        bytes.reserveCapacity(text.utf8.count)
-        var utf8 = text.utf8[...]
         // A leading BOM (EF BB BF) is not part of the script.
-        if utf8.starts(with: [0xEF, 0xBB, 0xBF]) { utf8 = utf8.dropFirst(3) }
-        var afterCR = false
-        for b in utf8 {
-            // CRLF and a lone CR are each one newline. (A CRLF left alone is one Swift
-            // Character that is not "\n": a comment would run to the end of the file.)
-            if b == 0x0A, afterCR { afterCR = false; continue }
-            afterCR = b == 0x0D
-            if b == 0x0A || b == 0x0D {
-                bytes.append(0x0A)
-                starts.append(bytes.count)
-            } else {
-                bytes.append(b)
+        var read = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var write = 0
+        let count = bytes.count
+        // In place: CRLF and a lone CR are each one newline (a CRLF left alone is one Swift
+        // Character that is not "\n": a comment would run to the end of the file).
+        while read < count {
+            var b = bytes[read]
+            read += 1
+            if b == 0x0D {
+                b = 0x0A
+                if read < count, bytes[read] == 0x0A { read += 1 }
             }
+            bytes[write] = b
+            write += 1
+            if b == 0x0A { starts.append(write) }
         }
+        bytes.removeSubrange(write...)
         self.bytes = bytes
         lineStarts = starts
+    }
+
+    /// Whether `bytes` are well-formed UTF-8 (ASCII is checked a byte at a time, quickly).
+    static func isUTF8(_ bytes: [UInt8]) -> Bool {
+        var k = 0
+        let n = bytes.count
+        while k < n {
+            let b = bytes[k]
+            if b < 0x80 { k += 1; continue }
+            let length: Int
+            switch b {
+            case 0xC2...0xDF: length = 2
+            case 0xE0...0xEF: length = 3
+            case 0xF0...0xF4: length = 4
+            default: return false
+            }
+            guard k + length <= n else { return false }
+            for j in 1..<length where bytes[k + j] & 0xC0 != 0x80 { return false }
+            // Overlong forms, surrogates and code points past U+10FFFF.
+            let c = bytes[k + 1]
+            if b == 0xE0 && c < 0xA0 || b == 0xED && c > 0x9F || b == 0xF0 && c < 0x90 || b == 0xF4 && c > 0x8F { return false }
+            k += length
+        }
+        return true
     }
 
     /// The number of bytes.
