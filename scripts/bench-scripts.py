@@ -143,7 +143,7 @@ def path_lines(n, seed):
 
 series = []
 r = random.Random(5)
-for k in range(500):
+for k in range(2000):
     x, y = r.uniform(-1100, 1100), r.uniform(-1100, 1100)
     series += [f"line {1000 + r.uniform(-3, 3):.3f} {r.uniform(-3, 3):.3f}", "length", "bounds", f"contains {x:.3f} {y:.3f}", f"nearest {x:.3f} {y:.3f}",
                f"at {r.uniform(0, 6000):.3f}"]

@@ -60,12 +60,12 @@ extension Path {
         var candidates: [(element: Int, t: Double, distance: Double)] = []
         let limit = { bestDistance + tie }
         index.walkNearest(
-            distance: { $0.distanceSquared(to: p).squareRoot() }, limit: limit,
+            distance: { $0.distanceLowerBound(to: p) }, limit: limit,
             { range in
                 for i in range {
                     guard let seg = segment(at: i) else { continue }
                     let l = limit()
-                    if seg.controlBounds.distanceSquared(to: p) > l * l { continue }
+                    if seg.controlBounds.distanceSquared(to: p) > l * l || seg.distanceLowerBound(to: p) > l { continue }
                     let (t, d2) = seg.nearest(to: p)
                     let d = d2.squareRoot()
                     if d <= l {

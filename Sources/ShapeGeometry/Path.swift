@@ -216,7 +216,10 @@ public struct Path: Sendable {
         elements.append(e)
         lengthsAfter.append(sum)
         boundsAfter.append(box)
-        index.append(indexedSegment(at: elements.count - 1))
+        var kept = index
+        index = PathIndex()  // so that `kept` is not shared and grows in place
+        kept.append(indexedSegment(at: elements.count - 1)) { indexedSegment(at: $0) }
+        index = kept
     }
 
     /// The segment element `i` stands for in `index`: its own, or for a `move` after the first,

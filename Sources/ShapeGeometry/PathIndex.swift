@@ -23,6 +23,11 @@ public struct PathIndex: Sendable {
         var hasSegments = false
         /// Every segment starts exactly where the one before it ends.
         var continuous = true
+        /// How far any control point strays from the chord from `first` to `last`, once the node
+        /// is complete (infinity before): with it the distance to the chord bounds the distance
+        /// to the node's curves far more tightly than the box, for the short, nearly straight
+        /// runs that many-element paths are made of.
+        var deviation = Double.infinity
 
         init() {}
 
@@ -53,8 +58,9 @@ public struct PathIndex: Sendable {
 
     public init() {}
 
-    /// Indexes one more element, standing for `segment` (nil: nothing drawn).
-    mutating func append(_ segment: Segment?) {
+    /// Indexes one more element, standing for `segment` (nil: nothing drawn); `segments(k)`
+    /// gives what element k stands for, to measure each node's deviation once it is complete.
+    mutating func append(_ segment: Segment?, segments: (Int) -> Segment?) {
         let leaf = count / PathIndex.leafSize
         count += 1
         if levels.isEmpty { levels = [[]] }
@@ -68,16 +74,35 @@ public struct PathIndex: Sendable {
                 let i = levels[j + 1].count
                 var parent = levels[j][2 * i]
                 if 2 * i + 1 < levels[j].count { parent.absorb(levels[j][2 * i + 1]) }
+                parent.deviation = .infinity
                 levels[j + 1].append(parent)
             }
             j += 1
         }
-        guard let segment else { return }
-        let node = Node(segment)
-        var i = leaf
-        for j in levels.indices {
-            levels[j][i].absorb(node)
-            i /= 2
+        if let segment {
+            let node = Node(segment)
+            var i = leaf
+            for j in levels.indices {
+                levels[j][i].absorb(node)
+                i /= 2
+            }
+        }
+        // The nodes this element completes: O(size) each, once, so O(log n) per element.
+        var level = 0
+        while level < levels.count {
+            let span = PathIndex.leafSize << level
+            guard count % span == 0 else { break }
+            let i = count / span - 1
+            if levels[level][i].hasSegments {
+                let node = levels[level][i]
+                var deviation = 0.0
+                for k in (count - span)..<count {
+                    guard let s = segments(k) else { continue }
+                    deviation = Swift.max(deviation, s.hullDistance(fromChord: node.first, node.last))
+                }
+                levels[level][i].deviation = deviation
+            }
+            level += 1
         }
     }
 
@@ -102,6 +127,7 @@ public struct PathIndex: Sendable {
             let i = levels[j].count - 1
             var merged = levels[j - 1][2 * i]
             if 2 * i + 1 < levels[j - 1].count { merged.absorb(levels[j - 1][2 * i + 1]) }
+            merged.deviation = .infinity  // complete again only when appends fill it
             levels[j][i] = merged
         }
     }
@@ -134,7 +160,7 @@ public struct PathIndex: Sendable {
 
     /// Like `walk`, visiting the nearer child first by `distance` and skipping nodes whose
     /// `distance` exceeds `limit()` (asked again before each node, as it shrinks).
-    func walkNearest(distance: (Box) -> Double, limit: () -> Double, _ visit: (Range<Int>) -> Void) {
+    func walkNearest(distance: (Node) -> Double, limit: () -> Double, _ visit: (Range<Int>) -> Void) {
         guard !levels.isEmpty else { return }
         var stack: [(level: Int, index: Int, distance: Double)] = [(levels.count - 1, 0, 0)]
         while let (j, i, d) = stack.popLast() {
@@ -146,9 +172,9 @@ public struct PathIndex: Sendable {
                 continue
             }
             let a = 2 * i, b = 2 * i + 1
-            let da = distance(levels[j - 1][a].control)
+            let da = distance(levels[j - 1][a])
             guard b < levels[j - 1].count else { stack.append((j - 1, a, da)); continue }
-            let db = distance(levels[j - 1][b].control)
+            let db = distance(levels[j - 1][b])
             // The nearer child goes on top.
             if da <= db {
                 stack.append((j - 1, b, db)); stack.append((j - 1, a, da))
@@ -182,5 +208,53 @@ struct Box: Sendable, Equatable {
         guard minX <= maxX else { return .infinity }
         let dx = Swift.max(minX - p.x, 0, p.x - maxX), dy = Swift.max(minY - p.y, 0, p.y - maxY)
         return dx * dx + dy * dy
+    }
+}
+
+extension PathIndex.Node {
+    /// A lower bound on the distance from `p` to the node's curves: from its tight box, and
+    /// from its chord and deviation once it is complete.
+    func distanceLowerBound(to p: Point) -> Double {
+        let box = tight.distanceSquared(to: p).squareRoot()
+        guard deviation.isFinite else { return box }
+        return Swift.max(box, LineSegment(first, last).nearest(to: p).distanceSquared.squareRoot() - deviation)
+    }
+}
+
+extension Segment {
+    /// The farthest any control point (for an arc, a corner of its box) lies from the segment
+    /// from `a` to `b`.
+    func hullDistance(fromChord a: Point, _ b: Point) -> Double {
+        let chord = LineSegment(a, b)
+        func d(_ q: Point) -> Double { chord.nearest(to: q).distanceSquared }
+        let worst: Double
+        switch self {
+        case .line(let l): worst = Swift.max(d(l.p0), d(l.p1))
+        case .quadratic(let q): worst = Swift.max(d(q.p0), d(q.p1), d(q.p2))
+        case .cubic(let c): worst = Swift.max(d(c.p0), d(c.p1), d(c.p2), d(c.p3))
+        case .arc(let arc):
+            let r = arc.tightBounds
+            worst = Swift.max(
+                d(Point(x: r.minX, y: r.minY)), d(Point(x: r.maxX, y: r.minY)), d(Point(x: r.minX, y: r.maxY)), d(Point(x: r.maxX, y: r.maxY)))
+        }
+        return worst.squareRoot()
+    }
+
+    /// A lower bound on the distance from `p` to the segment, much tighter than a box for a
+    /// short, nearly straight piece: the distance to the chord less the farthest a control
+    /// point strays from it (the curve lies in the convex hull of its control points, all within
+    /// that much of the chord). 0 for an arc (its box serves).
+    func distanceLowerBound(to p: Point) -> Double {
+        func distance(_ q: Point, _ chord: LineSegment) -> Double { chord.nearest(to: q).distanceSquared.squareRoot() }
+        switch self {
+        case .line(let l): return distance(p, l)
+        case .quadratic(let q):
+            let chord = LineSegment(q.p0, q.p2)
+            return distance(p, chord) - distance(q.p1, chord)
+        case .cubic(let c):
+            let chord = LineSegment(c.p0, c.p3)
+            return distance(p, chord) - Swift.max(distance(c.p1, chord), distance(c.p2, chord))
+        case .arc: return 0
+        }
     }
 }
