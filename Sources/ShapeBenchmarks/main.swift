@@ -274,3 +274,29 @@ if runs("sizes") {
         "Element", MemoryLayout<Path.Element>.stride, "Segment", MemoryLayout<Segment>.stride, "Arc", MemoryLayout<Arc>.stride, "CompensatedSum",
         MemoryLayout<CompensatedSum>.stride)
 }
+
+// Where a script's time goes, in process: parsing, running, formatting the reports.
+if runs("phases"), let file = arguments.first(where: { $0.hasSuffix(".shape") }) {
+    guard let f = fopen(file, "r") else { fatalError("cannot read \(file)") }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while case let n = fread(&buffer, 1, buffer.count, f), n > 0 { bytes += buffer[0..<n] }
+    fclose(f)
+    let source = Source(name: file, bytes: bytes)
+    let parse = try time(repeats: 5) { _ = try Parser.parse(source) }
+    report("phases: parse", parse, "")
+    let program = try Parser.parse(source)
+    let run = time(repeats: arguments.contains("--long") ? 100 : 5) {
+        let i = Interpreter()
+        _ = i.run(program) { _ in }
+    }
+    report("phases: run, reports dropped", run, "")
+    let printer = TextPrinter()
+    let runPrint = time(repeats: 5) {
+        let i = Interpreter()
+        var n = 0
+        _ = i.run(program) { r in n += printer.format(r)?.utf8.count ?? 0 }
+        consume(Double(n))
+    }
+    report("phases: run, reports formatted", runPrint, "")
+}

@@ -229,11 +229,27 @@ final class Session {
         terminal.err(DiagnosticRenderer.render(d))
     }
 
-    /// Parses and runs a whole source. 0 on success, 1 at the first error. The source is checked
-    /// whole first (a syntax error anywhere runs nothing), then parsed again and run statement by
-    /// statement, so that memory holds one statement's syntax tree at a time.
+    /// Parses and runs a whole source. 0 on success, 1 at the first error; a syntax error
+    /// anywhere runs nothing. A source of up to `wholeTreeLimit` bytes is parsed once and its
+    /// syntax tree kept while it runs; a longer one is checked whole, then parsed again and run a
+    /// statement at a time, so that memory holds one statement's tree (a tree takes several
+    /// times the bytes of its text) and a 100 MB script does not need a gigabyte.
     func runScript(_ source: Source) -> Int32 {
         defer { terminal.flush() }
+        if source.count <= Session.wholeTreeLimit {
+            let program: Program
+            do { program = try Parser.parse(source) } catch {
+                show(error.diagnostic, command: "parse")
+                return 1
+            }
+            for statement in program.statements {
+                if let d = interpreter.run(statement, in: source, emit: emit) {
+                    show(d, command: statement.commandName)
+                    return 1
+                }
+            }
+            return 0
+        }
         do { try Parser.check(source) } catch {
             show(error.diagnostic, command: "parse")
             return 1
@@ -247,6 +263,9 @@ final class Session {
         }
         return 0
     }
+
+    /// The largest source parsed once with its tree kept (see `runScript`).
+    static let wholeTreeLimit = 2 << 20
 
     /// The name of the top-level statement holding a diagnostic, for the JSON error object.
     func commandName(at d: Diagnostic, in program: Program) -> String {

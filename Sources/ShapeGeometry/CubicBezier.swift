@@ -181,6 +181,14 @@ extension CubicBezier: SpeedIntegrated {
 
 extension CubicBezier: CurveExtrema {
     public func extrema(along axis: Axis) -> [Double] {
+        var result: [Double] = []
+        forEachExtremum(along: axis) { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with each parameter in (0, 1) where the coordinate along `axis` turns, in
+    /// increasing order, without making a list.
+    @inline(__always) func forEachExtremum(along axis: Axis, _ body: (Double) -> Void) {
         let c0 = p0[axis], c1 = p1[axis]
         let c2 = p2[axis], c3 = p3[axis]
         // dB/dt / 3 = (c1−c0)(1−t)² + 2(c2−c1)t(1−t) + (c3−c2)t², in the power basis.
@@ -188,8 +196,22 @@ extension CubicBezier: CurveExtrema {
         let c = d1, b = 2 * (d2 - d1), a = d1 - 2 * d2 + d3
         // A double root (zero discriminant, within rounding) touches zero without a change of
         // sign: the coordinate pauses there but does not turn, so it is no extremum.
-        if a != 0, b * b - 4 * a * c <= 4 * Double.ulpOfOne * Swift.max(b * b, Swift.abs(4 * a * c)) { return [] }
-        return Polynomial([c, b, a]).roots(in: 0, 1).array.filter { $0 > 0 && $0 < 1 }
+        if a != 0, b * b - 4 * a * c <= 4 * Double.ulpOfOne * Swift.max(b * b, Swift.abs(4 * a * c)) { return }
+        for t in Polynomial(c, b, a).roots(in: 0, 1) where t > 0 && t < 1 { body(t) }
+    }
+
+    /// The tight bounding box: the end points and the extreme points (as `CurveExtrema` gives
+    /// it, without lists).
+    public var tightBounds: Rect {
+        var r = Rect(point: p0)
+        r.include(p3)
+        for axis in [Axis.x, .y] {
+            // Control points within the ends' range: the curve, in their hull, stays within it.
+            let lo = Swift.min(p0[axis], p3[axis]), hi = Swift.max(p0[axis], p3[axis])
+            if p1[axis] >= lo, p1[axis] <= hi, p2[axis] >= lo, p2[axis] <= hi { continue }
+            forEachExtremum(along: axis) { r.include(point(at: $0)) }
+        }
+        return r
     }
 }
 

@@ -197,6 +197,8 @@ public struct Path: Sendable {
     private mutating func append(_ e: Element) {
         var sum = lengthsAfter.last ?? CompensatedSum()
         var box: Rect
+        // The element's own tight box, for the index (a move's closing line is measured there).
+        var ownTight: Rect?
         let own: Double
         switch e {
         case .move(let p):
@@ -206,9 +208,11 @@ public struct Path: Sendable {
         case .segment(let s):
             own = s.arcLength(accuracy: accuracy)
             box = s.tightBounds
+            ownTight = box
         case .close(let l):
             own = l.arcLength()
             box = l.tightBounds
+            ownTight = box
         }
         sum.add(own)
         elementLengths.append(own)
@@ -218,7 +222,7 @@ public struct Path: Sendable {
         boundsAfter.append(box)
         var kept = index
         index = PathIndex()  // so that `kept` is not shared and grows in place
-        kept.append(indexedSegment(at: elements.count - 1)) { indexedSegment(at: $0) }
+        kept.append(indexedSegment(at: elements.count - 1), tight: ownTight) { indexedSegment(at: $0) }
         index = kept
     }
 

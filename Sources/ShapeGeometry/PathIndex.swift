@@ -31,9 +31,9 @@ public struct PathIndex: Sendable {
 
         init() {}
 
-        init(_ s: Segment) {
+        init(_ s: Segment, tight known: Rect? = nil) {
             control = Box(s.controlBounds)
-            tight = Box(s.tightBounds)
+            tight = Box(known ?? s.tightBounds)
             first = s.start
             last = s.end
             hasSegments = true
@@ -60,45 +60,60 @@ public struct PathIndex: Sendable {
 
     /// Indexes one more element, standing for `segment` (nil: nothing drawn); `segments(k)`
     /// gives what element k stands for, to measure each node's deviation once it is complete.
-    mutating func append(_ segment: Segment?, segments: (Int) -> Segment?) {
+    mutating func append(_ segment: Segment?, tight: Rect? = nil, segments: (Int) -> Segment?) {
         let leaf = count / PathIndex.leafSize
         count += 1
         if levels.isEmpty { levels = [[]] }
-        if leaf == levels[0].count { levels[0].append(Node()) }
-        var j = 0
-        while levels[j].count > 1 {
-            let needed = (levels[j].count + 1) / 2
-            if j + 1 == levels.count { levels.append([]) }
-            if levels[j + 1].count < needed {
-                // A new parent starts as what its children hold so far.
-                let i = levels[j + 1].count
-                var parent = levels[j][2 * i]
-                if 2 * i + 1 < levels[j].count { parent.absorb(levels[j][2 * i + 1]) }
-                parent.deviation = .infinity
-                levels[j + 1].append(parent)
+        if leaf == levels[0].count {
+            levels[0].append(Node())
+            // Parents for the new leaf, and a new root when the old one has a sibling.
+            var j = 0
+            while levels[j].count > 1 {
+                let needed = (levels[j].count + 1) / 2
+                if j + 1 == levels.count { levels.append([]) }
+                if levels[j + 1].count < needed {
+                    // A new parent starts as what its children hold so far.
+                    let i = levels[j + 1].count
+                    var parent = levels[j][2 * i]
+                    if 2 * i + 1 < levels[j].count { parent.absorb(levels[j][2 * i + 1]) }
+                    parent.deviation = .infinity
+                    levels[j + 1].append(parent)
+                }
+                j += 1
             }
-            j += 1
         }
         if let segment {
-            let node = Node(segment)
+            let node = Node(segment, tight: tight)
             var i = leaf
             for j in levels.indices {
                 levels[j][i].absorb(node)
                 i /= 2
             }
         }
-        // The nodes this element completes: O(size) each, once, so O(log n) per element.
-        var level = 0
-        while level < levels.count {
-            let span = PathIndex.leafSize << level
-            guard count % span == 0 else { break }
-            let i = count / span - 1
-            if levels[level][i].hasSegments {
-                let node = levels[level][i]
+        // A leaf this element completes: how far its control points stray from its chord.
+        guard count % PathIndex.leafSize == 0 else { return }
+        if levels[0][leaf].hasSegments {
+            let node = levels[0][leaf]
+            var deviation = 0.0
+            for k in (count - PathIndex.leafSize)..<count {
+                guard let s = segments(k) else { continue }
+                deviation = Swift.max(deviation, s.hullDistance(fromChord: node.first, node.last))
+            }
+            levels[0][leaf].deviation = deviation
+        }
+        // Each parent completed with it, from its children: a child's points lie within its
+        // deviation of its chord, whose points lie no farther from the parent's chord than its
+        // ends do (distance to a segment is convex), so the sum bounds them.
+        var level = 1
+        while level < levels.count, count % (PathIndex.leafSize << level) == 0 {
+            let i = count / (PathIndex.leafSize << level) - 1
+            let parent = levels[level][i]
+            if parent.hasSegments {
+                let chord = LineSegment(parent.first, parent.last)
+                func reach(_ p: Point) -> Double { chord.nearest(to: p).distanceSquared.squareRoot() }
                 var deviation = 0.0
-                for k in (count - span)..<count {
-                    guard let s = segments(k) else { continue }
-                    deviation = Swift.max(deviation, s.hullDistance(fromChord: node.first, node.last))
+                for child in [levels[level - 1][2 * i], levels[level - 1][2 * i + 1]] where child.hasSegments {
+                    deviation = Swift.max(deviation, child.deviation + Swift.max(reach(child.first), reach(child.last)))
                 }
                 levels[level][i].deviation = deviation
             }

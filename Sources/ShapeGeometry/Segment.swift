@@ -119,6 +119,16 @@ extension Segment {
 }
 
 extension Segment: CurveExtrema {
+    /// The tight bounding box, from each kind's own (a cubic's makes no lists).
+    public var tightBounds: Rect {
+        switch self {
+        case .line(let s): s.tightBounds
+        case .quadratic(let s): s.tightBounds
+        case .cubic(let s): s.tightBounds
+        case .arc(let s): s.tightBounds
+        }
+    }
+
     public func extrema(along axis: Axis) -> [Double] {
         switch self {
         case .line(let s): s.extrema(along: axis)

@@ -20,6 +20,13 @@ struct Polynomial {
 
     private init(raw: InlineArray<6, Double>, count: Int) { coefficients = raw; self.count = count }
 
+    /// c + bx + ax², without a list.
+    init(_ c: Double, _ b: Double, _ a: Double) {
+        coefficients = InlineArray(repeating: 0)
+        coefficients[0] = c; coefficients[1] = b; coefficients[2] = a
+        count = 3
+    }
+
     /// The value at `x` (Horner's scheme).
     @inline(__always) func callAsFunction(_ x: Double) -> Double {
         var v = 0.0
