@@ -16,7 +16,53 @@ public enum NumberFormat {
         if magnitude >= 1e16 { return x.description }
         // Digits and decimal exponent of the shortest representation: value = 0.d1d2... × 10^e.
         if magnitude < 0.5 * tenToThe(-precision) { return small(x, significant: Swift.max(precision, 1)) }
-        var (digits, exponent) = decimalDigits(magnitude)
+        if let fast = scaled(x, precision: precision) { return fast }
+        return shortestRounded(x, precision: precision)
+    }
+
+    /// The common case without finding the shortest decimal: x·10^precision rounded to a whole
+    /// number, when that product is far from a tie (a tie is where rounding the shortest
+    /// decimal and rounding the double could differ, as for 2.675, and the product carries a
+    /// rounding error of its own). nil when it is near one or too large to be exact.
+    static func scaled(_ x: Double, precision: Int) -> String? {
+        guard precision <= 15 else { return nil }
+        let s = Swift.abs(x) * positivePowers[precision]
+        guard s < 1e15 else { return nil }
+        let whole = s.rounded(.down)
+        let fraction = s - whole
+        // The product's own error is below 1e-15 of it; the shortest decimal is within half an
+        // ulp of x. Far from .5 by 1e-9 of s, both round the same way.
+        guard Swift.abs(fraction - 0.5) > 1e-9 * Swift.max(s, 1) else { return nil }
+        var n = UInt64(whole) + (fraction > 0.5 ? 1 : 0)
+        guard n > 0 else { return nil }  // rounds to 0: `small` writes it
+        // Digits, least significant first, then laid out around the point with zeros trimmed.
+        var digits: [UInt8] = []
+        digits.reserveCapacity(24)
+        var decimals = precision
+        while decimals > 0, n % 10 == 0 { n /= 10; decimals -= 1 }
+        while n > 0 { digits.append(UInt8(n % 10)); n /= 10 }
+        var out: [UInt8] = []
+        out.reserveCapacity(digits.count + 4)
+        if x < 0 { out.append(0x2D) }
+        if digits.count <= decimals {
+            out.append(0x30)
+            out.append(0x2E)
+            for _ in 0..<(decimals - digits.count) { out.append(0x30) }
+            for d in digits.reversed() { out.append(0x30 + d) }
+        } else {
+            for (k, d) in digits.reversed().enumerated() {
+                if k == digits.count - decimals { out.append(0x2E) }
+                out.append(0x30 + d)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static let positivePowers: [Double] = (0...17).map { Double("1e\($0)")! }
+
+    /// `text` by the rule itself: the shortest decimal, rounded half away from zero.
+    static func shortestRounded(_ x: Double, precision: Int) -> String {
+        var (digits, exponent) = decimalDigits(Swift.abs(x))
         let keep = exponent + precision  // digits that stay
         if keep < 0 { return small(x, significant: Swift.max(precision, 1)) }
         round(&digits, &exponent, keeping: keep)

@@ -55,6 +55,29 @@ func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
         #expect(try kinds("größe \"日本 🎉\" é") == [.identifier("größe"), .string("日本 🎉"), .identifier("é"), .end])
     }
 
+    /// Numbers far from a rounding tie are written by scaling, without finding the shortest
+    /// decimal first: the result is the rule's, which finds it, for values of every size.
+    @Test func scaledNumbersAreWrittenByTheRule() {
+        var rng = SystemRandomNumberGenerator()
+        var values: [Double] = [2.675, 1.005, 0.125, 14.999999999999998, 1e-4, 0.00015, 123456.78905, 99999.99995, 0.5]
+        for _ in 0..<60_000 {
+            let magnitude = Double.random(in: -8...15, using: &rng)
+            var v = (Bool.random(using: &rng) ? 1 : -1) * Double.random(in: 1...10, using: &rng) * NumberFormat.tenToThe(Int(magnitude.rounded(.down)))
+            // Some on exact decimals, where ties live.
+            if Int.random(in: 0..<4, using: &rng) == 0 { v = (v * 1000).rounded() / 1000 + 0.0005 }
+            values.append(v)
+        }
+        var checked = 0
+        for v in values {
+            for p in [0, 1, 2, 4, 6, 9, 12] where Swift.abs(v) >= 0.5 * NumberFormat.tenToThe(-p) {
+                guard let fast = NumberFormat.scaled(v, precision: p) else { continue }
+                checked += 1
+                #expect(fast == NumberFormat.shortestRounded(v, precision: p), "\(v) at \(p)")
+            }
+        }
+        #expect(checked > 100_000)
+    }
+
     /// The lexer's own decimal conversion gives the double nearest the numeral, as the standard
     /// library's `Double(String)` (strtod) does, for numerals of every length and exponent.
     @Test func numbersConvertToTheNearestDouble() {
