@@ -416,7 +416,19 @@ public enum CommandTable {
             summary: "run another script file here", example: "include \"card.shape\""),
     ]
 
-    static let byName: [String: CommandSpec] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+    static let byName: [String: Row] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, Row($0)) })
+
+    /// A row held by reference, so that looking one up for every statement does not copy it.
+    final class Row: Sendable {
+        let spec: CommandSpec
+        init(_ spec: CommandSpec) { self.spec = spec }
+    }
+
+    /// The row for a command name (not a language word), by reference, or `nil`.
+    static func row(named name: String) -> Row? {
+        guard let r = byName[name], r.spec.group != .language else { return nil }
+        return r
+    }
 
     /// For the parser: each command's option words and how many values each takes (a row is a
     /// large value; the parser needs only this of it, once per statement).
@@ -427,12 +439,11 @@ public enum CommandTable {
 
     /// The row for a command name, or `nil`.
     public static func spec(named name: String) -> CommandSpec? {
-        guard let s = byName[name], s.group != .language else { return nil }
-        return s
+        row(named: name)?.spec
     }
 
     /// Every name `help` knows: the commands and the language's statements.
-    public static func helpEntry(named name: String) -> CommandSpec? { byName[name] }
+    public static func helpEntry(named name: String) -> CommandSpec? { byName[name]?.spec }
 
     /// Every option word of every command.
     public static var optionWords: [String] {

@@ -20,9 +20,9 @@ extension Interpreter {
         _ name: String, nameRange: SourceRange, arguments: [Expr], keywords: [KeywordArgument],
         range: SourceRange
     ) throws(Diagnostic) {
-        let spec = CommandTable.spec(named: name)
-        try charge((spec?.cost.units(elements: path.elements.count) ?? 1) + WorkCost.commandOverhead, range)
-        guard let spec else {
+        let row = CommandTable.row(named: name)
+        try charge((row?.spec.cost.units(elements: path.elements.count) ?? 1) + WorkCost.commandOverhead, range)
+        guard let row else {
             if let procedure = state.procedures[name] {
                 try call(name, procedure, arguments: arguments, range: range)
                 return
@@ -33,8 +33,8 @@ extension Interpreter {
             let candidates = CommandTable.all.map(\.name) + definedNames
             throw error(.unknownCommand(name), nameRange, suggestion: suggestion(for: name, among: candidates))
         }
-        let invocation = try bind(spec, arguments: arguments, keywords: keywords, range: range)
-        guard let run = spec.run else { throw error(.unknownCommand(name), nameRange) }
+        let invocation = try bind(row.spec, arguments: arguments, keywords: keywords, range: range)
+        guard let run = row.spec.run else { throw error(.unknownCommand(name), nameRange) }
         try run(self)(invocation)
         if nonFiniteReport {
             nonFiniteReport = false
@@ -84,9 +84,10 @@ extension Interpreter {
             arguments: arguments, keywordNames: keywords.map(\.name))
         // Text-taking commands (`svg`, `save`, `help`) read their arguments themselves.
         if !spec.takesText {
+            invocation.numbers.reserveCapacity(arguments.count)
+            invocation.ranges.reserveCapacity(arguments.count)
             for (i, a) in arguments.enumerated() {
-                let label = spec.variadic ? "each dash length" : "'\(spec.parameters[i])'"
-                invocation.numbers.append(try number(a, label))
+                invocation.numbers.append(try number(a, spec.variadic ? "each dash length" : "'\(spec.parameters[i])'"))
                 invocation.ranges.append(a.range)
             }
         }
@@ -95,7 +96,7 @@ extension Interpreter {
             for v in k.values { values.append(try number(v, "the value of '\(k.name)'")) }
             invocation.keywords[k.name] = values
         }
-        for k in spec.keywords where invocation.keywords[k.name] == nil {
+        for k in spec.keywords where k.defaults != nil && invocation.keywords[k.name] == nil {
             if let defaults = k.defaults { invocation.keywords[k.name] = defaults }
         }
         return invocation

@@ -162,15 +162,16 @@ extension Interpreter {
         }
     }
 
-    func number(_ e: Expr, _ what: String) throws(Diagnostic) -> Double {
-        try asNumber(try evaluate(e), what, e.range)
+    func number(_ e: Expr, _ what: @autoclosure () -> String) throws(Diagnostic) -> Double {
+        if case .number(let x, _) = e { return x }  // a literal, as most arguments are
+        return try asNumber(try evaluate(e), what(), e.range)
     }
 
-    /// The number `v` is, or an error naming what it is instead.
-    func asNumber(_ v: Value, _ what: String, _ range: SourceRange) throws(Diagnostic) -> Double {
+    /// The number `v` is, or an error naming what it is instead (`what` is made only then).
+    func asNumber(_ v: Value, _ what: @autoclosure () -> String, _ range: SourceRange) throws(Diagnostic) -> Double {
         switch v {
         case .number(let x): return x
-        case .string, .record, .list, .path: throw error(.wrongKind(what, expected: "a number", found: v.kindName), range)
+        case .string, .record, .list, .path: throw error(.wrongKind(what(), expected: "a number", found: v.kindName), range)
         }
     }
 

@@ -198,9 +198,9 @@ public final class Interpreter {
         returning = nil
         capturing = 0
         nonFiniteReport = false
-        includeStack = [source.name]
+        if includeStack.count != 1 || includeStack[0] != source.name { includeStack = [source.name] }
         self.source = source
-        statementLine = source.location(of: statement.range.start).line
+        statementLine = source.line(of: statement.range.start)
         let lengthBefore = path.length
         do {
             try run(statement, topLevel: true, lengthBefore: lengthBefore)

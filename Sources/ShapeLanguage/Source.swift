@@ -88,6 +88,9 @@ public struct Source: Sendable {
         return (firstLine + line, characterCount(lineStarts[line]..<offset) + 1)
     }
 
+    /// The 1-based line number of a byte offset. O(log lines).
+    public func line(of offset: Int) -> Int { firstLine + lineIndex(of: clamp(offset)) }
+
     /// How many characters the bytes in `range` make (a range cut inside a character counts it).
     public func characterCount(_ range: Range<Int>) -> Int {
         let lo = clamp(range.lowerBound), hi = Swift.max(lo, clamp(range.upperBound))
