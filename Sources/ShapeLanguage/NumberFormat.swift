@@ -31,31 +31,26 @@ public enum NumberFormat {
         let whole = s.rounded(.down)
         let fraction = s - whole
         // The product's own error is below 1e-15 of it; the shortest decimal is within half an
-        // ulp of x. Far from .5 by 1e-9 of s, both round the same way.
-        guard Swift.abs(fraction - 0.5) > 1e-9 * Swift.max(s, 1) else { return nil }
+        // ulp of x: together under 3e-16 of s. Far from .5 by 1e-12 of s, both round the same way.
+        guard Swift.abs(fraction - 0.5) > 1e-12 * Swift.max(s, 1) else { return nil }
         var n = UInt64(whole) + (fraction > 0.5 ? 1 : 0)
         guard n > 0 else { return nil }  // rounds to 0: `small` writes it
-        // Digits, least significant first, then laid out around the point with zeros trimmed.
-        var digits: [UInt8] = []
-        digits.reserveCapacity(24)
         var decimals = precision
         while decimals > 0, n % 10 == 0 { n /= 10; decimals -= 1 }
-        while n > 0 { digits.append(UInt8(n % 10)); n /= 10 }
-        var out: [UInt8] = []
-        out.reserveCapacity(digits.count + 4)
-        if x < 0 { out.append(0x2D) }
-        if digits.count <= decimals {
-            out.append(0x30)
-            out.append(0x2E)
-            for _ in 0..<(decimals - digits.count) { out.append(0x30) }
-            for d in digits.reversed() { out.append(0x30 + d) }
-        } else {
-            for (k, d) in digits.reversed().enumerated() {
-                if k == digits.count - decimals { out.append(0x2E) }
-                out.append(0x30 + d)
+        // Written from the right into a buffer on the stack: digits, the point, zeros, the sign.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
+            var k = 40
+            func put(_ b: UInt8) { k -= 1; buffer[k] = b }
+            var written = 0
+            while n > 0 || written <= decimals {
+                if written == decimals, decimals > 0 { put(0x2E) }
+                put(0x30 + UInt8(n % 10))
+                n /= 10
+                written += 1
             }
+            if x < 0 { put(0x2D) }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[k..<40]), as: UTF8.self)
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     static let positivePowers: [Double] = (0...17).map { Double("1e\($0)")! }

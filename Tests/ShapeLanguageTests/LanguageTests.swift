@@ -62,7 +62,8 @@ func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
         var values: [Double] = [2.675, 1.005, 0.125, 14.999999999999998, 1e-4, 0.00015, 123456.78905, 99999.99995, 0.5]
         for _ in 0..<60_000 {
             let magnitude = Double.random(in: -8...15, using: &rng)
-            var v = (Bool.random(using: &rng) ? 1 : -1) * Double.random(in: 1...10, using: &rng) * NumberFormat.tenToThe(Int(magnitude.rounded(.down)))
+            var v =
+                (Bool.random(using: &rng) ? 1 : -1) * Double.random(in: 1...10, using: &rng) * NumberFormat.tenToThe(Int(magnitude.rounded(.down)))
             // Some on exact decimals, where ties live.
             if Int.random(in: 0..<4, using: &rng) == 0 { v = (v * 1000).rounded() / 1000 + 0.0005 }
             values.append(v)
