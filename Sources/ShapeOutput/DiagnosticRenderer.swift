@@ -53,8 +53,24 @@ public enum DiagnosticRenderer {
             width = Swift.min(width, to - (start - head.count + from))
         }
         var indent = ""
-        for i in 0..<start { indent.append(chars[i] == "\t" ? "\t" : " ") }
-        return ["    " + String(chars), "    " + indent + "^" + String(repeating: "~", count: Swift.max(1, width) - 1)]
+        for i in 0..<start { indent += chars[i] == "\t" ? "\t" : String(repeating: " ", count: cells(chars[i])) }
+        // The caret spans the culprit's cells: a CJK character or an emoji takes two.
+        let span = chars[start..<Swift.min(chars.count, start + Swift.max(1, width))].reduce(0) { $0 + cells($1) }
+        return ["    " + String(chars), "    " + indent + "^" + String(repeating: "~", count: Swift.max(1, span) - 1)]
+    }
+
+    /// How many terminal cells a character takes: two for the wide characters of East Asian
+    /// scripts and for emoji shown as pictures, one otherwise. (Columns in the header still count
+    /// characters; this only keeps the caret under the culprit.)
+    static func cells(_ c: Character) -> Int {
+        guard let scalar = c.unicodeScalars.first else { return 1 }
+        if scalar.properties.isEmojiPresentation { return 2 }
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+            return 2
+        default: return 1
+        }
     }
 
     /// The longest stretch of a source line shown under an error.

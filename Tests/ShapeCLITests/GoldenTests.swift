@@ -50,7 +50,9 @@ import Testing
             kept += stdout.map { "# expect: \($0)" }
             kept += stderr.map { "# stderr: \($0)" }
             if result.status != 0 { kept.append("# exit: \(result.status)") }
-            try (kept.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+            // Reading as a String dropped a leading byte-order mark: a script that has one keeps it.
+            let bom = try Data(contentsOf: url).starts(with: [0xEF, 0xBB, 0xBF]) ? "\u{FEFF}" : ""
+            try (bom + kept.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
             return
         }
         #expect(Array(stdout) == values("expect"), "stdout of \(name)")
