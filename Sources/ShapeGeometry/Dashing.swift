@@ -224,6 +224,13 @@ public struct TrackPointCache: Sendable {
             lastWork = 0
             return
         }
+        // Room for every boundary to come at once: the list is written once, not copied as it
+        // doubles (a copy touches fresh memory, and page faults were a tenth of the time).
+        let coming = (path.length - path.length(before: start)) / pattern.period * Double(pattern.lengths.count)
+        // (Growing by at least half again, so that updates after each of many small appends stay
+        // amortised O(1): reserving exactly would copy the whole list every time.)
+        let needed = points.count + Int(Swift.min(Swift.max(coming, 0), Double(limit))) + 2 * pattern.lengths.count + 4
+        if needed > points.capacity { points.reserveCapacity(Swift.max(needed, points.capacity + points.capacity / 2)) }
         let (work, mark) = TrackPoints.dash(path, pattern: pattern, from: start, kept: &points, prior: &prior)
         checkpoint = mark
         // The seed's last rule: the last point goes if it is that close to the first.
