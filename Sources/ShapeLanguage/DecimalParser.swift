@@ -61,31 +61,82 @@ enum DecimalParser {
             exponent += negative ? -e : e
         }
         guard k == end else { return nil }
-        if tooLong || exponent > 19 || exponent < -19 {
+        return convert(mantissa: mantissa, exponent: exponent, exact: !tooLong, bytes, range)
+    }
+
+    /// Scans the numeral at `start` by the lexer's rules (digits; a fraction unless the point
+    /// begins `..`; an exponent only when digits follow the `e` and its sign) and converts it in
+    /// the same pass. Returns where it ends and its value.
+    @inline(__always)
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, value: Double?) {
+        var k = start
+        let n = bytes.count
+        var mantissa: UInt64 = 0
+        var digits = 0, exponent = 0
+        var exact = true
+        while k < n {
+            let d = bytes[k] &- 0x30
+            guard d < 10 else { break }
+            k += 1
+            if digits == 0, d == 0 { continue }
+            if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(d); digits += 1 } else { exact = false }
+        }
+        if k < n, bytes[k] == 0x2E, !(k + 1 < n && bytes[k + 1] == 0x2E) {
+            k += 1
+            while k < n {
+                let d = bytes[k] &- 0x30
+                guard d < 10 else { break }
+                k += 1
+                if digits == 0, d == 0 { exponent -= 1; continue }
+                if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(d); digits += 1; exponent -= 1 } else { exact = false }
+            }
+        }
+        if k < n, bytes[k] | 0x20 == 0x65 {  // e or E
+            var j = k + 1
+            var negative = false
+            if j < n, bytes[j] == 0x2B || bytes[j] == 0x2D { negative = bytes[j] == 0x2D; j += 1 }
+            if j < n, bytes[j] &- 0x30 < 10 {
+                var e = 0
+                while j < n, bytes[j] &- 0x30 < 10 {
+                    if e < 100_000 { e = e * 10 + Int(bytes[j] &- 0x30) }
+                    j += 1
+                }
+                exponent += negative ? -e : e
+                k = j
+            }
+        }
+        return (k, convert(mantissa: mantissa, exponent: exponent, exact: exact, bytes, start..<k))
+    }
+
+    /// mantissa · 10^exponent, or when `exact` is false (more than 19 digits) the numeral
+    /// `bytes[range]` through the standard library.
+    @inline(__always)
+    static func convert(mantissa: UInt64, exponent: Int, exact: Bool, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
+        if !exact || exponent > 19 || exponent < -19 {
             return Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
         }
         if mantissa == 0 { return 0 }
         // Clinger: both operands exact, one rounding.
         if mantissa < 1 << 53 {
             let m = Double(mantissa)
-            if exponent >= 0, exponent <= 22 { return m * powersOfTen[exponent] }
-            if exponent < 0, exponent >= -22 { return m / powersOfTen[-exponent] }
+            if exponent >= 0, exponent <= 22 { return m * tenTo(exponent) }
+            if exponent < 0, exponent >= -22 { return m / tenTo(-exponent) }
         }
         #if arch(x86_64)
         // One operation on two exact 64-bit-significand numbers rounds once; rounding that to
         // a double again is exact unless the first rounding landed on a midpoint between
         // two doubles (the 11 bits below a double's 53 read 0x400): then the integer way.
         let wide = Float80(mantissa)
-        let x = exponent >= 0 ? wide * Float80(powersOfTen[exponent]) : wide / Float80(powersOfTen[-exponent])
+        let x = exponent >= 0 ? wide * Float80(tenTo(exponent)) : wide / Float80(tenTo(-exponent))
         if x.significandBitPattern & 0x7FF != 0x400 { return Double(x) }
         #endif
         if exponent >= 0 {
-            let p = mantissa.multipliedFullWidth(by: UInt64(powersOfTen[exponent]))
+            let p = mantissa.multipliedFullWidth(by: UInt64(tenTo(exponent)))
             return rounded(high: p.high, low: p.low, sticky: false, binaryExponent: 0)
         }
         // mantissa / 10^k: normalise the mantissa to 64 bits, then a 128-bit quotient from two
         // 128/64 divisions; the remainder only says whether anything was left over.
-        let d = UInt64(powersOfTen[-exponent])
+        let d = UInt64(tenTo(-exponent))
         let shift = mantissa.leadingZeroBitCount
         let m = mantissa << shift
         let (q1, r1) = m.quotientAndRemainder(dividingBy: d)
@@ -117,9 +168,32 @@ enum DecimalParser {
         return Double(sign: .plus, exponent: exponent + 11, significand: Double(significand))
     }
 
-    static let powersOfTen: [Double] = (0...22).map { k in
-        var p = 1.0
-        for _ in 0..<k { p *= 10 }
-        return p
+    /// 10^k for k in 0...22, each exact: a table in the code, not an array to initialise.
+    @inline(__always) static func tenTo(_ k: Int) -> Double {
+        switch k {
+        case 0: 1e0
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        case 15: 1e15
+        case 16: 1e16
+        case 17: 1e17
+        case 18: 1e18
+        case 19: 1e19
+        case 20: 1e20
+        case 21: 1e21
+        default: 1e22
+        }
     }
 }

@@ -182,21 +182,9 @@ public struct Lexer {
 
     mutating func number() throws(Diagnostic) -> Double {
         let start = i
-        while Lexer.isDigit(byte(i)) { i += 1 }
-        // A fraction, but not the start of `...` or `..<`.
-        if byte(i) == 0x2E, byte(i + 1) != 0x2E {
-            i += 1
-            while Lexer.isDigit(byte(i)) { i += 1 }
-        }
-        if byte(i) == 0x65 || byte(i) == 0x45 {
-            var k = i + 1
-            if byte(k) == 0x2B || byte(k) == 0x2D { k += 1 }
-            if Lexer.isDigit(byte(k)) {
-                i = k
-                while Lexer.isDigit(byte(i)) { i += 1 }
-            }
-        }
-        guard var value = DecimalParser.parse(bytes, start..<i) else {
+        let (end, converted) = bytes.withUnsafeBufferPointer { DecimalParser.scan($0, from: start) }
+        i = end
+        guard var value = converted else {
             throw Diagnostic(.badNumber(text(start, i)), at: SourceRange(start, i), in: source)
         }
         guard value.isFinite else { throw Diagnostic(.numberTooLarge(text(start, i)), at: SourceRange(start, i), in: source) }

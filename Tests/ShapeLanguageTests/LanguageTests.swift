@@ -101,6 +101,9 @@ func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
         for n in numerals {
             let bytes = Array(n.utf8)
             if DecimalParser.parse(bytes, 0..<bytes.count)?.bitPattern != Double(n)?.bitPattern { wrong.append(n) }
+            // The lexer's one-pass scan reads the whole numeral to the same value.
+            let scanned = bytes.withUnsafeBufferPointer { DecimalParser.scan($0, from: 0) }
+            if scanned.end != bytes.count || scanned.value?.bitPattern != Double(n)?.bitPattern { wrong.append("scan " + n) }
         }
         #expect(wrong.isEmpty, "\(wrong.prefix(5))")
     }
