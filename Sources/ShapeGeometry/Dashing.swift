@@ -66,14 +66,16 @@ public enum TrackPoints {
     /// each point closer than `minimumSpacing` to `prior`, the last kept one, is dropped. Returns
     /// the work done (boundaries made and elements walked) and the thinning's state just before the
     /// path's last element made its first boundary: where a later update resumes.
+    ///
+    /// `checkpoints` holds, for each element before `start`, the thinning's state when the walk
+    /// reached it; the elements from `start` on are added (for undo: see `TrackPointCache`).
     static func dash(
         _ path: Path, pattern: DashPattern, from start: Int, kept: inout [Point],
-        prior: inout Point
+        prior: inout Point, checkpoints: inout [(kept: Int, prior: Point)]
     ) -> (work: Int, checkpoint: (kept: Int, prior: Point)) {
         // Squared distances against 0.1²: the same test as the seed's hypot, without the root.
         let spacing = minimumSpacing * minimumSpacing
         let last = path.elements.count - 1
-        var checkpoint: (kept: Int, prior: Point)? = nil
         var work = path.elements.count - start
         // The subpath holding `start`: the last one starting at or before it.
         let starts = path.subpathStarts
@@ -87,7 +89,8 @@ public enum TrackPoints {
             work += appendBoundaries(
                 of: path, subpath: range, from: Swift.max(start, range.lowerBound), pattern: pattern,
                 willEmit: { element in
-                    if element == last && checkpoint == nil { checkpoint = (kept.count, prior) }
+                    // The state when the walk reached this element, and every one it passed.
+                    while checkpoints.count <= element { checkpoints.append((kept.count, prior)) }
                 }
             ) { p in
                 let dx = p.x - prior.x, dy = p.y - prior.y
@@ -97,7 +100,8 @@ public enum TrackPoints {
                 }
             }
         }
-        return (work, checkpoint ?? (kept.count, prior))
+        while checkpoints.count <= last { checkpoints.append((kept.count, prior)) }
+        return (work, checkpoints[last])
     }
 
     /// The dash start and end points of one subpath, in order, from element `from` on: when it is
@@ -196,6 +200,9 @@ public struct TrackPointCache: Sendable {
     /// last-versus-first rule took off, if it did.
     var checkpoint = (kept: 0, prior: Point(Double.infinity, Double.infinity))
     var removedLast: Point?
+    /// For each element, the thinning's state when the walk reached it: where an update
+    /// resumes after appends, and where `truncate` goes back to.
+    var checkpoints: [(kept: Int, prior: Point)] = []
 
     public init(pattern: DashPattern) { self.pattern = pattern }
 
@@ -218,12 +225,41 @@ public struct TrackPointCache: Sendable {
         } else {
             points.removeAll()
         }
+        checkpoints.removeSubrange(start...)
         removedLast = nil
         guard !path.elements.isEmpty else {
             elementCount = 0
             lastWork = 0
             return
         }
+        lastWork = redash(path, from: start, prior: prior, limit: limit)
+    }
+
+    /// Brings the points back to `path`, the path of the last update cut to fewer elements (the
+    /// undo of appends): the points of the elements kept stay, and only the new last element is
+    /// dashed again, as after an append. O(points of one element) plus what is removed.
+    public mutating func truncate(to path: Path) {
+        let n = path.elements.count
+        guard let count = elementCount, n < count else { return }
+        if let r = removedLast { points.append(r) }
+        removedLast = nil
+        guard n > 0 else {
+            points.removeAll()
+            checkpoints.removeAll()
+            checkpoint = (0, Point(Double.infinity, Double.infinity))
+            elementCount = 0
+            lastWork = 0
+            return
+        }
+        let mark = checkpoints[n - 1]
+        points.removeSubrange(mark.kept...)
+        checkpoints.removeSubrange((n - 1)...)
+        lastWork = redash(path, from: n - 1, prior: mark.prior, limit: Int.max)
+    }
+
+    /// Dashes `path` from element `start` on, the points and checkpoints before it being in place.
+    private mutating func redash(_ path: Path, from start: Int, prior: Point, limit: Int) -> Int {
+        var prior = prior
         // Room for every boundary to come at once: the list is written once, not copied as it
         // doubles (a copy touches fresh memory, and page faults were a tenth of the time).
         let coming = (path.length - path.length(before: start)) / pattern.period * Double(pattern.lengths.count)
@@ -231,7 +267,7 @@ public struct TrackPointCache: Sendable {
         // amortised O(1): reserving exactly would copy the whole list every time.)
         let needed = points.count + Int(Swift.min(Swift.max(coming, 0), Double(limit))) + 2 * pattern.lengths.count + 4
         if needed > points.capacity { points.reserveCapacity(Swift.max(needed, points.capacity + points.capacity / 2)) }
-        let (work, mark) = TrackPoints.dash(path, pattern: pattern, from: start, kept: &points, prior: &prior)
+        let (work, mark) = TrackPoints.dash(path, pattern: pattern, from: start, kept: &points, prior: &prior, checkpoints: &checkpoints)
         checkpoint = mark
         // The seed's last rule: the last point goes if it is that close to the first.
         let dx = points.first.map { $0.x - prior.x } ?? 0, dy = points.first.map { $0.y - prior.y } ?? 0
@@ -239,6 +275,6 @@ public struct TrackPointCache: Sendable {
             removedLast = points.removeLast()
         }
         elementCount = path.elements.count
-        lastWork = work
+        return work
     }
 }

@@ -167,7 +167,7 @@ extension Interpreter {
             path.truncate(to: countBefore)
             throw self.error(.nonFiniteResult, inv.range)
         }
-        pathDidChange(appended: true)
+        pathDidChange(trackPointsKept: true)
         changed = true
         // Drawing after a transform: `reset` must map the new elements back too, and the next
         // rotation or scale turns about the new bounds.

@@ -261,15 +261,21 @@ public final class Interpreter {
     func restorePath(_ restore: PathRestore) {
         switch restore {
         case .unchanged: return
-        case .truncate(let n): if path.elements.count != n { path.truncate(to: n); pathDidChange() }
+        case .truncate(let n):
+            guard path.elements.count != n else { return }
+            path.truncate(to: n)
+            // The undo of appends: the kept data goes back with the path (its index and lengths
+            // by themselves), the track points by dropping what the appends added.
+            trackCache?.truncate(to: path)
+            pathDidChange(trackPointsKept: true)
         case .replace(let p): path = p; pathDidChange()
         }
     }
 
     /// After any change to the path: track points are kept when elements were only appended
     /// (they are brought up to date when next needed), dropped otherwise.
-    func pathDidChange(appended: Bool = false) {
-        if !appended { trackCache = nil }
+    func pathDidChange(trackPointsKept: Bool = false) {
+        if !trackPointsKept { trackCache = nil }
         state.handle.target = nil
     }
 

@@ -139,5 +139,21 @@ import Testing
         // The updates did far less than computing everything again each time would.
         let everything = try TrackPoints.compute(path, pattern: dash).count
         #expect(work < 20 * everything + 10 * path.elements.count, "work \(work) for \(everything) points")
+
+        // Undo: cutting the path back (and drawing on) leaves the points a whole computation of
+        // the shorter path gives, bit for bit, having dashed only its new last element.
+        try cache.update(for: path)
+        for _ in 0..<25 {
+            let n = Int(rng.next() % UInt64(path.elements.count + 1))
+            path.truncate(to: n)
+            cache.truncate(to: path)
+            #expect(cache.points == (try TrackPoints.compute(path, pattern: dash)), "cut to \(n) elements")
+            if n > 0 { #expect(cache.lastWork <= 2 * everything / Swift.max(1, path.elements.count) + 50) }
+            if rng.next() % 2 == 0, path.currentPoint != nil {
+                try path.curve(control1: rng.point(0, 100), control2: rng.point(0, 100), to: rng.point(0, 100))
+                try cache.update(for: path)
+                #expect(cache.points == (try TrackPoints.compute(path, pattern: dash)), "drawn on after the cut")
+            }
+        }
     }
 }
