@@ -54,9 +54,10 @@ enum FileSystem {
         var description: String
     }
 
-    /// The most bytes a script (a file, standard input or an include) may hold. Each byte of
-    /// source costs about 60 bytes of memory while it runs (the characters, tokens and tree),
-    /// so this keeps a script within 2 GiB.
+    /// The most bytes a script (a file, standard input or an include) may hold. A byte of a
+    /// script of short commands costs about 17 bytes of memory while it runs (mostly the path it
+    /// draws and the undo steps; the source is held once, a statement's tree at a time), so this
+    /// keeps a script within about 600 MB (docs/robustness.md).
     static let maximumInput = 32 << 20
 
     /// A script file's text. Only regular files are read (a FIFO would block, a device such as
