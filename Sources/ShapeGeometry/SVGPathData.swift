@@ -12,9 +12,12 @@ public enum SVGPathData {
     /// Appends the path data to `path`. All or nothing: on failure `path` is unchanged.
     public static func append(_ text: String, to path: inout Path) throws(Failure) {
         var reader = Reader(chars: Array(text.utf8))
-        var copy = path
-        try reader.run(into: &copy)
-        path = copy
+        // On the path itself, its appends taken back on failure (a copy would cost the whole path).
+        let count = path.elements.count
+        do { try reader.run(into: &path) } catch {
+            path.truncate(to: count)
+            throw error
+        }
     }
 
     struct Reader {
