@@ -1,0 +1,304 @@
+/// Where two segments meet: points where they cross or touch, and stretches where they overlap.
+///
+/// Method (certified, not sampled): the pair of parameter intervals is subdivided, each piece
+/// enclosed by the box of its control points (a Bézier lies in their hull; an arc in its tight
+/// box), so a pair whose boxes are apart holds no meeting and nothing is ever missed. A pair is
+/// settled by the Krawczyk test of interval analysis on F(s, t) = A(s) − B(t), with the pieces'
+/// derivatives enclosed by their hodographs' boxes: K inside the parameter box proves exactly one
+/// root there (then Newton's method converges to it from the box's middle), K outside it proves
+/// none. Pairs the test cannot settle are split again, until they are smaller than 1e-11 of the
+/// paths' size: there the curves touch (a tangency, or crossings closer than that), and the
+/// middle is reported. Meetings within 1e-9 of the size of each other are one.
+///
+/// Overlaps are found first, exactly: collinear lines, arcs of one circle, and Bézier curves one
+/// of whose ends lies on the other and whose pieces between those ends have the same control
+/// points (after raising a quadratic to a cubic).
+public enum Intersections {
+    /// One meeting of two segments, in their own parameters.
+    public struct Meeting: Sendable, Equatable {
+        /// Parameters on the first and second segment, and the point.
+        public var t: Double, u: Double
+        public var point: Point
+        /// For an overlap, the parameters where it ends (`t`, `u` are where it starts).
+        public var overlapEnd: (t: Double, u: Double, point: Point)?
+
+        public init(t: Double, u: Double, point: Point, overlapEnd: (t: Double, u: Double, point: Point)? = nil) {
+            self.t = t; self.u = u; self.point = point; self.overlapEnd = overlapEnd
+        }
+
+        public static func == (a: Meeting, b: Meeting) -> Bool {
+            a.t == b.t && a.u == b.u && a.point == b.point && a.overlapEnd?.t == b.overlapEnd?.t && a.overlapEnd?.u == b.overlapEnd?.u
+        }
+    }
+
+    /// The most pairs of pieces one search looks at: a bound on the work for pathological input
+    /// (two curves that touch along a stretch without being the same curve).
+    static let pairLimit = 200_000
+
+    /// Every meeting of `a` and `b`, in increasing `t`. `size` is the scale that tolerances are
+    /// relative to (the larger side of both paths' bounds).
+    public static func between(_ a: Segment, _ b: Segment, size: Double) -> [Meeting] {
+        let tolerance = 1e-9 * size
+        if let overlap = overlap(a, b, tolerance: tolerance) { return overlap }
+        var found: [Meeting] = []
+        // Where the curves stay within `small` of each other without a proven root: a touch.
+        var touches: [Meeting] = []
+        var stack: [(Piece, Piece)] = [(Piece(a, 0, 1), Piece(b, 0, 1))]
+        var pairs = 0
+        let small = 1e-11 * size
+        while let (pa, pb) = stack.popLast() {
+            pairs += 1
+            guard pairs < pairLimit else { break }
+            let boxA = pa.segment.controlBounds, boxB = pb.segment.controlBounds
+            guard boxA.minX <= boxB.maxX + small, boxB.minX <= boxA.maxX + small, boxA.minY <= boxB.maxY + small,
+                boxB.minY <= boxA.maxY + small
+            else { continue }
+            switch krawczyk(pa.segment, pb.segment) {
+            case .none: continue
+            case .unique:
+                found.append(refine(a, b, pa, pb))
+                continue
+            case .unknown: break
+            }
+            let sizeA = Swift.max(boxA.width, boxA.height), sizeB = Swift.max(boxB.width, boxB.height)
+            if Swift.max(sizeA, sizeB) < small {
+                // The curves are within `small` here and no test could tell one root: a touch.
+                // Every such box along the stretch where they stay that close goes to the same
+                // point when Newton's method may leave the box (it converges, if only linearly,
+                // to a double root), so they merge into one meeting.
+                touches.append(refine(a, b, Piece(a, 0, 1), Piece(b, 0, 1), from: (0.5 * (pa.lo + pa.hi), 0.5 * (pb.lo + pb.hi))))
+                continue
+            }
+            if sizeA >= sizeB {
+                let (p, q) = pa.halves()
+                stack.append((q, pb)); stack.append((p, pb))
+            } else {
+                let (p, q) = pb.halves()
+                stack.append((pa, q)); stack.append((pa, p))
+            }
+        }
+        return merged(found, touches: touches, tolerance: tolerance)
+    }
+
+    /// A piece of a segment: the segment restricted to [lo, hi] of the original's parameter.
+    struct Piece {
+        var segment: Segment
+        var lo: Double, hi: Double
+        init(_ s: Segment, _ lo: Double, _ hi: Double) { segment = s; self.lo = lo; self.hi = hi }
+        func halves() -> (Piece, Piece) {
+            let (p, q) = segment.split(at: 0.5)
+            let mid = 0.5 * (lo + hi)
+            return (Piece(p, lo, mid), Piece(q, mid, hi))
+        }
+    }
+
+    enum Verdict { case none, unique, unknown }
+
+    /// The Krawczyk test for A(σ) = B(τ) on the pieces' own parameters, σ, τ in [0, 1].
+    static func krawczyk(_ a: Segment, _ b: Segment) -> Verdict {
+        let da = a.derivative(at: 0.5), db = b.derivative(at: 0.5)
+        // J(m) = [A'(m) | −B'(m)]; Y = J(m)⁻¹.
+        let det = da.dx * (-db.dy) - (-db.dx) * da.dy
+        let scale = Swift.max(da.length, db.length)
+        guard scale > 0, abs(det) > 1e-13 * scale * scale else { return .unknown }
+        let y11 = -db.dy / det, y12 = db.dx / det, y21 = -da.dy / det, y22 = da.dx / det
+        let fm = a.point(at: 0.5) - b.point(at: 0.5)
+        let (ax, ay) = hodographBox(a), (bx, by) = hodographBox(b)
+        // M = I − Y·J(X), J(X) = [[ax, −bx], [ay, −by]].
+        let m11 = Interval(1) - (ax * y11 + ay * y12)
+        let m12 = Interval(0) - ((-bx) * y11 + (-by) * y12)
+        let m21 = Interval(0) - (ax * y21 + ay * y22)
+        let m22 = Interval(1) - ((-bx) * y21 + (-by) * y22)
+        let h = Interval(-0.5, 0.5)
+        let k1 = Interval(0.5 - (y11 * fm.dx + y12 * fm.dy)) + m11 * h + m12 * h
+        let k2 = Interval(0.5 - (y21 * fm.dx + y22 * fm.dy)) + m21 * h + m22 * h
+        // Outward rounding, approximately: widen by a few ulps of the terms.
+        let k1w = k1.widened(1e-12), k2w = k2.widened(1e-12)
+        if k1w.hi < 0 || k1w.lo > 1 || k2w.hi < 0 || k2w.lo > 1 { return .none }
+        if k1w.lo > 0, k1w.hi < 1, k2w.lo > 0, k2w.hi < 1 { return .unique }
+        return .unknown
+    }
+
+    /// Newton's method on F(s, t) = A(s) − B(t) over the original segments from the middle of
+    /// the pieces' box, kept in it; the point is A's at the result.
+    static func refine(_ a: Segment, _ b: Segment, _ pa: Piece, _ pb: Piece, from start: (Double, Double)? = nil) -> Meeting {
+        var s = start?.0 ?? 0.5 * (pa.lo + pa.hi), t = start?.1 ?? 0.5 * (pb.lo + pb.hi)
+        var best = (s: s, t: t, residual: (a.point(at: s) - b.point(at: t)).length)
+        for _ in 0..<80 {
+            let f = a.point(at: s) - b.point(at: t)
+            let da = a.derivative(at: s), db = b.derivative(at: t)
+            let det = da.dx * (-db.dy) + db.dx * da.dy
+            guard det != 0, det.isFinite else { break }
+            let ds = (-db.dy * f.dx + db.dx * f.dy) / det
+            let dt = (-da.dy * f.dx + da.dx * f.dy) / det
+            s = Swift.min(Swift.max(s - ds, pa.lo), pa.hi)
+            t = Swift.min(Swift.max(t - dt, pb.lo), pb.hi)
+            let r = (a.point(at: s) - b.point(at: t)).length
+            if r < best.residual { best = (s, t, r) }
+            if abs(ds) < 1e-16 && abs(dt) < 1e-16 { break }
+        }
+        let pa = a.point(at: best.s), pb = b.point(at: best.t)
+        return Meeting(t: best.s, u: best.t, point: Point(0.5 * (pa.x + pb.x), 0.5 * (pa.y + pb.y)))
+    }
+
+    /// Meetings within `tolerance` of one another are one (the one with the smaller `t`). Touches
+    /// are grouped first: a chain of them, each within `tolerance` of the next, is one touch,
+    /// reported by its middle member. (Where two curves touch, doubles cannot tell them apart along a
+    /// stretch of about √(ulp · radius of curvature): the middle of it is the touching point.)
+    static func merged(_ meetings: [Meeting], touches: [Meeting], tolerance: Double) -> [Meeting] {
+        var groups: [[Meeting]] = []
+        for m in touches.sorted(by: { $0.t < $1.t }) {
+            if let last = groups.last?.last, last.point.distance(to: m.point) <= tolerance {
+                groups[groups.count - 1].append(m)
+            } else {
+                groups.append([m])
+            }
+        }
+        // The member in the middle of each chain (not an average of parameters: a chain may
+        // run across a closed curve's seam, where u goes from 1 to 0).
+        let touching = groups.map { $0[$0.count / 2] }
+        var result: [Meeting] = []
+        for m in (meetings + touching).sorted(by: { $0.t < $1.t }) {
+            if result.contains(where: { $0.point.distance(to: m.point) <= tolerance && $0.overlapEnd == nil }) { continue }
+            result.append(m)
+        }
+        return result
+    }
+
+    // MARK: Overlaps
+
+    /// The overlap of `a` and `b` if they coincide along a stretch longer than `tolerance` (as
+    /// its start and end), a single touching meeting if they only share an end point's worth, or
+    /// nil when they do not lie on one curve.
+    static func overlap(_ a: Segment, _ b: Segment, tolerance: Double) -> [Meeting]? {
+        // Where each one's ends lie on the other.
+        var events: [(t: Double, u: Double)] = []
+        for (t, p) in [(0.0, a.start), (1.0, a.end)] {
+            let (u, d2) = b.nearest(to: p)
+            if d2.squareRoot() <= tolerance { events.append((t, u)) }
+        }
+        for (u, p) in [(0.0, b.start), (1.0, b.end)] {
+            let (t, d2) = a.nearest(to: p)
+            if d2.squareRoot() <= tolerance { events.append((t, u)) }
+        }
+        guard events.count >= 2 else { return nil }
+        events.sort { $0.t < $1.t }
+        let first = events.first!, last = events.last!
+        guard last.t - first.t > 0, abs(last.u - first.u) > 0 else { return nil }
+        let pieceA = a.piece(from: first.t, to: last.t), pieceB = b.piece(from: first.u, to: last.u)
+        guard sameCurve(pieceA, pieceB, tolerance: tolerance) else { return nil }
+        let p0 = a.point(at: first.t), p1 = a.point(at: last.t)
+        guard p0.distance(to: p1) > tolerance else { return nil }
+        return [Meeting(t: first.t, u: first.u, point: p0, overlapEnd: (last.t, last.u, p1))]
+    }
+
+    /// Whether two pieces are one curve run the same way: the same kind of curve with control
+    /// points within `tolerance` (a quadratic raised to a cubic to compare with one), or two
+    /// circular arcs of one circle with the same ends.
+    static func sameCurve(_ a: Segment, _ b: Segment, tolerance: Double) -> Bool {
+        func close(_ p: [Point], _ q: [Point]) -> Bool {
+            p.count == q.count && zip(p, q).allSatisfy { $0.distance(to: $1) <= 10 * tolerance }
+        }
+        switch (a, b) {
+        case (.arc(let x), .arc(let y)):
+            return x.center.distance(to: y.center) <= tolerance && (x.u - y.u).length <= tolerance
+                && (x.v - y.v).length <= tolerance && x.start.distance(to: y.start) <= tolerance
+                && x.end.distance(to: y.end) <= tolerance && x.point(at: 0.5).distance(to: y.point(at: 0.5)) <= tolerance
+        case (.arc, _), (_, .arc): return false
+        default: return close(a.cubicControlPoints, b.cubicControlPoints)
+        }
+    }
+}
+
+extension Segment {
+    /// The piece of the segment between parameters `t0` and `t1`, run from t0 to t1 (backwards
+    /// if t1 < t0).
+    func piece(from t0: Double, to t1: Double) -> Segment {
+        let lo = Swift.min(t0, t1), hi = Swift.max(t0, t1)
+        var s = self
+        if hi < 1 { s = s.split(at: hi).0 }
+        if lo > 0, hi > 0 { s = s.split(at: lo / hi).1 }
+        return t1 < t0 ? s.reversed : s
+    }
+
+    /// The segment run the other way.
+    var reversed: Segment {
+        switch self {
+        case .line(let l): .line(LineSegment(l.p1, l.p0))
+        case .quadratic(let q): .quadratic(QuadraticBezier(q.p2, q.p1, q.p0))
+        case .cubic(let c): .cubic(CubicBezier(c.p3, c.p2, c.p1, c.p0))
+        case .arc(let a): .arc(Arc(center: a.center, u: a.u, v: a.v, startAngle: a.startAngle + a.sweep, sweep: -a.sweep))
+        }
+    }
+
+    /// A Bézier or line's control points as a cubic's (degree raised exactly); none for an arc.
+    var cubicControlPoints: [Point] {
+        switch self {
+        case .line(let l):
+            return [l.p0, l.p0 + (l.p1 - l.p0) * (1.0 / 3), l.p0 + (l.p1 - l.p0) * (2.0 / 3), l.p1]
+        case .quadratic(let q):
+            return [q.p0, q.p0 + (q.p1 - q.p0) * (2.0 / 3), q.p2 + (q.p1 - q.p2) * (2.0 / 3), q.p2]
+        case .cubic(let c): return [c.p0, c.p1, c.p2, c.p3]
+        case .arc: return []
+        }
+    }
+}
+
+/// A closed interval of doubles, for enclosures.
+struct Interval {
+    var lo: Double, hi: Double
+    init(_ x: Double) { lo = x; hi = x }
+    init(_ lo: Double, _ hi: Double) { self.lo = lo; self.hi = hi }
+    static func + (a: Interval, b: Interval) -> Interval { Interval(a.lo + b.lo, a.hi + b.hi) }
+    static func - (a: Interval, b: Interval) -> Interval { Interval(a.lo - b.hi, a.hi - b.lo) }
+    static prefix func - (a: Interval) -> Interval { Interval(-a.hi, -a.lo) }
+    static func * (a: Interval, k: Double) -> Interval { k >= 0 ? Interval(a.lo * k, a.hi * k) : Interval(a.hi * k, a.lo * k) }
+    static func * (a: Interval, b: Interval) -> Interval {
+        let p = [a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi]
+        return Interval(p.min()!, p.max()!)
+    }
+    func widened(_ relative: Double) -> Interval {
+        let w = relative * Swift.max(abs(lo), abs(hi), 1)
+        return Interval(lo - w, hi + w)
+    }
+}
+
+extension Intersections {
+    /// Boxes holding the derivative of the segment over its whole parameter range: the hull of
+    /// its hodograph's control points for a Bézier; for an arc, from the ranges of sine and
+    /// cosine over its angles.
+    static func hodographBox(_ s: Segment) -> (Interval, Interval) {
+        func box(_ points: [Vector]) -> (Interval, Interval) {
+            var x = Interval(points[0].dx), y = Interval(points[0].dy)
+            for p in points.dropFirst() {
+                x = Interval(Swift.min(x.lo, p.dx), Swift.max(x.hi, p.dx))
+                y = Interval(Swift.min(y.lo, p.dy), Swift.max(y.hi, p.dy))
+            }
+            return (x, y)
+        }
+        switch s {
+        case .line(let l): return box([l.p1 - l.p0])
+        case .quadratic(let q): return box([(q.p1 - q.p0) * 2, (q.p2 - q.p1) * 2])
+        case .cubic(let c): return box([(c.p1 - c.p0) * 3, (c.p2 - c.p1) * 3, (c.p3 - c.p2) * 3])
+        case .arc(let a):
+            let lo = Swift.min(a.startAngle, a.startAngle + a.sweep), hi = Swift.max(a.startAngle, a.startAngle + a.sweep)
+            let sine = trigRange(lo, hi, phase: 0), cosine = trigRange(lo, hi, phase: Double.pi / 2)
+            // d/dt = sweep·(v cos θ − u sin θ).
+            let x = (cosine * a.v.dx - sine * a.u.dx) * a.sweep
+            let y = (cosine * a.v.dy - sine * a.u.dy) * a.sweep
+            return (x.widened(1e-12), y.widened(1e-12))
+        }
+    }
+
+    /// The range of sin(θ + phase) for θ in [lo, hi].
+    static func trigRange(_ lo: Double, _ hi: Double, phase: Double) -> Interval {
+        guard hi - lo < 2 * Double.pi else { return Interval(-1, 1) }
+        let a = sine(lo + phase), b = sine(hi + phase)
+        var r = Interval(Swift.min(a, b), Swift.max(a, b))
+        // A peak at π/2 + 2kπ and a trough at −π/2 + 2kπ inside the range.
+        let halfPi = Double.pi / 2
+        if ((lo + phase - halfPi) / (2 * Double.pi)).rounded(.up) <= ((hi + phase - halfPi) / (2 * Double.pi)).rounded(.down) { r.hi = 1 }
+        if ((lo + phase + halfPi) / (2 * Double.pi)).rounded(.up) <= ((hi + phase + halfPi) / (2 * Double.pi)).rounded(.down) { r.lo = -1 }
+        return r
+    }
+}
