@@ -77,7 +77,7 @@ public enum Intersections {
                 stack.append((pa, q)); stack.append((pa, p))
             }
         }
-        return merged(found, touches: touches, tolerance: tolerance)
+        return merged(found, touches: touches, tolerance: tolerance, a, b)
     }
 
     /// A piece of a segment: the segment restricted to [lo, hi] of the original's parameter.
@@ -145,7 +145,7 @@ public enum Intersections {
     /// are grouped first: a chain of them, each within `tolerance` of the next, is one touch,
     /// reported by its middle member. (Where two curves touch, doubles cannot tell them apart along a
     /// stretch of about √(ulp · radius of curvature): the middle of it is the touching point.)
-    static func merged(_ meetings: [Meeting], touches: [Meeting], tolerance: Double) -> [Meeting] {
+    static func merged(_ meetings: [Meeting], touches: [Meeting], tolerance: Double, _ a: Segment, _ b: Segment) -> [Meeting] {
         var groups: [[Meeting]] = []
         for m in touches.sorted(by: { $0.t < $1.t }) {
             if let last = groups.last?.last, last.point.distance(to: m.point) <= tolerance {
@@ -154,15 +154,34 @@ public enum Intersections {
                 groups.append([m])
             }
         }
-        // The member in the middle of each chain (not an average of parameters: a chain may
-        // run across a closed curve's seam, where u goes from 1 to 0).
-        let touching = groups.map { $0[$0.count / 2] }
+        let touching = groups.map { touchPoint($0, a, b) }
         var result: [Meeting] = []
         for m in (meetings + touching).sorted(by: { $0.t < $1.t }) {
             if result.contains(where: { $0.point.distance(to: m.point) <= tolerance && $0.overlapEnd == nil }) { continue }
             result.append(m)
         }
         return result
+    }
+
+    /// Where a chain of touches touches: the curves' directions are parallel there, and the
+    /// cross product of their derivatives, well conditioned where the gap between them is below
+    /// rounding, changes sign; its zero is found by interpolating between the two members it
+    /// falls between. Without a change of sign (a touch at an end), the middle member. (Not an
+    /// average of all the parameters: a chain may run across a closed curve's seam, where u
+    /// goes from 1 to 0.)
+    static func touchPoint(_ chain: [Meeting], _ a: Segment, _ b: Segment) -> Meeting {
+        func cross(_ m: Meeting) -> Double {
+            let da = a.derivative(at: m.t), db = b.derivative(at: m.u)
+            return da.dx * db.dy - da.dy * db.dx
+        }
+        let values = chain.map(cross)
+        for k in 1..<Swift.max(chain.count, 1) where (values[k - 1] <= 0) != (values[k] <= 0) && abs(chain[k].u - chain[k - 1].u) < 0.5 {
+            let w = values[k - 1] / (values[k - 1] - values[k])
+            let t = chain[k - 1].t + w * (chain[k].t - chain[k - 1].t), u = chain[k - 1].u + w * (chain[k].u - chain[k - 1].u)
+            let p = a.point(at: t), q = b.point(at: u)
+            return Meeting(t: t, u: u, point: Point(0.5 * (p.x + q.x), 0.5 * (p.y + q.y)))
+        }
+        return chain[chain.count / 2]
     }
 
     // MARK: Overlaps
@@ -300,5 +319,202 @@ extension Intersections {
         if ((lo + phase - halfPi) / (2 * Double.pi)).rounded(.up) <= ((hi + phase - halfPi) / (2 * Double.pi)).rounded(.down) { r.hi = 1 }
         if ((lo + phase + halfPi) / (2 * Double.pi)).rounded(.up) <= ((hi + phase + halfPi) / (2 * Double.pi)).rounded(.down) { r.lo = -1 }
         return r
+    }
+}
+
+/// Where a path crosses or touches another path, or itself.
+public struct PathIntersection: Sendable, Equatable {
+    /// The point.
+    public var point: Point
+    /// The arc length along the path; for a self-intersection, the smaller of the two.
+    public var at: Double
+    /// The arc length along the other path; for a self-intersection, the larger of the two.
+    public var other: Double
+    /// For each end of a stretch where the two overlap: the stretch's length.
+    public var overlap: Double?
+
+    public init(point: Point, at: Double, other: Double, overlap: Double? = nil) {
+        self.point = point; self.at = at; self.other = other; self.overlap = overlap
+    }
+}
+
+extension Path {
+    /// The points where this path crosses or touches `other`, in increasing `at` (each within
+    /// 1e-9 of the larger path's size of the exact point; none missed, none twice; an overlap
+    /// given by its two ends). Pairs of elements are found through `other`'s index, so the
+    /// cost is about the elements near each other, not the product of the counts.
+    public func intersections(with other: Path) -> [PathIntersection] {
+        let size = Path.size(self, other)
+        var result: [PathIntersection] = []
+        for i in elements.indices {
+            guard let a = segment(at: i) else { continue }
+            let box = Box(a.controlBounds)
+            other.forEachSegment(near: box) { j, b in
+                for m in Intersections.between(a, b, size: size) {
+                    result += Path.report(m, self, i, a, other, j, b)
+                }
+            }
+        }
+        return Path.distinct(result, tolerance: 1e-9 * size)
+    }
+
+    /// The points where this path crosses or touches itself, in increasing `at` (`at` the
+    /// smaller arc length, `other` the larger). The joint where one element ends and the next
+    /// begins is not one, nor is where a closed subpath's closing segment meets its start.
+    public func selfIntersections() -> [PathIntersection] {
+        let size = Path.size(self, self)
+        let tolerance = 1e-9 * size
+        let sets = vertexSets(tolerance: tolerance)
+        var result: [PathIntersection] = []
+        for i in elements.indices {
+            guard let a = segment(at: i) else { continue }
+            // A cubic crossing itself in a loop.
+            if case .cubic(let c) = a, let (s, t) = c.selfIntersection() {
+                let p = c.point(at: s)
+                result.append(PathIntersection(point: p, at: arcLength(element: i, at: s), other: arcLength(element: i, at: t)))
+            }
+            let box = Box(a.controlBounds)
+            forEachSegment(near: box) { j, b in
+                guard j > i else { return }
+                for m in Intersections.between(a, b, size: size) {
+                    // Joints: the end of one element and the start of the next in its subpath, and
+                    // a closing segment's end at its subpath's start.
+                    if m.overlapEnd == nil, isJoint(m, i, j, sets, tolerance: tolerance) { continue }
+                    result += Path.report(m, self, i, a, self, j, b).map { r in
+                        var r = r
+                        if r.other < r.at { swap(&r.at, &r.other) }
+                        return r
+                    }
+                }
+            }
+        }
+        return Path.distinct(result, tolerance: tolerance)
+    }
+
+    /// The path's vertices as sets of element ends joined in drawing: an element's end and the
+    /// start of the segment drawn next (after the move that starts a subpath where it ended, as
+    /// drawing on after `close` does), a closing segment's end and its subpath's first start, and
+    /// the two ends of a segment of no length. End `2k` is element k's start, `2k + 1` its end.
+    func vertexSets(tolerance: Double) -> [Int] {
+        var parent = Array(0..<(2 * elements.count))
+        func find(_ x: Int) -> Int {
+            var x = x
+            while parent[x] != x { parent[x] = parent[parent[x]]; x = parent[x] }
+            return x
+        }
+        func join(_ a: Int, _ b: Int) { parent[find(a)] = find(b) }
+        for i in elements.indices {
+            guard let s = segment(at: i) else { continue }
+            if s.start.distance(to: s.end) <= tolerance, length(ofElement: i) <= tolerance { join(2 * i, 2 * i + 1) }
+            var next = i + 1
+            while next < elements.count, case .move(let p) = elements[next], p.distance(to: s.end) <= tolerance { next += 1 }
+            if next < elements.count, let n = segment(at: next), n.start.distance(to: s.end) <= tolerance { join(2 * i + 1, 2 * next) }
+            if case .close = elements[i], let first = firstSegmentIndex(ofSubpathHolding: i), first != i { join(2 * i + 1, 2 * first) }
+        }
+        return parent.indices.map(find)
+    }
+
+    /// Whether meeting `m` of elements i and j is only where the path passes from one element to
+    /// the next: at an end of each, the two ends joined in drawing (`vertexSets`).
+    func isJoint(_ m: Intersections.Meeting, _ i: Int, _ j: Int, _ sets: [Int], tolerance: Double) -> Bool {
+        guard let a = segment(at: i), let b = segment(at: j) else { return false }
+        // The ends of each at the point (both, for a segment that closes on itself).
+        let endsA = [2 * i, 2 * i + 1].filter { ($0 == 2 * i ? a.start : a.end).distance(to: m.point) <= tolerance }
+        let endsB = [2 * j, 2 * j + 1].filter { ($0 == 2 * j ? b.start : b.end).distance(to: m.point) <= tolerance }
+        return endsA.contains { x in endsB.contains { sets[$0] == sets[x] } }
+    }
+
+    /// The index of the first segment of the subpath holding element `k`.
+    func firstSegmentIndex(ofSubpathHolding k: Int) -> Int? {
+        guard let start = subpathStarts.last(where: { $0 <= k }) else { return nil }
+        return start + 1 <= k ? start + 1 : nil
+    }
+
+    /// Calls `body` with each segment whose control box meets `box` (through the index).
+    func forEachSegment(near box: Box, _ body: (Int, Segment) -> Void) {
+        index.walk(
+            { node in
+                let b = node.control
+                return node.hasSegments && b.minX <= box.maxX && box.minX <= b.maxX && b.minY <= box.maxY && box.minY <= b.maxY
+                    ? .descend : .skip
+            },
+            { range in
+                for k in range {
+                    guard let s = segment(at: k) else { continue }
+                    let b = s.controlBounds
+                    if b.minX <= box.maxX, box.minX <= b.maxX, b.minY <= box.maxY, box.minY <= b.maxY { body(k, s) }
+                }
+            })
+    }
+
+    /// The arc length to parameter `t` of element `i`.
+    func arcLength(element i: Int, at t: Double) -> Double {
+        guard let s = segment(at: i) else { return length(before: i) }
+        return Swift.min(length(before: i) + s.arcLength(upTo: t, accuracy: accuracy), length(before: i + 1))
+    }
+
+    static func size(_ a: Path, _ b: Path) -> Double {
+        var r = a.bounds ?? Rect(point: Point(0, 0))
+        if let o = b.bounds { r = r.union(o) }
+        return Swift.max(r.width, r.height, 1e-300)
+    }
+
+    static func report(_ m: Intersections.Meeting, _ p: Path, _ i: Int, _ a: Segment, _ q: Path, _ j: Int, _ b: Segment) -> [PathIntersection] {
+        let at = p.arcLength(element: i, at: m.t), other = q.arcLength(element: j, at: m.u)
+        guard let end = m.overlapEnd else { return [PathIntersection(point: m.point, at: at, other: other)] }
+        let atEnd = p.arcLength(element: i, at: end.t), otherEnd = q.arcLength(element: j, at: end.u)
+        let length = abs(atEnd - at)
+        return [
+            PathIntersection(point: m.point, at: at, other: other, overlap: length),
+            PathIntersection(point: end.point, at: atEnd, other: otherEnd, overlap: length),
+        ]
+    }
+
+    /// In increasing `at`; points within `tolerance` of one already kept (a crossing at a joint,
+    /// found from both elements) are dropped.
+    static func distinct(_ list: [PathIntersection], tolerance: Double) -> [PathIntersection] {
+        // An overlap's ends first: a point where something else meets the stretch's end is that end.
+        let ends = list.filter { $0.overlap != nil }
+        var kept: [PathIntersection] = []
+        for r in list.sorted(by: { ($0.at, $0.other) < ($1.at, $1.other) }) {
+            if r.overlap == nil, ends.contains(where: { $0.point.distance(to: r.point) <= tolerance }) { continue }
+            if kept.contains(where: { $0.point.distance(to: r.point) <= tolerance && ($0.overlap == nil) == (r.overlap == nil) }) { continue }
+            kept.append(r)
+        }
+        return kept
+    }
+}
+
+extension CubicBezier {
+    /// The two parameters s < t in [0, 1] where the curve passes through one point twice (its
+    /// loop), in closed form. With B(t) = a t³ + b t² + c t + d, B(s) = B(t) for s ≠ t means
+    /// a(s² + st + t²) + b(s + t) + c = 0: two equations, linear in σ = s + t once π = st is
+    /// eliminated, then s and t are the roots of z² − σz + π. Polished by Newton's method.
+    func selfIntersection() -> (Double, Double)? {
+        let (a, b, c) = powerBasis
+        let denominator = a.dy * b.dx - a.dx * b.dy
+        guard denominator != 0 else { return nil }
+        let sigma = (a.dx * c.dy - a.dy * c.dx) / denominator
+        // a(σ² − π) = −(bσ + c), in the larger of a's components.
+        let useX = abs(a.dx) >= abs(a.dy)
+        let ak = useX ? a.dx : a.dy, bk = useX ? b.dx : b.dy, ck = useX ? c.dx : c.dy
+        guard ak != 0 else { return nil }
+        let pi = sigma * sigma + (bk * sigma + ck) / ak
+        let discriminant = sigma * sigma - 4 * pi
+        guard discriminant > 0 else { return nil }
+        let root = discriminant.squareRoot()
+        var s = 0.5 * (sigma - root), t = 0.5 * (sigma + root)
+        guard s >= -1e-12, t <= 1 + 1e-12, t - s > 1e-12 else { return nil }
+        // Newton on B(s) − B(t) = 0.
+        for _ in 0..<8 {
+            let f = point(at: s) - point(at: t)
+            let ds = derivative(at: s), dt = derivative(at: t)
+            let det = ds.dx * (-dt.dy) + dt.dx * ds.dy
+            guard det != 0 else { break }
+            s -= (-dt.dy * f.dx + dt.dx * f.dy) / det
+            t -= (-ds.dy * f.dx + ds.dx * f.dy) / det
+        }
+        s = Swift.min(Swift.max(s, 0), 1); t = Swift.min(Swift.max(t, 0), 1)
+        return t - s > 1e-12 ? (s, t) : nil
     }
 }

@@ -331,6 +331,11 @@ public enum CommandTable {
             summary: "nearest point of the path, its distance and arc-length position", example: "nearest 0 0",
             run: Interpreter.nearestCommand),
         CommandSpec(
+            name: "intersections", parameters: ["a"], optionalCount: 1, group: .query, cost: .perElement(WorkCost.visitCost),
+            isQuery: true,
+            summary: "where the path crosses or touches itself, or path value a (points, arc lengths, overlaps)",
+            example: "intersections", takesText: true, run: Interpreter.intersectionsCommand),
+        CommandSpec(
             name: "at", parameters: ["s"], group: .query, cost: .unit, isQuery: true,
             summary: "point and tangent angle at arc length s", example: "at 100", run: Interpreter.atCommand),
         CommandSpec(

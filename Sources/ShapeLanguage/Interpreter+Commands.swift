@@ -768,6 +768,21 @@ extension Interpreter {
         report("inflections", .inflections(element: i, segment.inflections.map { ExtremePoint(t: $0, point: segment.point(at: $0)) }))
     }
 
+    /// `intersections [a]`: where the path crosses or touches itself, or path value `a`.
+    func intersectionsCommand(_ inv: Invocation) throws(Diagnostic) {
+        guard !path.isEmpty else { throw error(.noPath("intersections"), inv.range) }
+        guard let argument = inv.arguments.first else {
+            report("intersections", .intersections(path.selfIntersections()))
+            return
+        }
+        let v = try evaluate(argument)
+        guard case .path(let other) = v else {
+            throw error(.wrongKind("what 'intersections' meets", expected: "a path", found: v.kindName), argument.range)
+        }
+        try charge(WorkCost.visitCost * other.elements.count, inv.range)
+        report("intersections", .intersections(path.intersections(with: other)))
+    }
+
     /// `draw p`: appends the subpaths of path value p, exactly as they are.
     func drawCommand(_ inv: Invocation) throws(Diagnostic) {
         let argument = inv.arguments[0]

@@ -89,6 +89,13 @@ extension Interpreter {
         case .located(let element, let t): return .record(Record(["element": n(Double(element)), "t": n(t)]))
         case .inflections(_, let list):
             return .list(list.map { .record(Record(["t": n($0.t), "x": n($0.point.x), "y": n($0.point.y)])) })
+        case .intersections(let list):
+            return .list(
+                list.map { m in
+                    var r = Record(["x": n(m.point.x), "y": n(m.point.y), "at": n(m.at), "other": n(m.other)])
+                    if let o = m.overlap { r.append("overlap", n(o)) }
+                    return .record(r)
+                })
         case .value(nil, let v): return v
         case .export, .names, .help, .plot, .saved, .printed, .path, .cleared, .transformed, .sticky, .wander, .dash, .handle, .value, .undone,
             .precision, .defined, .split:

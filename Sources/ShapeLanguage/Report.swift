@@ -13,7 +13,8 @@ public struct Report: Sendable {
     public var isRequested: Bool {
         switch kind {
         case .printed, .export, .plot, .saved, .casteljau, .direction, .curvature, .extrema, .length, .points, .bounds,
-            .contains, .nearest, .at, .elements, .help, .handleQuery, .names, .parameterPoint, .located, .inflections:
+            .contains, .nearest, .at, .elements, .help, .handleQuery, .names, .parameterPoint, .located, .inflections,
+            .intersections:
             true
         case .value(let name, _):
             name == nil
@@ -40,6 +41,7 @@ public struct Report: Sendable {
         case .curvature(let p, let k, let r): return p.isFinite && f(k ?? 0, r ?? 0)
         case .extrema(_, let xs, let ys): return (xs + ys).allSatisfy { $0.point.isFinite && $0.t.isFinite }
         case .inflections(_, let list): return list.allSatisfy { $0.point.isFinite && $0.t.isFinite }
+        case .intersections(let list): return list.allSatisfy { $0.point.isFinite && f($0.at, $0.other) && ($0.overlap?.isFinite ?? true) }
         case .casteljau(_, _, let t, let levels): return f(t) && levels.allSatisfy { $0.allSatisfy(\.isFinite) }
         case .parameterPoint(let q): return q.point.isFinite && f(q.first.dx, q.first.dy, q.second.dx, q.second.dy, q.curvature ?? 0, q.at)
         case .located(_, let t): return f(t)
@@ -91,6 +93,8 @@ public struct Report: Sendable {
         case located(element: Int, t: Double)
         /// `inflections`: the element and where its curvature changes sign.
         case inflections(element: Int, [ExtremePoint])
+        /// `intersections`: where the path crosses or touches itself or another path.
+        case intersections([PathIntersection])
         /// `split`: the element split and the new number of elements.
         case split(element: Int, count: Int)
         /// `tangent` and `normal`: the point and the unit vector.

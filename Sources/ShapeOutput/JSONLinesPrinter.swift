@@ -91,6 +91,14 @@ public struct JSONLinesPrinter {
             fields.append(
                 "\"inflections\": [" + list.map { "{\"t\": \(n($0.t)), \"x\": \(n($0.point.x)), \"y\": \(n($0.point.y))}" }.joined(separator: ", ")
                     + "]")
+        case .intersections(let list):
+            fields.append("\"count\": \(list.count)")
+            fields.append(
+                "\"intersections\": ["
+                    + list.map { m in
+                        "{\"x\": \(n(m.point.x)), \"y\": \(n(m.point.y)), \"at\": \(n(m.at)), \"other\": \(n(m.other))"
+                            + (m.overlap.map { ", \"overlap\": \(n($0))" } ?? "") + "}"
+                    }.joined(separator: ", ") + "]")
         case .undone(let command, let line):
             fields.append("\"undone\": {\"cmd\": \(JSONLinesPrinter.string(command)), \"line\": \(line)}")
         case .precision(let d): fields.append("\"precision\": \(d)")

@@ -102,6 +102,12 @@ public struct TextPrinter {
             return "point: element \(q.element) at t \(n(q.t)): \(p(q.point)), d \(p(Point(q.first.dx, q.first.dy))), "
                 + "dd \(p(Point(q.second.dx, q.second.dy))), \(k), at \(n(q.at))"
         case .located(let i, let t): return "locate: element \(i), t \(n(t))"
+        case .intersections(let list):
+            var lines = ["intersections: \(list.count)"]
+            for (k, m) in list.enumerated() {
+                lines.append("  \(k): \(p(m.point)) at \(n(m.at)), other \(n(m.other))" + (m.overlap.map { ", overlap \(n($0))" } ?? ""))
+            }
+            return lines.joined(separator: "\n")
         case .inflections(let i, let list):
             return "inflections: element \(i), " + (list.isEmpty ? "none" : list.map { "t \(n($0.t)) at \(p($0.point))" }.joined(separator: ", "))
         case .extrema(let i, let xs, let ys):

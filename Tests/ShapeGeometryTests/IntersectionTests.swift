@@ -33,7 +33,7 @@ import Glibc
         let line = Segment.line(LineSegment(Point(-20, 10), Point(20, 10)))
         let found = meetings(line, circle)
         #expect(found.count == 1, "\(found.map { ($0.point, $0.t, $0.u) })")
-        #expect(found.first.map { $0.point.distance(to: Point(0, 10)) < 1e-6 } == true, "\(found)")
+        #expect(found.first.map { $0.point.distance(to: Point(0, 10)) < 1e-9 } == true, "\(found)")
     }
 
     @Test func twoCirclesMeetWhereTheClosedFormSays() {
@@ -68,7 +68,7 @@ import Glibc
         let line = Segment.line(LineSegment(Point(30, -5), Point(30, 40)))
         let found = meetings(c, line)
         #expect(found.count == 1, "\(found)")
-        #expect(found.first.map { $0.point.distance(to: Point(30, 15)) < 1e-6 } == true)
+        #expect(found.first.map { $0.point.distance(to: Point(30, 15)) < 1e-9 } == true, "\(found)")
     }
 
     @Test func twoCurvesCrossingNearlyTangentiallyMeetTwice() {
@@ -80,5 +80,68 @@ import Glibc
         let y = (100 - (d / 2) * (d / 2)).squareRoot()
         #expect(found.count == 2, "\(found.map(\.point))")
         #expect(found.allSatisfy { abs(abs($0.point.y) - y) < 1e-9 && abs($0.point.x - d / 2) < 1e-9 })
+    }
+}
+
+/// Paths meeting paths and themselves.
+@Suite struct PathIntersectionTests {
+    @Test func aBowTieCrossesItselfOnceAndItsJointsAreNot() throws {
+        var p = Path()
+        try p.move(to: Point(0, 0)); try p.line(to: Point(10, 10)); try p.line(to: Point(10, 0)); try p.line(to: Point(0, 10))
+        p.close()
+        let found = p.selfIntersections()
+        #expect(found.count == 1)
+        #expect(found.first.map { $0.point.distance(to: Point(5, 5)) < 1e-12 } == true)
+        // at: half the first diagonal; other: three quarters of the way round (10√2 + 10 + 5√2).
+        #expect(found.first.map { abs($0.at - 5 * 2.squareRoot()) < 1e-12 && abs($0.other - (15 * 2.squareRoot() + 10)) < 1e-12 } == true)
+        var square = Path()
+        try square.addRect(x: 0, y: 0, width: 10, height: 10)
+        #expect(square.selfIntersections().isEmpty)
+        var circle = Path()
+        try circle.addCircle(center: Point(0, 0), radius: 5)
+        try circle.line(to: Point(30, 30))  // drawn on from where the circle closed
+        #expect(circle.selfIntersections().isEmpty)
+    }
+
+    @Test func aCubicLoopCrossesWhereItsSymmetrySays() throws {
+        // P0 = (−a, 0), P1 = (b, h), P2 = (−b, h), P3 = (a, 0): x is odd about t = ½, so the loop
+        // closes at x = 0, where τ = t − ½ solves c₁ + c₃τ² = 0, and y = 3h t(1 − t) = 3h(¼ − τ²).
+        let a = 10.0, b = 40.0, h = 30.0
+        var p = Path()
+        try p.move(to: Point(-a, 0))
+        try p.curve(control1: Point(b, h), control2: Point(-b, h), to: Point(a, 0))
+        // x(½ + τ) = c₁τ + c₃τ³, so x(1) = a = c₁/2 + c₃/8, and c₁ = x'(½) = 3[¼(P1−P0) + ½(P2−P1)
+        // + ¼(P3−P2)]ₓ.
+        let c1 = 3 * (0.25 * (b + a) + 0.5 * (-2 * b) + 0.25 * (a + b))
+        let c3 = 8 * (a - c1 / 2)
+        let tau2 = -c1 / c3
+        let found = p.selfIntersections()
+        #expect(found.count == 1, "\(found)")
+        #expect(found.first.map { abs($0.point.x) < 1e-9 && abs($0.point.y - 3 * h * (0.25 - tau2)) < 1e-9 } == true, "\(found)")
+    }
+
+    @Test func squaresSharingAnEdgeOverlapAlongIt() throws {
+        var a = Path(), b = Path()
+        try a.addRect(x: 0, y: 0, width: 10, height: 10)
+        try b.addRect(x: 10, y: 2, width: 5, height: 5)
+        let found = a.intersections(with: b)
+        // b's left edge lies on a's right edge from y = 2 to y = 7: one stretch, its two ends.
+        let overlaps = found.filter { $0.overlap != nil }
+        #expect(overlaps.count == 2, "\(found)")
+        #expect(overlaps.allSatisfy { abs($0.overlap! - 5) < 1e-12 })
+        #expect(Set(overlaps.map { $0.point.y }) == [2, 7])
+    }
+
+    @Test func aLineThroughACircleMeetsItAtArcLengthsOfTheClosedForm() throws {
+        var circle = Path(), line = Path()
+        try circle.addCircle(center: Point(0, 0), radius: 10)
+        try line.move(to: Point(-20, 6)); try line.line(to: Point(20, 6))
+        let found = line.intersections(with: circle)
+        #expect(found.count == 2)
+        // x = ∓8 on the line from x = −20: at 12 and 28; on the circle (clockwise on screen from
+        // angle 0, y down): angles atan2(6, ±8), times the radius.
+        #expect(found.map(\.at).enumerated().allSatisfy { abs($1 - [12.0, 28][$0]) < 1e-9 })
+        let angles = [atan2(6.0, -8.0), atan2(6.0, 8.0)]
+        #expect(found.map(\.other).enumerated().allSatisfy { abs($1 - 10 * angles[$0]) < 1e-9 }, "\(found)")
     }
 }
