@@ -145,3 +145,21 @@ import Glibc
         #expect(found.map(\.other).enumerated().allSatisfy { abs($1 - 10 * angles[$0]) < 1e-9 }, "\(found)")
     }
 }
+
+/// Against an independent reference: random cubic pairs whose meetings were found exactly
+/// (implicitisation and a degree-9 polynomial, scripts/intersection-references.py).
+@Suite struct CubicIntersectionReferenceTests {
+    @Test func everyMeetingIsFoundOnceAndNoOther() {
+        var total = 0
+        for (a, b, expected) in cubicIntersectionReferences {
+            let found = Intersections.between(.cubic(a), .cubic(b), size: 100)
+            total += expected.count
+            #expect(found.count == expected.count, "\(a) \(b): found \(found.map(\.point)), expected \(expected)")
+            for e in expected {
+                // Within 1e-9 of the size (100) of the exact point.
+                #expect(found.contains { $0.point.distance(to: e) <= 1e-7 }, "\(e) of \(a) \(b)")
+            }
+        }
+        #expect(total > 40)
+    }
+}
