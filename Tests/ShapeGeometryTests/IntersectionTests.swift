@@ -163,3 +163,124 @@ import Glibc
         #expect(total > 40)
     }
 }
+
+/// Every pair of element kinds, against closed forms.
+@Suite struct MixedKindIntersectionTests {
+    func meetings(_ a: Segment, _ b: Segment) -> [Intersections.Meeting] { Intersections.between(a, b, size: 100) }
+
+    @Test func aLineMeetsAnEllipseWhereItsEquationSays() {
+        // x²/30² + y²/10² = 1 at y = 6: x = ±30·√(1 − 0.36) = ±24.
+        let ellipse = Segment.arc(Arc(center: Point(0, 0), u: Vector(30, 0), v: Vector(0, 10), startAngle: 0.2, sweep: 2 * Double.pi))
+        let line = Segment.line(LineSegment(Point(-40, 6), Point(40, 6)))
+        let xs = meetings(line, ellipse).map(\.point.x).sorted()
+        #expect(xs.count == 2 && abs(xs[0] + 24) < 1e-9 && abs(xs[1] - 24) < 1e-9, "\(xs)")
+        // Both ways round give the same points.
+        #expect(meetings(ellipse, line).map(\.point.x).sorted().enumerated().allSatisfy { abs($1 - xs[$0]) < 1e-12 })
+    }
+
+    @Test func aLineMeetsAQuadraticAtTheRootsOfItsY() {
+        // y(t) = 2t(1 − t)·40 for the quadratic (0,0) (50,40) (100,0); at y = 15: 80t² − 80t + 15 = 0.
+        let q = Segment.quadratic(QuadraticBezier(Point(0, 0), Point(50, 40), Point(100, 0)))
+        let line = Segment.line(LineSegment(Point(-10, 15), Point(110, 15)))
+        let roots = [(80 - (6400 - 4800.0).squareRoot()) / 160, (80 + (6400 - 4800.0).squareRoot()) / 160]
+        let found = meetings(q, line).sorted { $0.t < $1.t }
+        #expect(found.count == 2)
+        #expect(found.enumerated().allSatisfy { abs($1.t - roots[$0]) < 1e-12 && abs($1.point.x - 100 * roots[$0]) < 1e-9 }, "\(found)")
+    }
+
+    @Test func aQuadraticMeetsACircleAndACubicMeetsAnArc() {
+        // The parabola y = x²/20 (a quadratic from (−20, 20) through control (0, −20) to (20, 20))
+        // meets the circle x² + y² = 25 where y + 20y... : x² = 20y, so y² + 20y − 25 = 0,
+        // y = −10 + √125, x = ±√(20y).
+        let parabola = Segment.quadratic(QuadraticBezier(Point(-20, 20), Point(0, -20), Point(20, 20)))
+        let circle = Segment.arc(Arc(center: Point(0, 0), radius: 5, startAngle: 0, sweep: 2 * Double.pi))
+        let y = -10 + 125.0.squareRoot(), x = (20 * y).squareRoot()
+        let found = meetings(parabola, circle)
+        #expect(found.count == 2)
+        #expect(found.allSatisfy { abs($0.point.y - y) < 1e-9 && abs(abs($0.point.x) - x) < 1e-9 }, "\(found.map(\.point))")
+        // A cubic that is the same parabola, raised: the same two points.
+        let cubic = Segment.cubic(CubicBezier(Point(-20, 20), Point(-20.0 / 3, -20.0 / 3), Point(20.0 / 3, -20.0 / 3), Point(20, 20)))
+        let again = meetings(cubic, circle)
+        #expect(again.count == 2 && again.allSatisfy { abs($0.point.y - y) < 1e-9 && abs(abs($0.point.x) - x) < 1e-9 })
+        // And the quadratic and its raised cubic are one curve: an overlap.
+        let same = meetings(parabola, cubic)
+        #expect(same.count == 1 && same[0].overlapEnd != nil)
+    }
+
+    @Test func collinearLinesOverlapAndParallelOnesDoNotMeet() {
+        let a = Segment.line(LineSegment(Point(0, 0), Point(10, 10)))
+        let b = Segment.line(LineSegment(Point(5, 5), Point(20, 20)))
+        let found = meetings(a, b)
+        #expect(found.count == 1 && found[0].overlapEnd != nil)
+        #expect(found.first.map { $0.point == Point(5, 5) && $0.overlapEnd!.point == Point(10, 10) } == true)
+        #expect(meetings(a, .line(LineSegment(Point(0, 1), Point(10, 11)))).isEmpty)
+        // Touching end to end only: one point.
+        #expect(meetings(a, .line(LineSegment(Point(10, 10), Point(20, 0)))).count == 1)
+    }
+
+    @Test func arcsOfOneCircleOverlap() {
+        let a = Segment.arc(Arc(center: Point(0, 0), radius: 10, startAngle: 0, sweep: 2))
+        let b = Segment.arc(Arc(center: Point(0, 0), radius: 10, startAngle: 1, sweep: 2))
+        let found = meetings(a, b)
+        #expect(found.count == 1 && found[0].overlapEnd != nil, "\(found)")
+        #expect(found.first.map { abs($0.t - 0.5) < 1e-12 && abs($0.overlapEnd!.t - 1) < 1e-12 } == true)
+    }
+}
+
+/// Random pairs of every kind: each meeting lies on both, and each crossing of the two curves'
+/// fine polylines (an independent, approximate look) is near a meeting found.
+@Suite struct RandomIntersectionTests {
+    static func randomSegment(_ rng: inout SeededRandom) -> Segment {
+        func p() -> Point { Point(Double(rng.next() % 1000) / 10, Double(rng.next() % 1000) / 10) }
+        switch rng.next() % 5 {
+        case 0: return .line(LineSegment(p(), p()))
+        case 1: return .quadratic(QuadraticBezier(p(), p(), p()))
+        case 2: return .cubic(CubicBezier(p(), p(), p(), p()))
+        case 3:
+            return .arc(Arc(center: p(), radius: 5 + Double(rng.next() % 40), startAngle: Double(rng.next() % 7), sweep: Double(rng.next() % 9) - 4))
+        default:
+            return .arc(
+                Arc(
+                    center: p(), u: Vector(10 + Double(rng.next() % 30), Double(rng.next() % 10)),
+                    v: Vector(-Double(rng.next() % 10), 5 + Double(rng.next() % 20)),
+                    startAngle: 1, sweep: 5))
+        }
+    }
+
+    static func polyline(_ s: Segment, _ n: Int) -> [Point] { (0...n).map { s.point(at: Double($0) / Double(n)) } }
+
+    @Test func meetingsLieOnBothAndPolylineCrossingsAreFound() {
+        var rng = SeededRandom(seed: 1515)
+        var crossings = 0
+        for _ in 0..<120 {
+            let a = RandomIntersectionTests.randomSegment(&rng), b = RandomIntersectionTests.randomSegment(&rng)
+            let found = Intersections.between(a, b, size: 100)
+            for m in found where m.overlapEnd == nil {
+                #expect(a.point(at: m.t).distance(to: m.point) < 1e-7 && b.point(at: m.u).distance(to: m.point) < 1e-7, "\(a) \(b) \(m)")
+            }
+            let pa = RandomIntersectionTests.polyline(a, 400), pb = RandomIntersectionTests.polyline(b, 400)
+            for i in 1..<pa.count {
+                for j in 1..<pb.count {
+                    guard let x = LineSegment(pa[i - 1], pa[i]).crossing(LineSegment(pb[j - 1], pb[j])) else { continue }
+                    crossings += 1
+                    // A chord is within its sagitta of the curve: well under 1 unit at 400 pieces.
+                    #expect(found.contains { $0.point.distance(to: x) < 1 }, "missed near \(x): \(a) \(b)")
+                }
+            }
+        }
+        #expect(crossings > 40)
+    }
+}
+
+extension LineSegment {
+    /// Where two segments cross at a single point strictly inside both, or nil.
+    func crossing(_ o: LineSegment) -> Point? {
+        let d1 = p1 - p0, d2 = o.p1 - o.p0
+        let den = d1.dx * d2.dy - d1.dy * d2.dx
+        guard den != 0 else { return nil }
+        let w = o.p0 - p0
+        let s = (w.dx * d2.dy - w.dy * d2.dx) / den, t = (w.dx * d1.dy - w.dy * d1.dx) / den
+        guard s > 0, s < 1, t > 0, t < 1 else { return nil }
+        return p0 + d1 * s
+    }
+}
