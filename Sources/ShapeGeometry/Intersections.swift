@@ -190,6 +190,7 @@ public enum Intersections {
     /// its start and end), a single touching meeting if they only share an end point's worth, or
     /// nil when they do not lie on one curve.
     static func overlap(_ a: Segment, _ b: Segment, tolerance: Double) -> [Meeting]? {
+        if let straight = straightOverlap(a, b, tolerance: tolerance) { return straight }
         // Where each one's ends lie on the other.
         var events: [(t: Double, u: Double)] = []
         for (t, p) in [(0.0, a.start), (1.0, a.end)] {
@@ -209,6 +210,41 @@ public enum Intersections {
         let p0 = a.point(at: first.t), p1 = a.point(at: last.t)
         guard p0.distance(to: p1) > tolerance else { return nil }
         return [Meeting(t: first.t, u: first.u, point: p0, overlapEnd: (last.t, last.u, p1))]
+    }
+
+    /// Two straight pieces (every control point within `tolerance` of one line through both):
+    /// they meet along the common stretch of the line that each covers, whatever their
+    /// parameters do (a straight cubic may run back along its line), or at one point, or not.
+    /// nil unless both are straight and on one line.
+    static func straightOverlap(_ a: Segment, _ b: Segment, tolerance: Double) -> [Meeting]? {
+        guard case let pa = a.cubicControlPoints, case let pb = b.cubicControlPoints, !pa.isEmpty, !pb.isEmpty else { return nil }
+        let origin = pa[0]
+        guard let far = (pa + pb).max(by: { $0.distance(to: origin) < $1.distance(to: origin) }), far.distance(to: origin) > tolerance else {
+            return nil
+        }
+        let direction = (far - origin) * (1 / far.distance(to: origin))
+        func offLine(_ p: Point) -> Double { abs((p - origin).dx * direction.dy - (p - origin).dy * direction.dx) }
+        guard (pa + pb).allSatisfy({ offLine($0) <= tolerance }) else { return nil }
+        // Each one's stretch along the line, from its tight box (the curve's own extent).
+        func stretch(_ s: Segment) -> (Double, Double) {
+            let r = s.tightBounds
+            let corners = [Point(r.minX, r.minY), Point(r.maxX, r.maxY), Point(r.minX, r.maxY), Point(r.maxX, r.minY)]
+            let along = corners.filter { offLine($0) <= 2 * tolerance + 1e-12 * r.width + 1e-12 * r.height }.map {
+                ($0 - origin).dx * direction.dx + ($0 - origin).dy * direction.dy
+            }
+            return along.isEmpty ? (0, 0) : (along.min()!, along.max()!)
+        }
+        let (a0, a1) = stretch(a), (b0, b1) = stretch(b)
+        let lo = Swift.max(a0, b0), hi = Swift.min(a1, b1)
+        guard hi >= lo - tolerance else { return [] }
+        // The stretch's ends as points of the curves (an end of one of them, exactly).
+        let q0 = origin + direction * lo, q1 = origin + direction * hi
+        let t0 = a.nearest(to: q0).t, u0 = b.nearest(to: q0).t
+        let p0 = a0 >= b0 ? a.point(at: t0) : b.point(at: u0)
+        if hi - lo <= tolerance { return [Meeting(t: t0, u: u0, point: p0)] }
+        let t1 = a.nearest(to: q1).t, u1 = b.nearest(to: q1).t
+        let p1 = a1 <= b1 ? a.point(at: t1) : b.point(at: u1)
+        return [Meeting(t: t0, u: u0, point: p0, overlapEnd: (t1, u1, p1))]
     }
 
     /// Whether two pieces are one curve run the same way: the same kind of curve with control

@@ -212,7 +212,7 @@ import Glibc
         let b = Segment.line(LineSegment(Point(5, 5), Point(20, 20)))
         let found = meetings(a, b)
         #expect(found.count == 1 && found[0].overlapEnd != nil)
-        #expect(found.first.map { $0.point == Point(5, 5) && $0.overlapEnd!.point == Point(10, 10) } == true)
+        #expect(found.first.map { $0.point.distance(to: Point(5, 5)) < 1e-12 && $0.overlapEnd!.point.distance(to: Point(10, 10)) < 1e-12 } == true)
         #expect(meetings(a, .line(LineSegment(Point(0, 1), Point(10, 11)))).isEmpty)
         // Touching end to end only: one point.
         #expect(meetings(a, .line(LineSegment(Point(10, 10), Point(20, 0)))).count == 1)
@@ -282,5 +282,18 @@ extension LineSegment {
         let s = (w.dx * d2.dy - w.dy * d2.dx) / den, t = (w.dx * d1.dy - w.dy * d1.dx) / den
         guard s > 0, s < 1, t > 0, t < 1 else { return nil }
         return p0 + d1 * s
+    }
+}
+
+extension MixedKindIntersectionTests {
+    @Test func aStraightCubicThatRunsBackOverlapsItsLineOnce() {
+        // Control points on the line y = x, the curve running from 0 out past 10 and back to 8.
+        let cubic = Segment.cubic(CubicBezier(Point(0, 0), Point(20, 20), Point(12, 12), Point(8, 8)))
+        let line = Segment.line(LineSegment(Point(5, 5), Point(30, 30)))
+        let found = Intersections.between(cubic, line, size: 100)
+        #expect(found.count == 1 && found[0].overlapEnd != nil, "\(found)")
+        // x(t) = 60t − 84t² + 32t³ peaks where 60 − 168t + 96t² = 0, at t = ½: x = 13. The
+        // stretch shared with the line runs from x = 5 to x = 13.
+        #expect(found.first.map { abs($0.point.x - 5) < 1e-9 && abs($0.overlapEnd!.point.x - 13) < 1e-9 } == true, "\(found)")
     }
 }
