@@ -38,6 +38,12 @@ public enum Intersections {
     /// Every meeting of `a` and `b`, in increasing `t`. `size` is the scale that tolerances are
     /// relative to (the larger side of both paths' bounds).
     public static func between(_ a: Segment, _ b: Segment, size: Double) -> [Meeting] {
+        var budget = Int.max
+        return between(a, b, size: size, budget: &budget) ?? []
+    }
+
+    /// `between`, counting each pair of pieces looked at against `budget`: nil when it runs out.
+    public static func between(_ a: Segment, _ b: Segment, size: Double, budget: inout Int) -> [Meeting]? {
         let tolerance = 1e-9 * size
         if let overlap = overlap(a, b, tolerance: tolerance) { return overlap }
         var found: [Meeting] = []
@@ -49,6 +55,8 @@ public enum Intersections {
         while let (pa, pb) = stack.popLast() {
             pairs += 1
             guard pairs < pairLimit else { break }
+            budget -= 1
+            guard budget > 0 else { return nil }
             let boxA = pa.segment.controlBounds, boxB = pb.segment.controlBounds
             guard boxA.minX <= boxB.maxX + small, boxB.minX <= boxA.maxX + small, boxA.minY <= boxB.maxY + small,
                 boxB.minY <= boxA.maxY + small
@@ -380,24 +388,37 @@ extension Path {
     /// given by its two ends). Pairs of elements are found through `other`'s index, so the
     /// cost is about the elements near each other, not the product of the counts.
     public func intersections(with other: Path) -> [PathIntersection] {
+        intersections(with: other, budget: Int.max)?.found ?? []
+    }
+
+    /// `intersections(with:)`, counting the pairs of pieces looked at (about a microsecond each)
+    /// against `budget`: nil when it runs out, else the answer and the count.
+    public func intersections(with other: Path, budget: Int) -> (found: [PathIntersection], work: Int)? {
         let size = Path.size(self, other)
         var result: [PathIntersection] = []
+        var left = budget
         for i in elements.indices {
             guard let a = segment(at: i) else { continue }
             let box = Box(a.controlBounds)
+            var ranOut = false
             other.forEachSegment(near: box) { j, b in
-                for m in Intersections.between(a, b, size: size) {
-                    result += Path.report(m, self, i, a, other, j, b)
-                }
+                guard !ranOut, let meetings = Intersections.between(a, b, size: size, budget: &left) else { ranOut = true; return }
+                for m in meetings { result += Path.report(m, self, i, a, other, j, b) }
             }
+            if ranOut { return nil }
         }
-        return Path.distinct(result, tolerance: 1e-9 * size)
+        return (Path.distinct(result, tolerance: 1e-9 * size), budget - left)
     }
 
     /// The points where this path crosses or touches itself, in increasing `at` (`at` the
     /// smaller arc length, `other` the larger). The joint where one element ends and the next
     /// begins is not one, nor is where a closed subpath's closing segment meets its start.
-    public func selfIntersections() -> [PathIntersection] {
+    public func selfIntersections() -> [PathIntersection] { selfIntersections(budget: Int.max)?.found ?? [] }
+
+    /// `selfIntersections()`, counting the pairs of pieces looked at against `budget`: nil when it
+    /// runs out, else the answer and the count.
+    public func selfIntersections(budget: Int) -> (found: [PathIntersection], work: Int)? {
+        var left = budget
         let size = Path.size(self, self)
         let tolerance = 1e-9 * size
         let sets = vertexSets(tolerance: tolerance)
@@ -410,9 +431,11 @@ extension Path {
                 result.append(PathIntersection(point: p, at: arcLength(element: i, at: s), other: arcLength(element: i, at: t)))
             }
             let box = Box(a.controlBounds)
+            var ranOut = false
             forEachSegment(near: box) { j, b in
-                guard j > i else { return }
-                for m in Intersections.between(a, b, size: size) {
+                guard j > i, !ranOut else { return }
+                guard let meetings = Intersections.between(a, b, size: size, budget: &left) else { ranOut = true; return }
+                for m in meetings {
                     // Joints: the end of one element and the start of the next in its subpath, and
                     // a closing segment's end at its subpath's start.
                     if m.overlapEnd == nil, isJoint(m, i, j, sets, tolerance: tolerance) { continue }
@@ -423,8 +446,9 @@ extension Path {
                     }
                 }
             }
+            if ranOut { return nil }
         }
-        return Path.distinct(result, tolerance: tolerance)
+        return (Path.distinct(result, tolerance: tolerance), budget - left)
     }
 
     /// The path's vertices as sets of element ends joined in drawing: an element's end and the
@@ -509,12 +533,36 @@ extension Path {
     /// In increasing `at`; points within `tolerance` of one already kept (a crossing at a joint,
     /// found from both elements) are dropped.
     static func distinct(_ list: [PathIntersection], tolerance: Double) -> [PathIntersection] {
+        // Points are looked up in a grid of cells `tolerance` wide (a point within it of another
+        // is in the same cell or a neighbour), so this is O(k), not O(k²), for k meetings.
+        struct Cell: Hashable { var x: Int64, y: Int64 }
+        func cell(_ p: Point) -> Cell {
+            Cell(
+                x: Int64(Swift.max(Swift.min((p.x / tolerance).rounded(.down), 1e18), -1e18)),
+                y: Int64(Swift.max(Swift.min((p.y / tolerance).rounded(.down), 1e18), -1e18)))
+        }
+        func near(_ p: Point, in grid: [Cell: [Point]]) -> Bool {
+            let c = cell(p)
+            for dx: Int64 in -1...1 {
+                for dy: Int64 in -1...1 where grid[Cell(x: c.x + dx, y: c.y + dy)]?.contains(where: { $0.distance(to: p) <= tolerance }) == true {
+                    return true
+                }
+            }
+            return false
+        }
         // An overlap's ends first: a point where something else meets the stretch's end is that end.
-        let ends = list.filter { $0.overlap != nil }
+        var ends: [Cell: [Point]] = [:]
+        for r in list where r.overlap != nil { ends[cell(r.point), default: []].append(r.point) }
+        var keptPoints: [Cell: [Point]] = [:], keptEnds: [Cell: [Point]] = [:]
         var kept: [PathIntersection] = []
         for r in list.sorted(by: { ($0.at, $0.other) < ($1.at, $1.other) }) {
-            if r.overlap == nil, ends.contains(where: { $0.point.distance(to: r.point) <= tolerance }) { continue }
-            if kept.contains(where: { $0.point.distance(to: r.point) <= tolerance && ($0.overlap == nil) == (r.overlap == nil) }) { continue }
+            if r.overlap == nil, near(r.point, in: ends) { continue }
+            if near(r.point, in: r.overlap == nil ? keptPoints : keptEnds) { continue }
+            if r.overlap == nil {
+                keptPoints[cell(r.point), default: []].append(r.point)
+            } else {
+                keptEnds[cell(r.point), default: []].append(r.point)
+            }
             kept.append(r)
         }
         return kept

@@ -771,16 +771,22 @@ extension Interpreter {
     /// `intersections [a]`: where the path crosses or touches itself, or path value `a`.
     func intersectionsCommand(_ inv: Invocation) throws(Diagnostic) {
         guard !path.isEmpty else { throw error(.noPath("intersections"), inv.range) }
-        guard let argument = inv.arguments.first else {
-            report("intersections", .intersections(path.selfIntersections()))
-            return
+        // Each pair of pieces looked at is a unit of work: what is left of the budget bounds it.
+        let left = Swift.max(limits.statementWork - work, 0)
+        let answer: (found: [PathIntersection], work: Int)?
+        if let argument = inv.arguments.first {
+            let v = try evaluate(argument)
+            guard case .path(let other) = v else {
+                throw error(.wrongKind("what 'intersections' meets", expected: "a path", found: v.kindName), argument.range)
+            }
+            try charge(WorkCost.visitCost * other.elements.count, inv.range)
+            answer = path.intersections(with: other, budget: left)
+        } else {
+            answer = path.selfIntersections(budget: left)
         }
-        let v = try evaluate(argument)
-        guard case .path(let other) = v else {
-            throw error(.wrongKind("what 'intersections' meets", expected: "a path", found: v.kindName), argument.range)
-        }
-        try charge(WorkCost.visitCost * other.elements.count, inv.range)
-        report("intersections", .intersections(path.intersections(with: other)))
+        guard let answer else { throw error(.workLimit(limits.statementWork), inv.range) }
+        try charge(answer.work, inv.range)
+        report("intersections", .intersections(answer.found))
     }
 
     /// `draw p`: appends the subpaths of path value p, exactly as they are.
