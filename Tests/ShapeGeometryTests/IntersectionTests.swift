@@ -297,3 +297,15 @@ extension MixedKindIntersectionTests {
         #expect(found.first.map { abs($0.point.x - 5) < 1e-9 && abs($0.overlapEnd!.point.x - 13) < 1e-9 } == true, "\(found)")
     }
 }
+
+extension IntersectionTests {
+    @Test func circlesTangentOutsideAndInsideTouchOnce() {
+        // Radii 10 and 5: centres 15 apart touch outside at (10, 0); 5 apart, inside at (10, 0).
+        for d in [15.0, 5.0] {
+            let other = Segment.arc(Arc(center: Point(d, 0), radius: 5, startAngle: 2, sweep: 2 * Double.pi))
+            let found = meetings(circle, other)
+            #expect(found.count == 1, "d \(d): \(found.map(\.point))")
+            #expect(found.first.map { $0.point.distance(to: Point(10, 0)) < 1e-9 } == true, "d \(d): \(found.map(\.point))")
+        }
+    }
+}
