@@ -5,12 +5,14 @@
 /// Buffered output to stdout and stderr that keeps their order when both go to one pipe: stdout
 /// is flushed before anything is written to stderr, and before the program reads or exits.
 struct Terminal {
-    private var pending = ""
+    /// Output not yet written, as bytes (appending a line is a copy of its bytes).
+    private var pending: [UInt8] = []
 
     mutating func out(_ line: String) {
-        pending += line
-        pending += "\n"
-        if pending.utf8.count >= 1 << 16 { flush() }
+        if pending.capacity < 1 << 17 { pending.reserveCapacity(1 << 17) }
+        pending.append(contentsOf: line.utf8)
+        pending.append(0x0A)
+        if pending.count >= 1 << 16 { flush() }
     }
 
     mutating func err(_ text: String) {
@@ -25,7 +27,7 @@ struct Terminal {
     mutating func flush() {
         guard !pending.isEmpty else { return }
         if failure == nil, let e = writeAll(STDOUT_FILENO, pending) { failure = String(cString: strerror(e)) }
-        pending = ""
+        pending.removeAll(keepingCapacity: true)
     }
 }
 
@@ -33,18 +35,20 @@ struct Terminal {
 /// short writes and interrupted calls.
 /// Writes all of `text` to `fd`; returns the error number when that fails.
 @discardableResult
-func writeAll(_ fd: Int32, _ text: String) -> Int32? {
-    var bytes = Array(text.utf8)
+func writeAll(_ fd: Int32, _ text: String) -> Int32? { writeAll(fd, Array(text.utf8)) }
+
+/// Writes all of `bytes` to `fd`; returns the error number when that fails.
+@discardableResult
+func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
     var offset = 0
     while offset < bytes.count {
-        let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+        let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
         if n < 0 {
             if errno == EINTR { continue }
             return errno
         }
         offset += n
     }
-    bytes.removeAll()
     return nil
 }
 

@@ -120,6 +120,8 @@ public final class Interpreter {
     var source: Source
     var emit: (Report) -> Void = { _ in }
     var statementLine = 1
+    /// Where the last statement's line was found (`Source.line(of:hint:)`).
+    var lineHint = 0
     /// A report held a number that is not finite: the command fails instead of printing it.
     var nonFiniteReport = false
     /// The value of a `return` on its way out of the blocks of the procedure running it.
@@ -200,7 +202,7 @@ public final class Interpreter {
         nonFiniteReport = false
         if includeStack.count != 1 || includeStack[0] != source.name { includeStack = [source.name] }
         self.source = source
-        statementLine = source.line(of: statement.range.start)
+        (statementLine, lineHint) = source.line(of: statement.range.start, hint: lineHint)
         let lengthBefore = path.length
         do {
             try run(statement, topLevel: true, lengthBefore: lengthBefore)

@@ -91,6 +91,18 @@ public struct Source: Sendable {
     /// The 1-based line number of a byte offset. O(log lines).
     public func line(of offset: Int) -> Int { firstLine + lineIndex(of: clamp(offset)) }
 
+    /// The line number of a byte offset, looking first at the line `hint` (an index into the
+    /// lines, from an earlier call) and the one after it: O(1) for offsets met in order, as a
+    /// script's statements are. Returns the line and the hint for the next call.
+    public func line(of offset: Int, hint: Int) -> (line: Int, hint: Int) {
+        let offset = clamp(offset)
+        for k in [hint, hint + 1] where k >= 0 && k < lineStarts.count {
+            if lineStarts[k] <= offset, k + 1 == lineStarts.count || lineStarts[k + 1] > offset { return (firstLine + k, k) }
+        }
+        let k = lineIndex(of: offset)
+        return (firstLine + k, k)
+    }
+
     /// How many characters the bytes in `range` make (a range cut inside a character counts it).
     public func characterCount(_ range: Range<Int>) -> Int {
         let lo = clamp(range.lowerBound), hi = Swift.max(lo, clamp(range.upperBound))
