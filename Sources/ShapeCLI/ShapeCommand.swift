@@ -19,6 +19,8 @@ public enum ShapeCommand {
           --precision N    decimals in text output (default 4, 0 to 17)
           --work-limit N   work units one statement may use (default 50000000; see docs/robustness.md)
           -e SOURCE        run SOURCE (may be given more than once)
+          -D NAME=VALUE    run with the top-level 'let NAME = ...' taking VALUE instead (a number, else
+                           a string); repeatable; a name no script defines is a usage error
           --version        print the version
           --help           print this help
         exit status: 0 success, 1 a script error, 2 a usage error
@@ -30,6 +32,8 @@ public enum ShapeCommand {
         var precision: Int?
         var workLimit: Int?
         var sources: [(name: String, text: String?)] = []  // text nil: read the file
+        /// `-D name=value`: top-level `let`s whose value is given on the command line.
+        var defines: [(name: String, value: String)] = []
     }
 
     enum UsageError: Error { case message(String) }
@@ -63,6 +67,11 @@ public enum ShapeCommand {
                     i += 1
                     guard i < arguments.count else { throw .message("-e needs source text") }
                     o.sources.append(("-e", arguments[i]))
+                case "-D":
+                    i += 1
+                    guard i < arguments.count else { throw .message("-D needs NAME=VALUE") }
+                    o.defines.append(try define(arguments[i]))
+                case _ where a.hasPrefix("-D"): o.defines.append(try define(String(a.dropFirst(2))))
                 case "--version": writeAll(STDOUT_FILENO, "shape \(version)\n"); return nil
                 case "--help", "-h": writeAll(STDOUT_FILENO, usage + "\n"); return nil
                 default: throw .message("unknown option '\(a)'")
@@ -71,6 +80,22 @@ public enum ShapeCommand {
             i += 1
         }
         return o
+    }
+
+    /// `NAME=VALUE` of `-D`, with NAME a name the language allows.
+    static func define(_ text: String) throws(UsageError) -> (name: String, value: String) {
+        guard let eq = text.firstIndex(of: "=") else { throw .message("-D needs NAME=VALUE, not '\(text)'") }
+        let name = String(text[..<eq]), value = String(text[text.index(after: eq)...])
+        guard let first = name.first, first.isLetter || first == "_", name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+            throw .message("-D: '\(name)' is not a name")
+        }
+        return (name, value)
+    }
+
+    /// The value `-D` gives: a number when the text is one, else the text as a string.
+    static func defineValue(_ text: String) -> Value {
+        if let x = Double(text), x.isFinite { return .number(x) }
+        return .string(text)
     }
 
     /// Runs the command with the process's arguments and exits with its status.
@@ -145,21 +170,33 @@ public enum ShapeCommand {
             guard let bytes = FileSystem.readAll(STDIN_FILENO) else { return tooLarge("standard input", session) }
             return session.runScript(Source(name: "<stdin>", bytes: bytes))
         }
+        var sources: [Source] = []
         for (name, text) in options.sources {
             // A file's bytes become the source itself: a script is held once while it runs.
-            let source: Source
             if let text {
-                source = Source(name: name, text: text)
+                sources.append(Source(name: name, text: text))
             } else if name == "-" {
                 guard let bytes = FileSystem.readAll(STDIN_FILENO) else { return tooLarge("standard input", session) }
-                source = Source(name: "<stdin>", bytes: bytes)
+                sources.append(Source(name: "<stdin>", bytes: bytes))
             } else {
-                do { source = Source(name: name, bytes: try FileSystem.readBytes(name)) } catch {
+                do { sources.append(Source(name: name, bytes: try FileSystem.readBytes(name))) } catch {
                     session.terminal.err("shape: cannot read '\(name)': \(error)")
                     session.terminal.flush()
                     return 1
                 }
             }
+        }
+        if !options.defines.isEmpty {
+            // Every -D names a top-level `let` of some script, or nothing runs.
+            let defined = Set(sources.flatMap { Parser.topLevelDefinitions($0) })
+            for d in options.defines where !defined.contains(d.name) {
+                session.terminal.err("shape: -D \(d.name): no script defines it with a top-level 'let'")
+                session.terminal.flush()
+                return 2
+            }
+            for d in options.defines { session.interpreter.overrides[d.name] = defineValue(d.value) }
+        }
+        for source in sources {
             let status = session.runScript(source)
             if status != 0 { return status }
         }

@@ -100,6 +100,8 @@ public final class Interpreter {
     /// The path elements the undo records hold copies of, in all.
     var undoElements = 0
     public var limits: Limits
+    /// Values for top-level `let`s given from outside the script (`-D name=value`).
+    public var overrides: [String: Value] = [:]
     public var loader: IncludeLoader?
     /// Writes what `save` asks for; without one, `save` is an error.
     public var saver: Saver?
@@ -340,7 +342,9 @@ public final class Interpreter {
             try command(name, nameRange: nameRange, arguments: arguments, keywords: keywords, range: range)
         case .define(let name, let nameRange, let value, _):
             try checkAssignable(name, nameRange)
-            let v = try evaluate(value)
+            // `-D name=value`: a top-level `let` of a script takes the value given.
+            let v: Value
+            if topLevel, scopes.isEmpty, let given = overrides[name] { v = given } else { v = try evaluate(value) }
             if scopes.isEmpty { setGlobal(name, v) } else { scopes[scopes.count - 1][name] = v }
             changed = true
             report("let", .value(name, v))

@@ -56,6 +56,16 @@ public struct Parser {
         while try parser.nextStatement() != nil {}
     }
 
+    /// The names the source's top-level `let`s define, as far as it parses (for `-D`).
+    public static func topLevelDefinitions(_ source: Source) -> [String] {
+        var parser = Parser(source)
+        var names: [String] = []
+        while let s = try? parser.nextStatement() {
+            if case .define(let name, _, _, _) = s { names.append(name) }
+        }
+        return names
+    }
+
     /// The next top-level statement, or nil at the end of the source.
     public mutating func nextStatement() throws(ParseFailure) -> Stmt? {
         do throws(ParseFailure) {

@@ -131,6 +131,26 @@ import Testing
         #expect(missing.stderr.contains("cannot read 'no-such-file.shape'"))
     }
 
+    /// `-D name=value` gives a top-level `let` its value from the command line (SPEC §11).
+    @Test func definesOverrideTopLevelLets() throws {
+        let script = ["-e", "let size = 10\nlet label = \"box\"\nrect 0 0 size size\nrepeat 1 { let size = 3 }\nprint label size"]
+        let given = try BinaryRunner.run(["-D", "size=25", "-Dlabel=card"] + script)
+        #expect(given.status == 0)
+        // The top-level lets take the values (a number, and text as a string); a `let` inside a
+        // block is no top-level one and keeps its own.
+        #expect(given.stdout.contains("let size = 25") && given.stdout.contains("length 100") && given.stdout.contains("card 25"), "\(given.stdout)")
+        let plain = try BinaryRunner.run(script)
+        #expect(plain.stdout.contains("let size = 10") && plain.stdout.contains("box 10"))
+        for (args, message) in [
+            (["-D", "width=3"], "no script defines it"), (["-D", "size"], "needs NAME=VALUE"), (["-D", "3x=1"], "is not a name"),
+            (["-D"], "needs NAME=VALUE"),
+        ] {
+            let r = try BinaryRunner.run(args + script)
+            #expect(r.status == 2 && r.stderr.contains(message), "\(args): \(r.stderr)")
+            #expect(r.stdout.isEmpty, "nothing runs: \(args)")
+        }
+    }
+
     @Test func versionAndHelp() throws {
         #expect(try BinaryRunner.run(["--version"]).stdout.hasPrefix("shape "))
         let help = try BinaryRunner.run(["--help"])
