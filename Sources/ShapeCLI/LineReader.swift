@@ -180,7 +180,8 @@ struct ReadlineReader: LineReader {
         // A function completes with its parenthesis (`sqrt(`), anything else with a space.
         let only = ReadlineGlobals.matches.count == 1 ? ReadlineGlobals.matches[0] : nil
         let onlyFunction =
-            only.map {
+            !Completion.isHelpTopic(line: line, start: Int(start))
+            && only.map {
                 Builtins.function(named: $0) != nil
                     || (Completion.functionForms.contains($0) && !Completion.startsStatement(line: line, start: Int(start)))
             } ?? false

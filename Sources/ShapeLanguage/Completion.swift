@@ -14,6 +14,14 @@ public enum Completion {
         return before[from...].allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
     }
 
+    /// True when the word at UTF-8 offset `start` is what `help` is asked about (it completes
+    /// with a space, even for a function).
+    public static func isHelpTopic(line: String, start: Int) -> Bool {
+        let before = Array(line.utf8).prefix(Swift.max(0, start))
+        let from = (before.lastIndex { $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }).map { $0 + 1 } ?? 0
+        return String(decoding: before[from...], as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\t" }) == ["help"]
+    }
+
     /// The queries with a function form, and `path`: names that complete with a parenthesis.
     public static var functionForms: [String] {
         CommandTable.all.filter(\.hasFunctionForm).map(\.name) + ["path"]
@@ -34,7 +42,10 @@ public enum Completion {
         let words = statement.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         let valueNames = variables + Builtins.functions.map(\.name) + Builtins.Value.allCases.map(\.rawValue) + functionForms
         let pool: [String]
-        if words.isEmpty {
+        if words == ["help"] {
+            // A topic of `help`: a name, not a call.
+            pool = CommandTable.all.map(\.name) + Builtins.statementWords + Builtins.functions.map(\.name) + Builtins.Value.allCases.map(\.rawValue)
+        } else if words.isEmpty {
             // Command position.
             pool = CommandTable.all.map(\.name) + Builtins.statementWords + procedures + variables
         } else if let last = before.last, !(last == UInt8(ascii: " ") || last == UInt8(ascii: "\t")) {
