@@ -68,9 +68,12 @@ struct REPL {
                 finish(entry, &reader, &nextLine)
                 continue
             }
-            if let d = session.interpreter.run(program, emit: session.emit) {
+            for statement in program.statements {
+                guard let d = session.interpreter.run(statement, in: source, emit: session.emit) else { continue }
                 if d.message == .interrupted { session.terminal.err("") }  // after the terminal's "^C"
-                session.show(d, command: session.commandName(at: d, in: program))
+                // The JSON error names the statement that failed, as a script's does.
+                session.show(d, command: statement.commandName)
+                break
             }
             finish(entry, &reader, &nextLine)
         }

@@ -304,8 +304,4 @@ final class Session {
     /// The largest source parsed once with its tree kept (see `runScript`).
     static let wholeTreeLimit = 2 << 20
 
-    /// The name of the top-level statement holding a diagnostic, for the JSON error object.
-    func commandName(at d: Diagnostic, in program: Program) -> String {
-        program.statements.first { $0.range.start <= d.range.start && d.range.start <= $0.range.end }?.commandName ?? "error"
-    }
 }
