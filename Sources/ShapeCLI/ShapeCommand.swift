@@ -12,6 +12,7 @@ public enum ShapeCommand {
     static let usage = """
         usage: shape [options] [file.shape ...]
                shape [options] -e 'source'
+               shape fmt [--check] file.shape ...   (rewrite scripts in the one layout)
           With no file and no -e: a REPL on a terminal, else the script read from standard input.
         options:
           --json           one JSON object per command instead of text
@@ -82,6 +83,44 @@ public enum ShapeCommand {
         return o
     }
 
+    /// `shape fmt [--check] file...`: rewrites each script in the canonical layout
+    /// (`Formatter`); with `--check`, changes nothing and exits 1 naming the files that would
+    /// change. 2 for a usage error, 1 when a file cannot be read or written.
+    static func format(_ arguments: [String]) -> Int32 {
+        let check = arguments.contains("--check")
+        let files = arguments.filter { $0 != "--check" }
+        if let bad = files.first(where: { $0.hasPrefix("-") }) {
+            writeAll(STDERR_FILENO, "shape fmt: unknown option '\(bad)'\nusage: shape fmt [--check] file.shape ...\n")
+            return 2
+        }
+        guard !files.isEmpty else {
+            writeAll(STDERR_FILENO, "usage: shape fmt [--check] file.shape ...\n")
+            return 2
+        }
+        var status: Int32 = 0
+        for file in files {
+            let text: String
+            do { text = try FileSystem.read(file) } catch {
+                writeAll(STDERR_FILENO, "shape fmt: cannot read '\(file)': \(error)\n")
+                status = 1
+                continue
+            }
+            let formatted = Formatter.format(text)
+            // Byte for byte: a CRLF or BOM file is not formatted until it is written again.
+            guard Array(formatted.utf8) != (try? FileSystem.readBytes(file)) else { continue }
+            if check {
+                writeAll(STDOUT_FILENO, "\(file)\n")
+                status = Swift.max(status, 1)
+                continue
+            }
+            do { try FileSystem.writeAtomically(formatted, to: file) } catch {
+                writeAll(STDERR_FILENO, "shape fmt: cannot write '\(file)': \(error)\n")
+                status = 1
+            }
+        }
+        return status
+    }
+
     /// `NAME=VALUE` of `-D`, with NAME a name the language allows.
     static func define(_ text: String) throws(UsageError) -> (name: String, value: String) {
         guard let eq = text.firstIndex(of: "=") else { throw .message("-D needs NAME=VALUE, not '\(text)'") }
@@ -138,6 +177,7 @@ public enum ShapeCommand {
 
     /// Runs the command and returns the exit status.
     public static func run(_ arguments: [String]) -> Int32 {
+        if arguments.first == "fmt" { return format(Array(arguments.dropFirst())) }
         let options: Options
         do {
             guard let o = try parse(arguments) else { return 0 }
