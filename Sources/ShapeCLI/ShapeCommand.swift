@@ -13,6 +13,7 @@ public enum ShapeCommand {
         usage: shape [options] [file.shape ...]
                shape [options] -e 'source'
                shape fmt [--check] file.shape ...   (rewrite scripts in the one layout)
+               shape watch file.shape [--svg out.svg]   (run again at each change)
           With no file and no -e: a REPL on a terminal, else the script read from standard input.
         options:
           --json           one JSON object per command instead of text
@@ -178,6 +179,7 @@ public enum ShapeCommand {
     /// Runs the command and returns the exit status.
     public static func run(_ arguments: [String]) -> Int32 {
         if arguments.first == "fmt" { return format(Array(arguments.dropFirst())) }
+        if arguments.first == "watch" { return Watch.run(Array(arguments.dropFirst())) }
         let options: Options
         do {
             guard let o = try parse(arguments) else { return 0 }

@@ -112,6 +112,12 @@ enum FileSystem {
         return stat(path, &s) == 0 && (s.st_mode & S_IFMT) == S_IFDIR
     }
 
+    /// The last component of a path.
+    static func baseName(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
     static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])

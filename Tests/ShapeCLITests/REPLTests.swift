@@ -8,7 +8,9 @@ final class TmuxSession {
     let name: String
     let home: URL
 
-    init(environment: [String: String] = [:], home: URL? = nil, arguments: String = "", after: String = "") throws {
+    init(
+        environment: [String: String] = [:], home: URL? = nil, arguments: String = "", after: String = "", waitingFor ready: String = "shape>"
+    ) throws {
         name = "shape-test-\(UUID().uuidString.prefix(8))"
         self.home = home ?? FileManager.default.temporaryDirectory.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: self.home, withIntermediateDirectories: true)
@@ -21,7 +23,7 @@ final class TmuxSession {
             "env \(assignments) sh -c '\(BinaryRunner.executable.path) \(arguments); echo \"[exited $?]\"; \(after)'",
         ])
         try TmuxSession.tmux(["set-option", "-t", name, "remain-on-exit", "on"])
-        try waitFor("shape>")  // capture-pane trims trailing spaces
+        try waitFor(ready)  // capture-pane trims trailing spaces
     }
 
     deinit { _ = try? TmuxSession.tmux(["kill-session", "-t", name]) }
@@ -165,6 +167,34 @@ final class TmuxSession {
         #expect(!s.contains("error"))
         #expect(s.contains("shape> move 1 2 this is not run^C"), "the cancelled line is marked as shells mark it")
         #expect(t.exitStatus == nil)
+    }
+
+    /// `shape watch`: runs again when the script or a file it includes changes (editors replace
+    /// files: written here by rename), shows errors and goes on, rewrites the SVG; Ctrl-C leaves.
+    @Test func watchRunsAgainAtEachChangeAndLeavesOnControlC() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("shape-watch-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func write(_ name: String, _ text: String) throws { try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        try write("part.shape", "circle 0 0 10\nprint \"first\"\n")
+        try write("main.shape", "include \"part.shape\"\nprint \"main\"\n")
+        let t = try TmuxSession(arguments: "watch \(dir.path)/main.shape --svg \(dir.path)/out.svg", waitingFor: "main")
+        let pid = try #require(t.programPID)
+        #expect(t.screen.contains("(run 1") && t.screen.contains("first") && t.screen.contains("y down"))
+        #expect((try? String(contentsOf: dir.appendingPathComponent("out.svg"), encoding: .utf8))?.contains("<svg") == true)
+        try write("part.shape", "rect 0 0 30 10\nprint \"second\"\n")  // the included file
+        try t.waitFor("second")
+        #expect(t.screen.contains("(run 2"))
+        try write("main.shape", "line 1\n")
+        try t.waitFor("error: 'line' takes 2 arguments")
+        try write("main.shape", "circle 0 0 5\nprint \"fixed\"\n")
+        try t.waitFor("fixed")
+        // Ctrl-C reaches the pane's shell too, which then leaves without reporting the status:
+        // what is checked is that `shape` is gone, and left no trace of a crash.
+        try t.press("C-c")
+        for _ in 0..<50 where kill(pid, 0) == 0 { usleep(50_000) }
+        #expect(kill(pid, 0) != 0, "shape watch is still running")
+        #expect(!t.screen.contains("Fatal") && !t.screen.contains("Crash"))
     }
 
     @Test func exitAndQuitLeave() throws {

@@ -1,0 +1,154 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import ShapeLanguage
+
+/// `shape watch file.shape [--svg out.svg]` (SPEC §11): runs the script, then again each time it
+/// or a file it includes changes, showing what its queries and `print`s say, its errors, and the
+/// path as a terminal plot; with `--svg`, rewrites the picture (atomically) after each run.
+/// Changes come from inotify on the folders of the files read (editors often replace a file
+/// rather than write it, which a watch on the file itself would lose), so nothing polls. Ctrl-C
+/// leaves.
+enum Watch {
+    static let usage = "usage: shape watch file.shape [--svg out.svg]"
+
+    static func run(_ arguments: [String]) -> Int32 {
+        var file: String?
+        var svg: String?
+        var i = 0
+        while i < arguments.count {
+            switch arguments[i] {
+            case "--svg":
+                i += 1
+                guard i < arguments.count else { return usageError("--svg needs a file name") }
+                svg = arguments[i]
+            case let a where a.hasPrefix("-"): return usageError("unknown option '\(a)'")
+            case let a:
+                guard file == nil else { return usageError("one script at a time") }
+                file = a
+            }
+            i += 1
+        }
+        guard let file else { return usageError("which script?") }
+        let fd = inotify_init1(Int32(IN_CLOEXEC))
+        guard fd >= 0 else {
+            writeAll(STDERR_FILENO, "shape watch: cannot watch files here: \(String(cString: strerror(errno)))\n")
+            return 1
+        }
+        defer { close(fd) }
+        // Ctrl-C interrupts the wait (no SA_RESTART), and the loop leaves.
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in Watch.interrupted = 1 }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        sigaction(SIGINT, &action, nil)
+        // This thread takes it, whatever mask the process was started with.
+        var interrupt = sigset_t()
+        sigemptyset(&interrupt)
+        sigaddset(&interrupt, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
+        var watched: [Int32: String] = [:]  // watch descriptor → folder
+        var runs = 0
+        while Watch.interrupted == 0 {
+            runs += 1
+            let files = runOnce(file, svg: svg, run: runs)
+            let folders = Set(files.map { FileSystem.directory(of: $0) })
+            for folder in folders where !watched.values.contains(folder) {
+                let wd = inotify_add_watch(fd, folder, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ATTRIB))
+                if wd >= 0 { watched[wd] = folder }
+            }
+            let names = Set(files.map { FileSystem.baseName(of: $0) })
+            guard waitForChange(fd, names: names) else { break }
+        }
+        writeAll(STDOUT_FILENO, "\n")
+        return 0
+    }
+
+    nonisolated(unsafe) static var interrupted: sig_atomic_t = 0
+
+    static func usageError(_ message: String) -> Int32 {
+        writeAll(STDERR_FILENO, "shape watch: \(message)\n\(usage)\n")
+        return 2
+    }
+
+    /// Waits for an event on one of `names`, then for the burst of events an editor's save makes
+    /// to end (50 ms without one). False when interrupted.
+    static func waitForChange(_ fd: Int32, names: Set<String>) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var relevant = false
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        while !relevant {
+            // A Ctrl-C that came while the script ran is seen here: the wait wakes four times a
+            // second to look (the process sleeps in between; nothing is polled for changes).
+            if interrupted != 0 { return false }
+            guard poll(&poller, 1, 250) > 0 else { continue }
+            let n = read(fd, &buffer, buffer.count)
+            if n < 0 { if errno == EINTR { continue } else { return false } }
+            relevant = events(buffer, n).contains { names.contains($0) }
+        }
+        // Drain what follows closely.
+        while poll(&poller, 1, 50) > 0 {
+            if read(fd, &buffer, buffer.count) < 0, errno != EINTR { break }
+            if interrupted != 0 { return false }
+        }
+        return interrupted == 0
+    }
+
+    /// The file names of the inotify events in the first `n` bytes of `buffer`.
+    static func events(_ buffer: [UInt8], _ n: Int) -> [String] {
+        var names: [String] = []
+        var k = 0
+        let header = MemoryLayout<inotify_event>.size
+        while k + header <= n {
+            let length = buffer.withUnsafeBytes { Int($0.load(fromByteOffset: k + 12, as: UInt32.self)) }
+            let nameBytes = buffer[(k + header)..<Swift.min(n, k + header + length)].prefix { $0 != 0 }
+            names.append(String(decoding: nameBytes, as: UTF8.self))
+            k += header + length
+        }
+        return names
+    }
+
+    /// Runs the script once in a new session; returns the files it read (itself and its includes).
+    static func runOnce(_ file: String, svg: String?, run: Int) -> [String] {
+        var options = ShapeCommand.Options()
+        options.quiet = true
+        let session = Session(options: options)
+        let read = Reads()
+        let loader = session.interpreter.loader
+        session.interpreter.loader = { name, from in
+            let loaded = try loader!(name, from)
+            read.add(loaded.name)
+            return loaded
+        }
+        // Clear the screen, then a header.
+        session.terminal.out("\u{1B}[H\u{1B}[2J" + "shape watch: \(file) (run \(run); Ctrl-C leaves)")
+        do {
+            let source = Source(name: file, bytes: try FileSystem.readBytes(file))
+            if session.runScript(source) == 0 {
+                if !session.interpreter.path.isEmpty { _ = session.runScript(Source(name: "<watch>", text: "show")) }
+                if let svg {
+                    var quoted = ""
+                    for c in svg {
+                        if c == "\\" || c == "\"" { quoted.append("\\") }
+                        quoted.append(c)
+                    }
+                    _ = session.runScript(Source(name: "<watch>", text: "save \"\(quoted)\""))
+                }
+            }
+        } catch {
+            session.terminal.err("shape watch: cannot read '\(file)': \(error)")
+        }
+        session.terminal.flush()
+        return [file] + read.files
+    }
+
+    /// The files includes read, from the loader (which may run on any thread).
+    final class Reads: @unchecked Sendable {
+        private var list: [String] = []
+        private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        init() { pthread_mutex_init(lock, nil) }
+        deinit { pthread_mutex_destroy(lock); lock.deallocate() }
+        func add(_ f: String) { pthread_mutex_lock(lock); list.append(f); pthread_mutex_unlock(lock) }
+        var files: [String] { pthread_mutex_lock(lock); defer { pthread_mutex_unlock(lock) }; return list }
+    }
+}
