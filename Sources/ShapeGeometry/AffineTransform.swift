@@ -10,8 +10,10 @@
 /// Composition follows CGAffineTransform: `t1.concatenating(t2)` applies `t1` first, then `t2`
 /// (the matrix product t1 · t2 in the row-vector convention above).
 public struct AffineTransform: Hashable, Sendable {
+    /// The x scale part (as CGAffineTransform: x′ = a·x + c·y + tx).
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
 
+    /// The transform with these six entries, in CGAffineTransform's order.
     @inlinable public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }

@@ -9,6 +9,7 @@
 /// is circular: its length is the closed form r·|sweep| and its nearest point a closed form too.
 /// Otherwise (non-uniform scale, shear) it is elliptical and measured by adaptive quadrature.
 public struct Arc: Hashable, Sendable {
+    /// The centre of the ellipse (or circle) the arc runs on.
     public var center: Point
     /// The image of the unit vector at angle 0.
     public var u: Vector
@@ -20,6 +21,7 @@ public struct Arc: Hashable, Sendable {
     /// untransformed arc. Its magnitude is at most 2π for arcs built by `Path`.
     public var sweep: Double
 
+    /// An arc of the ellipse center + u·cos θ + v·sin θ, from θ = startAngle through `sweep`.
     public init(center: Point, u: Vector, v: Vector, startAngle: Double, sweep: Double) {
         self.center = center; self.u = u; self.v = v; self.startAngle = startAngle; self.sweep = sweep
     }

@@ -4,11 +4,16 @@
 /// speed dips towards zero and the quadrature refines there. Nearest point: the real roots in
 /// [0, 1] of the quintic (B(t) − p)·B'(t), isolated through its derivatives.
 public struct CubicBezier: Hashable, Sendable {
+    /// The start point.
     public var p0: Point
+    /// The first control point.
     public var p1: Point
+    /// The second control point.
     public var p2: Point
+    /// The end point.
     public var p3: Point
 
+    /// The cubic from p0 to p3 with control points p1 and p2.
     @inlinable public init(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) {
         self.p0 = p0; self.p1 = p1; self.p2 = p2; self.p3 = p3
     }

@@ -204,6 +204,7 @@ public struct TrackPointCache: Sendable {
     /// resumes after appends, and where `truncate` goes back to.
     var checkpoints: [(kept: Int, prior: Point)] = []
 
+    /// An empty cache for points dashed with `pattern`.
     public init(pattern: DashPattern) { self.pattern = pattern }
 
     /// True when the points are for `path` (the caller vouches that it only ever appended to it).

@@ -11,6 +11,7 @@ public struct Handle: Hashable, Sendable {
     /// points (the next `drag by` then starts from the handle's point).
     public var target: Point?
 
+    /// A handle on track point `index`, with no drag target.
     public init(index: Int = 0) { self.index = index }
 
     /// `i` wrapped into 0..<count (both directions); 0 when `count` is 0.

@@ -18,10 +18,12 @@ public enum Intersections {
     public struct Meeting: Sendable, Equatable {
         /// Parameters on the first and second segment, and the point.
         public var t: Double, u: Double
+        /// The point where they meet.
         public var point: Point
         /// For an overlap, the parameters where it ends (`t`, `u` are where it starts).
         public var overlapEnd: (t: Double, u: Double, point: Point)?
 
+        /// A meeting at parameters t and u; an overlap when `overlapEnd` is given.
         public init(t: Double, u: Double, point: Point, overlapEnd: (t: Double, u: Double, point: Point)? = nil) {
             self.t = t; self.u = u; self.point = point; self.overlapEnd = overlapEnd
         }
@@ -377,6 +379,7 @@ public struct PathIntersection: Sendable, Equatable {
     /// For each end of a stretch where the two overlap: the stretch's length.
     public var overlap: Double?
 
+    /// A meeting at `point`, `at` and `other` along the two paths.
     public init(point: Point, at: Double, other: Double, overlap: Double? = nil) {
         self.point = point; self.at = at; self.other = other; self.overlap = overlap
     }

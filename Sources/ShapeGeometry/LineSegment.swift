@@ -1,8 +1,11 @@
 /// A straight segment from `p0` to `p1`. Its length and every query are closed forms.
 public struct LineSegment: Hashable, Sendable {
+    /// The start point.
     public var p0: Point
+    /// The end point.
     public var p1: Point
 
+    /// The segment from p0 to p1.
     @inlinable public init(_ p0: Point, _ p1: Point) { self.p0 = p0; self.p1 = p1 }
 }
 

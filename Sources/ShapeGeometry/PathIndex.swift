@@ -56,6 +56,7 @@ public struct PathIndex: Sendable {
     /// The number of elements indexed.
     public private(set) var count = 0
 
+    /// An index of no elements.
     public init() {}
 
     /// Indexes one more element, standing for `segment` (nil: nothing drawn); `segments(k)`

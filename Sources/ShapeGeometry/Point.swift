@@ -4,12 +4,17 @@
 /// Points and vectors are distinct types: `Point - Point` is a `Vector`, `Point + Vector` is a
 /// `Point`, and `Point + Point` does not exist.
 public struct Point: Hashable, Sendable, CustomStringConvertible {
+    /// The horizontal coordinate.
     public var x: Double
+    /// The vertical coordinate (down on screen, as in UIKit).
     public var y: Double
 
+    /// The point (x, y).
     @inlinable public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
+    /// The point (x, y).
     @inlinable public init(x: Double, y: Double) { self.x = x; self.y = y }
 
+    /// The origin.
     public static let zero = Point(0, 0)
 
     /// True when both coordinates are finite (neither NaN nor infinite).
@@ -42,12 +47,17 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
 
 /// A displacement in the plane (a difference of points, a derivative, a direction).
 public struct Vector: Hashable, Sendable, CustomStringConvertible {
+    /// The horizontal component.
     public var dx: Double
+    /// The vertical component.
     public var dy: Double
 
+    /// The vector (dx, dy).
     @inlinable public init(_ dx: Double, _ dy: Double) { self.dx = dx; self.dy = dy }
+    /// The vector (dx, dy).
     @inlinable public init(dx: Double, dy: Double) { self.dx = dx; self.dy = dy }
 
+    /// The zero vector.
     public static let zero = Vector(0, 0)
 
     /// The Euclidean length, computed without overflow or underflow (hypot).
@@ -70,6 +80,7 @@ public struct Vector: Hashable, Sendable, CustomStringConvertible {
         guard l > 0, l.isFinite else { return nil }
         return Vector(dx / l, dy / l)
     }
+    /// Both components are finite.
     @inlinable public var isFinite: Bool { dx.isFinite && dy.isFinite }
 
     public var description: String { "<\(dx), \(dy)>" }

@@ -4,10 +4,14 @@
 /// precision when the curve is nearly straight or nearly folds back; the tests use it as the
 /// reference). Nearest point: the real roots in [0, 1] of the cubic (B(t) − p)·B'(t).
 public struct QuadraticBezier: Hashable, Sendable {
+    /// The start point.
     public var p0: Point
+    /// The control point.
     public var p1: Point
+    /// The end point.
     public var p2: Point
 
+    /// The quadratic from p0 to p2 with control point p1.
     @inlinable public init(_ p0: Point, _ p1: Point, _ p2: Point) { self.p0 = p0; self.p1 = p1; self.p2 = p2 }
 
     /// The same curve as a cubic Bézier (degree elevation; exact).

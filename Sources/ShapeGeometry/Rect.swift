@@ -3,9 +3,13 @@
 /// `Rect` is always standardised (min ≤ max); `init(x:y:width:height:)` accepts negative sizes and
 /// standardises them as `CGRect.standardized` does.
 public struct Rect: Hashable, Sendable {
+    /// The smallest x.
     public var minX: Double
+    /// The smallest y.
     public var minY: Double
+    /// The largest x.
     public var maxX: Double
+    /// The largest y.
     public var maxY: Double
 
     /// The rectangle spanned by two corners, in any order.
@@ -31,10 +35,15 @@ public struct Rect: Hashable, Sendable {
         self = r
     }
 
+    /// maxX − minX.
     public var width: Double { maxX - minX }
+    /// maxY − minY.
     public var height: Double { maxY - minY }
+    /// The x in the middle.
     public var midX: Double { (minX + maxX) / 2 }
+    /// The y in the middle.
     public var midY: Double { (minY + maxY) / 2 }
+    /// The middle point.
     public var center: Point { Point(midX, midY) }
 
     /// Grows the rectangle to hold `p`.

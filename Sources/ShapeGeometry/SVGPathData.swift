@@ -5,7 +5,9 @@
 public enum SVGPathData {
     /// Why path data was refused: what, and the character offset in the text.
     public struct Failure: Error, Equatable, Sendable {
+        /// What is wrong.
         public var message: String
+        /// Where, as a UTF-8 byte offset into the data.
         public var offset: Int
     }
 

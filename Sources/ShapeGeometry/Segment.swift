@@ -1,9 +1,13 @@
 /// One drawn piece of a path. A closed set of kinds: every query switches over all of them, so a
 /// new kind does not compile until each query handles it.
 public enum Segment: Hashable, Sendable {
+    /// A straight line.
     case line(LineSegment)
+    /// A quadratic Bézier.
     case quadratic(QuadraticBezier)
+    /// A cubic Bézier.
     case cubic(CubicBezier)
+    /// A circular or elliptical arc.
     case arc(Arc)
 }
 

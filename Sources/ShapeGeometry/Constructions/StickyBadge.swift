@@ -12,10 +12,13 @@
 /// and is drawn move A, quad (O) to D, line to C, quad (P) to B, close. When the shrunken radius
 /// falls below the break radius, the bridge and the fixed circle are gone.
 public struct StickyBadge: Sendable, Equatable {
+    /// The centre of the badge that stays put.
     public var fixedCenter: Point
     /// The fixed circle's radius at rest.
     public var restRadius: Double
+    /// The centre of the circle being dragged.
     public var draggedCenter: Point
+    /// The radius of the circle being dragged.
     public var draggedRadius: Double
     /// Below this shrunken radius the bridge breaks.
     public var breakRadius: Double

@@ -5,6 +5,7 @@ public struct CompensatedSum: Sendable, Equatable {
     private var sum = 0.0
     private var compensation = 0.0
 
+    /// A sum of nothing.
     public init() {}
 
     /// Adds `x` to the sum.

@@ -3,8 +3,11 @@
 
 /// One accepted interval of an adaptive integration: [start, end] and the integral over it.
 public struct QuadratureLeaf: Sendable, Equatable {
+    /// Where the leaf starts, in the segment's parameter.
     public var start: Double
+    /// Where it ends.
     public var end: Double
+    /// The integral over it.
     public var value: Double
 }
 

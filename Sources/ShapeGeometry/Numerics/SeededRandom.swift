@@ -4,6 +4,7 @@
 public struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
+    /// The generator started from `seed`: the same seed, the same numbers.
     public init(seed: UInt64) { state = seed }
 
     /// The next 64 random bits.
