@@ -120,8 +120,9 @@ enum Watch {
             read.add(loaded.name)
             return loaded
         }
-        // Clear the screen, then a header.
-        session.terminal.out("\u{1B}[H\u{1B}[2J" + "shape watch: \(file) (run \(run); Ctrl-C leaves)")
+        // Clear the screen (on a terminal), then a header.
+        let clear = isatty(STDOUT_FILENO) == 1 ? "\u{1B}[H\u{1B}[2J" : ""
+        session.terminal.out(clear + "shape watch: \(file) (run \(run); Ctrl-C leaves)")
         do {
             let source = Source(name: file, bytes: try FileSystem.readBytes(file))
             if session.runScript(source) == 0 {
