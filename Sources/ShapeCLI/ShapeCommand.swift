@@ -14,6 +14,7 @@ public enum ShapeCommand {
                shape [options] -e 'source'
                shape fmt [--check] file.shape ...   (rewrite scripts in the one layout)
                shape watch file.shape [--svg out.svg]   (run again at each change)
+               shape lsp                            (a language server on standard input and output)
           With no file and no -e: a REPL on a terminal, else the script read from standard input.
         options:
           --json           one JSON object per command instead of text
@@ -180,6 +181,7 @@ public enum ShapeCommand {
     public static func run(_ arguments: [String]) -> Int32 {
         if arguments.first == "fmt" { return format(Array(arguments.dropFirst())) }
         if arguments.first == "watch" { return Watch.run(Array(arguments.dropFirst())) }
+        if arguments == ["lsp"] { return LanguageServer.run() }
         let options: Options
         do {
             guard let o = try parse(arguments) else { return 0 }
