@@ -144,7 +144,7 @@ final class LanguageServer {
 
     /// The byte offset of an LSP position in `text`.
     func offset(_ text: String, _ position: JSON?) -> Int? {
-        guard let line = position?["line"]?.int, let character = position?["character"]?.int else { return nil }
+        guard let line = position?["line"]?.int, let character = position?["character"]?.int, line >= 0, character >= 0 else { return nil }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard line < lines.count else { return nil }
         let before = lines[..<line].reduce(0) { $0 + $1.utf8.count + 1 }

@@ -51,6 +51,13 @@ import Testing
         // Junk, an unknown method, and a script too slow to finish: answered, not fatal.
         input += "Content-Length: 5\r\n\r\n{oops"
         input += try Self.frame(["jsonrpc": "2.0", "id": 7, "method": "bogus/method"])
+        // Positions outside the document, and nonsense ones: no answer to give, no crash.
+        for (k, position) in [at(-1, 0), at(0, -5), at(99, 0), ["line": "x"]].enumerated() {
+            input += try Self.frame([
+                "jsonrpc": "2.0", "id": 20 + k, "method": "textDocument/hover", "params": ["textDocument": doc(), "position": position],
+            ])
+        }
+        input += String(repeating: "[", count: 100_000).withFrame
         input += try Self.frame([
             "jsonrpc": "2.0", "method": "textDocument/didOpen",
             "params": ["textDocument": ["uri": "file:///slow.shape", "text": "def f(n) { if n > 0 { f n - 1\nf n - 1 } }\nf 60\n"]],
@@ -85,6 +92,7 @@ import Testing
         #expect(edit == "let größe = 5\nmove 0 0\nline größe 1\ndef f(n) { line n n }\n")
         #expect(out.contains { ($0["error"] as? [String: Any])?["code"] as? Int == -32700 })
         #expect((response(7)?["error"] as? [String: Any])?["code"] as? Int == -32601)
+        for k in 20..<24 { #expect(response(k)?.keys.contains("result") == true, "hover \(k)") }
         #expect(response(8)?.keys.contains("result") == true)
     }
 
@@ -94,4 +102,9 @@ import Testing
         // The input ending without exit: the same.
         #expect(try BinaryRunner.run(["lsp"], stdin: "Content-Length: 3\r\n\r\n[1]").status == 1)
     }
+}
+
+extension String {
+    /// The string as one framed message body.
+    var withFrame: String { "Content-Length: \(utf8.count)\r\n\r\n" + self }
 }
