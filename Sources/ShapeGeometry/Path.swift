@@ -194,7 +194,7 @@ public struct Path: Sendable {
     }
 
     /// Appends one element, measuring only it.
-    private mutating func append(_ e: Element) {
+    mutating func append(_ e: Element) {
         var sum = lengthsAfter.last ?? CompensatedSum()
         var box: Rect
         // The element's own tight box, for the index (a move's closing line is measured there).

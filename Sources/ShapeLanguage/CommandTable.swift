@@ -347,6 +347,14 @@ public enum CommandTable {
             summary: "the de Casteljau construction of element i at parameter t (save ... casteljau draws it)",
             example: "casteljau 1 0.5", run: Interpreter.casteljauCommand),
         CommandSpec(
+            name: "elevate", parameters: ["i"], group: .teaching, cost: .perElement(WorkCost.visitCost), isQuery: false,
+            summary: "raise element i's degree by one (a line to a quadratic, a quadratic to a cubic): the curve does not change",
+            example: "elevate 1", run: Interpreter.elevateCommand),
+        CommandSpec(
+            name: "lower", parameters: ["i"], group: .teaching, cost: .perElement(WorkCost.visitCost), isQuery: false,
+            summary: "lower element i's degree by one (a cubic to the nearest quadratic, a quadratic to its chord) and say how far it moved",
+            example: "lower 2", run: Interpreter.lowerCommand),
+        CommandSpec(
             name: "split", parameters: ["i", "t"], group: .teaching, cost: .perElement(WorkCost.visitCost), isQuery: false,
             summary: "split element i at parameter t into two of its kind (the shape does not change)",
             example: "split 1 0.5", run: Interpreter.splitCommand),

@@ -64,6 +64,7 @@ public enum Message: Sendable, Equatable {
     case badSVG(String)
     case noSuchElement(Double, count: Int)
     case elementIsMove(Int)
+    case cannotChangeDegree(element: Int, kind: String, up: Bool)
     case parameterRange(command: String, open: Bool)
     case notForArcs(element: Int, what: String)
     case lengthRange(command: String, length: Double)
@@ -171,6 +172,10 @@ public enum Message: Sendable, Equatable {
         case .badSVG(let why): "bad SVG path data: \(why)"
         case .noSuchElement(let x, let n): "there is no element \(Message.number(x)) (the path has \(n); see 'elements')"
         case .elementIsMove(let i): "element \(i) is a move: it draws nothing"
+        case .cannotChangeDegree(let i, let kind, let up):
+            up
+                ? "element \(i) is \(kind == "arc" ? "an arc" : "a " + kind): only lines and quadratics can be raised (a cubic is the highest degree here)"
+                : "element \(i) is \(kind == "arc" ? "an arc" : "a " + kind): only cubics and quadratics can be lowered"
         case .parameterRange(let c, let open): open ? "'\(c)' needs 0 < t < 1" : "'\(c)' needs 0 <= t <= 1"
         case .notForArcs(let i, let what): "element \(i) is an arc: \(what) is for lines and Bézier curves"
         case .lengthRange(let c, let l): "'\(c)' needs 0 <= s <= length (\(Message.number(l)))"

@@ -618,6 +618,48 @@ extension Interpreter {
         report("split", .split(element: i, count: path.elements.count))
     }
 
+    /// `elevate i`: the element one degree up, exactly (a cubic is the highest degree there is).
+    func elevateCommand(_ inv: Invocation) throws(Diagnostic) {
+        let (i, segment) = try element(inv)
+        let raised: Segment
+        switch segment {
+        case .line(let l): raised = .quadratic(l.elevated)
+        case .quadratic(let q): raised = .cubic(q.elevated)
+        case .cubic, .arc: throw error(.cannotChangeDegree(element: i, kind: Interpreter.degreeName(segment), up: true), inv.ranges[0])
+        }
+        try replaceElement(i, with: raised, inv)
+        report("elevate", .degree(element: i, kind: Interpreter.degreeName(raised), error: nil))
+    }
+
+    /// `lower i`: the element one degree down, and how far that moves it.
+    func lowerCommand(_ inv: Invocation) throws(Diagnostic) {
+        let (i, segment) = try element(inv)
+        let (lowered, moved): (Segment, Double)
+        switch segment {
+        case .cubic(let c): (lowered, moved) = (.quadratic(c.lowered.quadratic), c.lowered.error)
+        case .quadratic(let q): (lowered, moved) = (.line(q.lowered.line), q.lowered.error)
+        case .line, .arc: throw error(.cannotChangeDegree(element: i, kind: Interpreter.degreeName(segment), up: false), inv.ranges[0])
+        }
+        try replaceElement(i, with: lowered, inv)
+        report("lower", .degree(element: i, kind: Interpreter.degreeName(lowered), error: moved))
+    }
+
+    /// The kind of a segment in words: line, quadratic, cubic, arc.
+    static func degreeName(_ s: Segment) -> String {
+        switch s {
+        case .line: "line"
+        case .quadratic: "quadratic"
+        case .cubic: "cubic"
+        case .arc: "arc"
+        }
+    }
+
+    func replaceElement(_ i: Int, with segment: Segment, _ inv: Invocation) throws(Diagnostic) {
+        let replaced: Path
+        do { replaced = try path.replacing(elementAt: i, with: segment) } catch { throw diagnose(error, inv) }
+        try replacePath(with: replaced, at: inv.range)
+    }
+
     /// `extrema`.
     func extremaCommand(_ inv: Invocation) throws(Diagnostic) {
         let (i, segment) = try element(inv)

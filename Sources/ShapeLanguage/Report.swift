@@ -18,7 +18,7 @@ public struct Report: Sendable {
             true
         case .value(let name, _):
             name == nil
-        case .path, .cleared, .transformed, .sticky, .wander, .dash, .handle, .undone, .precision, .defined, .split:
+        case .path, .cleared, .transformed, .sticky, .wander, .dash, .handle, .undone, .precision, .defined, .split, .degree:
             false
         }
     }
@@ -41,6 +41,7 @@ public struct Report: Sendable {
         case .curvature(let p, let k, let r): return p.isFinite && f(k ?? 0, r ?? 0)
         case .extrema(_, let xs, let ys): return (xs + ys).allSatisfy { $0.point.isFinite && $0.t.isFinite }
         case .inflections(_, let list): return list.allSatisfy { $0.point.isFinite && $0.t.isFinite }
+        case .degree(_, _, let e): return e?.isFinite ?? true
         case .intersections(let list): return list.allSatisfy { $0.point.isFinite && f($0.at, $0.other) && ($0.overlap?.isFinite ?? true) }
         case .casteljau(_, _, let t, let levels): return f(t) && levels.allSatisfy { $0.allSatisfy(\.isFinite) }
         case .parameterPoint(let q): return q.point.isFinite && f(q.first.dx, q.first.dy, q.second.dx, q.second.dy, q.curvature ?? 0, q.at)
@@ -95,6 +96,9 @@ public struct Report: Sendable {
         case inflections(element: Int, [ExtremePoint])
         /// `intersections`: where the path crosses or touches itself or another path.
         case intersections([PathIntersection])
+        /// `elevate`, `lower`: element i is now of this kind; for `lower`, how far the curve moved
+        /// (the largest distance between the old and new curve at the same t).
+        case degree(element: Int, kind: String, error: Double?)
         /// `split`: the element split and the new number of elements.
         case split(element: Int, count: Int)
         /// `tangent` and `normal`: the point and the unit vector.

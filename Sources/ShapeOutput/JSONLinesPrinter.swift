@@ -91,6 +91,9 @@ public struct JSONLinesPrinter {
             fields.append(
                 "\"inflections\": [" + list.map { "{\"t\": \(n($0.t)), \"x\": \(n($0.point.x)), \"y\": \(n($0.point.y))}" }.joined(separator: ", ")
                     + "]")
+        case .degree(let i, let kind, let moved):
+            fields += ["\"element\": \(i)", "\"kind\": \(JSONLinesPrinter.string(kind))"]
+            if let moved { fields.append("\"error\": \(n(moved))") }
         case .intersections(let list):
             fields.append("\"count\": \(list.count)")
             fields.append(

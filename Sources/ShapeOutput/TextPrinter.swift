@@ -102,6 +102,8 @@ public struct TextPrinter {
             return "point: element \(q.element) at t \(n(q.t)): \(p(q.point)), d \(p(Point(q.first.dx, q.first.dy))), "
                 + "dd \(p(Point(q.second.dx, q.second.dy))), \(k), at \(n(q.at))"
         case .located(let i, let t): return "locate: element \(i), t \(n(t))"
+        case .degree(let i, let kind, let moved):
+            return "\(r.command): element \(i) is now a \(kind)" + (moved.map { ", moved at most \(n($0))" } ?? ", the same curve")
         case .intersections(let list):
             var lines = ["intersections: \(list.count)"]
             for (k, m) in list.enumerated() {
