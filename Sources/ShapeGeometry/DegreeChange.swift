@@ -55,3 +55,57 @@ extension Path {
         return result
     }
 }
+
+extension Segment {
+    /// The parameters in [0, 1] where the segment's x is `x`, in increasing order (the Primer's
+    /// "Finding Y, given X"): the real roots of x(t) − x for a line or a Bézier (a polynomial of
+    /// its degree), and for an arc the angles where cx + uₓ cos θ + vₓ sin θ = x, in closed form.
+    /// Empty where the segment never reaches x, and for a stretch that runs along x = const.
+    public func parameters(atX x: Double) -> [Double] {
+        switch self {
+        case .line(let l):
+            let d = l.p1.x - l.p0.x
+            guard d != 0 else { return [] }
+            let t = (x - l.p0.x) / d
+            return t >= 0 && t <= 1 ? [t] : []
+        case .quadratic(let q):
+            let a = q.p0.x - 2 * q.p1.x + q.p2.x, b = 2 * (q.p1.x - q.p0.x), c = q.p0.x - x
+            return Array(Polynomial(c, b, a).roots(in: 0, 1))
+        case .cubic(let cb):
+            let (a, b, c) = cb.powerBasis
+            return Array(Polynomial([cb.p0.x - x, c.dx, b.dx, a.dx]).roots(in: 0, 1))
+        case .arc(let arc):
+            // uₓ cos θ + vₓ sin θ = R cos(θ − φ).
+            let r = (arc.u.dx * arc.u.dx + arc.v.dx * arc.v.dx).squareRoot()
+            guard r > 0 else { return [] }
+            let c = (x - arc.center.x) / r
+            guard c >= -1, c <= 1 else { return [] }
+            let phi = arcTangent2(arc.v.dx, arc.u.dx), delta = arcCosine(c)
+            var result: [Double] = []
+            let lo = Swift.min(arc.startAngle, arc.startAngle + arc.sweep), hi = Swift.max(arc.startAngle, arc.startAngle + arc.sweep)
+            for base in [phi + delta, phi - delta] {
+                // Every turn of the angle that falls inside the arc's range.
+                var theta = base + 2 * Double.pi * ((lo - base) / (2 * Double.pi)).rounded(.up)
+                while theta <= hi + 1e-15 {
+                    let t = (theta - arc.startAngle) / arc.sweep
+                    if t >= 0, t <= 1, !result.contains(where: { abs($0 - t) < 1e-14 }) { result.append(t) }
+                    theta += 2 * Double.pi
+                }
+            }
+            return result.sorted()
+        }
+    }
+
+    /// The control points of the segment's derivative (its hodograph): n(Pᵢ₊₁ − Pᵢ) for a Bézier
+    /// of degree n, the one vector P₁ − P₀ for a line; nil for an arc, whose derivative is no
+    /// Bézier.
+    public var hodograph: [Point]? {
+        func v(_ a: Point, _ b: Point, _ k: Double) -> Point { Point(k * (b.x - a.x), k * (b.y - a.y)) }
+        switch self {
+        case .line(let l): return [v(l.p0, l.p1, 1)]
+        case .quadratic(let q): return [v(q.p0, q.p1, 2), v(q.p1, q.p2, 2)]
+        case .cubic(let c): return [v(c.p0, c.p1, 3), v(c.p1, c.p2, 3), v(c.p2, c.p3, 3)]
+        case .arc: return nil
+        }
+    }
+}

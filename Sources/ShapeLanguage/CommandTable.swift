@@ -347,6 +347,14 @@ public enum CommandTable {
             summary: "the de Casteljau construction of element i at parameter t (save ... casteljau draws it)",
             example: "casteljau 1 0.5", run: Interpreter.casteljauCommand),
         CommandSpec(
+            name: "yforx", parameters: ["i", "x"], group: .teaching, cost: .unit, isQuery: true,
+            summary: "the points of element i at x: y for x (the roots of x(t) - x)", example: "yforx 1 10",
+            run: Interpreter.yForXCommand),
+        CommandSpec(
+            name: "hodograph", parameters: ["i"], group: .teaching, cost: .unit, isQuery: true,
+            summary: "the control points of element i's derivative: n(P[k+1] - P[k]) for a Bézier of degree n",
+            example: "hodograph 1", run: Interpreter.hodographCommand),
+        CommandSpec(
             name: "elevate", parameters: ["i"], group: .teaching, cost: .perElement(WorkCost.visitCost), isQuery: false,
             summary: "raise element i's degree by one (a line to a quadratic, a quadratic to a cubic): the curve does not change",
             example: "elevate 1", run: Interpreter.elevateCommand),

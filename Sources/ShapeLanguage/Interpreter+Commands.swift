@@ -618,6 +618,20 @@ extension Interpreter {
         report("split", .split(element: i, count: path.elements.count))
     }
 
+    /// `yforx i x`: where element i is at x (the Primer's "Finding Y, given X").
+    func yForXCommand(_ inv: Invocation) throws(Diagnostic) {
+        let (i, segment) = try element(inv)
+        let x = inv.numbers[1]
+        report("yforx", .yForX(element: i, x: x, segment.parameters(atX: x).map { ExtremePoint(t: $0, point: segment.point(at: $0)) }))
+    }
+
+    /// `hodograph i`: the control points of element i's derivative.
+    func hodographCommand(_ inv: Invocation) throws(Diagnostic) {
+        let (i, segment) = try element(inv)
+        guard let points = segment.hodograph else { throw error(.notABezier(element: i), inv.ranges[0]) }
+        report("hodograph", .hodograph(element: i, points))
+    }
+
     /// `elevate i`: the element one degree up, exactly (a cubic is the highest degree there is).
     func elevateCommand(_ inv: Invocation) throws(Diagnostic) {
         let (i, segment) = try element(inv)

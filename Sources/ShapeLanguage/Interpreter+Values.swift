@@ -89,6 +89,10 @@ extension Interpreter {
         case .located(let element, let t): return .record(Record(["element": n(Double(element)), "t": n(t)]))
         case .inflections(_, let list):
             return .list(list.map { .record(Record(["t": n($0.t), "x": n($0.point.x), "y": n($0.point.y)])) })
+        case .yForX(_, _, let list):
+            return .list(list.map { .record(Record(["t": n($0.t), "x": n($0.point.x), "y": n($0.point.y)])) })
+        case .hodograph(_, let list):
+            return .list(list.map { .record(Record(["x": n($0.x), "y": n($0.y)])) })
         case .intersections(let list):
             return .list(
                 list.map { m in

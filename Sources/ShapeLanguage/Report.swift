@@ -14,7 +14,7 @@ public struct Report: Sendable {
         switch kind {
         case .printed, .export, .plot, .saved, .casteljau, .direction, .curvature, .extrema, .length, .points, .bounds,
             .contains, .nearest, .at, .elements, .help, .handleQuery, .names, .parameterPoint, .located, .inflections,
-            .intersections:
+            .intersections, .yForX, .hodograph:
             true
         case .value(let name, _):
             name == nil
@@ -42,6 +42,8 @@ public struct Report: Sendable {
         case .extrema(_, let xs, let ys): return (xs + ys).allSatisfy { $0.point.isFinite && $0.t.isFinite }
         case .inflections(_, let list): return list.allSatisfy { $0.point.isFinite && $0.t.isFinite }
         case .degree(_, _, let e): return e?.isFinite ?? true
+        case .yForX(_, let x, let list): return x.isFinite && list.allSatisfy { $0.point.isFinite && $0.t.isFinite }
+        case .hodograph(_, let list): return list.allSatisfy(\.isFinite)
         case .intersections(let list): return list.allSatisfy { $0.point.isFinite && f($0.at, $0.other) && ($0.overlap?.isFinite ?? true) }
         case .casteljau(_, _, let t, let levels): return f(t) && levels.allSatisfy { $0.allSatisfy(\.isFinite) }
         case .parameterPoint(let q): return q.point.isFinite && f(q.first.dx, q.first.dy, q.second.dx, q.second.dy, q.curvature ?? 0, q.at)
@@ -99,6 +101,10 @@ public struct Report: Sendable {
         /// `elevate`, `lower`: element i is now of this kind; for `lower`, how far the curve moved
         /// (the largest distance between the old and new curve at the same t).
         case degree(element: Int, kind: String, error: Double?)
+        /// `yforx`: the points of an element at an x, by parameter.
+        case yForX(element: Int, x: Double, [ExtremePoint])
+        /// `hodograph`: the control points of an element's derivative.
+        case hodograph(element: Int, [Point])
         /// `split`: the element split and the new number of elements.
         case split(element: Int, count: Int)
         /// `tangent` and `normal`: the point and the unit vector.

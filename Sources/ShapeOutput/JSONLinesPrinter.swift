@@ -91,6 +91,13 @@ public struct JSONLinesPrinter {
             fields.append(
                 "\"inflections\": [" + list.map { "{\"t\": \(n($0.t)), \"x\": \(n($0.point.x)), \"y\": \(n($0.point.y))}" }.joined(separator: ", ")
                     + "]")
+        case .yForX(let i, let x, let list):
+            fields += ["\"element\": \(i)", "\"x\": \(n(x))"]
+            fields.append(
+                "\"points\": [" + list.map { "{\"t\": \(n($0.t)), \"x\": \(n($0.point.x)), \"y\": \(n($0.point.y))}" }.joined(separator: ", ") + "]")
+        case .hodograph(let i, let list):
+            fields.append("\"element\": \(i)")
+            fields.append("\"points\": [" + list.map { "{\"x\": \(n($0.x)), \"y\": \(n($0.y))}" }.joined(separator: ", ") + "]")
         case .degree(let i, let kind, let moved):
             fields += ["\"element\": \(i)", "\"kind\": \(JSONLinesPrinter.string(kind))"]
             if let moved { fields.append("\"error\": \(n(moved))") }

@@ -102,6 +102,14 @@ public struct TextPrinter {
             return "point: element \(q.element) at t \(n(q.t)): \(p(q.point)), d \(p(Point(q.first.dx, q.first.dy))), "
                 + "dd \(p(Point(q.second.dx, q.second.dy))), \(k), at \(n(q.at))"
         case .located(let i, let t): return "locate: element \(i), t \(n(t))"
+        case .yForX(let i, let x, let list):
+            return "yforx: element \(i) at x \(n(x)), "
+                + (list.isEmpty
+                    ? "none"
+                    : list.map { "y \(NumberFormat.text(pair: $0.point.x, $0.point.y, precision: precision).1) (t \(n($0.t)))" }.joined(
+                        separator: ", "))
+        case .hodograph(let i, let list):
+            return "hodograph: element \(i), " + list.map { p($0) }.joined(separator: ", ")
         case .degree(let i, let kind, let moved):
             return "\(r.command): element \(i) is now a \(kind)" + (moved.map { ", moved at most \(n($0))" } ?? ", the same curve")
         case .intersections(let list):

@@ -42,3 +42,43 @@ import Testing
         #expect(abs(quad.lowered.error - 20) < 1e-12)
     }
 }
+
+/// y for x, and the hodograph, against closed forms and the curves' own derivatives.
+@Suite struct YForXAndHodographTests {
+    @Test func yForXOnEveryKind() {
+        // A circle of radius 10: at x = 5, y = ±√75.
+        let circle = Segment.arc(Arc(center: Point(0, 0), radius: 10, startAngle: 0.3, sweep: 2 * Double.pi))
+        let ys = circle.parameters(atX: 5).map { circle.point(at: $0).y }.sorted()
+        #expect(ys.count == 2 && abs(ys[0] + 75.0.squareRoot()) < 1e-12 && abs(ys[1] - 75.0.squareRoot()) < 1e-12, "\(ys)")
+        // A parabola y = x²/20 from (−20, 20) to (20, 20): at x = 6, y = 1.8.
+        let q = Segment.quadratic(QuadraticBezier(Point(-20, 20), Point(0, -20), Point(20, 20)))
+        #expect(q.parameters(atX: 6).map { q.point(at: $0).y }.map { abs($0 - 1.8) < 1e-12 } == [true])
+        // Random cubics: every parameter found lies at x, and a sweep of t finds no other crossing.
+        var rng = SeededRandom(seed: 44)
+        for _ in 0..<40 {
+            let c = Segment.cubic(CubicBezier(rng.point(0, 100), rng.point(0, 100), rng.point(0, 100), rng.point(0, 100)))
+            let x = rng.uniform(0, 100)
+            let found = c.parameters(atX: x)
+            for t in found { #expect(abs(c.point(at: t).x - x) < 1e-9) }
+            var crossings = 0
+            for k in 0..<4000 where (c.point(at: Double(k) / 4000).x - x).sign != (c.point(at: Double(k + 1) / 4000).x - x).sign { crossings += 1 }
+            #expect(found.count == crossings, "x \(x): \(found) vs \(crossings) sign changes")
+        }
+        #expect(Segment.line(LineSegment(Point(0, 0), Point(0, 10))).parameters(atX: 0).isEmpty)  // along x = 0
+    }
+
+    @Test func theHodographIsTheDerivative() {
+        var rng = SeededRandom(seed: 45)
+        for _ in 0..<20 {
+            let c = CubicBezier(rng.point(0, 100), rng.point(0, 100), rng.point(0, 100), rng.point(0, 100))
+            let h = Segment.cubic(c).hodograph!
+            let derivative = QuadraticBezier(h[0], h[1], h[2])
+            for k in 0...10 {
+                let t = Double(k) / 10
+                let d = c.derivative(at: t), p = derivative.point(at: t)
+                #expect(abs(d.dx - p.x) < 1e-9 && abs(d.dy - p.y) < 1e-9)
+            }
+        }
+        #expect(Segment.arc(Arc(center: Point(0, 0), radius: 1, startAngle: 0, sweep: 1)).hodograph == nil)
+    }
+}
