@@ -109,3 +109,63 @@ extension Segment {
         }
     }
 }
+
+extension Segment {
+    /// x(t) and y(t) in the power basis, lowest power first (the Primer's "Component functions"):
+    /// a line's of degree 1, a Bézier's of its degree; nil for an arc, which is no polynomial.
+    public var powerCoefficients: (x: [Double], y: [Double])? {
+        switch self {
+        case .line(let l): return ([l.p0.x, l.p1.x - l.p0.x], [l.p0.y, l.p1.y - l.p0.y])
+        case .quadratic(let q):
+            let a = q.p0 - q.p1 + (q.p2 - q.p1), b = (q.p1 - q.p0) * 2
+            return ([q.p0.x, b.dx, a.dx], [q.p0.y, b.dy, a.dy])
+        case .cubic(let c):
+            let (a, b, cc) = c.powerBasis
+            return ([c.p0.x, cc.dx, b.dx, a.dx], [c.p0.y, cc.dy, b.dy, a.dy])
+        case .arc: return nil
+        }
+    }
+
+    /// The transform that moves the segment's start to the origin and turns its chord (start to
+    /// end) onto the positive x axis (the Primer's "Aligning curves"); the x axis unturned when
+    /// the segment ends where it starts.
+    public var aligningTransform: AffineTransform {
+        let d = end - start
+        let angle = d.lengthSquared > 0 ? arcTangent2(d.dy, d.dx) : 0
+        return AffineTransform.translation(-start.x, -start.y).concatenating(.rotation(-angle))
+    }
+
+    /// The segment's control points (for an arc, its ends and middle) aligned to its chord.
+    public var alignedPoints: [Point] {
+        let m = aligningTransform
+        switch self {
+        case .line(let l): return [l.p0, l.p1].map(m.apply)
+        case .quadratic(let q): return [q.p0, q.p1, q.p2].map(m.apply)
+        case .cubic(let c): return [c.p0, c.p1, c.p2, c.p3].map(m.apply)
+        case .arc: return [start, point(at: 0.5), end].map(m.apply)
+        }
+    }
+
+    /// The tight box of the segment in the frame of its chord, its four corners put back (the
+    /// Primer's "Tight bounding boxes"): often far smaller than the box along the axes.
+    public var orientedBox: [Point] {
+        let m = aligningTransform
+        let box = transformed(by: m).tightBounds
+        let back = m.inverted() ?? .identity
+        return [Point(box.minX, box.minY), Point(box.maxX, box.minY), Point(box.maxX, box.maxY), Point(box.minX, box.maxY)].map(back.apply)
+    }
+
+    /// The length as `n` chords between points at equal steps of t sum it (the Primer's
+    /// "Approximated arc length", the look-up table's length): never more than the length.
+    public func chordLength(_ n: Int) -> Double {
+        let n = Swift.max(n, 1)
+        var sum = CompensatedSum()
+        var previous = start
+        for k in 1...n {
+            let p = k == n ? end : point(at: Double(k) / Double(n))
+            sum.add(previous.distance(to: p))
+            previous = p
+        }
+        return sum.value
+    }
+}

@@ -355,6 +355,22 @@ public enum CommandTable {
             summary: "the control points of element i's derivative: n(P[k+1] - P[k]) for a Bézier of degree n",
             example: "hodograph 1", run: Interpreter.hodographCommand),
         CommandSpec(
+            name: "components", parameters: ["i"], group: .teaching, cost: .unit, isQuery: true,
+            summary: "x(t) and y(t) of element i as polynomials (lowest power first)", example: "components 2",
+            run: Interpreter.componentsCommand),
+        CommandSpec(
+            name: "align", parameters: ["i"], group: .teaching, cost: .unit, isQuery: true,
+            summary: "element i's control points moved so that it starts at the origin with its chord along +x",
+            example: "align 2", run: Interpreter.alignCommand),
+        CommandSpec(
+            name: "alignedbox", parameters: ["i"], group: .teaching, cost: .unit, isQuery: true,
+            summary: "the corners of element i's tight box turned to its chord (an oriented bounding box)",
+            example: "alignedbox 2", run: Interpreter.alignedBoxCommand),
+        CommandSpec(
+            name: "lengthtable", parameters: ["i", "n"], group: .teaching, cost: .unit, isQuery: true,
+            summary: "element i's length summed as n chords (a look-up table) beside the exact length",
+            example: "lengthtable 2 10", run: Interpreter.lengthTableCommand),
+        CommandSpec(
             name: "elevate", parameters: ["i"], group: .teaching, cost: .perElement(WorkCost.visitCost), isQuery: false,
             summary: "raise element i's degree by one (a line to a quadratic, a quadratic to a cubic): the curve does not change",
             example: "elevate 1", run: Interpreter.elevateCommand),

@@ -65,7 +65,8 @@ public enum Message: Sendable, Equatable {
     case noSuchElement(Double, count: Int)
     case elementIsMove(Int)
     case cannotChangeDegree(element: Int, kind: String, up: Bool)
-    case notABezier(element: Int)
+    case notABezier(element: Int, command: String)
+    case countRange(String, Int, Int)
     case parameterRange(command: String, open: Bool)
     case notForArcs(element: Int, what: String)
     case lengthRange(command: String, length: Double)
@@ -173,7 +174,8 @@ public enum Message: Sendable, Equatable {
         case .badSVG(let why): "bad SVG path data: \(why)"
         case .noSuchElement(let x, let n): "there is no element \(Message.number(x)) (the path has \(n); see 'elements')"
         case .elementIsMove(let i): "element \(i) is a move: it draws nothing"
-        case .notABezier(let i): "element \(i) is an arc: its derivative is no Bézier curve (only lines and Béziers have a hodograph)"
+        case .countRange(let what, let lo, let hi): "\(what) must be a whole number from \(lo) to \(hi)"
+        case .notABezier(let i, let command): "element \(i) is an arc: '\(command)' needs a line or a Bézier curve (an arc is no polynomial)"
         case .cannotChangeDegree(let i, let kind, let up):
             up
                 ? "element \(i) is \(kind == "arc" ? "an arc" : "a " + kind): only lines and quadratics can be raised (a cubic is the highest degree here)"

@@ -628,8 +628,36 @@ extension Interpreter {
     /// `hodograph i`: the control points of element i's derivative.
     func hodographCommand(_ inv: Invocation) throws(Diagnostic) {
         let (i, segment) = try element(inv)
-        guard let points = segment.hodograph else { throw error(.notABezier(element: i), inv.ranges[0]) }
-        report("hodograph", .hodograph(element: i, points))
+        guard let points = segment.hodograph else { throw error(.notABezier(element: i, command: "hodograph"), inv.ranges[0]) }
+        report("hodograph", .pointList(element: i, points))
+    }
+
+    /// `components i`: x(t) and y(t) in the power basis.
+    func componentsCommand(_ inv: Invocation) throws(Diagnostic) {
+        let (i, segment) = try element(inv)
+        guard let (xs, ys) = segment.powerCoefficients else { throw error(.notABezier(element: i, command: "components"), inv.ranges[0]) }
+        report("components", .components(element: i, x: xs, y: ys))
+    }
+
+    /// `align i`: the control points aligned to the chord.
+    func alignCommand(_ inv: Invocation) throws(Diagnostic) {
+        let (i, segment) = try element(inv)
+        report("align", .pointList(element: i, segment.alignedPoints))
+    }
+
+    /// `alignedbox i`: the oriented tight box's corners.
+    func alignedBoxCommand(_ inv: Invocation) throws(Diagnostic) {
+        let (i, segment) = try element(inv)
+        report("alignedbox", .pointList(element: i, segment.orientedBox))
+    }
+
+    /// `lengthtable i n`: n chords against the exact length.
+    func lengthTableCommand(_ inv: Invocation) throws(Diagnostic) {
+        let (i, segment) = try element(inv)
+        let x = inv.numbers[1]
+        guard x == x.rounded(), x >= 1, x <= 1_000_000 else { throw error(.countRange("the number of chords", 1, 1_000_000), inv.ranges[1]) }
+        try charge(Int(x), inv.range)
+        report("lengthtable", .lengthTable(element: i, chords: Int(x), approximate: segment.chordLength(Int(x)), exact: path.length(ofElement: i)))
     }
 
     /// `elevate i`: the element one degree up, exactly (a cubic is the highest degree there is).

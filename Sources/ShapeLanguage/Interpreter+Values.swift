@@ -91,8 +91,11 @@ extension Interpreter {
             return .list(list.map { .record(Record(["t": n($0.t), "x": n($0.point.x), "y": n($0.point.y)])) })
         case .yForX(_, _, let list):
             return .list(list.map { .record(Record(["t": n($0.t), "x": n($0.point.x), "y": n($0.point.y)])) })
-        case .hodograph(_, let list):
+        case .pointList(_, let list):
             return .list(list.map { .record(Record(["x": n($0.x), "y": n($0.y)])) })
+        case .components(_, let xs, let ys): return .record(Record(["x": .list(xs.map(n)), "y": .list(ys.map(n))]))
+        case .lengthTable(_, let chords, let a, let e):
+            return .record(Record(["chords": n(Double(chords)), "approximate": n(a), "exact": n(e)]))
         case .intersections(let list):
             return .list(
                 list.map { m in

@@ -14,7 +14,7 @@ public struct Report: Sendable {
         switch kind {
         case .printed, .export, .plot, .saved, .casteljau, .direction, .curvature, .extrema, .length, .points, .bounds,
             .contains, .nearest, .at, .elements, .help, .handleQuery, .names, .parameterPoint, .located, .inflections,
-            .intersections, .yForX, .hodograph:
+            .intersections, .yForX, .pointList, .components, .lengthTable:
             true
         case .value(let name, _):
             name == nil
@@ -43,7 +43,9 @@ public struct Report: Sendable {
         case .inflections(_, let list): return list.allSatisfy { $0.point.isFinite && $0.t.isFinite }
         case .degree(_, _, let e): return e?.isFinite ?? true
         case .yForX(_, let x, let list): return x.isFinite && list.allSatisfy { $0.point.isFinite && $0.t.isFinite }
-        case .hodograph(_, let list): return list.allSatisfy(\.isFinite)
+        case .pointList(_, let list): return list.allSatisfy(\.isFinite)
+        case .components(_, let xs, let ys): return (xs + ys).allSatisfy(\.isFinite)
+        case .lengthTable(_, _, let a, let e): return f(a, e)
         case .intersections(let list): return list.allSatisfy { $0.point.isFinite && f($0.at, $0.other) && ($0.overlap?.isFinite ?? true) }
         case .casteljau(_, _, let t, let levels): return f(t) && levels.allSatisfy { $0.allSatisfy(\.isFinite) }
         case .parameterPoint(let q): return q.point.isFinite && f(q.first.dx, q.first.dy, q.second.dx, q.second.dy, q.curvature ?? 0, q.at)
@@ -103,8 +105,13 @@ public struct Report: Sendable {
         case degree(element: Int, kind: String, error: Double?)
         /// `yforx`: the points of an element at an x, by parameter.
         case yForX(element: Int, x: Double, [ExtremePoint])
-        /// `hodograph`: the control points of an element's derivative.
-        case hodograph(element: Int, [Point])
+        /// `hodograph`, `align`, `alignedbox`: points that belong to an element (its derivative's
+        /// control points, its control points aligned to its chord, its oriented box's corners).
+        case pointList(element: Int, [Point])
+        /// `components`: x(t) and y(t) of an element in the power basis, lowest power first.
+        case components(element: Int, x: [Double], y: [Double])
+        /// `lengthtable`: an element's length as n chords sum it, and exactly.
+        case lengthTable(element: Int, chords: Int, approximate: Double, exact: Double)
         /// `split`: the element split and the new number of elements.
         case split(element: Int, count: Int)
         /// `tangent` and `normal`: the point and the unit vector.

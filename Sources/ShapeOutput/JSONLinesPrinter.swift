@@ -95,7 +95,13 @@ public struct JSONLinesPrinter {
             fields += ["\"element\": \(i)", "\"x\": \(n(x))"]
             fields.append(
                 "\"points\": [" + list.map { "{\"t\": \(n($0.t)), \"x\": \(n($0.point.x)), \"y\": \(n($0.point.y))}" }.joined(separator: ", ") + "]")
-        case .hodograph(let i, let list):
+        case .components(let i, let xs, let ys):
+            fields += [
+                "\"element\": \(i)", "\"x\": [" + xs.map(n).joined(separator: ", ") + "]", "\"y\": [" + ys.map(n).joined(separator: ", ") + "]",
+            ]
+        case .lengthTable(let i, let chords, let approximate, let exact):
+            fields += ["\"element\": \(i)", "\"chords\": \(chords)", "\"approximate\": \(n(approximate))", "\"exact\": \(n(exact))"]
+        case .pointList(let i, let list):
             fields.append("\"element\": \(i)")
             fields.append("\"points\": [" + list.map { "{\"x\": \(n($0.x)), \"y\": \(n($0.y))}" }.joined(separator: ", ") + "]")
         case .degree(let i, let kind, let moved):

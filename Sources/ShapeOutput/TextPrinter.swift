@@ -108,8 +108,23 @@ public struct TextPrinter {
                     ? "none"
                     : list.map { "y \(NumberFormat.text(pair: $0.point.x, $0.point.y, precision: precision).1) (t \(n($0.t)))" }.joined(
                         separator: ", "))
-        case .hodograph(let i, let list):
-            return "hodograph: element \(i), " + list.map { p($0) }.joined(separator: ", ")
+        case .pointList(let i, let list):
+            return "\(r.command): element \(i), " + list.map { p($0) }.joined(separator: ", ")
+        case .components(let i, let xs, let ys):
+            func polynomial(_ cs: [Double]) -> String {
+                var terms: [String] = []
+                for (k, c) in cs.enumerated() where c != 0 || cs.count == 1 {
+                    let power = k == 0 ? "" : (k == 1 ? "t" : "t" + ["", "", "²", "³"][k])
+                    let magnitude = n(abs(c))
+                    terms.append(
+                        (terms.isEmpty ? (c < 0 ? "-" : "") : (c < 0 ? " - " : " + ")) + (k > 0 && magnitude == "1" ? "" : magnitude) + power)
+                }
+                return terms.isEmpty ? "0" : terms.joined()
+            }
+            return "components: element \(i), x(t) = \(polynomial(xs)), y(t) = \(polynomial(ys))"
+        case .lengthTable(let i, let chords, let approximate, let exact):
+            let short = exact > 0 ? (exact - approximate) / exact * 100 : 0
+            return "lengthtable: element \(i), \(chords) chord\(chords == 1 ? "" : "s") \(n(approximate)), exact \(n(exact)), short by \(n(short))%"
         case .degree(let i, let kind, let moved):
             return "\(r.command): element \(i) is now a \(kind)" + (moved.map { ", moved at most \(n($0))" } ?? ", the same curve")
         case .intersections(let list):

@@ -82,3 +82,69 @@ import Testing
         #expect(Segment.arc(Arc(center: Point(0, 0), radius: 1, startAngle: 0, sweep: 1)).hodograph == nil)
     }
 }
+
+/// Component functions, alignment, oriented boxes and chord lengths, against the curves.
+@Suite struct AlignmentTests {
+    static func randomSegments() -> [Segment] {
+        var rng = SeededRandom(seed: 46)
+        var list: [Segment] = []
+        for _ in 0..<15 {
+            list.append(.cubic(CubicBezier(rng.point(0, 100), rng.point(0, 100), rng.point(0, 100), rng.point(0, 100))))
+            list.append(.quadratic(QuadraticBezier(rng.point(0, 100), rng.point(0, 100), rng.point(0, 100))))
+            list.append(
+                .arc(Arc(center: rng.point(20, 80), radius: 5 + rng.uniform(0, 30), startAngle: rng.uniform(0, 6), sweep: rng.uniform(-4, 4))))
+        }
+        return list
+    }
+
+    @Test func theComponentsAreThePoints() {
+        for s in AlignmentTests.randomSegments() {
+            guard let (xs, ys) = s.powerCoefficients else { continue }
+            for k in 0...10 {
+                let t = Double(k) / 10
+                func value(_ cs: [Double]) -> Double { cs.reversed().reduce(0) { $0 * t + $1 } }  // Horner
+                #expect(abs(value(xs) - s.point(at: t).x) < 1e-9 && abs(value(ys) - s.point(at: t).y) < 1e-9)
+            }
+        }
+    }
+
+    @Test func aligningMovesTheStartToTheOriginAndTheChordOntoX() {
+        for s in AlignmentTests.randomSegments() {
+            let p = s.alignedPoints
+            #expect(p.first!.distance(to: .zero) < 1e-12)
+            #expect(abs(p.last!.y) < 1e-9 && abs(p.last!.x - s.start.distance(to: s.end)) < 1e-9)
+        }
+    }
+
+    @Test func theOrientedBoxHoldsTheCurveAndTouchesItOnEverySide() {
+        for s in AlignmentTests.randomSegments() {
+            let c = s.orientedBox
+            let u = c[1] - c[0], v = c[3] - c[0]
+            #expect(abs(u.dx * v.dx + u.dy * v.dy) < 1e-6 * Swift.max(u.lengthSquared, v.lengthSquared, 1), "a rectangle")
+            var lo = (Double.infinity, Double.infinity), hi = (-Double.infinity, -Double.infinity)
+            for k in 0...2000 {
+                let q = s.point(at: Double(k) / 2000) - c[0]
+                // Coordinates along the box's sides, as fractions of them.
+                let a = (q.dx * u.dx + q.dy * u.dy) / Swift.max(u.lengthSquared, 1e-300)
+                let b = (q.dx * v.dx + q.dy * v.dy) / Swift.max(v.lengthSquared, 1e-300)
+                lo = (Swift.min(lo.0, a), Swift.min(lo.1, b)); hi = (Swift.max(hi.0, a), Swift.max(hi.1, b))
+            }
+            #expect(lo.0 > -1e-9 && lo.1 > -1e-9 && hi.0 < 1 + 1e-9 && hi.1 < 1 + 1e-9, "inside")
+            #expect(lo.0 < 1e-3 && lo.1 < 1e-3 && hi.0 > 1 - 1e-3 && hi.1 > 1 - 1e-3, "touched on every side")
+        }
+    }
+
+    @Test func chordsApproachTheLengthFromBelow() {
+        for s in AlignmentTests.randomSegments() {
+            let exact = s.arcLength(accuracy: 1e-12)
+            var last = 0.0
+            for n in [1, 4, 16, 64, 256] {
+                let l = s.chordLength(n)
+                #expect(l >= last - 1e-9 && l <= exact + 1e-9)
+                last = l
+            }
+            #expect(abs(s.chordLength(100_000) - exact) < 1e-6 * exact)
+        }
+        #expect(Segment.line(LineSegment(Point(0, 0), Point(3, 4))).chordLength(1) == 5)
+    }
+}
