@@ -169,3 +169,32 @@ extension Segment {
         return sum.value
     }
 }
+
+/// The Primer's projection identity ("ABC"): for a quadratic or cubic at t, the point B on the
+/// curve, the point C on the line from its start to its end where u(t) of the way from the end
+/// lies (u = (1−t)ⁿ / (tⁿ + (1−t)ⁿ)), and the point A past B away from C with |AB|/|BC| = ratio(t)
+/// = |(tⁿ + (1−t)ⁿ − 1) / (tⁿ + (1−t)ⁿ)|: A is the quadratic's control point, or the cubic's de
+/// Casteljau point between its two control points, whatever the curve.
+public struct ProjectionIdentity: Sendable {
+    public var a: Point, b: Point, c: Point
+    public var u: Double, ratio: Double
+}
+
+extension Segment {
+    /// The ABC points at parameter `t` (0 < t < 1) of a quadratic or cubic; nil for other kinds.
+    public func projectionIdentity(at t: Double) -> ProjectionIdentity? {
+        let n: Double
+        let first: Point, last: Point
+        switch self {
+        case .quadratic(let q): (n, first, last) = (2, q.p0, q.p2)
+        case .cubic(let c): (n, first, last) = (3, c.p0, c.p3)
+        case .line, .arc: return nil
+        }
+        let tn = n == 2 ? t * t : t * t * t, sn = n == 2 ? (1 - t) * (1 - t) : (1 - t) * (1 - t) * (1 - t)
+        let u = sn / (tn + sn), ratio = abs((tn + sn - 1) / (tn + sn))
+        let b = point(at: t)
+        let c = Point(u * first.x + (1 - u) * last.x, u * first.y + (1 - u) * last.y)
+        let a = Point(b.x + (b.x - c.x) / ratio, b.y + (b.y - c.y) / ratio)
+        return ProjectionIdentity(a: a, b: b, c: c, u: u, ratio: ratio)
+    }
+}

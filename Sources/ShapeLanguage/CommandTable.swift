@@ -367,6 +367,10 @@ public enum CommandTable {
             summary: "the corners of element i's tight box turned to its chord (an oriented bounding box)",
             example: "alignedbox 2", run: Interpreter.alignedBoxCommand),
         CommandSpec(
+            name: "abc", parameters: ["i", "t"], group: .teaching, cost: .unit, isQuery: true,
+            summary: "the projection identity of element i at t: A, B on the curve, C on the chord, u and the ratio",
+            example: "abc 2 0.3", run: Interpreter.abcCommand),
+        CommandSpec(
             name: "lengthtable", parameters: ["i", "n"], group: .teaching, cost: .unit, isQuery: true,
             summary: "element i's length summed as n chords (a look-up table) beside the exact length",
             example: "lengthtable 2 10", run: Interpreter.lengthTableCommand),

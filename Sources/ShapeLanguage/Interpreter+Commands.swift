@@ -651,6 +651,16 @@ extension Interpreter {
         report("alignedbox", .pointList(element: i, segment.orientedBox))
     }
 
+    /// `abc i t`: the projection identity (A, B, C, u, ratio).
+    func abcCommand(_ inv: Invocation) throws(Diagnostic) {
+        let (i, segment) = try element(inv)
+        let t = try parameter(inv, open: true)
+        guard let x = segment.projectionIdentity(at: t) else {
+            throw error(.notABezier(element: i, command: "abc"), inv.ranges[0])
+        }
+        report("abc", .abc(element: i, t: t, x))
+    }
+
     /// `lengthtable i n`: n chords against the exact length.
     func lengthTableCommand(_ inv: Invocation) throws(Diagnostic) {
         let (i, segment) = try element(inv)

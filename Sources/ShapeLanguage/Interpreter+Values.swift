@@ -93,6 +93,9 @@ extension Interpreter {
             return .list(list.map { .record(Record(["t": n($0.t), "x": n($0.point.x), "y": n($0.point.y)])) })
         case .pointList(_, let list):
             return .list(list.map { .record(Record(["x": n($0.x), "y": n($0.y)])) })
+        case .abc(_, _, let x):
+            func point(_ p: Point) -> Value { .record(Record(["x": n(p.x), "y": n(p.y)])) }
+            return .record(Record(["a": point(x.a), "b": point(x.b), "c": point(x.c), "u": n(x.u), "ratio": n(x.ratio)]))
         case .components(_, let xs, let ys): return .record(Record(["x": .list(xs.map(n)), "y": .list(ys.map(n))]))
         case .lengthTable(_, let chords, let a, let e):
             return .record(Record(["chords": n(Double(chords)), "approximate": n(a), "exact": n(e)]))

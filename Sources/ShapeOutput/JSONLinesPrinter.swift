@@ -99,6 +99,12 @@ public struct JSONLinesPrinter {
             fields += [
                 "\"element\": \(i)", "\"x\": [" + xs.map(n).joined(separator: ", ") + "]", "\"y\": [" + ys.map(n).joined(separator: ", ") + "]",
             ]
+        case .abc(let i, let t, let x):
+            func point(_ p: Point) -> String { "{\"x\": \(n(p.x)), \"y\": \(n(p.y))}" }
+            fields += [
+                "\"element\": \(i)", "\"t\": \(n(t))", "\"a\": \(point(x.a))", "\"b\": \(point(x.b))", "\"c\": \(point(x.c))", "\"u\": \(n(x.u))",
+                "\"ratio\": \(n(x.ratio))",
+            ]
         case .lengthTable(let i, let chords, let approximate, let exact):
             fields += ["\"element\": \(i)", "\"chords\": \(chords)", "\"approximate\": \(n(approximate))", "\"exact\": \(n(exact))"]
         case .pointList(let i, let list):

@@ -122,6 +122,8 @@ public struct TextPrinter {
                 return terms.isEmpty ? "0" : terms.joined()
             }
             return "components: element \(i), x(t) = \(polynomial(xs)), y(t) = \(polynomial(ys))"
+        case .abc(let i, let t, let x):
+            return "abc: element \(i) at t \(n(t)), A \(p(x.a)), B \(p(x.b)), C \(p(x.c)), u \(n(x.u)), ratio \(n(x.ratio))"
         case .lengthTable(let i, let chords, let approximate, let exact):
             let short = exact > 0 ? (exact - approximate) / exact * 100 : 0
             return "lengthtable: element \(i), \(chords) chord\(chords == 1 ? "" : "s") \(n(approximate)), exact \(n(exact)), short by \(n(short))%"

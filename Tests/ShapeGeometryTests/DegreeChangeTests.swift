@@ -148,3 +148,27 @@ import Testing
         #expect(Segment.line(LineSegment(Point(0, 0), Point(3, 4))).chordLength(1) == 5)
     }
 }
+
+/// The projection identity: A is the quadratic's control point, or the cubic's de Casteljau point
+/// between its control points, for every curve and t (the Primer's chapter 29).
+@Suite struct ProjectionIdentityTests {
+    @Test func aIsWhereTheIdentitySaysForEveryCurve() {
+        var rng = SeededRandom(seed: 29)
+        for _ in 0..<30 {
+            let q = QuadraticBezier(rng.point(0, 100), rng.point(0, 100), rng.point(0, 100))
+            let c = CubicBezier(rng.point(0, 100), rng.point(0, 100), rng.point(0, 100), rng.point(0, 100))
+            for t in [0.1, 0.3, 0.5, 0.77, 0.95] {
+                let x = Segment.quadratic(q).projectionIdentity(at: t)!
+                #expect(x.a.distance(to: q.p1) < 1e-9)
+                let y = Segment.cubic(c).projectionIdentity(at: t)!
+                let strut = Point(c.p1.x + (c.p2.x - c.p1.x) * t, c.p1.y + (c.p2.y - c.p1.y) * t)
+                #expect(y.a.distance(to: strut) < 1e-8 * Swift.max(1, y.ratio))
+                // C on the chord, B on the curve.
+                #expect(y.b.distance(to: c.point(at: t)) < 1e-12)
+                let chord = LineSegment(c.p0, c.p3)
+                #expect(chord.nearest(to: y.c).distanceSquared.squareRoot() < 1e-9)
+            }
+        }
+        #expect(Segment.line(LineSegment(Point(0, 0), Point(1, 1))).projectionIdentity(at: 0.5) == nil)
+    }
+}
