@@ -198,3 +198,41 @@ extension Segment {
         return ProjectionIdentity(a: a, b: b, c: c, u: u, ratio: ratio)
     }
 }
+
+/// How two drawn elements join (the Primer's "Forming poly-Bézier curves").
+public struct Joint: Sendable, Equatable {
+    /// The element that ends at the joint and the one that starts there.
+    public var from: Int, to: Int
+    /// The derivatives agree (C1), or at least the directions (G1).
+    public var c1: Bool, g1: Bool
+    /// The turn at the joint, in radians (0 for a smooth one), positive clockwise on screen.
+    public var turn: Double
+}
+
+extension Path {
+    /// Every joint between consecutive drawn elements of a subpath, and for a closed subpath the
+    /// joint where its closing segment meets its first: C1 when the derivatives agree to 1e-9 of
+    /// their size, G1 when the directions do (to 1e-9 radians). An element of no length (to 1e-12 of
+    /// the path's size) is skipped.
+    public func joints() -> [Joint] {
+        var result: [Joint] = []
+        // Shorter than rounding of the path's size: a closing segment from an arc's end, computed,
+        // back to its start.
+        let tiny = 1e-12 * Swift.max(bounds.map { Swift.max($0.width, $0.height) } ?? 0, 1e-300)
+        for range in subpathRanges {
+            let drawn = range.filter { k in segment(at: k) != nil && length(ofElement: k) > tiny }
+            var pairs = zip(drawn, drawn.dropFirst()).map { ($0, $1) }
+            if let last = drawn.last, let first = drawn.first, last != first, case .close = elements[last] { pairs.append((last, first)) }
+            for (i, j) in pairs {
+                let a = segment(at: i)!.derivative(at: 1), b = segment(at: j)!.derivative(at: 0)
+                let size = Swift.max(a.length, b.length)
+                guard size > 0 else { continue }
+                let turn = arcTangent2(a.dx * b.dy - a.dy * b.dx, a.dx * b.dx + a.dy * b.dy)
+                let g1 = abs(turn) <= 1e-9
+                let gap = Vector(a.dx - b.dx, a.dy - b.dy).length
+                result.append(Joint(from: i, to: j, c1: g1 && gap <= 1e-9 * size, g1: g1, turn: turn))
+            }
+        }
+        return result
+    }
+}

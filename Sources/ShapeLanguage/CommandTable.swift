@@ -367,6 +367,10 @@ public enum CommandTable {
             summary: "the corners of element i's tight box turned to its chord (an oriented bounding box)",
             example: "alignedbox 2", run: Interpreter.alignedBoxCommand),
         CommandSpec(
+            name: "continuity", parameters: [], group: .teaching, cost: .perElement(WorkCost.visitCost), isQuery: true,
+            summary: "how each element joins the next: C1 (same derivative), G1 (same direction) or a corner and its turn",
+            example: "continuity", run: Interpreter.continuityCommand),
+        CommandSpec(
             name: "abc", parameters: ["i", "t"], group: .teaching, cost: .unit, isQuery: true,
             summary: "the projection identity of element i at t: A, B on the curve, C on the chord, u and the ratio",
             example: "abc 2 0.3", run: Interpreter.abcCommand),

@@ -651,6 +651,11 @@ extension Interpreter {
         report("alignedbox", .pointList(element: i, segment.orientedBox))
     }
 
+    /// `continuity`: the path's joints.
+    func continuityCommand(_ inv: Invocation) throws(Diagnostic) {
+        report("continuity", .continuity(path.joints()))
+    }
+
     /// `abc i t`: the projection identity (A, B, C, u, ratio).
     func abcCommand(_ inv: Invocation) throws(Diagnostic) {
         let (i, segment) = try element(inv)

@@ -93,6 +93,15 @@ extension Interpreter {
             return .list(list.map { .record(Record(["t": n($0.t), "x": n($0.point.x), "y": n($0.point.y)])) })
         case .pointList(_, let list):
             return .list(list.map { .record(Record(["x": n($0.x), "y": n($0.y)])) })
+        case .continuity(let list):
+            return .list(
+                list.map {
+                    .record(
+                        Record([
+                            "from": n(Double($0.from)), "to": n(Double($0.to)), "c1": n($0.c1 ? 1 : 0), "g1": n($0.g1 ? 1 : 0),
+                            "turn": n($0.turn * 180 / Double.pi),
+                        ]))
+                })
         case .abc(_, _, let x):
             func point(_ p: Point) -> Value { .record(Record(["x": n(p.x), "y": n(p.y)])) }
             return .record(Record(["a": point(x.a), "b": point(x.b), "c": point(x.c), "u": n(x.u), "ratio": n(x.ratio)]))

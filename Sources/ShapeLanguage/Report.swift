@@ -14,7 +14,7 @@ public struct Report: Sendable {
         switch kind {
         case .printed, .export, .plot, .saved, .casteljau, .direction, .curvature, .extrema, .length, .points, .bounds,
             .contains, .nearest, .at, .elements, .help, .handleQuery, .names, .parameterPoint, .located, .inflections,
-            .intersections, .yForX, .pointList, .components, .lengthTable, .abc:
+            .intersections, .yForX, .pointList, .components, .lengthTable, .abc, .continuity:
             true
         case .value(let name, _):
             name == nil
@@ -46,6 +46,7 @@ public struct Report: Sendable {
         case .pointList(_, let list): return list.allSatisfy(\.isFinite)
         case .components(_, let xs, let ys): return (xs + ys).allSatisfy(\.isFinite)
         case .lengthTable(_, _, let a, let e): return f(a, e)
+        case .continuity(let list): return list.allSatisfy { $0.turn.isFinite }
         case .abc(_, let t, let x): return f(t, x.u, x.ratio) && x.a.isFinite && x.b.isFinite && x.c.isFinite
         case .intersections(let list): return list.allSatisfy { $0.point.isFinite && f($0.at, $0.other) && ($0.overlap?.isFinite ?? true) }
         case .casteljau(_, _, let t, let levels): return f(t) && levels.allSatisfy { $0.allSatisfy(\.isFinite) }
@@ -111,6 +112,8 @@ public struct Report: Sendable {
         case pointList(element: Int, [Point])
         /// `components`: x(t) and y(t) of an element in the power basis, lowest power first.
         case components(element: Int, x: [Double], y: [Double])
+        /// `continuity`: how the path's consecutive elements join.
+        case continuity([Joint])
         /// `abc`: the projection identity of an element at t.
         case abc(element: Int, t: Double, ProjectionIdentity)
         /// `lengthtable`: an element's length as n chords sum it, and exactly.

@@ -99,6 +99,13 @@ public struct JSONLinesPrinter {
             fields += [
                 "\"element\": \(i)", "\"x\": [" + xs.map(n).joined(separator: ", ") + "]", "\"y\": [" + ys.map(n).joined(separator: ", ") + "]",
             ]
+        case .continuity(let list):
+            fields.append(
+                "\"joints\": ["
+                    + list.map {
+                        "{\"from\": \($0.from), \"to\": \($0.to), \"c1\": \($0.c1), \"g1\": \($0.g1), \"turn\": \(n($0.turn * 180 / Double.pi))}"
+                    }
+                    .joined(separator: ", ") + "]")
         case .abc(let i, let t, let x):
             func point(_ p: Point) -> String { "{\"x\": \(n(p.x)), \"y\": \(n(p.y))}" }
             fields += [

@@ -122,6 +122,13 @@ public struct TextPrinter {
                 return terms.isEmpty ? "0" : terms.joined()
             }
             return "components: element \(i), x(t) = \(polynomial(xs)), y(t) = \(polynomial(ys))"
+        case .continuity(let list):
+            var lines = ["continuity: \(list.count) joint\(list.count == 1 ? "" : "s")"]
+            for j in list {
+                let kind = j.c1 ? "C1" : (j.g1 ? "G1 (same direction, not the same speed)" : "a corner, turning \(n(j.turn * 180 / Double.pi))°")
+                lines.append("  \(j.from) to \(j.to): \(kind)")
+            }
+            return lines.joined(separator: "\n")
         case .abc(let i, let t, let x):
             return "abc: element \(i) at t \(n(t)), A \(p(x.a)), B \(p(x.b)), C \(p(x.c)), u \(n(x.u)), ratio \(n(x.ratio))"
         case .lengthTable(let i, let chords, let approximate, let exact):

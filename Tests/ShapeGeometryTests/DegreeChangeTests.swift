@@ -172,3 +172,28 @@ import Testing
         #expect(Segment.line(LineSegment(Point(0, 0), Point(1, 1))).projectionIdentity(at: 0.5) == nil)
     }
 }
+
+/// Joints: C1 where the derivatives agree, G1 where only the directions do, a corner's turn.
+@Suite struct ContinuityTests {
+    @Test func jointsAreClassifiedByTheirDerivatives() throws {
+        var p = Path()
+        try p.move(to: Point(0, 0))
+        try p.curve(control1: Point(10, 20), control2: Point(20, 20), to: Point(30, 0))
+        try p.curve(control1: Point(40, -20), control2: Point(50, -20), to: Point(60, 0))  // mirrored: C1
+        try p.curve(control1: Point(80, 40), control2: Point(90, 10), to: Point(100, 0))  // twice as fast: G1
+        try p.line(to: Point(100, 50))  // a corner: from direction (1, −1) to (0, 1), 135°
+        let joints = p.joints()
+        #expect(joints.map(\.c1) == [true, false, false])
+        #expect(joints.map(\.g1) == [true, true, false])
+        #expect(abs(joints[2].turn - 3 * Double.pi / 4) < 1e-12)
+        // A circle of one arc, closed: its closing segment has no length, and the arc meets itself
+        // smoothly, which is no joint between two elements.
+        var circle = Path()
+        try circle.addCircle(center: Point(0, 0), radius: 5)
+        #expect(circle.joints().isEmpty)
+        // A square: four corners of 90°, the last where the close meets the first side.
+        var square = Path()
+        try square.addRect(x: 0, y: 0, width: 10, height: 10)
+        #expect(square.joints().map { ($0.turn * 180 / Double.pi).rounded() } == [90, 90, 90, 90])
+    }
+}

@@ -117,19 +117,19 @@ import Testing
     @Test func completesByContext() {
         // At the start of a statement: commands, statement words, procedures, variables; no option
         // words, no functions.
-        #expect(complete("c") == ["casteljau", "circle", "clear", "close", "components", "contains", "curvature", "curve"])
+        #expect(complete("c") == ["casteljau", "circle", "clear", "close", "components", "contains", "continuity", "curvature", "curve"])
         #expect(complete("d") == ["dash", "def", "dot", "drag", "draw"])
         #expect(complete("move 0 0; ci") == ["circle"])
         #expect(complete("repeat 2 { li") == ["line"])
         // After a command: its option words, then names with values and functions.
-        #expect(complete("arc 0 0 10 0 1 c") == ["casteljau", "ccw", "ceil", "components", "contains", "cos", "curvature", "cw"])
-        #expect(complete("save \"a.svg\" con") == ["contains", "controls"])
+        #expect(complete("arc 0 0 10 0 1 c") == ["casteljau", "ccw", "ceil", "components", "contains", "continuity", "cos", "curvature", "cw"])
+        #expect(complete("save \"a.svg\" con") == ["contains", "continuity", "controls"])
         #expect(Completion.startsStatement(line: "move 0 0; nea", start: 10) && !Completion.startsStatement(line: "let n = nea", start: 8))
         // After an operator written without spaces, and inside parentheses: values only.
         #expect(complete("line 10+rad") == ["radius"])
         #expect(complete("let x = sq") == ["sqrt"])
         #expect(complete("print max(1, pen.") == ["pen.x", "pen.y"])
-        #expect(complete("line 10+c") == ["casteljau", "ceil", "components", "contains", "cos", "curvature"])
+        #expect(complete("line 10+c") == ["casteljau", "ceil", "components", "contains", "continuity", "cos", "curvature"])
         #expect(complete("let n = nea") == ["nearest"])
         // What `help` is asked about: any topic, and a name, not a call (no parenthesis).
         #expect(complete("help inter") == ["intersections"])
