@@ -379,6 +379,11 @@ public enum CommandTable {
             summary: "element i's length summed as n chords (a look-up table) beside the exact length",
             example: "lengthtable 2 10", run: Interpreter.lengthTableCommand),
         CommandSpec(
+            name: "cubics", parameters: ["i"], optionalCount: 1, group: .teaching, cost: .perElement(WorkCost.visitCost), isQuery: false,
+            summary:
+                "replace arc element i (or every arc) by the cubics CoreGraphics draws it with, a quarter turn at most each, and say how far they stray",
+            example: "cubics", run: Interpreter.cubicsCommand),
+        CommandSpec(
             name: "elevate", parameters: ["i"], group: .teaching, cost: .perElement(WorkCost.visitCost), isQuery: false,
             summary: "raise element i's degree by one (a line to a quadratic, a quadratic to a cubic): the curve does not change",
             example: "elevate 1", run: Interpreter.elevateCommand),

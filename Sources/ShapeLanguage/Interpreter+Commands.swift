@@ -675,6 +675,30 @@ extension Interpreter {
         report("lengthtable", .lengthTable(element: i, chords: Int(x), approximate: segment.chordLength(Int(x)), exact: path.length(ofElement: i)))
     }
 
+    /// `cubics [i]`: an arc (or every arc) as CoreGraphics's cubics, and how far they stray.
+    func cubicsCommand(_ inv: Invocation) throws(Diagnostic) {
+        var targets: [Int] = []
+        if inv.numbers.isEmpty {
+            targets = path.elements.indices.filter { if case .segment(.arc) = path.elements[$0] { true } else { false } }
+        } else {
+            let (i, segment) = try element(inv)
+            guard case .arc = segment else { throw error(.notAnArc(element: i, kind: Interpreter.degreeName(segment)), inv.ranges[0]) }
+            targets = [i]
+        }
+        var replaced = path
+        var count = 0, moved = 0.0
+        // From the last, so that the indices of the ones before stay.
+        for i in targets.reversed() {
+            guard case .segment(.arc(let arc)) = replaced.elements[i] else { continue }
+            let (pieces, error) = arc.cubics
+            count += pieces.count
+            moved = Swift.max(moved, error)
+            do { replaced = try replaced.replacing(elementAt: i, with: pieces.map { .cubic($0) }) } catch { throw diagnose(error, inv) }
+        }
+        if !targets.isEmpty { try replacePath(with: replaced, at: inv.range) }
+        report("cubics", .cubics(element: inv.numbers.isEmpty ? -1 : targets[0], count: count, error: moved))
+    }
+
     /// `elevate i`: the element one degree up, exactly (a cubic is the highest degree there is).
     func elevateCommand(_ inv: Invocation) throws(Diagnostic) {
         let (i, segment) = try element(inv)

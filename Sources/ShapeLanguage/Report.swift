@@ -18,7 +18,7 @@ public struct Report: Sendable {
             true
         case .value(let name, _):
             name == nil
-        case .path, .cleared, .transformed, .sticky, .wander, .dash, .handle, .undone, .precision, .defined, .split, .degree:
+        case .path, .cleared, .transformed, .sticky, .wander, .dash, .handle, .undone, .precision, .defined, .split, .degree, .cubics:
             false
         }
     }
@@ -42,6 +42,7 @@ public struct Report: Sendable {
         case .extrema(_, let xs, let ys): return (xs + ys).allSatisfy { $0.point.isFinite && $0.t.isFinite }
         case .inflections(_, let list): return list.allSatisfy { $0.point.isFinite && $0.t.isFinite }
         case .degree(_, _, let e): return e?.isFinite ?? true
+        case .cubics(_, _, let e): return e.isFinite
         case .yForX(_, let x, let list): return x.isFinite && list.allSatisfy { $0.point.isFinite && $0.t.isFinite }
         case .pointList(_, let list): return list.allSatisfy(\.isFinite)
         case .components(_, let xs, let ys): return (xs + ys).allSatisfy(\.isFinite)
@@ -105,6 +106,8 @@ public struct Report: Sendable {
         /// `elevate`, `lower`: element i is now of this kind; for `lower`, how far the curve moved
         /// (the largest distance between the old and new curve at the same t).
         case degree(element: Int, kind: String, error: Double?)
+        /// `cubics`: an arc replaced by this many cubics, straying at most this far from it.
+        case cubics(element: Int, count: Int, error: Double)
         /// `yforx`: the points of an element at an x, by parameter.
         case yForX(element: Int, x: Double, [ExtremePoint])
         /// `hodograph`, `align`, `alignedbox`: points that belong to an element (its derivative's

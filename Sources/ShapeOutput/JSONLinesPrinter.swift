@@ -117,6 +117,8 @@ public struct JSONLinesPrinter {
         case .pointList(let i, let list):
             fields.append("\"element\": \(i)")
             fields.append("\"points\": [" + list.map { "{\"x\": \(n($0.x)), \"y\": \(n($0.y))}" }.joined(separator: ", ") + "]")
+        case .cubics(let i, let count, let moved):
+            fields += ["\"element\": \(i)", "\"count\": \(count)", "\"error\": \(n(moved))"]
         case .degree(let i, let kind, let moved):
             fields += ["\"element\": \(i)", "\"kind\": \(JSONLinesPrinter.string(kind))"]
             if let moved { fields.append("\"error\": \(n(moved))") }

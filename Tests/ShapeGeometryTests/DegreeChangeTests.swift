@@ -1,5 +1,9 @@
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 @testable import ShapeGeometry
 
 /// Raising and lowering a curve's degree, against the curves themselves.
@@ -196,4 +200,36 @@ import Testing
         try square.addRect(x: 0, y: 0, width: 10, height: 10)
         #expect(square.joints().map { ($0.turn * 180 / Double.pi).rounded() } == [90, 90, 90, 90])
     }
+}
+
+/// An arc as CoreGraphics's cubics (issue 16's `cubics`, the Primer's chapter 41).
+@Suite struct ArcAsCubicsTests {
+    @Test func aQuarterCircleStraysByTwoPointSevenTenThousandthsOfItsRadius() {
+        let quarter = Arc(center: Point(0, 0), radius: 1, startAngle: 0, sweep: Double.pi / 2)
+        let (pieces, error) = quarter.cubics
+        #expect(pieces.count == 1)
+        // k = 4/3·tan(π/8) on the tangents at both ends.
+        let k = 4.0 / 3.0 * (Double.pi / 8).tanValue
+        #expect(abs(pieces[0].p1.y - k) < 1e-15 && abs(pieces[0].p2.x - k) < 1e-15)
+        // The radial error, by a dense sampling of |B(t)| − 1 (independent of the refinement).
+        var sampled = 0.0
+        for s in 0...100_000 { sampled = Swift.max(sampled, abs(pieces[0].point(at: Double(s) / 100_000).distance(to: .zero) - 1)) }
+        #expect(abs(error - sampled) < 1e-12, "\(error) vs \(sampled)")
+        #expect(abs(error - 2.7e-4) < 0.03e-4, "the well-known 2.7e-4 of the radius")
+    }
+
+    @Test func piecesAreAQuarterTurnAtMostAndMeetTheArc() {
+        for sweep in [0.3, 2.0, -3.5, 2 * Double.pi] {
+            let arc = Arc(center: Point(5, -3), radius: 20, startAngle: 0.4, sweep: sweep)
+            let (pieces, error) = arc.cubics
+            #expect(pieces.count == Int((abs(sweep) / (Double.pi / 2) - 1e-12).rounded(.up)))
+            #expect(pieces.first!.p0.distance(to: arc.start) < 1e-12 && pieces.last!.p3.distance(to: arc.end) < 1e-12)
+            for (a, b) in zip(pieces, pieces.dropFirst()) { #expect(a.p3 == b.p0) }
+            #expect(error <= 2.73e-4 * 20)
+        }
+    }
+}
+
+extension Double {
+    fileprivate var tanValue: Double { sin(self) / cos(self) }
 }
