@@ -278,6 +278,44 @@ extension Arc {
     }
 }
 
+extension Arc {
+    /// The arc as quadratic Béziers (the Primer's "Circles and quadratic Bézier curves"): pieces of
+    /// at most 45°, each with its control point where the tangents at its ends meet (in the
+    /// ellipse's frame, mapped by its axes), and the largest distance from them to the arc: for
+    /// a circle r(1 − c)²/(2c) with c = cos(φ/2) for a piece of φ, at its middle (3.1e-3 of the
+    /// radius at 45°, 1.9e-4 at 22.5°). Found as for `cubics`.
+    public var quadratics: (pieces: [QuadraticBezier], error: Double) {
+        let count = Swift.max(1, Int((abs(sweep) / (Double.pi / 4) - 1e-12).rounded(.up)))
+        let step = sweep / Double(count)
+        var pieces: [QuadraticBezier] = []
+        var error = 0.0
+        for n in 0..<count {
+            let a0 = startAngle + Double(n) * step, a1 = a0 + step, mid = a0 + step / 2
+            func at(_ a: Double, _ scale: Double = 1) -> Point {
+                Point(center.x + (u.dx * cosine(a) + v.dx * sine(a)) * scale, center.y + (u.dy * cosine(a) + v.dy * sine(a)) * scale)
+            }
+            // The tangents at the ends meet on the middle's ray, 1/cos(φ/2) out.
+            let q = QuadraticBezier(at(a0), at(mid, 1 / cosine(step / 2)), at(a1))
+            pieces.append(q)
+            let piece = Arc(center: center, u: u, v: v, startAngle: a0, sweep: step)
+            func gap(_ t: Double) -> Double { piece.nearest(to: q.point(at: t)).distanceSquared.squareRoot() }
+            var best = (t: 0.0, d: 0.0)
+            for s in 0...256 {
+                let t = Double(s) / 256
+                let d = gap(t)
+                if d > best.d { best = (t, d) }
+            }
+            var lo = Swift.max(0, best.t - 1.0 / 256), hi = Swift.min(1, best.t + 1.0 / 256)
+            for _ in 0..<60 {
+                let m1 = lo + (hi - lo) * 0.382, m2 = lo + (hi - lo) * 0.618
+                if gap(m1) < gap(m2) { lo = m1 } else { hi = m2 }
+            }
+            error = Swift.max(error, best.d, gap(0.5 * (lo + hi)))
+        }
+        return (pieces, error)
+    }
+}
+
 extension Path {
     /// The same path with element `i` replaced by several segments in a row. O(n).
     public func replacing(elementAt i: Int, with segments: [Segment]) throws(GeometryError) -> Path {

@@ -384,6 +384,10 @@ public enum CommandTable {
                 "replace arc element i (or every arc) by the cubics CoreGraphics draws it with, a quarter turn at most each, and say how far they stray",
             example: "cubics", run: Interpreter.cubicsCommand),
         CommandSpec(
+            name: "quads", parameters: ["i"], optionalCount: 1, group: .teaching, cost: .perElement(WorkCost.visitCost), isQuery: false,
+            summary: "replace arc element i (or every arc) by quadratic Béziers of at most 45° each and say how far they stray",
+            example: "quads", run: Interpreter.quadsCommand),
+        CommandSpec(
             name: "elevate", parameters: ["i"], group: .teaching, cost: .perElement(WorkCost.visitCost), isQuery: false,
             summary: "raise element i's degree by one (a line to a quadratic, a quadratic to a cubic): the curve does not change",
             example: "elevate 1", run: Interpreter.elevateCommand),

@@ -67,7 +67,7 @@ public enum Message: Sendable, Equatable {
     case cannotChangeDegree(element: Int, kind: String, up: Bool)
     case notABezier(element: Int, command: String)
     case countRange(String, Int, Int)
-    case notAnArc(element: Int, kind: String)
+    case notAnArc(element: Int, kind: String, command: String)
     case parameterRange(command: String, open: Bool)
     case notForArcs(element: Int, what: String)
     case lengthRange(command: String, length: Double)
@@ -175,7 +175,8 @@ public enum Message: Sendable, Equatable {
         case .badSVG(let why): "bad SVG path data: \(why)"
         case .noSuchElement(let x, let n): "there is no element \(Message.number(x)) (the path has \(n); see 'elements')"
         case .elementIsMove(let i): "element \(i) is a move: it draws nothing"
-        case .notAnArc(let i, let kind): "element \(i) is a \(kind): 'cubics' turns an arc into cubics"
+        case .notAnArc(let i, let kind, let command):
+            "element \(i) is a \(kind): '\(command)' turns an arc into \(command == "quads" ? "quadratics" : "cubics")"
         case .countRange(let what, let lo, let hi): "\(what) must be a whole number from \(lo) to \(hi)"
         case .notABezier(let i, let command): "element \(i) is an arc: '\(command)' needs a line or a Bézier curve (an arc is no polynomial)"
         case .cannotChangeDegree(let i, let kind, let up):

@@ -676,13 +676,20 @@ extension Interpreter {
     }
 
     /// `cubics [i]`: an arc (or every arc) as CoreGraphics's cubics, and how far they stray.
-    func cubicsCommand(_ inv: Invocation) throws(Diagnostic) {
+    func cubicsCommand(_ inv: Invocation) throws(Diagnostic) { try arcsAsCurves(inv, quadratic: false) }
+
+    /// `quads [i]`: an arc (or every arc) as quadratics of at most 45°, and how far they stray.
+    func quadsCommand(_ inv: Invocation) throws(Diagnostic) { try arcsAsCurves(inv, quadratic: true) }
+
+    func arcsAsCurves(_ inv: Invocation, quadratic: Bool) throws(Diagnostic) {
         var targets: [Int] = []
         if inv.numbers.isEmpty {
             targets = path.elements.indices.filter { if case .segment(.arc) = path.elements[$0] { true } else { false } }
         } else {
             let (i, segment) = try element(inv)
-            guard case .arc = segment else { throw error(.notAnArc(element: i, kind: Interpreter.degreeName(segment)), inv.ranges[0]) }
+            guard case .arc = segment else {
+                throw error(.notAnArc(element: i, kind: Interpreter.degreeName(segment), command: inv.name), inv.ranges[0])
+            }
             targets = [i]
         }
         var replaced = path
@@ -690,13 +697,15 @@ extension Interpreter {
         // From the last, so that the indices of the ones before stay.
         for i in targets.reversed() {
             guard case .segment(.arc(let arc)) = replaced.elements[i] else { continue }
-            let (pieces, error) = arc.cubics
+            let (pieces, error): ([Segment], Double) =
+                quadratic
+                ? (arc.quadratics.pieces.map { .quadratic($0) }, arc.quadratics.error) : (arc.cubics.pieces.map { .cubic($0) }, arc.cubics.error)
             count += pieces.count
             moved = Swift.max(moved, error)
-            do { replaced = try replaced.replacing(elementAt: i, with: pieces.map { .cubic($0) }) } catch { throw diagnose(error, inv) }
+            do { replaced = try replaced.replacing(elementAt: i, with: pieces) } catch { throw diagnose(error, inv) }
         }
         if !targets.isEmpty { try replacePath(with: replaced, at: inv.range) }
-        report("cubics", .cubics(element: inv.numbers.isEmpty ? -1 : targets[0], count: count, error: moved))
+        report(inv.name, .cubics(element: inv.numbers.isEmpty ? -1 : targets[0], count: count, error: moved))
     }
 
     /// `elevate i`: the element one degree up, exactly (a cubic is the highest degree there is).

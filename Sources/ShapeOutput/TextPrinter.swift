@@ -136,7 +136,8 @@ public struct TextPrinter {
             return "lengthtable: element \(i), \(chords) chord\(chords == 1 ? "" : "s") \(n(approximate)), exact \(n(exact)), short by \(n(short))%"
         case .cubics(let i, let count, let moved):
             let what = i < 0 ? "the arcs are" : "element \(i) is"
-            return "cubics: \(what) now \(count) cubic\(count == 1 ? "" : "s"), off the arc by at most \(n(moved))"
+            let kind = r.command == "quads" ? "quadratic" : "cubic"
+            return "\(r.command): \(what) now \(count) \(kind)\(count == 1 ? "" : "s"), off the arc by at most \(n(moved))"
         case .degree(let i, let kind, let moved):
             return "\(r.command): element \(i) is now a \(kind)" + (moved.map { ", moved at most \(n($0))" } ?? ", the same curve")
         case .intersections(let list):

@@ -233,3 +233,18 @@ import Glibc
 extension Double {
     fileprivate var tanValue: Double { sin(self) / cos(self) }
 }
+
+extension ArcAsCubicsTests {
+    /// Quadratics with their control points where the tangents meet stray by r(1 − c)²/(2c),
+    /// c = cos(φ/2), at the middle of each piece of φ (the Primer's chapter 40).
+    @Test func quadraticsStrayAsTheClosedFormSays() {
+        for (sweep, count) in [(Double.pi / 4, 1), (Double.pi / 8, 1), (Double.pi, 4), (2 * Double.pi, 8)] {
+            let arc = Arc(center: Point(3, 4), radius: 10, startAngle: 0.7, sweep: sweep)
+            let (pieces, error) = arc.quadratics
+            #expect(pieces.count == count)
+            let c = cos(sweep / Double(count) / 2)
+            #expect(abs(error - 10 * (1 - c) * (1 - c) / (2 * c)) < 1e-12, "\(sweep): \(error)")
+            #expect(pieces.first!.p0.distance(to: arc.start) < 1e-12 && pieces.last!.p2.distance(to: arc.end) < 1e-12)
+        }
+    }
+}
