@@ -1,3 +1,5 @@
+import ShapeOutput
+
 /// A JSON value, with a parser and a writer: what the language server needs, without Foundation.
 indirect enum JSON: Equatable {
     case null
@@ -31,23 +33,8 @@ indirect enum JSON: Equatable {
         }
     }
 
-    static func quoted(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where u.value < 0x20:
-                let hex = String(u.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out + "\""
-    }
+    /// The string as a JSON literal; the same escaping as the JSON Lines reports.
+    static func quoted(_ s: String) -> String { JSONLinesPrinter.string(s) }
 
     /// Parses JSON text; nil when it is not JSON (or nests deeper than 64).
     static func parse(_ bytes: [UInt8]) -> JSON? {

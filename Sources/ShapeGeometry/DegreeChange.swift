@@ -260,19 +260,7 @@ extension Arc {
             // The distance from the cubic's point to the arc (its nearest point: in closed form for
             // a circle), as a function of t: largest of the samples, refined.
             let piece = Arc(center: center, u: u, v: v, startAngle: a0, sweep: step)
-            func gap(_ t: Double) -> Double { piece.nearest(to: c.point(at: t)).distanceSquared.squareRoot() }
-            var best = (t: 0.0, d: 0.0)
-            for s in 0...256 {
-                let t = Double(s) / 256
-                let d = gap(t)
-                if d > best.d { best = (t, d) }
-            }
-            var lo = Swift.max(0, best.t - 1.0 / 256), hi = Swift.min(1, best.t + 1.0 / 256)
-            for _ in 0..<60 {
-                let m1 = lo + (hi - lo) * 0.382, m2 = lo + (hi - lo) * 0.618
-                if gap(m1) < gap(m2) { lo = m1 } else { hi = m2 }
-            }
-            error = Swift.max(error, best.d, gap(0.5 * (lo + hi)))
+            error = Swift.max(error, Arc.largestGap { t in piece.nearest(to: c.point(at: t)).distanceSquared.squareRoot() })
         }
         return (pieces, error)
     }
@@ -298,21 +286,28 @@ extension Arc {
             let q = QuadraticBezier(at(a0), at(mid, 1 / cosine(step / 2)), at(a1))
             pieces.append(q)
             let piece = Arc(center: center, u: u, v: v, startAngle: a0, sweep: step)
-            func gap(_ t: Double) -> Double { piece.nearest(to: q.point(at: t)).distanceSquared.squareRoot() }
-            var best = (t: 0.0, d: 0.0)
-            for s in 0...256 {
-                let t = Double(s) / 256
-                let d = gap(t)
-                if d > best.d { best = (t, d) }
-            }
-            var lo = Swift.max(0, best.t - 1.0 / 256), hi = Swift.min(1, best.t + 1.0 / 256)
-            for _ in 0..<60 {
-                let m1 = lo + (hi - lo) * 0.382, m2 = lo + (hi - lo) * 0.618
-                if gap(m1) < gap(m2) { lo = m1 } else { hi = m2 }
-            }
-            error = Swift.max(error, best.d, gap(0.5 * (lo + hi)))
+            error = Swift.max(error, Arc.largestGap { t in piece.nearest(to: q.point(at: t)).distanceSquared.squareRoot() })
         }
         return (pieces, error)
+    }
+}
+
+extension Arc {
+    /// The largest value of `gap` on [0, 1]: the largest of 257 samples, refined by 60 golden
+    /// sections around it (the gap of a Bézier piece from its arc has one hump).
+    static func largestGap(_ gap: (Double) -> Double) -> Double {
+        var best = (t: 0.0, d: 0.0)
+        for s in 0...256 {
+            let t = Double(s) / 256
+            let d = gap(t)
+            if d > best.d { best = (t, d) }
+        }
+        var lo = Swift.max(0, best.t - 1.0 / 256), hi = Swift.min(1, best.t + 1.0 / 256)
+        for _ in 0..<60 {
+            let m1 = lo + (hi - lo) * 0.382, m2 = lo + (hi - lo) * 0.618
+            if gap(m1) < gap(m2) { lo = m1 } else { hi = m2 }
+        }
+        return Swift.max(best.d, gap(0.5 * (lo + hi)))
     }
 }
 

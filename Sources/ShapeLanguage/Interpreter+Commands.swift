@@ -697,9 +697,14 @@ extension Interpreter {
         // From the last, so that the indices of the ones before stay.
         for i in targets.reversed() {
             guard case .segment(.arc(let arc)) = replaced.elements[i] else { continue }
-            let (pieces, error): ([Segment], Double) =
-                quadratic
-                ? (arc.quadratics.pieces.map { .quadratic($0) }, arc.quadratics.error) : (arc.cubics.pieces.map { .cubic($0) }, arc.cubics.error)
+            let pieces: [Segment], error: Double
+            if quadratic {
+                let q = arc.quadratics
+                (pieces, error) = (q.pieces.map { .quadratic($0) }, q.error)
+            } else {
+                let c = arc.cubics
+                (pieces, error) = (c.pieces.map { .cubic($0) }, c.error)
+            }
             count += pieces.count
             moved = Swift.max(moved, error)
             do { replaced = try replaced.replacing(elementAt: i, with: pieces) } catch { throw diagnose(error, inv) }
@@ -726,8 +731,12 @@ extension Interpreter {
         let (i, segment) = try element(inv)
         let (lowered, moved): (Segment, Double)
         switch segment {
-        case .cubic(let c): (lowered, moved) = (.quadratic(c.lowered.quadratic), c.lowered.error)
-        case .quadratic(let q): (lowered, moved) = (.line(q.lowered.line), q.lowered.error)
+        case .cubic(let c):
+            let l = c.lowered
+            (lowered, moved) = (.quadratic(l.quadratic), l.error)
+        case .quadratic(let q):
+            let l = q.lowered
+            (lowered, moved) = (.line(l.line), l.error)
         case .line, .arc: throw error(.cannotChangeDegree(element: i, kind: Interpreter.degreeName(segment), up: false), inv.ranges[0])
         }
         try replaceElement(i, with: lowered, inv)

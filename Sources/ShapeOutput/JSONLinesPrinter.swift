@@ -6,7 +6,8 @@ import ShapeLanguage
 public struct JSONLinesPrinter {
     public init() {}
 
-    static func string(_ s: String) -> String {
+    /// The string as a JSON literal: quotes, backslashes and control characters escaped.
+    public static func string(_ s: String) -> String {
         var out = "\""
         for u in s.unicodeScalars {
             switch u {
