@@ -48,6 +48,7 @@ public enum Intersections {
     public static func between(_ a: Segment, _ b: Segment, size: Double, budget: inout Int) -> [Meeting]? {
         let tolerance = 1e-9 * size
         if let overlap = overlap(a, b, tolerance: tolerance) { return overlap }
+        if let exact = closedForm(a, b, tolerance: tolerance) { return exact }
         var found: [Meeting] = []
         // Where the curves stay within `small` of each other without a proven root: a touch.
         var touches: [Meeting] = []
@@ -56,7 +57,10 @@ public enum Intersections {
         let small = 1e-11 * size
         while let (pa, pb) = stack.popLast() {
             pairs += 1
-            guard pairs < pairLimit else { break }
+            // Two curves that stay nearly on each other along a stretch without being one curve
+            // would be split without end: past the limit the search gives up rather than answer
+            // without certainty.
+            guard pairs < pairLimit else { return nil }
             budget -= 1
             guard budget > 0 else { return nil }
             let boxA = pa.segment.controlBounds, boxB = pb.segment.controlBounds
@@ -88,6 +92,95 @@ public enum Intersections {
             }
         }
         return merged(found, touches: touches, tolerance: tolerance, a, b)
+    }
+
+    /// Lines and circular arcs meet where the closed forms say: a line and a circle where the
+    /// line's foot from the centre is, plus or minus the half chord; two circles on the line of
+    /// their centres at x = (d² + r₁² − r₂²)/2d, plus or minus h = √(r₁² − x²). Within the
+    /// tolerance of tangency, one point. Only the meetings on both pieces (to within the
+    /// tolerance) are kept. nil for other kinds of segments.
+    static func closedForm(_ a: Segment, _ b: Segment, tolerance: Double) -> [Meeting]? {
+        var points: [Point]
+        switch (a, b) {
+        case (.arc(let p), .arc(let q)) where p.isCircular && q.isCircular:
+            points = circleCircle(p.center, p.radius, q.center, q.radius, tolerance: tolerance)
+        case (.line(let l), .arc(let c)) where c.isCircular:
+            points = lineCircle(l, c.center, c.radius, tolerance: tolerance)
+        case (.arc(let c), .line(let l)) where c.isCircular:
+            points = lineCircle(l, c.center, c.radius, tolerance: tolerance)
+        default:
+            return nil
+        }
+        // Two circles of one centre and radius that are not one curve (overlap() said so) meet
+        // only where the end of one lies on the other.
+        if points.isEmpty, case (.arc(let p), .arc(let q)) = (a, b), p.center.distance(to: q.center) <= tolerance,
+            abs(p.radius - q.radius) <= tolerance
+        {
+            points = [p.start, p.end, q.start, q.end]
+        }
+        var found: [Meeting] = []
+        for point in points {
+            guard let t = parameter(of: point, on: a, tolerance: tolerance), let u = parameter(of: point, on: b, tolerance: tolerance) else {
+                continue
+            }
+            guard !found.contains(where: { $0.point.distance(to: point) <= tolerance }) else { continue }
+            found.append(Meeting(t: t, u: u, point: point))
+        }
+        return found.sorted { $0.t < $1.t }
+    }
+
+    static func circleCircle(_ c1: Point, _ r1: Double, _ c2: Point, _ r2: Double, tolerance: Double) -> [Point] {
+        let d = c1.distance(to: c2)
+        guard d > tolerance, d <= r1 + r2 + tolerance, d >= abs(r1 - r2) - tolerance else { return [] }
+        let e = (c2 - c1) * (1 / d), n = Vector(-e.dy, e.dx)
+        let x = Swift.min(Swift.max((d * d + r1 * r1 - r2 * r2) / (2 * d), -r1), r1)
+        let foot = c1 + e * x
+        // Tangent (to within the tolerance): one point.
+        if abs(d - (r1 + r2)) <= tolerance || abs(d - abs(r1 - r2)) <= tolerance { return [foot] }
+        let h = ((r1 - x) * (r1 + x)).squareRoot()
+        return [foot + n * h, foot - n * h]
+    }
+
+    static func lineCircle(_ l: LineSegment, _ c: Point, _ r: Double, tolerance: Double) -> [Point] {
+        let w = l.p1 - l.p0
+        let ww = w.lengthSquared
+        guard ww > 0 else { return [] }
+        let s0 = (c - l.p0).dot(w) / ww
+        let foot = l.p0 + w * s0
+        let dist = foot.distance(to: c)
+        guard dist <= r + tolerance else { return [] }
+        if abs(dist - r) <= tolerance { return [foot] }
+        let h = ((r - dist) * (r + dist)).squareRoot()
+        let step = w * (h / ww.squareRoot())
+        return [foot - step, foot + step]
+    }
+
+    /// The parameter of `point` on a line or circular arc it lies on, or nil when it falls off
+    /// the piece by more than the tolerance (a point just past an end is that end).
+    static func parameter(of point: Point, on s: Segment, tolerance: Double) -> Double? {
+        switch s {
+        case .line(let l):
+            let w = l.p1 - l.p0
+            let length = w.length
+            guard length > 0 else { return point.distance(to: l.p0) <= tolerance ? 0 : nil }
+            let along = (point - l.p0).dot(w) / length
+            guard along >= -tolerance, along <= length + tolerance else { return nil }
+            return Swift.min(Swift.max(along / length, 0), 1)
+        case .arc(let arc):
+            let q = point - arc.center
+            let angle = arcTangent2(q.dot(arc.v), q.dot(arc.u))
+            let sweep = abs(arc.sweep)
+            guard sweep > 0 else { return point.distance(to: arc.start) <= tolerance ? 0 : nil }
+            let offset = positiveAngle((arc.sweep > 0 ? 1 : -1) * (angle - arc.startAngle))
+            if offset <= sweep { return offset / sweep }
+            // Past the end, or before the start: within the tolerance along the circle, an end.
+            let r = arc.radius
+            if (offset - sweep) * r <= tolerance { return 1 }
+            if (fullTurn - offset) * r <= tolerance { return 0 }
+            return nil
+        default:
+            return nil
+        }
     }
 
     /// A piece of a segment: the segment restricted to [lo, hi] of the original's parameter.
@@ -201,6 +294,9 @@ public enum Intersections {
     /// nil when they do not lie on one curve.
     static func overlap(_ a: Segment, _ b: Segment, tolerance: Double) -> [Meeting]? {
         if let straight = straightOverlap(a, b, tolerance: tolerance) { return straight }
+        // One curve, run either way (a closed one too, whose ends say nothing).
+        if sameCurve(a, b, tolerance: tolerance) { return [Meeting(t: 0, u: 0, point: a.start, overlapEnd: (1, 1, a.end))] }
+        if sameCurve(a, b.reversed, tolerance: tolerance) { return [Meeting(t: 0, u: 1, point: a.start, overlapEnd: (1, 0, a.end))] }
         // Where each one's ends lie on the other.
         var events: [(t: Double, u: Double)] = []
         for (t, p) in [(0.0, a.start), (1.0, a.end)] {

@@ -29,6 +29,21 @@ import Glibc
         }
     }
 
+    @Test func nearlyIdenticalCirclesCrossTwiceWhereTheClosedFormSays() throws {
+        // Radius 10, centres 1e-6 apart along angle φ: they cross where the perpendicular bisector
+        // meets them, at φ ± 90° from the midpoint of the centres. (Subdivision alone would
+        // have to split the whole circle into pieces of 1e-6.)
+        let phi = 0.3
+        let other = Segment.arc(Arc(center: Point(1e-6 * cos(phi), 1e-6 * sin(phi)), radius: 10, startAngle: 0, sweep: 2 * Double.pi))
+        let found = meetings(circle, other).map(\.point)
+        #expect(found.count == 2, "\(found)")
+        let h = (100 - 0.25e-12).squareRoot(), mid = Point(0.5e-6 * cos(phi), 0.5e-6 * sin(phi))
+        for sign in [1.0, -1] {
+            let p = Point(mid.x - sign * h * sin(phi), mid.y + sign * h * cos(phi))
+            #expect(found.contains { $0.distance(to: p) < 1e-9 * 100 }, "\(p) in \(found)")
+        }
+    }
+
     @Test func aTangentLineTouchesOnce() {
         let line = Segment.line(LineSegment(Point(-20, 10), Point(20, 10)))
         let found = meetings(line, circle)

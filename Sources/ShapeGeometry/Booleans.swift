@@ -1,0 +1,557 @@
+/// The four ways two filled areas combine.
+public enum BooleanOperation: String, Sendable, CaseIterable {
+    /// Inside either.
+    case union
+    /// Inside both.
+    case intersect
+    /// Inside the first and not the second.
+    case subtract
+    /// Inside exactly one.
+    case xor
+
+    /// Whether a point inside `a` (or not) and inside `b` (or not) is inside the combination.
+    public func combine(_ a: Bool, _ b: Bool) -> Bool {
+        switch self {
+        case .union: a || b
+        case .intersect: a && b
+        case .subtract: a && !b
+        case .xor: a != b
+        }
+    }
+}
+
+extension FillRule {
+    /// Whether winding number `w` is inside under the rule.
+    @inline(__always) func fills(_ w: Int) -> Bool { self == .nonZero ? w != 0 : w & 1 != 0 }
+}
+
+extension Path {
+    /// The outline of this path's filled area combined with `other`'s by `operation` (both filled
+    /// under `rule`, open subpaths closed implicitly), as closed subpaths that do not cross, outer
+    /// ones clockwise on screen and holes counter-clockwise. Every element of the result is a piece
+    /// of an element of either path, of the same kind. Each pair of pieces the intersection search
+    /// looks at, and each piece classified, counts against `budget`: nil when it runs out.
+    /// See `BooleanBuilder` for the method.
+    public func combined(
+        with other: Path, _ operation: BooleanOperation, rule: FillRule = .nonZero, budget: Int = .max
+    ) -> (path: Path, work: Int)? {
+        var builder = BooleanBuilder(self, other, rule: rule) { operation.combine($0, $1) }
+        return builder.run(budget: budget)
+    }
+
+    /// The outline of this path's own filled area under `rule`, with no overlaps and no
+    /// crossings: the same conventions as `combined(with:_:rule:budget:)`.
+    public func simplified(rule: FillRule = .nonZero, budget: Int = .max) -> (path: Path, work: Int)? {
+        var builder = BooleanBuilder(self, Path(accuracy: accuracy), rule: rule) { a, _ in a }
+        return builder.run(budget: budget)
+    }
+}
+
+/// Boolean operations by splitting and classifying, in five steps:
+///
+/// 1. Every segment of both paths (with the lines that close open subpaths; without segments that
+///    are a single point) is cut wherever any segment meets it: the certified search of
+///    `Intersections` gives crossings, touches, the ends of overlaps and a cubic's own loop.
+/// 2. Cut ends within 1e-9 of the size of each other are one vertex. Pieces with the same two
+///    vertices that lie on each other (overlapping edges) are one edge.
+/// 3. Each edge is classified by the winding numbers of both input paths at two points beside its
+///    middle, one on each side, nearer to it than to any other edge: the edge is on the result's
+///    outline exactly when the operation's answer differs between the two sides, and it is turned
+///    so that the inside is on its right on screen (its left in y-up axes).
+/// 4. Kept edges are chained into loops at the vertices, each time taking the outgoing edge next
+///    to the incoming one on the inside's side, so that loops meeting at a vertex touch and do
+///    not cross. With every edge keeping the inside on the same side, the loops are outer outlines
+///    clockwise and holes counter-clockwise: winding 1 inside, 0 outside, under either rule.
+/// 5. Consecutive pieces of one input segment are joined again, ends are made to meet exactly
+///    (a line or Bézier end moved onto its vertex, by at most the vertex tolerance).
+///
+/// The result does not depend on the order of the chaining for its area: whichever way edges
+/// pair up at a vertex, every edge has the inside on the same side, so the winding number of the
+/// result is 1 exactly where the operation says inside.
+struct BooleanBuilder {
+    /// One input segment.
+    struct Edge {
+        var segment: Segment
+        /// The parameters where it is cut, each with the vertex's point.
+        var cuts: [(t: Double, point: Point)] = []
+    }
+
+    /// A piece of an input segment between two cuts, as a candidate edge of the result.
+    struct Piece {
+        var edge: Int
+        var t0: Double, t1: Double
+        var segment: Segment
+        var from: Int, to: Int
+        /// The point in the middle of the piece (by parameter).
+        var middle: Point
+    }
+
+    /// A piece kept for the result, run with the inside on its right on screen.
+    struct Kept {
+        var piece: Int
+        var forward: Bool
+        var from: Int, to: Int
+        var segment: Segment
+    }
+
+    let first: Path, second: Path
+    let rule: FillRule
+    let inside: (Bool, Bool) -> Bool
+    let size: Double
+    /// Ends within this distance are one vertex.
+    let tolerance: Double
+    var edges: [Edge] = []
+    var pieces: [Piece] = []
+    var vertices: [Point] = []
+    /// The pieces' boxes in a grid, for `sideDistance`.
+    var pieceGrid = BoxGrid([])
+    var work = 0
+    /// Places where the chaining did not come back to a loop's start (each closed by a line):
+    /// none for a correct classification; tests check it stays 0.
+    var openings = 0
+
+    init(_ a: Path, _ b: Path, rule: FillRule, inside: @escaping (Bool, Bool) -> Bool) {
+        first = a; second = b
+        self.rule = rule
+        self.inside = inside
+        size = Path.size(a, b)
+        tolerance = 1e-9 * size
+        for p in [a, b] { edges += BooleanBuilder.edges(of: p) }
+    }
+
+    /// The segments that bound `p`'s fill: each drawn segment, the line closing each open
+    /// subpath, and nothing of no extent; arcs of more than a turn cut into half turns.
+    static func edges(of p: Path) -> [Edge] {
+        var result: [Edge] = []
+        func add(_ s: Segment) {
+            let box = s.controlBounds
+            guard box.width > 0 || box.height > 0 else { return }
+            if case .arc(let arc) = s, abs(arc.sweep) > 2 * Double.pi {
+                let count = Int((abs(arc.sweep) / Double.pi).rounded(.up))
+                for k in 0..<count {
+                    let t0 = Double(k) / Double(count), t1 = Double(k + 1) / Double(count)
+                    result.append(Edge(segment: s.piece(from: t0, to: t1)))
+                }
+                return
+            }
+            result.append(Edge(segment: s))
+        }
+        for range in p.subpathRanges {
+            guard case .move(let start) = p.elements[range.lowerBound] else { continue }
+            var end = start
+            for i in range {
+                guard let s = p.segment(at: i) else { continue }
+                add(s)
+                end = s.end
+            }
+            if end != start { add(.line(LineSegment(end, start))) }
+        }
+        return result
+    }
+
+    mutating func run(budget: Int) -> (path: Path, work: Int)? {
+        var left = budget
+        guard cut(budget: &left) else { return nil }
+        makePieces()
+        work = budget - left
+        var kept: [Kept] = []
+        for group in coincidentGroups() {
+            work += 1 + group.count
+            guard work <= budget else { return nil }
+            if let k = classify(group) { kept.append(k) }
+        }
+        let loops = chain(kept)
+        return (outline(loops), work)
+    }
+
+    // MARK: 1. Cuts
+
+    /// Finds where every segment meets every other (pairs through a grid of their boxes).
+    mutating func cut(budget: inout Int) -> Bool {
+        let grid = BoxGrid(edges.map { $0.segment.controlBounds })
+        for i in edges.indices {
+            let a = edges[i].segment
+            if case .cubic(let c) = a, let (s, t) = c.selfIntersection() {
+                let p = c.point(at: s)
+                edges[i].cuts += [(s, p), (t, p)]
+            }
+            var failed = false
+            grid.forEach(near: a.controlBounds, margin: tolerance) { j in
+                guard j > i, !failed else { return }
+                guard let meetings = Intersections.between(a, edges[j].segment, size: size, budget: &budget) else {
+                    failed = true
+                    return
+                }
+                for m in meetings {
+                    addCut(i, j, m.t, m.u, m.point)
+                    if let e = m.overlapEnd { addCut(i, j, e.t, e.u, e.point) }
+                }
+            }
+            if failed { return false }
+        }
+        return true
+    }
+
+    /// Records that edges i and j meet at parameters t and u, near `point`. Both are cut at one
+    /// point, so that their pieces share the vertex: an end of either edge when the meeting is
+    /// that end (within the tolerance), else the meeting point.
+    mutating func addCut(_ i: Int, _ j: Int, _ t: Double, _ u: Double, _ point: Point) {
+        let a = edges[i].segment, b = edges[j].segment
+        let at = [a.start, a.end, b.start, b.end].first { $0.distance(to: point) <= tolerance } ?? point
+        edges[i].cuts.append((t, at))
+        edges[j].cuts.append((u, at))
+    }
+
+    // MARK: 2. Pieces and vertices
+
+    /// Cuts each segment into pieces and gathers their ends into vertices.
+    mutating func makePieces() {
+        var ends = VertexSet(tolerance: tolerance)
+        for (e, edge) in edges.enumerated() {
+            let s = edge.segment
+            // The cuts in order, without the ends and without repeats: (t, vertex).
+            var stops: [(t: Double, vertex: Int)] = [(0, ends.vertex(for: s.start))]
+            let endVertex = ends.vertex(for: s.end)
+            // A stretch from one vertex back to it is a piece only if it goes somewhere (a
+            // cubic's loop does; two cuts a rounding apart do not).
+            func goesSomewhere(_ t0: Double, _ t1: Double, _ v: Int) -> Bool {
+                s.point(at: 0.5 * (t0 + t1)).distance(to: ends.points[v]) > tolerance
+            }
+            for cut in edge.cuts.sorted(by: { $0.t < $1.t }) where cut.t > 0 && cut.t < 1 {
+                let v = ends.vertex(for: cut.point)
+                let last = stops[stops.count - 1]
+                if v == last.vertex, !goesSomewhere(last.t, cut.t, v) { continue }
+                if v == endVertex, !goesSomewhere(cut.t, 1, v) { continue }
+                stops.append((cut.t, v))
+            }
+            stops.append((1, endVertex))
+            for k in 0..<(stops.count - 1) {
+                let (t0, from) = stops[k], (t1, to) = stops[k + 1]
+                let piece = s.piece(from: t0, to: t1)
+                pieces.append(Piece(edge: e, t0: t0, t1: t1, segment: piece, from: from, to: to, middle: piece.point(at: 0.5)))
+            }
+        }
+        vertices = ends.points
+        // A piece that starts and ends at one vertex and goes nowhere (cut ends closer than the
+        // tolerance that the gathering joined) bounds nothing.
+        pieces.removeAll { $0.from == $0.to && $0.middle.distance(to: vertices[$0.from]) <= tolerance }
+        pieceGrid = BoxGrid(pieces.map { $0.segment.controlBounds })
+    }
+
+    /// The pieces in groups that are one edge: the same two vertices, and each piece's middle on
+    /// the first piece (overlapping input segments, cut at the overlap's ends).
+    func coincidentGroups() -> [[Int]] {
+        var byEnds: [Int64: [Int]] = [:]
+        for (k, p) in pieces.enumerated() {
+            let key = Int64(Swift.min(p.from, p.to)) << 32 | Int64(Swift.max(p.from, p.to))
+            byEnds[key, default: []].append(k)
+        }
+        var groups: [[Int]] = []
+        for list in byEnds.values.sorted(by: { $0[0] < $1[0] }) {
+            var remaining = list
+            while let head = remaining.first {
+                let h = pieces[head].segment
+                var group = [head], rest: [Int] = []
+                for k in remaining.dropFirst() {
+                    if h.nearest(to: pieces[k].middle).distanceSquared <= 100 * tolerance * tolerance {
+                        group.append(k)
+                    } else {
+                        rest.append(k)
+                    }
+                }
+                groups.append(group)
+                remaining = rest
+            }
+        }
+        return groups.sorted { $0[0] < $1[0] }
+    }
+
+    // MARK: 3. Classification
+
+    /// Whether the group's edge bounds the result, and which way it runs: by the fill of both
+    /// paths at a point on each side of the first piece, where it is clearest of everything else
+    /// (of three points along it).
+    func classify(_ group: [Int]) -> Kept? {
+        let p = pieces[group[0]]
+        let s = p.segment
+        var best: (at: Point, normal: Vector, offset: Double)?
+        for t in [0.5, 0.25, 0.75] {
+            let d = s.direction(at: t)
+            guard d.length > 0 else { continue }
+            let at = s.point(at: t)
+            let normal = Vector(-d.dy, d.dx) * (1 / d.length)
+            let offset = sideDistance(of: group, at: t, point: at, normal: normal)
+            if offset > best?.offset ?? 0 { best = (at, normal, offset) }
+        }
+        guard let (at, n, offset) = best else { return nil }
+        let left = at + n * offset, right = at - n * offset
+        let inLeft = inside(rule.fills(first.winding(at: left)), rule.fills(second.winding(at: left)))
+        let inRight = inside(rule.fills(first.winding(at: right)), rule.fills(second.winding(at: right)))
+        guard inLeft != inRight else { return nil }
+        // Inside on the left in y-up axes (n's side) is inside on the right on screen: keep the
+        // direction. Otherwise run it backwards.
+        return inLeft
+            ? Kept(piece: group[0], forward: true, from: p.from, to: p.to, segment: s)
+            : Kept(piece: group[0], forward: false, from: p.to, to: p.from, segment: s.reversed)
+    }
+
+    /// How far beside the group's piece at `t` to look: half the distance to the nearest other
+    /// piece, and no more than a quarter of the piece's own extent or half its radius of curvature
+    /// there, or a thousandth of the size; then halved until the points on both sides are nearest
+    /// to that place of the piece, not to another part of it (a hairpin's other leg).
+    func sideDistance(of group: [Int], at t: Double, point m: Point, normal n: Vector) -> Double {
+        let p = pieces[group[0]]
+        let s = p.segment
+        let extent = s.start.distance(to: p.middle) + p.middle.distance(to: s.end)
+        var reach = Swift.min(0.25 * extent, 1e-3 * size)
+        let curvature = abs(s.curvature(at: t))
+        if curvature > 0 { reach = Swift.min(reach, 0.5 / curvature) }
+        let probe = Rect(minX: m.x - reach, minY: m.y - reach, maxX: m.x + reach, maxY: m.y + reach)
+        for k in pieceGrid.candidates(near: probe, margin: 0) where !group.contains(k) {
+            let d = pieces[k].segment.nearest(to: m).distanceSquared.squareRoot()
+            reach = Swift.min(reach, 0.5 * d)
+        }
+        for _ in 0..<40 {
+            let a = s.nearest(to: m + n * reach).distanceSquared, b = s.nearest(to: m - n * reach).distanceSquared
+            if a >= 0.98 * reach * reach, b >= 0.98 * reach * reach { break }
+            reach *= 0.5
+        }
+        return reach
+    }
+
+    // MARK: 4. Chaining
+
+    /// The kept edges as loops of indices into `kept`.
+    mutating func chain(_ kept: [Kept]) -> [[Kept]] {
+        var outgoing: [[Int]] = Array(repeating: [], count: vertices.count)
+        for (k, e) in kept.enumerated() { outgoing[e.from].append(k) }
+        var used = Array(repeating: false, count: kept.count)
+        var loops: [[Kept]] = []
+        for startEdge in kept.indices where !used[startEdge] {
+            var loop = [startEdge]
+            used[startEdge] = true
+            var current = startEdge
+            while true {
+                let v = kept[current].to
+                // The candidates: unused edges out of v, and the first edge when back at its start.
+                var candidates = outgoing[v].filter { !used[$0] }
+                if v == kept[startEdge].from { candidates.append(startEdge) }
+                guard let next = BooleanBuilder.nextEdge(after: kept[current], among: candidates, kept) else {
+                    openings += 1
+                    break
+                }
+                if next == startEdge { break }
+                used[next] = true
+                loop.append(next)
+                current = next
+            }
+            loops.append(loop.map { kept[$0] })
+        }
+        return loops
+    }
+
+    /// Arriving along `incoming`, the outgoing candidate met first turning from the way back
+    /// towards the inside (clockwise in y-up axes): the edge that bounds the same region at the
+    /// vertex. Equal directions are told apart by curvature.
+    static func nextEdge(after incoming: Kept, among candidates: [Int], _ kept: [Kept]) -> Int? {
+        guard candidates.count > 1 else { return candidates.first }
+        let back = -incoming.segment.direction(at: 1)
+        let backAngle = back.angle
+        let backCurvature = -incoming.segment.curvature(at: 1)
+        func key(_ k: Int) -> (Int, Double) {
+            let d = kept[k].segment.direction(at: 0)
+            let turn = positiveAngle(backAngle - d.angle)
+            if turn < 1e-7 || turn > fullTurn - 1e-7 {
+                // Leaving the same way as the way back: the one that bends off it towards the
+                // inside first (the difference of curvatures gives the turn a little way out).
+                let bend = backCurvature - kept[k].segment.curvature(at: 0)
+                return bend > 0 ? (0, bend) : (2, bend)
+            }
+            return (1, turn)
+        }
+        return candidates.min { key($0) < key($1) }
+    }
+
+    // MARK: 5. The outline
+
+    /// The loops as a path: consecutive pieces of one segment joined, ends made to meet.
+    func outline(_ loops: [[Kept]]) -> Path {
+        var result = Path(accuracy: first.accuracy)
+        for loop in loops {
+            let parts = joined(loop)
+            guard !parts.isEmpty else { continue }
+            // The point where each part starts: an arc's own start, or the end of the arc before,
+            // or the vertex.
+            let n = parts.count
+            var corners: [Point] = []
+            for k in 0..<n {
+                let before = parts[(k + n - 1) % n]
+                if case .arc = parts[k].segment {
+                    corners.append(parts[k].segment.start)
+                } else if case .arc = before.segment {
+                    corners.append(before.segment.end)
+                } else {
+                    corners.append(vertices[parts[k].from])
+                }
+            }
+            result.append(.move(corners[0]))
+            for k in 0..<n {
+                let s = BooleanBuilder.moved(parts[k].segment, from: corners[k], to: corners[(k + 1) % n])
+                if k == n - 1, n > 1, case .line(let l) = s {
+                    result.append(.close(l))
+                    break
+                }
+                result.append(.segment(s))
+                if k == n - 1 { result.append(.close(LineSegment(s.end, corners[0]))) }
+            }
+        }
+        return result
+    }
+
+    /// The loop with runs of pieces of one input segment, in order, made one piece again.
+    func joined(_ loop: [Kept]) -> [Kept] {
+        func continues(_ a: Kept, _ b: Kept) -> Bool {
+            let p = pieces[a.piece], q = pieces[b.piece]
+            guard p.edge == q.edge, a.forward == b.forward else { return false }
+            return a.forward ? p.t1 == q.t0 : p.t0 == q.t1
+        }
+        var parts: [(first: Kept, last: Kept)] = []
+        for k in loop {
+            if let last = parts.last, continues(last.last, k) {
+                parts[parts.count - 1].last = k
+            } else {
+                parts.append((k, k))
+            }
+        }
+        if parts.count > 1, continues(parts[parts.count - 1].last, parts[0].first) {
+            let tail = parts.removeLast()
+            parts[0].first = tail.first
+        }
+        return parts.map { part in
+            guard part.first.piece != part.last.piece else { return part.first }
+            let a = pieces[part.first.piece], b = pieces[part.last.piece]
+            let s = edges[a.edge].segment
+            let segment = part.first.forward ? s.piece(from: a.t0, to: b.t1) : s.piece(from: a.t1, to: b.t0)
+            return Kept(piece: part.first.piece, forward: part.first.forward, from: part.first.from, to: part.last.to, segment: segment)
+        }
+    }
+
+    /// A line or Bézier with its ends put at `a` and `b`; an arc as it is.
+    static func moved(_ s: Segment, from a: Point, to b: Point) -> Segment {
+        switch s {
+        case .line: .line(LineSegment(a, b))
+        case .quadratic(let q): .quadratic(QuadraticBezier(a, q.p1, b))
+        case .cubic(let c): .cubic(CubicBezier(a, c.p1, c.p2, b))
+        case .arc: s
+        }
+    }
+}
+
+/// Points gathered into vertices: a point within the tolerance of a vertex's first point is
+/// that vertex. Looked up in a grid of cells the tolerance wide, so each look-up is O(1).
+struct VertexSet {
+    let tolerance: Double
+    var points: [Point] = []
+    private var cells: [Cell: [Int]] = [:]
+    private struct Cell: Hashable { var x: Int64, y: Int64 }
+
+    init(tolerance: Double) { self.tolerance = Swift.max(tolerance, Double.leastNormalMagnitude) }
+
+    private func cell(_ p: Point) -> Cell {
+        Cell(
+            x: Int64(Swift.max(Swift.min((p.x / tolerance).rounded(.down), 1e18), -1e18)),
+            y: Int64(Swift.max(Swift.min((p.y / tolerance).rounded(.down), 1e18), -1e18)))
+    }
+
+    /// The vertex `p` belongs to, made for it if there is none.
+    mutating func vertex(for p: Point) -> Int {
+        let c = cell(p)
+        var best: (Int, Double)?
+        for dx: Int64 in -1...1 {
+            for dy: Int64 in -1...1 {
+                for v in cells[Cell(x: c.x + dx, y: c.y + dy)] ?? [] {
+                    let d = points[v].distance(to: p)
+                    if d <= tolerance, d < best?.1 ?? .infinity { best = (v, d) }
+                }
+            }
+        }
+        if let (v, _) = best { return v }
+        points.append(p)
+        cells[c, default: []].append(points.count - 1)
+        return points.count - 1
+    }
+}
+
+/// Boxes in a uniform grid of about as many cells as boxes, for finding the boxes near a box.
+/// A box that would cover more than 64 cells is kept in a list looked at every time.
+struct BoxGrid {
+    let boxes: [Rect]
+    private var origin = Point(0, 0)
+    private var cellSize = 1.0
+    private var columns = 1, rows = 1
+    private var cells: [[Int32]] = []
+    private var large: [Int] = []
+
+    init(_ boxes: [Rect]) {
+        self.boxes = boxes
+        guard let all = boxes.reduce(nil as Rect?, { $0?.union($1) ?? $1 }) else { return }
+        let side = Swift.max(all.width, all.height, 1e-300)
+        let perSide = Swift.max(1, Swift.min(1024, Int(Double(boxes.count).squareRoot().rounded(.up))))
+        cellSize = side / Double(perSide)
+        origin = Point(all.minX, all.minY)
+        columns = Swift.max(1, Int((all.width / cellSize).rounded(.down)) + 1)
+        rows = Swift.max(1, Int((all.height / cellSize).rounded(.down)) + 1)
+        cells = Array(repeating: [], count: columns * rows)
+        for (k, b) in boxes.enumerated() {
+            guard b.minX.isFinite, b.maxX.isFinite, b.minY.isFinite, b.maxY.isFinite else {
+                large.append(k)
+                continue
+            }
+            let (c0, c1, r0, r1) = range(b, margin: 0)
+            if (c1 - c0 + 1) * (r1 - r0 + 1) > 64 {
+                large.append(k)
+                continue
+            }
+            for r in r0...r1 { for c in c0...c1 { cells[r * columns + c].append(Int32(k)) } }
+        }
+    }
+
+    private func range(_ b: Rect, margin: Double) -> (Int, Int, Int, Int) {
+        func index(_ v: Double, _ o: Double, _ count: Int) -> Int {
+            let k = ((v - o) / cellSize).rounded(.down)
+            guard k.isFinite else { return k > 0 ? count - 1 : 0 }
+            return Int(Swift.min(Swift.max(k, 0), Double(count - 1)))
+        }
+        return (
+            index(b.minX - margin, origin.x, columns), index(b.maxX + margin, origin.x, columns),
+            index(b.minY - margin, origin.y, rows), index(b.maxY + margin, origin.y, rows)
+        )
+    }
+
+    /// The boxes that come within `margin` of `box`, each once.
+    func candidates(near box: Rect, margin: Double) -> [Int] {
+        var found: [Int] = []
+        forEach(near: box, margin: margin) { found.append($0) }
+        return found
+    }
+
+    /// Calls `body` with each box that comes within `margin` of `box`, once each.
+    func forEach(near box: Rect, margin: Double, _ body: (Int) -> Void) {
+        func meets(_ k: Int) -> Bool {
+            let b = boxes[k]
+            return b.minX <= box.maxX + margin && box.minX <= b.maxX + margin && b.minY <= box.maxY + margin && box.minY <= b.maxY + margin
+        }
+        guard !cells.isEmpty else {
+            for k in boxes.indices where meets(k) { body(k) }
+            return
+        }
+        for k in large where meets(k) { body(k) }
+        let (c0, c1, r0, r1) = range(box, margin: margin)
+        var seen = Set<Int32>()
+        for r in r0...r1 {
+            for c in c0...c1 {
+                for k in cells[r * columns + c] where meets(Int(k)) && seen.insert(k).inserted { body(Int(k)) }
+            }
+        }
+    }
+}

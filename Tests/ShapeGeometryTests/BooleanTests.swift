@@ -1,0 +1,200 @@
+import Testing
+
+@testable import ShapeGeometry
+
+/// Boolean operations against the sampling oracle of the issue: away from the outlines, a point is
+/// inside the result exactly when the operation says so of the two inputs, and the result's
+/// winding number there is 1 or 0 (outer outlines clockwise, holes counter-clockwise, nothing
+/// overlapping). Every result element is a piece of an input element of the same kind.
+@Suite struct BooleanTests {
+    @Test func twoOverlappingSquares() throws {
+        let a = try polygon([(0, 0), (10, 0), (10, 10), (0, 10)])
+        let b = try polygon([(5, 5), (15, 5), (15, 15), (5, 15)])
+        for op in BooleanOperation.allCases {
+            let r = try #require(BooleanOracle.check(a, b, op, rule: .nonZero, seed: 1))
+            switch op {
+            case .union: #expect(r.elements.count == 1 + 8 && r.subpathStarts.count == 1, "\(r.elements)")
+            case .intersect: #expect(r.elements.count == 1 + 4, "\(r.elements)")
+            case .subtract: #expect(r.elements.count == 1 + 6, "\(r.elements)")
+            case .xor: #expect(r.subpathStarts.count == 2, "\(r.elements)")
+            }
+        }
+    }
+
+    @Test func circleMinusCircle() throws {
+        var a = Path(), b = Path()
+        try a.addCircle(center: Point(0, 0), radius: 10)
+        try b.addCircle(center: Point(8, 0), radius: 6)
+        for op in BooleanOperation.allCases {
+            let r = try #require(BooleanOracle.check(a, b, op, rule: .nonZero, seed: 2))
+            // Arcs stay arcs: the result has no other kind than the inputs'.
+            for e in r.elements { if case .segment(let s) = e { #expect(s.kindName == "arc") } }
+        }
+    }
+
+    /// The corpus of the issue (over 500 pairs), each operation under the pair's rules.
+    /// In eight parts that run side by side.
+    @Test(arguments: 0..<8) func theCorpus(part: Int) throws {
+        let pairs = BooleanCorpus.pairs()
+        #expect(pairs.count >= 500)
+        for (k, pair) in pairs.enumerated() where k % 8 == part {
+            for rule in pair.rules {
+                BooleanOracle.check(pair.a, pair.b, BooleanOperation.allCases, rule: rule, samples: 300, seed: UInt64(k), label: pair.name)
+                // simplify, of each shape alone.
+                BooleanOracle.check(pair.a, nil, [.union], rule: rule, samples: 100, seed: UInt64(k), label: pair.name + " simplified")
+            }
+        }
+    }
+
+    @Test func circlesTangentInsideAndIdenticalShapes() throws {
+        var big = Path(), small = Path()
+        try big.addCircle(center: Point(0, 0), radius: 10)
+        try small.addCircle(center: Point(4, 0), radius: 6)  // touches the big one inside at (10, 0)
+        let union = try #require(BooleanOracle.check(big, small, .union, rule: .nonZero, seed: 3))
+        #expect(union.subpathStarts.count == 1)
+        let crescent = try #require(BooleanOracle.check(big, small, .subtract, rule: .nonZero, seed: 4))
+        // Both circles, each whole, meeting at the one point.
+        #expect(crescent.elements.filter { if case .segment(.arc) = $0 { true } else { false } }.count == 2, "\(crescent.elements)")
+        let card = BooleanCorpus.card(335, 200, 30, 30)
+        for op in BooleanOperation.allCases {
+            let r = try #require(BooleanOracle.check(card, card, op, rule: .nonZero, seed: 5))
+            switch op {
+            case .union, .intersect: expectClose(r.length, card.length, tolerance: 1e-12 * card.length)
+            case .subtract, .xor: #expect(r.isEmpty, "\(r.elements)")
+            }
+        }
+    }
+
+    @Test func arcsKeepTheirCircle() throws {
+        var a = Path(), b = Path()
+        try a.addCircle(center: Point(1, 2), radius: 3)
+        try b.addRoundedRect(x: 2, y: 0, width: 6, height: 4, cornerRadius: 1.5)
+        let r = try #require(BooleanOracle.check(a, b, .union, rule: .nonZero, seed: 6))
+        var arcs = 0
+        for e in r.elements {
+            guard case .segment(.arc(let arc)) = e else { continue }
+            arcs += 1
+            // Each arc is a piece of the circle or of a corner: the same centre and radius exactly.
+            let fromCircle = arc.center == Point(1, 2) && arc.radius == 3
+            let fromCorner =
+                abs(arc.radius - 1.5) < 1e-15 && [Point(3.5, 1.5), Point(6.5, 1.5), Point(6.5, 2.5), Point(3.5, 2.5)].contains(arc.center)
+            #expect(fromCircle || fromCorner, "\(arc)")
+        }
+        #expect(arcs >= 3)
+    }
+
+    @Test func simplifyFollowsTheRule() throws {
+        var twice = BooleanCorpus.rect(0, 0, 10, 10)
+        try twice.append(contentsOf: BooleanCorpus.rect(0, 0, 10, 10))
+        let nonZero = try #require(twice.simplified(rule: .nonZero)).path
+        #expect(nonZero.subpathStarts.count == 1)
+        expectClose(nonZero.length, 40, tolerance: 1e-13)
+        #expect(try #require(twice.simplified(rule: .evenOdd)).path.isEmpty)
+        // A bow tie: two triangles, both clockwise on screen (winding +1 inside each).
+        let bow = try polygon([(0, 0), (20, 20), (20, 0), (0, 20)])
+        let simple = try #require(BooleanOracle.check(bow, nil, [.union], rule: .nonZero, samples: 2000, seed: 7).first ?? nil)
+        #expect(simple.subpathStarts.count == 2)
+        #expect(simple.winding(at: Point(5, 10)) == 1 && simple.winding(at: Point(15, 10)) == 1)
+    }
+
+    @Test func aSmallBudgetStopsIt() throws {
+        let a = BooleanCorpus.card(335, 200, 30, 30)
+        var b = Path()
+        try b.addCircle(center: Point(167.5, 0), radius: 40)
+        #expect(a.combined(with: b, .subtract, budget: 10) == nil)
+        #expect(a.combined(with: b, .subtract, budget: 1_000_000) != nil)
+    }
+}
+
+func polygon(_ points: [(Double, Double)]) throws -> Path {
+    var p = Path()
+    try p.move(to: Point(points[0].0, points[0].1))
+    for q in points.dropFirst() { try p.line(to: Point(q.0, q.1)) }
+    p.close()
+    return p
+}
+
+/// Checks boolean operations' results as the issue asks.
+enum BooleanOracle {
+    /// The distance from `p` to the outline made of `edges` (to those of one kind only, if given).
+    static func distance(_ p: Point, to edges: [BooleanBuilder.Edge], grid: BoxGrid, within reach: Double, kind: String? = nil) -> Double {
+        var best = Double.infinity
+        let probe = Rect(minX: p.x - reach, minY: p.y - reach, maxX: p.x + reach, maxY: p.y + reach)
+        grid.forEach(near: probe, margin: 0) { k in
+            guard kind == nil || edges[k].segment.kindName == kind else { return }
+            best = Swift.min(best, edges[k].segment.nearest(to: p).distanceSquared.squareRoot())
+        }
+        return best
+    }
+
+    /// Checks `op` of a and b under `rule` and returns the result (see `check(_:_:_:rule:)`).
+    @discardableResult
+    static func check(
+        _ a: Path, _ b: Path?, _ op: BooleanOperation, rule: FillRule, samples: Int = 1500, seed: UInt64, label: String = "",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Path? {
+        check(a, b, [op], rule: rule, samples: samples, seed: seed, label: label, sourceLocation: sourceLocation).first ?? nil
+    }
+
+    /// Runs each operation (or `simplify` when `b` is nil) and checks: no loop left open, every
+    /// result element within 1e-8 of the size of an input element of its kind, and at `samples` random points
+    /// farther than 1e-6 of the size from both outlines, the result's winding number is 1 where
+    /// the operation says inside and 0 elsewhere.
+    static func check(
+        _ a: Path, _ b: Path?, _ ops: [BooleanOperation], rule: FillRule, samples: Int, seed: UInt64, label: String = "",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> [Path?] {
+        let edgesA = BooleanBuilder.edges(of: a), edgesB = b.map(BooleanBuilder.edges(of:)) ?? []
+        let gridA = BoxGrid(edgesA.map { $0.segment.controlBounds }), gridB = BoxGrid(edgesB.map { $0.segment.controlBounds })
+        var box = a.bounds ?? Rect(point: Point(0, 0))
+        if let r = b?.bounds { box = box.union(r) }
+        let size = Swift.max(box.width, box.height, 1e-300)
+        let margin = 1e-6 * size
+        var results: [Path?] = []
+        for op in ops {
+            var builder =
+                b.map { b in BooleanBuilder(a, b, rule: rule) { op.combine($0, $1) } }
+                ?? BooleanBuilder(a, Path(), rule: rule) { x, _ in x }
+            guard let (result, _) = builder.run(budget: .max) else {
+                Issue.record("\(label) \(op): ran out of budget", sourceLocation: sourceLocation)
+                results.append(nil)
+                continue
+            }
+            #expect(builder.openings == 0, "\(label) \(op): loops that did not close: \(builder.openings)", sourceLocation: sourceLocation)
+            results.append(result)
+            // Every element of the result lies on an input's outline.
+            for i in result.elements.indices {
+                // (A closing line across the rounding gap between an arc's end and the start is none.)
+                guard let s = result.segment(at: i), s.start.distance(to: s.end) > 1e-9 * size || s.kindName != "line" else { continue }
+                for t in [0.25, 0.5, 0.75] {
+                    let p = s.point(at: t)
+                    let d = Swift.min(
+                        distance(p, to: edgesA, grid: gridA, within: 1e-6 * size, kind: s.kindName),
+                        distance(p, to: edgesB, grid: gridB, within: 1e-6 * size, kind: s.kindName))
+                    if d > 1e-8 * size {
+                        Issue.record("\(label) \(op): result element \(s) is \(d) off the inputs at t = \(t)", sourceLocation: sourceLocation)
+                    }
+                }
+            }
+        }
+        var random = SeededRandom(seed: seed)
+        var wrong: [[String]] = Array(repeating: [], count: ops.count)
+        for _ in 0..<samples {
+            let p = Point(
+                random.uniform(box.minX - 0.05 * size, box.maxX + 0.05 * size), random.uniform(box.minY - 0.05 * size, box.maxY + 0.05 * size))
+            guard distance(p, to: edgesA, grid: gridA, within: margin) > margin, distance(p, to: edgesB, grid: gridB, within: margin) > margin
+            else { continue }
+            let inA = rule.fills(a.winding(at: p)), inB = b.map { rule.fills($0.winding(at: p)) } ?? false
+            for (k, op) in ops.enumerated() {
+                guard let result = results[k] else { continue }
+                let expected = b == nil ? inA : op.combine(inA, inB)
+                let w = result.winding(at: p)
+                if w != (expected ? 1 : 0) { wrong[k].append("\(p): winding \(w), expected inside \(expected)") }
+            }
+        }
+        for (k, op) in ops.enumerated() where !wrong[k].isEmpty {
+            Issue.record("\(label) \(op) \(rule): \(wrong[k].count) wrong samples, e.g. \(wrong[k].prefix(3))", sourceLocation: sourceLocation)
+        }
+        return results
+    }
+}
