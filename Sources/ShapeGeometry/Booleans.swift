@@ -378,7 +378,7 @@ struct BooleanBuilder {
     func outline(_ loops: [[Kept]]) -> Path {
         var result = Path(accuracy: first.accuracy)
         for loop in loops {
-            let parts = joined(loop)
+            var parts = joined(loop)
             guard !parts.isEmpty else { continue }
             // The point where each part starts: an arc's own start, or the end of the arc before,
             // or the vertex.
@@ -394,6 +394,11 @@ struct BooleanBuilder {
                     corners.append(vertices[parts[k].from])
                 }
             }
+            // Each loop starts at its top-left corner (least y, then least x): the same place
+            // whichever edge the chaining began with.
+            let first = corners.indices.min { (corners[$0].y, corners[$0].x) < (corners[$1].y, corners[$1].x) } ?? 0
+            parts = Array(parts[first...] + parts[..<first])
+            corners = Array(corners[first...] + corners[..<first])
             result.append(.move(corners[0]))
             for k in 0..<n {
                 let s = BooleanBuilder.moved(parts[k].segment, from: corners[k], to: corners[(k + 1) % n])

@@ -86,6 +86,7 @@ public enum CommandGroup: String, Sendable, CaseIterable {
     case track = "Track points and the handle"
     case transform = "Transforms"
     case query = "Queries"
+    case combine = "Between shapes"
     case teaching = "Teaching"
     case session = "Session"
     case language = "Language"
@@ -335,6 +336,31 @@ public enum CommandTable {
             isQuery: true,
             summary: "where the path crosses or touches itself, or path value a (points, arc lengths, overlaps)",
             example: "intersections", takesText: true, run: Interpreter.intersectionsCommand),
+        CommandSpec(
+            name: "union", parameters: ["a"], keywords: [flag("evenodd", "fill both with the even-odd rule instead of nonzero winding")],
+            group: .combine, cost: .perElement(WorkCost.visitCost), isQuery: false,
+            summary: "the path becomes the outline of its filled area together with path value a's",
+            example: "union path()", takesText: true, run: Interpreter.booleanCommand),
+        CommandSpec(
+            name: "intersect", parameters: ["a"], keywords: [flag("evenodd", "fill both with the even-odd rule instead of nonzero winding")],
+            group: .combine, cost: .perElement(WorkCost.visitCost), isQuery: false,
+            summary: "the path becomes the outline of where its filled area and path value a's overlap",
+            example: "intersect path()", takesText: true, run: Interpreter.booleanCommand),
+        CommandSpec(
+            name: "subtract", parameters: ["a"], keywords: [flag("evenodd", "fill both with the even-odd rule instead of nonzero winding")],
+            group: .combine, cost: .perElement(WorkCost.visitCost), isQuery: false,
+            summary: "the path becomes the outline of its filled area with path value a's cut away",
+            example: "subtract path()", takesText: true, run: Interpreter.booleanCommand),
+        CommandSpec(
+            name: "xor", parameters: ["a"], keywords: [flag("evenodd", "fill both with the even-odd rule instead of nonzero winding")],
+            group: .combine, cost: .perElement(WorkCost.visitCost), isQuery: false,
+            summary: "the path becomes the outline of where exactly one of its filled area and path value a's is",
+            example: "xor path()", takesText: true, run: Interpreter.booleanCommand),
+        CommandSpec(
+            name: "simplify", parameters: [], keywords: [flag("evenodd", "fill with the even-odd rule instead of nonzero winding")],
+            group: .combine, cost: .perElement(WorkCost.visitCost), isQuery: false,
+            summary: "the path becomes the outline of its own filled area: no overlaps, no crossings",
+            example: "simplify", run: Interpreter.booleanCommand),
         CommandSpec(
             name: "at", parameters: ["s"], group: .query, cost: .unit, isQuery: true,
             summary: "point and tangent angle at arc length s", example: "at 100", run: Interpreter.atCommand),

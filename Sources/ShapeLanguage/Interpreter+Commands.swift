@@ -930,6 +930,30 @@ extension Interpreter {
         report("intersections", .intersections(answer.found))
     }
 
+    /// `union a`, `intersect a`, `subtract a`, `xor a`, `simplify` (each `[evenodd]`): the path
+    /// becomes the outline of the combined filled areas (SPEC §10).
+    func booleanCommand(_ inv: Invocation) throws(Diagnostic) {
+        let rule: FillRule = inv.keywords["evenodd"] != nil ? .evenOdd : .nonZero
+        // Each pair of pieces looked at and each edge classified is a unit of work.
+        let left = Swift.max(limits.statementWork - work, 0)
+        let answer: (path: Path, work: Int)?
+        if let operation = BooleanOperation(rawValue: inv.name) {
+            let argument = inv.arguments[0]
+            let v = try evaluate(argument)
+            guard case .path(let other) = v else {
+                throw error(.wrongKind("what '\(inv.name)' combines with", expected: "a path", found: v.kindName), argument.range)
+            }
+            try charge(WorkCost.visitCost * other.elements.count, inv.range)
+            answer = path.combined(with: other, operation, rule: rule, budget: left)
+        } else {
+            answer = path.simplified(rule: rule, budget: left)
+        }
+        guard let answer else { throw error(.workLimit(limits.statementWork), inv.range) }
+        try charge(answer.work, inv.range)
+        try replacePath(with: answer.path, at: inv.range)
+        report(inv.name, .outline(subpaths: answer.path.subpathStarts.count, elements: answer.path.elements.count, length: answer.path.length))
+    }
+
     /// `draw p`: appends the subpaths of path value p, exactly as they are.
     func drawCommand(_ inv: Invocation) throws(Diagnostic) {
         let argument = inv.arguments[0]

@@ -117,7 +117,7 @@ extension Interpreter {
                 })
         case .value(nil, let v): return v
         case .export, .names, .help, .plot, .saved, .printed, .path, .cleared, .transformed, .sticky, .wander, .dash, .handle, .value, .undone,
-            .precision, .defined, .split, .degree, .cubics:
+            .precision, .defined, .split, .degree, .cubics, .outline:
             return nil
         }
     }

@@ -18,7 +18,7 @@ public struct Report: Sendable {
             true
         case .value(let name, _):
             name == nil
-        case .path, .cleared, .transformed, .sticky, .wander, .dash, .handle, .undone, .precision, .defined, .split, .degree, .cubics:
+        case .path, .cleared, .transformed, .sticky, .wander, .dash, .handle, .undone, .precision, .defined, .split, .degree, .cubics, .outline:
             false
         }
     }
@@ -43,6 +43,7 @@ public struct Report: Sendable {
         case .inflections(_, let list): return list.allSatisfy { $0.point.isFinite && $0.t.isFinite }
         case .degree(_, _, let e): return e?.isFinite ?? true
         case .cubics(_, _, let e): return e.isFinite
+        case .outline(_, _, let l): return l.isFinite
         case .yForX(_, let x, let list): return x.isFinite && list.allSatisfy { $0.point.isFinite && $0.t.isFinite }
         case .pointList(_, let list): return list.allSatisfy(\.isFinite)
         case .components(_, let xs, let ys): return (xs + ys).allSatisfy(\.isFinite)
@@ -106,6 +107,8 @@ public struct Report: Sendable {
         /// `elevate`, `lower`: element i is now of this kind; for `lower`, how far the curve moved
         /// (the largest distance between the old and new curve at the same t).
         case degree(element: Int, kind: String, error: Double?)
+        /// `union`, `intersect`, `subtract`, `xor`, `simplify`: the new outline's size.
+        case outline(subpaths: Int, elements: Int, length: Double)
         /// `cubics`: an arc replaced by this many cubics, straying at most this far from it.
         case cubics(element: Int, count: Int, error: Double)
         /// `yforx`: the points of an element at an x, by parameter.
@@ -202,8 +205,22 @@ public struct ElementInfo: Sendable {
     /// The command that draws this element from where the one before it ended (what `elements`
     /// prints, so that it can be pasted back), numbers written by `n`. An elliptical arc (from a
     /// non-uniform scale) has no command: it is written as SVG path data from its start.
+    /// Rounding noise is not written: a coordinate below 1e-12 of the element's largest one is
+    /// 0, and an angle within 1e-9 of a whole degree is that degree (each changes the drawn
+    /// element by less than its measured accuracy).
     public func command(_ n: (Double) -> String) -> String {
-        func p(_ q: Point) -> String { "\(n(q.x)) \(n(q.y))" }
+        var scale = 0.0
+        func include(_ q: Point) { scale = Swift.max(scale, abs(q.x), abs(q.y)) }
+        switch element {
+        case .move(let q): include(q)
+        case .close(let l): include(l.p0); include(l.p1)
+        case .segment(.line(let l)): include(l.p0); include(l.p1)
+        case .segment(.quadratic(let q)): [q.p0, q.p1, q.p2].forEach(include)
+        case .segment(.cubic(let c)): [c.p0, c.p1, c.p2, c.p3].forEach(include)
+        case .segment(.arc(let a)): [a.center, a.start, a.end].forEach(include)
+        }
+        func clean(_ x: Double) -> String { abs(x) < 1e-12 * scale ? n(0) : n(x) }
+        func p(_ q: Point) -> String { "\(clean(q.x)) \(clean(q.y))" }
         switch element {
         case .move(let q): return "move \(p(q))"
         case .close: return "close"
@@ -213,7 +230,10 @@ public struct ElementInfo: Sendable {
         case .segment(.arc(let a)):
             if let c = ElementInfo.circle(of: a) {
                 // Angles in degrees: exact for the usual ones (90deg, not 1.5708), and as good to paste.
-                func deg(_ a: Double) -> String { n(a * 180 / Double.pi) + "deg" }
+                func deg(_ a: Double) -> String {
+                    let d = a * 180 / Double.pi, whole = d.rounded()
+                    return (abs(d - whole) < 1e-9 ? n(whole) : n(d)) + "deg"
+                }
                 return "arc \(p(c.center)) \(n(c.radius)) \(deg(c.start)) \(deg(c.end))" + (c.clockwise ? "" : " ccw")
             }
             return "# an elliptical arc from (\(p(a.start))) to (\(p(a.end))) about (\(p(a.center)))"

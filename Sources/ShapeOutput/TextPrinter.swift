@@ -134,6 +134,8 @@ public struct TextPrinter {
         case .lengthTable(let i, let chords, let approximate, let exact):
             let short = exact > 0 ? (exact - approximate) / exact * 100 : 0
             return "lengthtable: element \(i), \(chords) chord\(chords == 1 ? "" : "s") \(n(approximate)), exact \(n(exact)), short by \(n(short))%"
+        case .outline(let subpaths, let elements, let length):
+            return "\(r.command): \(subpaths) subpath\(subpaths == 1 ? "" : "s"), \(elements) element\(elements == 1 ? "" : "s"), length \(n(length))"
         case .cubics(let i, let count, let moved):
             let what = i < 0 ? "the arcs are" : "element \(i) is"
             let kind = r.command == "quads" ? "quadratic" : "cubic"

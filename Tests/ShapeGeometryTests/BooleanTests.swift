@@ -140,6 +140,7 @@ enum BooleanOracle {
     /// result element within 1e-8 of the size of an input element of its kind, and at `samples` random points
     /// farther than 1e-6 of the size from both outlines, the result's winding number is 1 where
     /// the operation says inside and 0 elsewhere.
+    @discardableResult
     static func check(
         _ a: Path, _ b: Path?, _ ops: [BooleanOperation], rule: FillRule, samples: Int, seed: UInt64, label: String = "",
         sourceLocation: SourceLocation = #_sourceLocation

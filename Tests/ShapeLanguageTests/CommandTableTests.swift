@@ -132,7 +132,7 @@ import Testing
         #expect(complete("line 10+c") == ["casteljau", "ceil", "components", "contains", "continuity", "cos", "curvature"])
         #expect(complete("let n = nea") == ["nearest"])
         // What `help` is asked about: any topic, and a name, not a call (no parenthesis).
-        #expect(complete("help inter") == ["intersections"])
+        #expect(complete("help inter") == ["intersect", "intersections"])
         #expect(complete("help sq") == ["sqrt"])
         #expect(Completion.isHelpTopic(line: "help inter", start: 5) && !Completion.isHelpTopic(line: "let x = inter", start: 8))
     }

@@ -305,7 +305,10 @@ func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
             #expect((spec.run != nil) == (spec.group != .language), "\(spec.name)")
         }
         // Only the rows that take text skip the evaluation of numbers.
-        #expect(CommandTable.all.filter(\.takesText).map(\.name).sorted() == ["draw", "help", "intersections", "save", "svg"])
+        #expect(
+            CommandTable.all.filter(\.takesText).map(\.name).sorted() == [
+                "draw", "help", "intersect", "intersections", "save", "subtract", "svg", "union", "xor",
+            ])
         // A handler runs its own command: `circle` through its row draws a circle.
         let i = Interpreter()
         let circle = CommandTable.spec(named: "circle")!
