@@ -27,11 +27,14 @@ let package = Package(
         .executableTarget(name: "shape", dependencies: ["ShapeCLI"], linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
         // Release-built timings of the geometry workloads (scripts/bench).
         .executableTarget(
-            name: "ShapeBenchmarks", dependencies: ["ShapeGeometry", "ShapeLanguage", "ShapeOutput"],
+            name: "ShapeBenchmarks", dependencies: ["ShapeGeometry", "ShapeLanguage", "ShapeOutput", "ShapeCorpus"],
             linkerSettings: libm),
+        // The boolean operations' corpus and sampling check, shared by the tests, the benchmark
+        // and the fuzz target (no Testing in it).
+        .target(name: "ShapeCorpus", dependencies: ["ShapeGeometry"], path: "Tests/ShapeCorpus", linkerSettings: libm),
         // Test helpers shared by the test targets (one `expectClose`).
         .target(name: "ShapeTestSupport", dependencies: ["ShapeGeometry", "ShapeLanguage"], path: "Tests/ShapeTestSupport"),
-        .testTarget(name: "ShapeGeometryTests", dependencies: ["ShapeGeometry", "ShapeTestSupport"], linkerSettings: libm),
+        .testTarget(name: "ShapeGeometryTests", dependencies: ["ShapeGeometry", "ShapeTestSupport", "ShapeCorpus"], linkerSettings: libm),
         .testTarget(name: "ShapeLanguageTests", dependencies: ["ShapeLanguage", "ShapeOutput", "ShapeGeometry", "ShapeTestSupport"]),
         // These run the `shape` binary, which `swift test` builds with every target. (Not a
         // dependency: its -static-stdlib would be linked into the test runner too.)

@@ -101,6 +101,8 @@ struct BooleanBuilder {
     /// Ends within this distance are one vertex.
     let tolerance: Double
     var edges: [Edge] = []
+    /// Edges below this index are the first path's.
+    var firstEdges = 0
     var pieces: [Piece] = []
     var vertices: [Point] = []
     /// The pieces' boxes in a grid, for `sideDistance`.
@@ -116,7 +118,9 @@ struct BooleanBuilder {
         self.inside = inside
         size = Path.size(a, b)
         tolerance = 1e-9 * size
-        for p in [a, b] { edges += BooleanBuilder.edges(of: p) }
+        edges = BooleanBuilder.edges(of: a)
+        firstEdges = edges.count
+        edges += BooleanBuilder.edges(of: b)
     }
 
     /// The segments that bound `p`'s fill: each drawn segment, the line closing each open
@@ -269,8 +273,12 @@ struct BooleanBuilder {
     // MARK: 3. Classification
 
     /// Whether the group's edge bounds the result, and which way it runs: by the fill of both
-    /// paths at a point on each side of the first piece, where it is clearest of everything else
-    /// (of three points along it).
+    /// paths at a point on each side of the first piece, where it is clear of everything else
+    /// (its middle, or if that is crowded, the clearer of its quarters).
+    ///
+    /// Only the right side's winding numbers are computed: crossing the edge to the left adds
+    /// +1 to a path's winding number for each of its pieces in the group that runs the same way
+    /// as the first, −1 for each that runs against it (see `Path.winding(at:)`).
     func classify(_ group: [Int]) -> Kept? {
         let p = pieces[group[0]]
         let s = p.segment
@@ -280,13 +288,29 @@ struct BooleanBuilder {
             guard d.length > 0 else { continue }
             let at = s.point(at: t)
             let normal = Vector(-d.dy, d.dx) * (1 / d.length)
-            let offset = sideDistance(of: group, at: t, point: at, normal: normal)
+            let (offset, limit) = sideDistance(of: group, at: t, point: at, normal: normal)
             if offset > best?.offset ?? 0 { best = (at, normal, offset) }
+            // Nothing nearer than the piece's own limits: no need to look elsewhere.
+            if offset >= 0.5 * limit { break }
         }
         guard let (at, n, offset) = best else { return nil }
-        let left = at + n * offset, right = at - n * offset
-        let inLeft = inside(rule.fills(first.winding(at: left)), rule.fills(second.winding(at: left)))
-        let inRight = inside(rule.fills(first.winding(at: right)), rule.fills(second.winding(at: right)))
+        let right = at - n * offset
+        var crossA = 0, crossB = 0
+        for k in group {
+            let q = pieces[k]
+            let same: Bool
+            if q.from != q.to || k == group[0] {
+                same = k == group[0] || (q.from == p.from && q.to == p.to)
+            } else {
+                // A closed piece: by its direction where it passes the first one's middle.
+                let u = s.nearest(to: q.middle).t
+                same = s.direction(at: u).dot(q.segment.direction(at: 0.5)) > 0
+            }
+            if q.edge < firstEdges { crossA += same ? 1 : -1 } else { crossB += same ? 1 : -1 }
+        }
+        let wA = first.winding(at: right), wB = second.winding(at: right)
+        let inRight = inside(rule.fills(wA), rule.fills(wB))
+        let inLeft = inside(rule.fills(wA + crossA), rule.fills(wB + crossB))
         guard inLeft != inRight else { return nil }
         // Inside on the left in y-up axes (n's side) is inside on the right on screen: keep the
         // direction. Otherwise run it backwards.
@@ -297,15 +321,17 @@ struct BooleanBuilder {
 
     /// How far beside the group's piece at `t` to look: half the distance to the nearest other
     /// piece, and no more than a quarter of the piece's own extent or half its radius of curvature
-    /// there, or a thousandth of the size; then halved until the points on both sides are nearest
-    /// to that place of the piece, not to another part of it (a hairpin's other leg).
-    func sideDistance(of group: [Int], at t: Double, point m: Point, normal n: Vector) -> Double {
+    /// there, or a thousandth of the size (the limit, also returned); then halved until the points
+    /// on both sides are nearest to that place of the piece, not to another part of it (a
+    /// hairpin's other leg).
+    func sideDistance(of group: [Int], at t: Double, point m: Point, normal n: Vector) -> (Double, limit: Double) {
         let p = pieces[group[0]]
         let s = p.segment
         let extent = s.start.distance(to: p.middle) + p.middle.distance(to: s.end)
         var reach = Swift.min(0.25 * extent, 1e-3 * size)
         let curvature = abs(s.curvature(at: t))
         if curvature > 0 { reach = Swift.min(reach, 0.5 / curvature) }
+        let limit = reach
         let probe = Rect(minX: m.x - reach, minY: m.y - reach, maxX: m.x + reach, maxY: m.y + reach)
         for k in pieceGrid.candidates(near: probe, margin: 0) where !group.contains(k) {
             let d = pieces[k].segment.nearest(to: m).distanceSquared.squareRoot()
@@ -316,7 +342,7 @@ struct BooleanBuilder {
             if a >= 0.98 * reach * reach, b >= 0.98 * reach * reach { break }
             reach *= 0.5
         }
-        return reach
+        return (reach, limit)
     }
 
     // MARK: 4. Chaining

@@ -54,6 +54,12 @@ public enum Intersections {
         var touches: [Meeting] = []
         var stack: [(Piece, Piece)] = [(Piece(a, 0, 1), Piece(b, 0, 1))]
         var pairs = 0
+        // Ends the two share exactly (consecutive elements of a path): known meetings, which a
+        // box cannot prove it holds alone while the meeting sits on its corner.
+        var corners: [(t: Double, u: Double)] = []
+        for (t, p) in [(0.0, a.start), (1.0, a.end)] {
+            for (u, q) in [(0.0, b.start), (1.0, b.end)] where p == q { corners.append((t, u)) }
+        }
         let small = 1e-11 * size
         while let (pa, pb) = stack.popLast() {
             pairs += 1
@@ -73,6 +79,14 @@ public enum Intersections {
                 found.append(refine(a, b, pa, pb))
                 continue
             case .unknown: break
+            }
+            // A box with a shared end at its corner: if the pieces grown past it by a quarter on
+            // every side (the curves continued) hold exactly one meeting, it is that end.
+            if let c = corners.first(where: { ($0.t == pa.lo || $0.t == pa.hi) && ($0.u == pb.lo || $0.u == pb.hi) }),
+                krawczyk(pa.segment.extended(by: 0.25), pb.segment.extended(by: 0.25)) == .unique
+            {
+                found.append(Meeting(t: c.t, u: c.u, point: a.point(at: c.t)))
+                continue
             }
             let sizeA = Swift.max(boxA.width, boxA.height), sizeB = Swift.max(boxB.width, boxB.height)
             if Swift.max(sizeA, sizeB) < small {
@@ -108,6 +122,12 @@ public enum Intersections {
             points = lineCircle(l, c.center, c.radius, tolerance: tolerance)
         case (.arc(let c), .line(let l)) where c.isCircular:
             points = lineCircle(l, c.center, c.radius, tolerance: tolerance)
+        case (.line(let l), .line(let m)):
+            // Not parallel (collinear ones were overlaps): one point of the two lines.
+            let v = l.p1 - l.p0, w = m.p1 - m.p0
+            let det = v.cross(w)
+            guard abs(det) > 1e-12 * v.length * w.length else { return nil }
+            points = [l.p0 + v * ((m.p0 - l.p0).cross(w) / det)]
         default:
             return nil
         }
@@ -297,6 +317,11 @@ public enum Intersections {
         // One curve, run either way (a closed one too, whose ends say nothing).
         if sameCurve(a, b, tolerance: tolerance) { return [Meeting(t: 0, u: 0, point: a.start, overlapEnd: (1, 1, a.end))] }
         if sameCurve(a, b.reversed, tolerance: tolerance) { return [Meeting(t: 0, u: 1, point: a.start, overlapEnd: (1, 0, a.end))] }
+        // Past straight pieces, only two Béziers or two arcs can lie on each other.
+        switch (a, b) {
+        case (.line, _), (_, .line), (.arc, .quadratic), (.arc, .cubic), (.quadratic, .arc), (.cubic, .arc): return nil
+        default: break
+        }
         // Where each one's ends lie on the other.
         var events: [(t: Double, u: Double)] = []
         for (t, p) in [(0.0, a.start), (1.0, a.end)] {
@@ -380,6 +405,13 @@ extension Segment {
         if hi < 1 { s = s.split(at: hi).0 }
         if lo > 0, hi > 0 { s = s.split(at: lo / hi).1 }
         return t1 < t0 ? s.reversed : s
+    }
+
+    /// The segment continued past both ends by `fraction` of its parameter range (the same
+    /// polynomial or circle), as the piece from −fraction to 1 + fraction.
+    func extended(by fraction: Double) -> Segment {
+        let hi = 1 + fraction, lo = -fraction
+        return split(at: hi).0.split(at: lo / hi).1
     }
 
     /// The segment run the other way.

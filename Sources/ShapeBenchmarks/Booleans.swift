@@ -1,0 +1,166 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import ShapeCorpus
+import ShapeGeometry
+
+// The boolean operations on the corpus of Tests/ShapeCorpus, for scripts/bench-booleans:
+//
+//   booleans-dump FILE     writes the corpus, one case (a pair under a fill rule) a line:
+//                          index, rule, name, then both paths as SVG data (M, L, Q, C, Z) with
+//                          arcs as cubics of at most 22.5° (off by under 1e-7 of the radius),
+//                          tab-separated.
+//   booleans [--time-only] times shape's five operations on every case and checks each result.
+//   booleans-check FILE    checks the peers' results (peer, index, rule, op, seconds, SVG data
+//                          or "ERROR ...", tab-separated) by the same sampling and sums them up.
+
+/// The corpus as cases: each pair under each of its rules.
+func booleanCases() -> [(index: Int, name: String, a: Path, b: Path, rule: FillRule)] {
+    var cases: [(Int, String, Path, Path, FillRule)] = []
+    for pair in BooleanCorpus.pairs() {
+        for rule in pair.rules { cases.append((cases.count, pair.name, pair.a, pair.b, rule)) }
+    }
+    return cases
+}
+
+let booleanOperations = ["union", "intersect", "subtract", "xor", "simplify"]
+
+/// Shape's result of `op` (a name of `booleanOperations`) on a case.
+func shapeBoolean(_ op: String, _ a: Path, _ b: Path, _ rule: FillRule) -> Path? {
+    if let o = BooleanOperation(rawValue: op) { return a.combined(with: b, o, rule: rule)?.path }
+    return a.simplified(rule: rule)?.path
+}
+
+func ruleName(_ r: FillRule) -> String { r == .nonZero ? "nonzero" : "evenodd" }
+
+/// The path as SVG data with arcs as cubics of at most 22.5° each.
+func cubicSVG(_ p: Path) -> String {
+    var out: [String] = []
+    func n(_ x: Double) -> String { "\(x)" }
+    func pt(_ q: Point) -> String { "\(n(q.x)) \(n(q.y))" }
+    for e in p.elements {
+        switch e {
+        case .move(let q): out.append("M \(pt(q))")
+        case .close: out.append("Z")
+        case .segment(.line(let l)): out.append("L \(pt(l.p1))")
+        case .segment(.quadratic(let q)): out.append("Q \(pt(q.p1)) \(pt(q.p2))")
+        case .segment(.cubic(let c)): out.append("C \(pt(c.p1)) \(pt(c.p2)) \(pt(c.p3))")
+        case .segment(.arc(let a)):
+            let count = Swift.max(1, Int((abs(a.sweep) / (Double.pi / 8)).rounded(.up)))
+            for k in 0..<count {
+                let t0 = a.startAngle + a.sweep * Double(k) / Double(count), t1 = a.startAngle + a.sweep * Double(k + 1) / Double(count)
+                let handle = 4.0 / 3 * tan((t1 - t0) / 4)
+                func point(_ t: Double) -> Point { a.center + a.u * cos(t) + a.v * sin(t) }
+                func tangent(_ t: Double) -> Vector { a.v * cos(t) - a.u * sin(t) }
+                out.append("C \(pt(point(t0) + tangent(t0) * handle)) \(pt(point(t1) - tangent(t1) * handle)) \(pt(point(t1)))")
+            }
+        }
+    }
+    return out.joined(separator: " ")
+}
+
+/// Handles the `booleans…` modes; false when none was asked for.
+func runBooleanModes(_ arguments: [String]) -> Bool {
+    if let k = arguments.firstIndex(of: "booleans-dump"), k + 1 < arguments.count {
+        guard let f = fopen(arguments[k + 1], "w") else { fatalError("cannot write \(arguments[k + 1])") }
+        for c in booleanCases() {
+            let fields = ["\(c.index)", ruleName(c.rule), c.name, cubicSVG(c.a), cubicSVG(c.b)]
+            fputs(fields.joined(separator: "\t") + "\n", f)
+        }
+        fclose(f)
+        return true
+    }
+    if arguments.contains("booleans") {
+        let cases = booleanCases()
+        let clock = ContinuousClock()
+        var total = Duration.zero
+        var failures = 0, count = 0
+        var perOperation: [String: Duration] = [:]
+        for c in cases {
+            for op in booleanOperations {
+                // The fastest of three runs, as the peers' script takes.
+                var best = Duration.seconds(1000)
+                var result: Path?
+                for _ in 0..<3 {
+                    let start = clock.now
+                    result = shapeBoolean(op, c.a, c.b, c.rule)
+                    best = Swift.min(best, clock.now - start)
+                }
+                total += best
+                perOperation[op, default: .zero] += best
+                count += 1
+                guard let result else {
+                    failures += 1
+                    print("shape: \(c.name) \(op): no result")
+                    continue
+                }
+                guard !arguments.contains("--time-only") else { continue }
+                let problems = BooleanSampling.problems(
+                    c.a, c.b, BooleanOperation(rawValue: op), rule: c.rule, result: result, samples: 2000, seed: UInt64(c.index),
+                    margin: 1e-5)
+                if !problems.isEmpty {
+                    failures += 1
+                    print("shape: \(c.name) \(ruleName(c.rule)) \(op): \(problems[0])")
+                }
+            }
+        }
+        func ms(_ d: Duration) -> String {
+            let x = Double(d.components.seconds) * 1e3 + Double(d.components.attoseconds) * 1e-15
+            return "\((x * 10).rounded() / 10) ms"
+        }
+        print("shape: \(count) results on \(cases.count) cases, \(failures) failing the sampling check, total \(ms(total))")
+        print("shape: " + booleanOperations.map { "\($0) \(ms(perOperation[$0] ?? .zero))" }.joined(separator: ", "))
+        return true
+    }
+    if let k = arguments.firstIndex(of: "booleans-check"), k + 1 < arguments.count {
+        let cases = booleanCases()
+        guard let f = fopen(arguments[k + 1], "r") else { fatalError("cannot read \(arguments[k + 1])") }
+        var peers: [String: (count: Int, errors: Int, wrong: Int, seconds: Double, examples: [String])] = [:]
+        var line: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        while getline(&line, &capacity, f) > 0 {
+            let text = String(cString: line!).trimmingSuffix("\n")
+            let fields = text.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 6, let index = Int(fields[1]), index < cases.count, let seconds = Double(fields[4]) else { continue }
+            let c = cases[index]
+            let (peer, op) = (fields[0], fields[3])
+            var entry = peers[peer] ?? (0, 0, 0, 0, [])
+            entry.count += 1
+            entry.seconds += seconds
+            if fields[5].hasPrefix("ERROR") {
+                entry.errors += 1
+                if entry.examples.count < 5 { entry.examples.append("\(c.name) \(op): \(fields[5].prefix(100))") }
+            } else {
+                var result = Path()
+                do {
+                    try SVGPathData.append(fields[5], to: &result)
+                    // Area only: the peers need not turn outlines as shape does, so inside is any
+                    // non-zero winding of their result.
+                    let problems = BooleanSampling.problems(
+                        c.a, c.b, BooleanOperation(rawValue: op), rule: c.rule, result: result, samples: 2000, seed: UInt64(c.index),
+                        margin: 1e-5, piecesOfInputs: false, windingOne: false)
+                    if !problems.isEmpty {
+                        entry.wrong += 1
+                        if entry.examples.count < 5 { entry.examples.append("\(c.name) \(ruleName(c.rule)) \(op): \(problems[0])") }
+                    }
+                } catch {
+                    entry.errors += 1
+                    if entry.examples.count < 5 { entry.examples.append("\(c.name) \(op): unreadable result") }
+                }
+            }
+            peers[peer] = entry
+        }
+        fclose(f)
+        for (peer, e) in peers.sorted(by: { $0.key < $1.key }) {
+            let total = (e.seconds * 1e4).rounded() / 10
+            print("\(peer): \(e.count) results, \(e.errors) errors, \(e.wrong) failing the sampling check, total \(total) ms")
+            for x in e.examples { print("  e.g. \(x)") }
+        }
+        return true
+    }
+    return false
+}
+
+extension String {
+    func trimmingSuffix(_ s: String) -> String { hasSuffix(s) ? String(dropLast(s.count)) : self }
+}
