@@ -118,18 +118,25 @@ struct BooleanBuilder {
         self.inside = inside
         size = Path.size(a, b)
         tolerance = 1e-9 * size
-        edges = BooleanBuilder.edges(of: a)
+        edges = BooleanBuilder.edges(of: a, tolerance: tolerance)
         firstEdges = edges.count
-        edges += BooleanBuilder.edges(of: b)
+        edges += BooleanBuilder.edges(of: b, tolerance: tolerance)
     }
 
     /// The segments that bound `p`'s fill: each drawn segment, the line closing each open
-    /// subpath, and nothing of no extent; arcs of more than a turn cut into half turns.
-    static func edges(of p: Path) -> [Edge] {
+    /// subpath, and nothing of no extent; arcs of more than a turn cut into half turns, and
+    /// straight Béziers that run back along their line cut where they turn (so that each part
+    /// runs one way, and the parts' overlaps are found as any straight pieces' are).
+    static func edges(of p: Path, tolerance: Double) -> [Edge] {
         var result: [Edge] = []
         func add(_ s: Segment) {
             let box = s.controlBounds
             guard box.width > 0 || box.height > 0 else { return }
+            if let turns = BooleanBuilder.turns(ofStraight: s, tolerance: tolerance), !turns.isEmpty {
+                let cuts = [0] + turns + [1]
+                for k in 0..<(cuts.count - 1) { result.append(Edge(segment: s.piece(from: cuts[k], to: cuts[k + 1]))) }
+                return
+            }
             if case .arc(let arc) = s, abs(arc.sweep) > 2 * Double.pi {
                 let count = Int((abs(arc.sweep) / Double.pi).rounded(.up))
                 for k in 0..<count {
@@ -151,6 +158,25 @@ struct BooleanBuilder {
             if end != start { add(.line(LineSegment(end, start))) }
         }
         return result
+    }
+
+    /// For a Bézier whose control points all lie within `tolerance` of one line: the parameters
+    /// in (0, 1) where it turns back along the line (where its coordinate along the line's
+    /// steeper axis turns). nil for other segments.
+    static func turns(ofStraight s: Segment, tolerance: Double) -> [Double]? {
+        let points: [Point]
+        switch s {
+        case .quadratic(let q): points = [q.p0, q.p1, q.p2]
+        case .cubic(let c): points = [c.p0, c.p1, c.p2, c.p3]
+        default: return nil
+        }
+        let origin = points[0]
+        guard let far = points.max(by: { $0.distance(to: origin) < $1.distance(to: origin) }) else { return nil }
+        let length = far.distance(to: origin)
+        guard length > tolerance else { return nil }
+        let d = (far - origin) * (1 / length)
+        guard points.allSatisfy({ abs((($0 - origin).cross(d))) <= tolerance }) else { return nil }
+        return s.extrema(along: abs(d.dx) >= abs(d.dy) ? .x : .y).filter { $0 > 0 && $0 < 1 }
     }
 
     mutating func run(budget: Int) -> (path: Path, work: Int)? {
@@ -199,9 +225,18 @@ struct BooleanBuilder {
     /// Records that edges i and j meet at parameters t and u, near `point`. Both are cut at one
     /// point, so that their pieces share the vertex: an end of either edge when the meeting is
     /// that end (within the tolerance), else the meeting point.
+    ///
+    /// Where the two run nearly the same way (their directions within 1e-4 rad), the place of the
+    /// meeting along them is uncertain by far more than the tolerance (about √(tolerance ×
+    /// radius of curvature)): such a meeting goes to an end within 1e-6 of the size, so that all
+    /// the segments touching there are cut at one vertex, not each at its own point.
     mutating func addCut(_ i: Int, _ j: Int, _ t: Double, _ u: Double, _ point: Point) {
         let a = edges[i].segment, b = edges[j].segment
-        let at = [a.start, a.end, b.start, b.end].first { $0.distance(to: point) <= tolerance } ?? point
+        let da = a.direction(at: t), db = b.direction(at: u)
+        let grazing = abs(da.cross(db)) <= 1e-4 * da.length * db.length
+        let reach = grazing ? 1e-6 * size : tolerance
+        let ends = [a.start, a.end, b.start, b.end]
+        let at = ends.filter { $0.distance(to: point) <= reach }.min { $0.distance(to: point) < $1.distance(to: point) } ?? point
         edges[i].cuts.append((t, at))
         edges[j].cuts.append((u, at))
     }

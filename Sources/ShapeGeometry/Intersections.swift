@@ -52,6 +52,8 @@ public enum Intersections {
         var found: [Meeting] = []
         // Where the curves stay within `small` of each other without a proven root: a touch.
         var touches: [Meeting] = []
+        // The parameter boxes the touches were found in: boxes that adjoin are one stretch.
+        var touchBoxes: [(Double, Double, Double, Double)] = []
         var stack: [(Piece, Piece)] = [(Piece(a, 0, 1), Piece(b, 0, 1))]
         var pairs = 0
         // Ends the two share exactly (consecutive elements of a path): known meetings, which a
@@ -89,12 +91,13 @@ public enum Intersections {
                 continue
             }
             let sizeA = Swift.max(boxA.width, boxA.height), sizeB = Swift.max(boxB.width, boxB.height)
-            if Swift.max(sizeA, sizeB) < small {
+            if Swift.max(sizeA, sizeB) < small || alongOneLine(pa.segment, pb.segment, within: small) {
                 // The curves are within `small` here and no test could tell one root: a touch.
                 // Every such box along the stretch where they stay that close goes to the same
                 // point when Newton's method may leave the box (it converges, if only linearly,
                 // to a double root), so they merge into one meeting.
                 touches.append(refine(a, b, Piece(a, 0, 1), Piece(b, 0, 1), from: (0.5 * (pa.lo + pa.hi), 0.5 * (pb.lo + pb.hi))))
+                touchBoxes.append((pa.lo, pa.hi, pb.lo, pb.hi))
                 continue
             }
             if sizeA >= sizeB {
@@ -105,7 +108,32 @@ public enum Intersections {
                 stack.append((pa, q)); stack.append((pa, p))
             }
         }
-        return merged(found, touches: touches, tolerance: tolerance, a, b)
+        return merged(found, touches: touches, boxes: touchBoxes, tolerance: tolerance, a, b)
+    }
+
+    /// Whether both pieces lie within `distance` of one line (the first's chord): along such a
+    /// stretch the curves are as near as a touch, however long it is (two curves that touch to
+    /// a high order, or a curve leaving a line along it), and splitting it further would only
+    /// find more of the same.
+    static func alongOneLine(_ a: Segment, _ b: Segment, within distance: Double) -> Bool {
+        func hull(_ s: Segment) -> [Point]? {
+            switch s {
+            case .arc(let arc):
+                // A piece of less than a quarter turn lies in the triangle of its ends and the
+                // point where their tangents meet.
+                guard abs(arc.sweep) < 0.5 * Double.pi else { return nil }
+                let half = 0.5 * arc.sweep, middle = arc.startAngle + half
+                let apex = arc.center + (arc.u * cosine(middle) + arc.v * sine(middle)) * (1 / cosine(half))
+                return [arc.start, apex, arc.end]
+            default: return s.cubicControlPoints
+            }
+        }
+        guard let pa = hull(a), let pb = hull(b), let first = pa.first, let last = pa.last else { return false }
+        let chord = last - first
+        let length = chord.length
+        guard length > 0 else { return false }
+        let d = chord * (1 / length)
+        return (pa + pb).allSatisfy { abs(($0 - first).cross(d)) <= distance }
     }
 
     /// Lines and circular arcs meet where the closed forms say: a line and a circle where the
@@ -268,14 +296,22 @@ public enum Intersections {
     /// are grouped first: a chain of them, each within `tolerance` of the next, is one touch,
     /// reported by its middle member. (Where two curves touch, doubles cannot tell them apart along a
     /// stretch of about √(ulp · radius of curvature): the middle of it is the touching point.)
-    static func merged(_ meetings: [Meeting], touches: [Meeting], tolerance: Double, _ a: Segment, _ b: Segment) -> [Meeting] {
+    static func merged(
+        _ meetings: [Meeting], touches: [Meeting], boxes: [(Double, Double, Double, Double)], tolerance: Double, _ a: Segment, _ b: Segment
+    ) -> [Meeting] {
+        // Chains: touches within the tolerance of each other, or found in boxes that adjoin (a
+        // stretch along which the curves stay as near as a touch).
         var groups: [[Meeting]] = []
-        for m in touches.sorted(by: { $0.t < $1.t }) {
-            if let last = groups.last?.last, last.point.distance(to: m.point) <= tolerance {
+        var last: (Double, Double, Double, Double)?
+        for k in touches.indices.sorted(by: { boxes[$0].0 < boxes[$1].0 }) {
+            let m = touches[k], box = boxes[k]
+            let adjoins = last.map { l in box.0 <= l.1 && l.0 <= box.1 && box.2 <= l.3 && l.2 <= box.3 } ?? false
+            if let previous = groups.last?.last, adjoins || previous.point.distance(to: m.point) <= tolerance {
                 groups[groups.count - 1].append(m)
             } else {
                 groups.append([m])
             }
+            last = box
         }
         let touching = groups.map { touchPoint($0, a, b) }
         var result: [Meeting] = []
@@ -644,10 +680,14 @@ extension Path {
         return Swift.min(length(before: i) + s.arcLength(upTo: t, accuracy: accuracy), length(before: i + 1))
     }
 
+    /// The scale tolerances are relative to: the larger side of both paths' bounds, but no less
+    /// than 1e-6 of their largest coordinate (a path smaller than that is rounding noise where
+    /// it lies: its tolerance is then a few units in the last place of its coordinates).
     static func size(_ a: Path, _ b: Path) -> Double {
-        var r = a.bounds ?? Rect(point: Point(0, 0))
+        var r = a.bounds ?? b.bounds ?? Rect(point: Point(0, 0))
         if let o = b.bounds { r = r.union(o) }
-        return Swift.max(r.width, r.height, 1e-300)
+        let magnitude = Swift.max(abs(r.minX), abs(r.maxX), abs(r.minY), abs(r.maxY))
+        return Swift.max(r.width, r.height, 1e-6 * magnitude, 1e-300)
     }
 
     static func report(_ m: Intersections.Meeting, _ p: Path, _ i: Int, _ a: Segment, _ q: Path, _ j: Int, _ b: Segment) -> [PathIntersection] {

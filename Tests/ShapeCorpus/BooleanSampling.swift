@@ -50,7 +50,9 @@ public enum BooleanSampling {
         let boxesA = edgesA.map(\.controlBounds), boxesB = edgesB.map(\.controlBounds)
         var box = a.bounds ?? b.bounds ?? Rect(point: Point(0, 0))
         if let r = b.bounds { box = box.union(r) }
-        let size = Swift.max(box.width, box.height, 1e-300)
+        // As the operations measure it: no less than 1e-6 of the largest coordinate.
+        let magnitude = Swift.max(abs(box.minX), abs(box.maxX), abs(box.minY), abs(box.maxY))
+        let size = Swift.max(box.width, box.height, 1e-6 * magnitude, 1e-300)
         var found: [String] = []
         // Closed subpaths.
         for range in result.subpathRanges {

@@ -98,6 +98,40 @@ import ShapeCorpus
         #expect(simple.winding(at: Point(5, 10)) == 1 && simple.winding(at: Point(15, 10)) == 1)
     }
 
+    /// The first findings of `scripts/fuzz booleans` (bytes as hex, decoded as the fuzz target
+    /// does): straight Béziers that run back along their line, curves leaving a line along it or
+    /// touching each other to a high order at a shared end, zero-radius circles, and a path
+    /// smaller than the rounding of its coordinates. Each operation and `simplify`, both rules.
+    @Test func fuzzFindings() throws {
+        let inputs = [
+            "f4f4f4f4f4f4000000ff100100000101070007",
+            "bbbbbbd3bbbbbbbbbbbbbb00bbbbbbbb00010007",
+            "bbbbbbbbbbbb00bbbbbbbbffffff1400010007",
+            "010000000000008b010000000000000106012042080c6f6fff00008000",
+            "01065003ff01065503ff00ff0001065503ff000199020907ffffffffffffffff00000102aa07",
+            "0101a9006400000300fcfff907ff01020000",
+            "014d89ffffffffffff00000000",
+            "01426f6f00065503ff00065503ff0044b5620907",
+            "0020000110fffeff7e0720000110ff4c000000ff0076",
+            "c2c2c2c24fc200241400000001103e3dfff5c24f",
+        ]
+        for (k, hex) in inputs.enumerated() {
+            var bytes: [UInt8] = []
+            var i = hex.startIndex
+            while i < hex.endIndex {
+                let j = hex.index(i, offsetBy: 2)
+                bytes.append(UInt8(hex[i..<j], radix: 16)!)
+                i = j
+            }
+            var reader = FuzzPaths(bytes: bytes, at: 1)
+            let a = reader.path(), b = reader.path()
+            for rule in FillRule.allCases {
+                BooleanOracle.check(a, b, BooleanOperation.allCases, rule: rule, samples: 300, seed: UInt64(k), label: "finding \(k)")
+                BooleanOracle.check(a, nil, [.union], rule: rule, samples: 300, seed: UInt64(k), label: "finding \(k)")
+            }
+        }
+    }
+
     @Test func aSmallBudgetStopsIt() throws {
         let a = BooleanCorpus.card(335, 200, 30, 30)
         var b = Path()

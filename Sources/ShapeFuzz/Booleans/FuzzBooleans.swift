@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import ShapeCorpus
+import ShapeGeometry
+
+// libFuzzer entry point over the boolean operations: the bytes become two small paths (lines,
+// quadratics, cubics, arcs, moves and closes on a coarse grid, so that edges and vertices often
+// coincide, with now and then a finer coordinate), and each operation and `simplify`, under the
+// rule the first byte picks, must give a result within the budget (totality) that passes the
+// sampling check of Tests/ShapeCorpus/BooleanSampling.swift. A failure aborts: libFuzzer keeps
+// the input. Built only by `scripts/fuzz booleans`.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzBooleans(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    guard bytes.count >= 2 else { return 0 }
+    let rule: FillRule = bytes[0] & 1 == 0 ? .nonZero : .evenOdd
+    var reader = FuzzPaths(bytes: bytes, at: 1)
+    let a = reader.path(), b = reader.path()
+    for op in [BooleanOperation?.none] + BooleanOperation.allCases.map(Optional.some) {
+        let answer = op.map { a.combined(with: b, $0, rule: rule, budget: 20_000_000) } ?? a.simplified(rule: rule, budget: 20_000_000)
+        guard let result = answer?.path else { fail("no result within the budget", op, rule, a, b) }
+        let problems = BooleanSampling.problems(
+            a, op == nil ? Path() : b, op, rule: rule, result: result, samples: 300, seed: UInt64(size))
+        if let first = problems.first { fail(first, op, rule, a, b) }
+    }
+    return 0
+}
+
+func fail(_ what: String, _ op: BooleanOperation?, _ rule: FillRule, _ a: Path, _ b: Path) -> Never {
+    // On standard error, unbuffered: abort() would lose what standard output holds.
+    fputs("booleans: \(op?.rawValue ?? "simplify") \(rule): \(what)\na: \(a.elements)\nb: \(b.elements)\n", stderr)
+    abort()
+}
