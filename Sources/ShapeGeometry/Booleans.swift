@@ -236,9 +236,15 @@ struct BooleanBuilder {
         let grazing = abs(da.cross(db)) <= 1e-4 * da.length * db.length
         let reach = grazing ? 1e-6 * size : tolerance
         let ends = [a.start, a.end, b.start, b.end]
-        let at = ends.filter { $0.distance(to: point) <= reach }.min { $0.distance(to: point) < $1.distance(to: point) } ?? point
-        edges[i].cuts.append((t, at))
-        edges[j].cuts.append((u, at))
+        guard let end = ends.filter({ $0.distance(to: point) <= reach }).min(by: { $0.distance(to: point) < $1.distance(to: point) }) else {
+            edges[i].cuts.append((t, point))
+            edges[j].cuts.append((u, point))
+            return
+        }
+        // Cut each where it passes nearest to that end, so that its piece ends there (not
+        // along the tangent, where moving its end onto the vertex would bend it).
+        edges[i].cuts.append((a.nearest(to: end).t, end))
+        edges[j].cuts.append((b.nearest(to: end).t, end))
     }
 
     // MARK: 2. Pieces and vertices
@@ -372,7 +378,11 @@ struct BooleanBuilder {
             let d = pieces[k].segment.nearest(to: m).distanceSquared.squareRoot()
             reach = Swift.min(reach, 0.5 * d)
         }
-        for _ in 0..<40 {
+        // (A line cannot come back near itself, nor an arc of at most a half turn.)
+        var bends = true
+        if case .line = s { bends = false }
+        if case .arc(let arc) = s, abs(arc.sweep) <= Double.pi { bends = false }
+        for _ in 0..<40 where bends {
             let a = s.nearest(to: m + n * reach).distanceSquared, b = s.nearest(to: m - n * reach).distanceSquared
             if a >= 0.98 * reach * reach, b >= 0.98 * reach * reach { break }
             reach *= 0.5
@@ -613,10 +623,13 @@ struct BoxGrid {
         }
         for k in large where meets(k) { body(k) }
         let (c0, c1, r0, r1) = range(box, margin: margin)
-        var seen = Set<Int32>()
         for r in r0...r1 {
             for c in c0...c1 {
-                for k in cells[r * columns + c] where meets(Int(k)) && seen.insert(k).inserted { body(Int(k)) }
+                for k in cells[r * columns + c] where meets(Int(k)) {
+                    // Each box once, from the first cell that both it and the query cover.
+                    let (kc0, _, kr0, _) = range(boxes[Int(k)], margin: 0)
+                    if c == Swift.max(c0, kc0), r == Swift.max(r0, kr0) { body(Int(k)) }
+                }
             }
         }
     }
