@@ -228,15 +228,28 @@ struct BooleanBuilder {
     ///
     /// Where the two run nearly the same way (their directions within 1e-4 rad), the place of the
     /// meeting along them is uncertain by far more than the tolerance (about √(tolerance ×
-    /// radius of curvature)): such a meeting goes to an end within 1e-6 of the size, so that all
-    /// the segments touching there are cut at one vertex, not each at its own point.
+    /// radius of curvature), more where they touch to a higher order): such a meeting goes to an
+    /// end (within 1e-2 of the size) up to which the two stay within 10 × the tolerance of each
+    /// other, so that all the segments touching there are cut at one vertex, not each at its own
+    /// point.
     mutating func addCut(_ i: Int, _ j: Int, _ t: Double, _ u: Double, _ point: Point) {
         let a = edges[i].segment, b = edges[j].segment
+        var t = t, u = u
+        // A meeting must be on both (a touch placed by Newton's method near a cusp may not be):
+        // else it is taken where each passes nearest to its point, or dropped if one does not.
+        if a.point(at: t).distance(to: b.point(at: u)) > 10 * tolerance {
+            let (nt, da) = a.nearest(to: point), (nu, db) = b.nearest(to: point)
+            guard da.squareRoot() <= 10 * tolerance, db.squareRoot() <= 10 * tolerance else { return }
+            (t, u) = (nt, nu)
+        }
         let da = a.direction(at: t), db = b.direction(at: u)
         let grazing = abs(da.cross(db)) <= 1e-4 * da.length * db.length
-        let reach = grazing ? 1e-6 * size : tolerance
-        let ends = [a.start, a.end, b.start, b.end]
-        guard let end = ends.filter({ $0.distance(to: point) <= reach }).min(by: { $0.distance(to: point) < $1.distance(to: point) }) else {
+        let ends = [a.start, a.end, b.start, b.end].sorted { $0.distance(to: point) < $1.distance(to: point) }
+        let end = ends.first { e in
+            let d = e.distance(to: point)
+            return d <= tolerance || (grazing && d <= 1e-2 * size && runTogether(a, b, from: point, to: e))
+        }
+        guard let end else {
             edges[i].cuts.append((t, point))
             edges[j].cuts.append((u, point))
             return
@@ -245,6 +258,21 @@ struct BooleanBuilder {
         // along the tangent, where moving its end onto the vertex would bend it).
         edges[i].cuts.append((a.nearest(to: end).t, end))
         edges[j].cuts.append((b.nearest(to: end).t, end))
+    }
+
+    /// Whether a and b stay within 10 × the tolerance of each other from `p` to `q` (checked at
+    /// 16 points of a between the parameters nearest to them): then a meeting at p is as well
+    /// placed at q.
+    func runTogether(_ a: Segment, _ b: Segment, from p: Point, to q: Point) -> Bool {
+        let t0 = a.nearest(to: p).t, t1 = a.nearest(to: q).t
+        guard a.point(at: t1).distance(to: q) <= 10 * tolerance, b.nearest(to: q).distanceSquared.squareRoot() <= 10 * tolerance else {
+            return false
+        }
+        for k in 1...16 {
+            let x = a.point(at: t0 + (t1 - t0) * Double(k) / 17)
+            if b.nearest(to: x).distanceSquared.squareRoot() > 10 * tolerance { return false }
+        }
+        return true
     }
 
     // MARK: 2. Pieces and vertices
@@ -524,11 +552,13 @@ struct BooleanBuilder {
 }
 
 /// Points gathered into vertices: a point within the tolerance of a vertex's first point is
-/// that vertex. Looked up in a grid of cells the tolerance wide, so each look-up is O(1).
+/// that vertex (the nearest, if several). Looked up in a grid of cells the tolerance wide, each
+/// cell's vertices chained through `next`, so each look-up is O(1) and allocates nothing.
 struct VertexSet {
     let tolerance: Double
     var points: [Point] = []
-    private var cells: [Cell: [Int]] = [:]
+    private var next: [Int] = []
+    private var heads: [Cell: Int] = [:]
     private struct Cell: Hashable { var x: Int64, y: Int64 }
 
     init(tolerance: Double) { self.tolerance = Swift.max(tolerance, Double.leastNormalMagnitude) }
@@ -545,15 +575,18 @@ struct VertexSet {
         var best: (Int, Double)?
         for dx: Int64 in -1...1 {
             for dy: Int64 in -1...1 {
-                for v in cells[Cell(x: c.x + dx, y: c.y + dy)] ?? [] {
+                var v = heads[Cell(x: c.x + dx, y: c.y + dy)] ?? -1
+                while v >= 0 {
                     let d = points[v].distance(to: p)
                     if d <= tolerance, d < best?.1 ?? .infinity { best = (v, d) }
+                    v = next[v]
                 }
             }
         }
         if let (v, _) = best { return v }
         points.append(p)
-        cells[c, default: []].append(points.count - 1)
+        next.append(heads[c] ?? -1)
+        heads[c] = points.count - 1
         return points.count - 1
     }
 }

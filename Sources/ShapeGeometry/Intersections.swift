@@ -71,7 +71,7 @@ public enum Intersections {
             guard pairs < pairLimit else { return nil }
             budget -= 1
             guard budget > 0 else { return nil }
-            let boxA = pa.segment.controlBounds, boxB = pb.segment.controlBounds
+            let boxA = pa.box, boxB = pb.box
             guard boxA.minX <= boxB.maxX + small, boxB.minX <= boxA.maxX + small, boxA.minY <= boxB.maxY + small,
                 boxB.minY <= boxA.maxY + small
             else { continue }
@@ -133,7 +133,15 @@ public enum Intersections {
         let length = chord.length
         guard length > 0 else { return false }
         let d = chord * (1 / length)
-        return (pa + pb).allSatisfy { abs(($0 - first).cross(d)) <= distance }
+        guard (pa + pb).allSatisfy({ abs(($0 - first).cross(d)) <= distance }) else { return false }
+        // And side by side along it, not end to end (two pieces leaving one point in opposite
+        // directions are on one line too): their stretches along it overlap by half the shorter.
+        func stretch(_ points: [Point]) -> (Double, Double) {
+            let along = points.map { ($0 - first).dot(d) }
+            return (along.min()!, along.max()!)
+        }
+        let (a0, a1) = stretch(pa), (b0, b1) = stretch(pb)
+        return Swift.min(a1, b1) - Swift.max(a0, b0) >= 0.5 * Swift.min(a1 - a0, b1 - b0)
     }
 
     /// Lines and circular arcs meet where the closed forms say: a line and a circle where the
@@ -235,7 +243,9 @@ public enum Intersections {
     struct Piece {
         var segment: Segment
         var lo: Double, hi: Double
-        init(_ s: Segment, _ lo: Double, _ hi: Double) { segment = s; self.lo = lo; self.hi = hi }
+        /// The segment's control box, computed once (a piece meets many others).
+        var box: Rect
+        init(_ s: Segment, _ lo: Double, _ hi: Double) { segment = s; self.lo = lo; self.hi = hi; box = s.controlBounds }
         func halves() -> (Piece, Piece) {
             let (p, q) = segment.split(at: 0.5)
             let mid = 0.5 * (lo + hi)
@@ -349,10 +359,23 @@ public enum Intersections {
     /// its start and end), a single touching meeting if they only share an end point's worth, or
     /// nil when they do not lie on one curve.
     static func overlap(_ a: Segment, _ b: Segment, tolerance: Double) -> [Meeting]? {
+        // Two lines not on one line: no overlap (the common case, decided without arrays).
+        if case .line(let l) = a, case .line(let m) = b {
+            let d = l.p1 - l.p0
+            let length = d.length
+            if length > 0, abs((m.p0 - l.p0).cross(d)) > tolerance * length || abs((m.p1 - l.p0).cross(d)) > tolerance * length {
+                return nil
+            }
+        }
         if let straight = straightOverlap(a, b, tolerance: tolerance) { return straight }
         // One curve, run either way (a closed one too, whose ends say nothing).
-        if sameCurve(a, b, tolerance: tolerance) { return [Meeting(t: 0, u: 0, point: a.start, overlapEnd: (1, 1, a.end))] }
-        if sameCurve(a, b.reversed, tolerance: tolerance) { return [Meeting(t: 0, u: 1, point: a.start, overlapEnd: (1, 0, a.end))] }
+        let aStart = a.start, aEnd = a.end, bStart = b.start, bEnd = b.end
+        if aStart.distance(to: bStart) <= tolerance, aEnd.distance(to: bEnd) <= tolerance, sameCurve(a, b, tolerance: tolerance) {
+            return [Meeting(t: 0, u: 0, point: aStart, overlapEnd: (1, 1, aEnd))]
+        }
+        if aStart.distance(to: bEnd) <= tolerance, aEnd.distance(to: bStart) <= tolerance, sameCurve(a, b.reversed, tolerance: tolerance) {
+            return [Meeting(t: 0, u: 1, point: aStart, overlapEnd: (1, 0, aEnd))]
+        }
         // Past straight pieces, only two Béziers or two arcs can lie on each other.
         switch (a, b) {
         case (.line, _), (_, .line), (.arc, .quadratic), (.arc, .cubic), (.quadratic, .arc), (.cubic, .arc): return nil
