@@ -273,8 +273,15 @@ public enum Intersections {
         let h = Interval(-0.5, 0.5)
         let k1 = Interval(0.5 - (y11 * fm.dx + y12 * fm.dy)) + m11 * h + m12 * h
         let k2 = Interval(0.5 - (y21 * fm.dx + y22 * fm.dy)) + m21 * h + m22 * h
-        // Outward rounding, approximately: widen by a few ulps of the terms.
-        let k1w = k1.widened(1e-12), k2w = k2.widened(1e-12)
+        // Outward rounding, approximately: widen by a few ulps of the terms, and by what the
+        // rounding of F(m) can move the Newton step: F's coordinates are exact only to a few
+        // ulps of their magnitude, which in the parameters of small pieces far from the origin
+        // is far more than 1e-12 (a meeting at a piece's end was once proved absent).
+        let ba = a.controlBounds, bb = b.controlBounds
+        let magnitude = Swift.max(abs(ba.minX), abs(ba.maxX), abs(ba.minY), abs(ba.maxY), abs(bb.minX), abs(bb.maxX), abs(bb.minY), abs(bb.maxY))
+        let roundingOfF = 64 * Double.ulpOfOne * magnitude
+        let k1w = Interval(k1.lo - (abs(y11) + abs(y12)) * roundingOfF, k1.hi + (abs(y11) + abs(y12)) * roundingOfF).widened(1e-12)
+        let k2w = Interval(k2.lo - (abs(y21) + abs(y22)) * roundingOfF, k2.hi + (abs(y21) + abs(y22)) * roundingOfF).widened(1e-12)
         if k1w.hi < 0 || k1w.lo > 1 || k2w.hi < 0 || k2w.lo > 1 { return .none }
         if k1w.lo > 0, k1w.hi < 1, k2w.lo > 0, k2w.hi < 1 { return .unique }
         return .unknown

@@ -44,6 +44,19 @@ import Glibc
         }
     }
 
+    @Test func aLineEndingOnACurveMeetsItThere() {
+        // The quadratic runs along y = x (its control point at its end); the line ends on it at
+        // (50, 50), where B(t) = (2t − t²)·(155.55, 155.55): t = 1 − √(1 − 50/155.55). The Krawczyk
+        // test once proved this meeting absent: the rounding of F in pieces 1e-8 long far from
+        // the origin moved its Newton step past the box.
+        let side = 155.54999999999998
+        let q = Segment.quadratic(QuadraticBezier(Point(0, 0), Point(side, side), Point(side, side)))
+        let l = Segment.line(LineSegment(Point(side, 120), Point(50, 50)))
+        let found = Intersections.between(q, l, size: side)
+        #expect(found.count == 1, "\(found)")
+        #expect(found.first.map { abs($0.t - (1 - (1 - 50 / side).squareRoot())) < 1e-12 && $0.point.distance(to: Point(50, 50)) < 1e-9 } == true)
+    }
+
     @Test func aTangentLineTouchesOnce() {
         let line = Segment.line(LineSegment(Point(-20, 10), Point(20, 10)))
         let found = meetings(line, circle)
