@@ -229,9 +229,9 @@ struct BooleanBuilder {
     /// Where the two run nearly the same way (their directions within 1e-4 rad), the place of the
     /// meeting along them is uncertain by far more than the tolerance (about √(tolerance ×
     /// radius of curvature), more where they touch to a higher order): such a meeting goes to an
-    /// end (within 1e-2 of the size) up to which the two stay within 10 × the tolerance of each
-    /// other, so that all the segments touching there are cut at one vertex, not each at its own
-    /// point.
+    /// end, or a point where either is cut already (within 1e-2 of the size), up to which the two
+    /// stay within 10 × the tolerance of each other, so that all the segments touching there are
+    /// cut at one vertex, not each at its own point.
     mutating func addCut(_ i: Int, _ j: Int, _ t: Double, _ u: Double, _ point: Point) {
         let a = edges[i].segment, b = edges[j].segment
         var t = t, u = u
@@ -244,7 +244,10 @@ struct BooleanBuilder {
         }
         let da = a.direction(at: t), db = b.direction(at: u)
         let grazing = abs(da.cross(db)) <= 1e-4 * da.length * db.length
-        let ends = [a.start, a.end, b.start, b.end].sorted { $0.distance(to: point) < $1.distance(to: point) }
+        // The ends, and the points where either is cut already (another touch of the same
+        // tangency, found a little elsewhere, or by a closed form with another segment).
+        let known = [a.start, a.end, b.start, b.end] + edges[i].cuts.map(\.point) + edges[j].cuts.map(\.point)
+        let ends = known.filter { $0.distance(to: point) <= 1e-2 * size }.sorted { $0.distance(to: point) < $1.distance(to: point) }
         let end = ends.first { e in
             let d = e.distance(to: point)
             return d <= tolerance || (grazing && d <= 1e-2 * size && runTogether(a, b, from: point, to: e))
