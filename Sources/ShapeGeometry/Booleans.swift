@@ -184,13 +184,27 @@ struct BooleanBuilder {
         guard cut(budget: &left) else { return nil }
         makePieces()
         work = budget - left
-        var kept: [Kept] = []
-        for group in coincidentGroups() {
+        var kept: [Kept?] = []
+        let groups = coincidentGroups()
+        for group in groups {
             work += 1 + group.count
             guard work <= budget else { return nil }
-            if let k = classify(group) { kept.append(k) }
+            kept.append(classify(group))
         }
-        let loops = chain(kept)
+        // Where the kept edges do not balance at a vertex (as many in as out), the edges there
+        // are classified again by a vote of five points each.
+        var balance = Array(repeating: 0, count: vertices.count)
+        for k in kept.compactMap({ $0 }) { balance[k.from] += 1; balance[k.to] -= 1 }
+        if balance.contains(where: { $0 != 0 }) {
+            for (g, group) in groups.enumerated() {
+                let p = pieces[group[0]]
+                guard balance[p.from] != 0 || balance[p.to] != 0 else { continue }
+                work += 5 * (1 + group.count)
+                guard work <= budget else { return nil }
+                kept[g] = classifyByVote(group)
+            }
+        }
+        let loops = chain(kept.compactMap { $0 })
         return (outline(loops), work)
     }
 
@@ -352,10 +366,32 @@ struct BooleanBuilder {
     /// +1 to a path's winding number for each of its pieces in the group that runs the same way
     /// as the first, −1 for each that runs against it (see `Path.winding(at:)`).
     func classify(_ group: [Int]) -> Kept? {
+        classify(group, at: [0.5, 0.25, 0.75], clearest: true)
+    }
+
+    /// The classification by a vote of the points at `spots` along the piece (each with its own
+    /// side distance): for edges at a vertex where the kept edges do not balance, where one
+    /// point's view of a thin or sharply turning piece may be wrong.
+    func classifyByVote(_ group: [Int]) -> Kept? {
+        var forward = 0, backward = 0, neither = 0
+        var result: (forward: Kept?, backward: Kept?) = (nil, nil)
+        for t in [0.5, 0.3, 0.7, 0.15, 0.85] {
+            guard let k = classify(group, at: [t], clearest: false) else {
+                neither += 1
+                continue
+            }
+            if k.forward { forward += 1; result.forward = k } else { backward += 1; result.backward = k }
+        }
+        if forward > backward, forward > neither { return result.forward }
+        if backward > forward, backward > neither { return result.backward }
+        return neither >= Swift.max(forward, backward) ? nil : classify(group)
+    }
+
+    func classify(_ group: [Int], at spots: [Double], clearest: Bool) -> Kept? {
         let p = pieces[group[0]]
         let s = p.segment
         var best: (at: Point, normal: Vector, offset: Double)?
-        for t in [0.5, 0.25, 0.75] {
+        for t in spots {
             let d = s.direction(at: t)
             guard d.length > 0 else { continue }
             let at = s.point(at: t)
@@ -363,7 +399,7 @@ struct BooleanBuilder {
             let (offset, limit) = sideDistance(of: group, at: t, point: at, normal: normal)
             if offset > best?.offset ?? 0 { best = (at, normal, offset) }
             // Nothing nearer than the piece's own limits: no need to look elsewhere.
-            if offset >= 0.5 * limit { break }
+            if clearest, offset >= 0.5 * limit { break }
         }
         guard let (at, n, offset) = best else { return nil }
         let right = at - n * offset
@@ -415,7 +451,9 @@ struct BooleanBuilder {
         if case .arc(let arc) = s, abs(arc.sweep) <= Double.pi { bends = false }
         for _ in 0..<40 where bends {
             let a = s.nearest(to: m + n * reach).distanceSquared, b = s.nearest(to: m - n * reach).distanceSquared
-            if a >= 0.98 * reach * reach, b >= 0.98 * reach * reach { break }
+            // Nearer to this place than to any other of the piece: then its distance to the
+            // piece is the offset itself (to 1e-5 of it): a leg 1e-4 across, 0.03 away, is caught.
+            if a >= (1 - 1e-5) * reach * reach, b >= (1 - 1e-5) * reach * reach { break }
             reach *= 0.5
         }
         return (reach, limit)
