@@ -558,7 +558,10 @@ struct BooleanBuilder {
         func continues(_ a: Kept, _ b: Kept) -> Bool {
             let p = pieces[a.piece], q = pieces[b.piece]
             guard p.edge == q.edge, a.forward == b.forward else { return false }
-            return a.forward ? p.t1 == q.t0 : p.t0 == q.t1
+            if a.forward ? p.t1 == q.t0 : p.t0 == q.t1 { return true }
+            // Across the seam of a closed arc (a circle drawn whole), where its end meets its start.
+            guard case .arc = edges[p.edge].segment else { return false }
+            return a.forward ? p.t1 == 1 && q.t0 == 0 && p.to == q.from : p.t0 == 0 && q.t1 == 1 && p.from == q.to
         }
         var parts: [(first: Kept, last: Kept)] = []
         for k in loop {
@@ -576,7 +579,14 @@ struct BooleanBuilder {
             guard part.first.piece != part.last.piece else { return part.first }
             let a = pieces[part.first.piece], b = pieces[part.last.piece]
             let s = edges[a.edge].segment
-            let segment = part.first.forward ? s.piece(from: a.t0, to: b.t1) : s.piece(from: a.t1, to: b.t0)
+            var segment = part.first.forward ? s.piece(from: a.t0, to: b.t1) : s.piece(from: a.t1, to: b.t0)
+            // A run across a closed arc's seam: the arc from the run's first parameter on, one
+            // turn round past the seam.
+            if case .arc(let arc) = s, part.first.forward ? a.t0 >= b.t1 : a.t1 <= b.t0 {
+                let (from, to) = part.first.forward ? (a.t0, b.t1 + 1) : (b.t0, a.t1 + 1)
+                let run = Arc(center: arc.center, u: arc.u, v: arc.v, startAngle: arc.startAngle + from * arc.sweep, sweep: (to - from) * arc.sweep)
+                segment = part.first.forward ? .arc(run) : Segment.arc(run).reversed
+            }
             return Kept(piece: part.first.piece, forward: part.first.forward, from: part.first.from, to: part.last.to, segment: segment)
         }
     }
