@@ -410,6 +410,16 @@ public enum CommandTable {
                 "replace arc element i (or every arc) by the cubics CoreGraphics draws it with, a quarter turn at most each, and say how far they stray",
             example: "cubics", run: Interpreter.cubicsCommand),
         CommandSpec(
+            name: "arcs", parameters: ["i"],
+            keywords: [
+                KeywordSpec(
+                    name: "tolerance", values: ["e"], summary: "the largest distance allowed between the curve and its arcs (default 0.001)",
+                    defaults: [1e-3])
+            ],
+            group: .teaching, cost: .perElement(WorkCost.visitCost), isQuery: false,
+            summary: "replace Bézier element i by circular arcs within e of it (lines where it is straight) and say how far they stray",
+            example: "arcs 2", run: Interpreter.arcsCommand),
+        CommandSpec(
             name: "quads", parameters: ["i"], optionalCount: 1, group: .teaching, cost: .perElement(WorkCost.visitCost), isQuery: false,
             summary: "replace arc element i (or every arc) by quadratic Béziers of at most 45° each and say how far they stray",
             example: "quads", run: Interpreter.quadsCommand),

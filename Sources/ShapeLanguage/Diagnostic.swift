@@ -68,6 +68,9 @@ public enum Message: Sendable, Equatable {
     case notABezier(element: Int, command: String)
     case countRange(String, Int, Int)
     case notAnArc(element: Int, kind: String, command: String)
+    case notACurve(element: Int, kind: String, command: String)
+    case toleranceRange(command: String)
+    case tooManyPieces(command: String, limit: Int)
     case parameterRange(command: String, open: Bool)
     case notForArcs(element: Int, what: String)
     case lengthRange(command: String, length: Double)
@@ -177,6 +180,10 @@ public enum Message: Sendable, Equatable {
         case .elementIsMove(let i): "element \(i) is a move: it draws nothing"
         case .notAnArc(let i, let kind, let command):
             "element \(i) is a \(kind): '\(command)' turns an arc into \(command == "quads" ? "quadratics" : "cubics")"
+        case .notACurve(let i, let kind, let command):
+            "element \(i) is \(kind == "arc" ? "an arc" : "a " + kind): '\(command)' turns a quadratic or cubic Bézier into arcs"
+        case .toleranceRange(let c): "'\(c)' needs a tolerance above 0 (a distance, as the path's coordinates)"
+        case .tooManyPieces(let c, let n): "'\(c)' would need more than \(n) pieces at this tolerance: allow a larger one"
         case .countRange(let what, let lo, let hi): "\(what) must be a whole number from \(lo) to \(hi)"
         case .notABezier(let i, let command): "element \(i) is an arc: '\(command)' needs a line or a Bézier curve (an arc is no polynomial)"
         case .cannotChangeDegree(let i, let kind, let up):

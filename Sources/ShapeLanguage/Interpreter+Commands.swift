@@ -713,6 +713,25 @@ extension Interpreter {
         report(inv.name, .cubics(element: inv.numbers.isEmpty ? -1 : targets[0], count: count, error: moved))
     }
 
+    /// `arcs i [tolerance e]`: a Bézier as circular arcs within e of it, and how far they stray.
+    func arcsCommand(_ inv: Invocation) throws(Diagnostic) {
+        let (i, segment) = try element(inv)
+        switch segment {
+        case .quadratic, .cubic: break
+        default: throw error(.notACurve(element: i, kind: Interpreter.degreeName(segment), command: "arcs"), inv.ranges[0])
+        }
+        let tolerance = inv.keywords["tolerance"]?.first ?? 1e-3
+        guard tolerance > 0, tolerance.isFinite else { throw error(.toleranceRange(command: "arcs"), inv.range) }
+        guard let fit = segment.circularArcs(tolerance: tolerance) else {
+            throw error(.tooManyPieces(command: "arcs", limit: 10_000), inv.range)
+        }
+        try charge(fit.pieces.count * WorkCost.visitCost, inv.range)
+        let replaced: Path
+        do { replaced = try path.replacing(elementAt: i, with: fit.pieces) } catch { throw diagnose(error, inv) }
+        try replacePath(with: replaced, at: inv.range)
+        report("arcs", .cubics(element: i, count: fit.pieces.count, error: fit.error))
+    }
+
     /// `elevate i`: the element one degree up, exactly (a cubic is the highest degree there is).
     func elevateCommand(_ inv: Invocation) throws(Diagnostic) {
         let (i, segment) = try element(inv)

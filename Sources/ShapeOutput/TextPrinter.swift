@@ -137,6 +137,10 @@ public struct TextPrinter {
         case .outline(let subpaths, let elements, let length):
             return "\(r.command): \(subpaths) subpath\(subpaths == 1 ? "" : "s"), \(elements) element\(elements == 1 ? "" : "s"), length \(n(length))"
         case .cubics(let i, let count, let moved):
+            if r.command == "arcs" {
+                return
+                    "arcs: element \(i) is now \(count) piece\(count == 1 ? "" : "s") (circular arcs, lines where straight), off the curve by at most \(n(moved))"
+            }
             let what = i < 0 ? "the arcs are" : "element \(i) is"
             let kind = r.command == "quads" ? "quadratic" : "cubic"
             return "\(r.command): \(what) now \(count) \(kind)\(count == 1 ? "" : "s"), off the arc by at most \(n(moved))"

@@ -248,3 +248,45 @@ extension ArcAsCubicsTests {
         }
     }
 }
+
+/// `arcs`: a Bézier as circular arcs, checked from both sides by dense sampling (independent of
+/// the 256 points the method checks itself).
+@Suite struct ArcFittingTests {
+    @Test func randomCurvesBecomeArcsWithinTheTolerance() throws {
+        var r = SeededRandom(seed: 41)
+        for k in 0..<12 {
+            let s: Segment =
+                k % 3 == 0
+                ? .quadratic(QuadraticBezier(r.point(0, 100), r.point(0, 100), r.point(0, 100)))
+                : .cubic(CubicBezier(r.point(0, 100), r.point(0, 100), r.point(0, 100), r.point(0, 100)))
+            for tolerance in [1e-2, 1e-4] {
+                let fit = try #require(s.circularArcs(tolerance: tolerance))
+                #expect(fit.error <= tolerance, "\(k): reported \(fit.error)")
+                // Chained from the curve's start to its end.
+                #expect(fit.pieces.first!.start.distance(to: s.start) < 1e-9 && fit.pieces.last!.end.distance(to: s.end) < 1e-9)
+                for (p, q) in zip(fit.pieces, fit.pieces.dropFirst()) { #expect(p.end.distance(to: q.start) < 1e-9) }
+                // Every point of the curve near a piece, and every point of a piece near the curve.
+                var worst = 0.0
+                for j in 0...2000 {
+                    let p = s.point(at: Double(j) / 2000)
+                    worst = max(worst, fit.pieces.map { $0.nearest(to: p).distanceSquared.squareRoot() }.min()!)
+                }
+                for piece in fit.pieces {
+                    for j in 0...40 { worst = max(worst, s.nearest(to: piece.point(at: Double(j) / 40)).distanceSquared.squareRoot()) }
+                }
+                #expect(worst <= 1.01 * tolerance, "\(k) at \(tolerance): \(worst)")
+                for piece in fit.pieces {
+                    if case .arc(let a) = piece { #expect(a.isCircular) }
+                }
+            }
+        }
+    }
+
+    @Test func linesAndArcsHaveNoneAndStraightCurvesBecomeLines() throws {
+        #expect(Segment.line(LineSegment(Point(0, 0), Point(1, 1))).circularArcs(tolerance: 1e-3) == nil)
+        // A straight cubic becomes lines.
+        let straight = Segment.cubic(CubicBezier(Point(0, 0), Point(1, 1), Point(2, 2), Point(3, 3)))
+        let lines = try #require(straight.circularArcs(tolerance: 1e-3))
+        #expect(lines.pieces.allSatisfy { if case .line = $0 { true } else { false } }, "\(lines.pieces)")
+    }
+}
