@@ -326,3 +326,32 @@ extension Path {
         return result
     }
 }
+
+extension Path {
+    /// The Primer's curve through three points: from the current point S, through B, to E, a
+    /// quadratic (or a cubic) that passes through B at t = |B − S| / (|B − S| + |E − B|). Its
+    /// control point (the cubic's A, the middle of its control points' de Casteljau level) comes
+    /// from the projection identity: A = B + (B − C)/ratio(t), C = u(t)·S + (1 − u(t))·E. The
+    /// cubic's tangent at B is parallel to S–E, a third of its length (e1 = B − t·(E − S)/3,
+    /// e2 = B + (1 − t)·(E − S)/3), and its control points follow by running de Casteljau back.
+    /// nil when B is S or E (no t in (0, 1) puts it strictly between).
+    public static func curveThrough(
+        from s: Point, through b: Point, to e: Point, cubic: Bool
+    ) -> (segment: Segment, t: Double)? {
+        let d1 = s.distance(to: b), d2 = b.distance(to: e)
+        guard d1 > 0, d2 > 0, (d1 + d2).isFinite else { return nil }
+        let t = d1 / (d1 + d2)
+        let n = cubic ? 3.0 : 2.0
+        let tn = n == 2 ? t * t : t * t * t, sn = n == 2 ? (1 - t) * (1 - t) : (1 - t) * (1 - t) * (1 - t)
+        let u = sn / (tn + sn), ratio = abs((tn + sn - 1) / (tn + sn))
+        guard ratio > 0 else { return nil }
+        let c = Point(u * s.x + (1 - u) * e.x, u * s.y + (1 - u) * e.y)
+        let a = b + (b - c) * (1 / ratio)
+        guard cubic else { return (.quadratic(QuadraticBezier(s, a, e)), t) }
+        let d = (e - s) * (1.0 / 3)
+        let e1 = b - d * t, e2 = b + d * (1 - t)
+        let v1 = a + (e1 - a) * (1 / (1 - t)), v2 = a + (e2 - a) * (1 / t)
+        let c1 = s + (v1 - s) * (1 / t), c2 = e + (v2 - e) * (1 / (1 - t))
+        return (.cubic(CubicBezier(s, c1, c2, e)), t)
+    }
+}

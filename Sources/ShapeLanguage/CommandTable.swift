@@ -190,6 +190,12 @@ public enum CommandTable {
             summary: "quadratic Bézier with control point (cx, cy) to (x, y)", example: "quad 50 0 100 50",
             run: Interpreter.quadCommand),
         CommandSpec(
+            name: "through", parameters: ["bx", "by", "x", "y"],
+            keywords: [flag("cubic", "a cubic, its tangent at (bx, by) parallel to the line from start to end")],
+            group: .path, cost: .unit, isQuery: false,
+            summary: "a quadratic (or cubic) from the current point through (bx, by) to (x, y), as the Primer builds it from three points",
+            example: "through 50 -20 100 0", run: Interpreter.throughCommand),
+        CommandSpec(
             name: "curve", parameters: ["c1x", "c1y", "c2x", "c2y", "x", "y"], group: .path, cost: .unit, isQuery: false,
             summary: "cubic Bézier with control points c1 and c2 to (x, y)", example: "curve 30 0 70 100 100 50",
             run: Interpreter.curveCommand),

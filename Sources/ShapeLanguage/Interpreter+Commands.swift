@@ -365,6 +365,27 @@ extension Interpreter {
         try draw(inv) { (p: inout Path) throws(GeometryError) in try p.quad(control: inv.point(0), to: inv.point(2)) }
     }
 
+    /// `through bx by x y [cubic]`: the Primer's curve through three points.
+    func throughCommand(_ inv: Invocation) throws(Diagnostic) {
+        let b = inv.point(0), e = inv.point(2)
+        let cubic = inv.keywords["cubic"] != nil
+        if let s = path.currentPoint, b.isFinite, e.isFinite, Path.curveThrough(from: s, through: b, to: e, cubic: cubic) == nil {
+            throw error(.throughAnEnd, inv.range)
+        }
+        try draw(inv) { (p: inout Path) throws(GeometryError) in
+            guard let s = p.currentPoint, let (segment, _) = Path.curveThrough(from: s, through: b, to: e, cubic: cubic) else {
+                // No current point, or numbers that are not finite: as `quad` says it.
+                try p.quad(control: b, to: e)
+                return
+            }
+            switch segment {
+            case .quadratic(let q): try p.quad(control: q.p1, to: q.p2)
+            case .cubic(let c): try p.curve(control1: c.p1, control2: c.p2, to: c.p3)
+            default: break
+            }
+        }
+    }
+
     /// `curve`.
     func curveCommand(_ inv: Invocation) throws(Diagnostic) {
         try draw(inv) { (p: inout Path) throws(GeometryError) in

@@ -290,3 +290,28 @@ extension ArcAsCubicsTests {
         #expect(lines.pieces.allSatisfy { if case .line = $0 { true } else { false } }, "\(lines.pieces)")
     }
 }
+
+/// `through`: the Primer's curve from three points passes through the middle one at
+/// t = d₁/(d₁ + d₂), and the cubic's tangent there is parallel to the chord.
+@Suite struct CurveThroughTests {
+    @Test func theCurvePassesThroughThePointAtTheRatioOfDistances() throws {
+        var r = SeededRandom(seed: 30)
+        for k in 0..<200 {
+            let s = r.point(0, 100), b = r.point(0, 100), e = r.point(0, 100)
+            let t = s.distance(to: b) / (s.distance(to: b) + b.distance(to: e))
+            for cubic in [false, true] {
+                let (segment, tt) = try #require(Path.curveThrough(from: s, through: b, to: e, cubic: cubic))
+                #expect(abs(tt - t) < 1e-15)
+                #expect(segment.start == s && segment.end == e)
+                #expect(segment.point(at: t).distance(to: b) < 1e-9, "\(k) \(cubic): \(segment.point(at: t)) vs \(b)")
+                if cubic {
+                    let d = segment.derivative(at: t), chord = e - s
+                    #expect(abs(d.cross(chord)) <= 1e-9 * d.length * chord.length, "\(k): tangent \(d) against \(chord)")
+                    #expect(d.dot(chord) > 0)
+                }
+            }
+        }
+        #expect(Path.curveThrough(from: Point(0, 0), through: Point(0, 0), to: Point(1, 1), cubic: false) == nil)
+        #expect(Path.curveThrough(from: Point(0, 0), through: Point(1, 1), to: Point(1, 1), cubic: true) == nil)
+    }
+}
