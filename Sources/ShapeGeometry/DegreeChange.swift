@@ -355,3 +355,21 @@ extension Path {
         return (.cubic(CubicBezier(s, c1, c2, e)), t)
     }
 }
+
+extension Path {
+    /// The Catmull-Rom spline through `points` as cubic Béziers, one per pair of neighbours (the
+    /// Primer's conversion): from Pᵢ to Pᵢ₊₁ the control points are Pᵢ + (Pᵢ₊₁ − Pᵢ₋₁)/(6τ)
+    /// and Pᵢ₊₁ − (Pᵢ₊₂ − Pᵢ)/(6τ), the missing neighbour at either end taken as the end itself.
+    /// So the curve passes through every point with the tangent (Pᵢ₊₁ − Pᵢ₋₁)/(2τ) there.
+    public static func catmullRom(through points: [Point], tension: Double = 1) -> [CubicBezier] {
+        guard points.count >= 2 else { return [] }
+        var result: [CubicBezier] = []
+        let k = 1 / (6 * tension)
+        for i in 0..<(points.count - 1) {
+            let before = points[Swift.max(i - 1, 0)], from = points[i], to = points[i + 1]
+            let after = points[Swift.min(i + 2, points.count - 1)]
+            result.append(CubicBezier(from, from + (to - before) * k, to - (after - from) * k, to))
+        }
+        return result
+    }
+}

@@ -104,8 +104,10 @@ public struct CommandSpec: Sendable {
     public var parameters: [String]
     /// Trailing parameters that may be left out (counted from the end of `parameters`).
     public var optionalCount: Int = 0
-    /// Takes any number of positional values (`dash`).
+    /// Takes any number of positional values (`dash`, `catmull`).
     public var variadic: Bool = false
+    /// How errors name a variadic command's values: one of them, and all of them.
+    var variadicNames = (each: "each dash length", all: "any number of lengths")
     public var keywords: [KeywordSpec] = []
     /// Option words that exclude each other, or of which one is needed.
     public var optionGroups: [OptionGroup] = []
@@ -154,7 +156,7 @@ public struct CommandSpec: Sendable {
     /// How the arity error describes the parameters: "2 arguments (x y)".
     var arityDescription: String {
         let max = parameters.count, min = max - optionalCount
-        if variadic { return "any number of lengths" }
+        if variadic { return variadicNames.all }
         if max == 0 { return "" }
         let count = min == max ? "\(max)" : "\(min) to \(max)"
         return "\(count) argument\(max == 1 ? "" : "s") (\(parameters.joined(separator: " ")))"
@@ -195,6 +197,12 @@ public enum CommandTable {
             group: .path, cost: .unit, isQuery: false,
             summary: "a quadratic (or cubic) from the current point through (bx, by) to (x, y), as the Primer builds it from three points",
             example: "through 50 -20 100 0", run: Interpreter.throughCommand),
+        CommandSpec(
+            name: "catmull", parameters: ["x", "y"], variadic: true, variadicNames: ("each coordinate", "pairs of coordinates (x y ...)"),
+            keywords: [KeywordSpec(name: "tension", values: ["t"], summary: "the spline's tension (default 1; larger is tighter)", defaults: [1])],
+            group: .path, cost: .perElement(0), isQuery: false,
+            summary: "a Catmull-Rom spline from the current point through the given points, drawn as cubics (the Primer's conversion)",
+            example: "catmull 50 0 100 50 150 0", run: Interpreter.catmullCommand),
         CommandSpec(
             name: "curve", parameters: ["c1x", "c1y", "c2x", "c2y", "x", "y"], group: .path, cost: .unit, isQuery: false,
             summary: "cubic Bézier with control points c1 and c2 to (x, y)", example: "curve 30 0 70 100 100 50",

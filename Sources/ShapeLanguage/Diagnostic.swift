@@ -71,6 +71,8 @@ public enum Message: Sendable, Equatable {
     case notACurve(element: Int, kind: String, command: String)
     case toleranceRange(command: String)
     case throughAnEnd
+    case catmullPoints
+    case catmullTension
     case tooManyPieces(command: String, limit: Int)
     case parameterRange(command: String, open: Bool)
     case notForArcs(element: Int, what: String)
@@ -183,6 +185,8 @@ public enum Message: Sendable, Equatable {
             "element \(i) is a \(kind): '\(command)' turns an arc into \(command == "quads" ? "quadratics" : "cubics")"
         case .notACurve(let i, let kind, let command):
             "element \(i) is \(kind == "arc" ? "an arc" : "a " + kind): '\(command)' turns a quadratic or cubic Bézier into arcs"
+        case .catmullPoints: "'catmull' needs points: pairs of coordinates x y, at least one"
+        case .catmullTension: "'catmull' needs a tension above 0"
         case .throughAnEnd: "'through' needs a point to pass through that is neither the current point nor the end"
         case .toleranceRange(let c): "'\(c)' needs a tolerance above 0 (a distance, as the path's coordinates)"
         case .tooManyPieces(let c, let n): "'\(c)' would need more than \(n) pieces at this tolerance: allow a larger one"

@@ -87,7 +87,7 @@ extension Interpreter {
             invocation.numbers.reserveCapacity(arguments.count)
             invocation.ranges.reserveCapacity(arguments.count)
             for (i, a) in arguments.enumerated() {
-                invocation.numbers.append(try number(a, spec.variadic ? "each dash length" : "'\(spec.parameters[i])'"))
+                invocation.numbers.append(try number(a, spec.variadic ? spec.variadicNames.each : "'\(spec.parameters[i])'"))
                 invocation.ranges.append(a.range)
             }
         }
@@ -363,6 +363,21 @@ extension Interpreter {
     /// `quad`.
     func quadCommand(_ inv: Invocation) throws(Diagnostic) {
         try draw(inv) { (p: inout Path) throws(GeometryError) in try p.quad(control: inv.point(0), to: inv.point(2)) }
+    }
+
+    /// `catmull x y ... [tension t]`: a Catmull-Rom spline through the points, as cubics.
+    func catmullCommand(_ inv: Invocation) throws(Diagnostic) {
+        let n = inv.numbers
+        guard !n.isEmpty, n.count % 2 == 0 else { throw error(.catmullPoints, inv.range) }
+        let tension = inv.keywords["tension"]![0]
+        guard tension > 0, tension.isFinite else { throw error(.catmullTension, inv.range) }
+        try charge(n.count / 2, inv.range)
+        guard let start = path.currentPoint else { throw error(.noCurrentPoint("catmull"), inv.range) }
+        let points = [start] + stride(from: 0, to: n.count, by: 2).map { Point(n[$0], n[$0 + 1]) }
+        let cubics = Path.catmullRom(through: points, tension: tension)
+        try draw(inv) { (p: inout Path) throws(GeometryError) in
+            for c in cubics { try p.curve(control1: c.p1, control2: c.p2, to: c.p3) }
+        }
     }
 
     /// `through bx by x y [cubic]`: the Primer's curve through three points.

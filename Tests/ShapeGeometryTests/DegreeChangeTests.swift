@@ -315,3 +315,31 @@ extension ArcAsCubicsTests {
         #expect(Path.curveThrough(from: Point(0, 0), through: Point(1, 1), to: Point(1, 1), cubic: true) == nil)
     }
 }
+
+/// `catmull`: the cubics of the Catmull-Rom conversion against the Catmull-Rom polynomial itself.
+@Suite struct CatmullRomTests {
+    @Test func theCubicsAreTheCatmullRomSpline() throws {
+        var r = SeededRandom(seed: 35)
+        let points = (0..<7).map { _ in r.point(0, 100) }
+        let cubics = Path.catmullRom(through: points)
+        #expect(cubics.count == 6)
+        for (i, c) in cubics.enumerated() {
+            #expect(c.p0 == points[i] && c.p3 == points[i + 1])
+            // q(t) = ½[2P₁ + (P₂ − P₀)t + (2P₀ − 5P₁ + 4P₂ − P₃)t² + (−P₀ + 3P₁ − 3P₂ + P₃)t³].
+            let p0 = points[max(i - 1, 0)], p1 = points[i], p2 = points[i + 1], p3 = points[min(i + 2, 6)]
+            for t in [0.1, 0.37, 0.5, 0.81] {
+                func q(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Double {
+                    0.5 * (2 * b + (c - a) * t + (2 * a - 5 * b + 4 * c - d) * t * t + (-a + 3 * b - 3 * c + d) * t * t * t)
+                }
+                let expected = Point(q(p0.x, p1.x, p2.x, p3.x), q(p0.y, p1.y, p2.y, p3.y))
+                #expect(c.point(at: t).distance(to: expected) < 1e-12, "piece \(i) at \(t)")
+            }
+        }
+        // A tension of 2 halves the tangents at the points: (Pᵢ₊₁ − Pᵢ₋₁)/(2τ).
+        let tight = Path.catmullRom(through: points, tension: 2)
+        for i in 1..<6 {
+            let d = tight[i].derivative(at: 0), expected = (points[i + 1] - points[i - 1]) * 0.25
+            #expect(abs(d.dx - expected.dx) < 1e-12 && abs(d.dy - expected.dy) < 1e-12)
+        }
+    }
+}

@@ -117,7 +117,10 @@ import Testing
     @Test func completesByContext() {
         // At the start of a statement: commands, statement words, procedures, variables; no option
         // words, no functions.
-        #expect(complete("c") == ["casteljau", "circle", "clear", "close", "components", "contains", "continuity", "cubics", "curvature", "curve"])
+        #expect(
+            complete("c") == [
+                "casteljau", "catmull", "circle", "clear", "close", "components", "contains", "continuity", "cubics", "curvature", "curve",
+            ])
         #expect(complete("d") == ["dash", "def", "dot", "drag", "draw"])
         #expect(complete("move 0 0; ci") == ["circle"])
         #expect(complete("repeat 2 { li") == ["line"])
