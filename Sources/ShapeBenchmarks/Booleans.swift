@@ -3,6 +3,7 @@
 #endif
 import ShapeCorpus
 import ShapeGeometry
+import ShapeOutput
 
 // The boolean operations on the corpus of Tests/ShapeCorpus, for scripts/bench-booleans:
 //
@@ -33,30 +34,27 @@ func shapeBoolean(_ op: String, _ a: Path, _ b: Path, _ rule: FillRule) -> Path?
 
 func ruleName(_ r: FillRule) -> String { r == .nonZero ? "nonzero" : "evenodd" }
 
-/// The path as SVG data with arcs as cubics of at most 22.5° each.
+/// The path as SVG data with arcs as cubics of at most 22.5° each (CoreGraphics's cubics of
+/// each sixteenth of a turn).
 func cubicSVG(_ p: Path) -> String {
-    var out: [String] = []
-    func n(_ x: Double) -> String { "\(x)" }
-    func pt(_ q: Point) -> String { "\(n(q.x)) \(n(q.y))" }
+    var out = Path()
     for e in p.elements {
         switch e {
-        case .move(let q): out.append("M \(pt(q))")
-        case .close: out.append("Z")
-        case .segment(.line(let l)): out.append("L \(pt(l.p1))")
-        case .segment(.quadratic(let q)): out.append("Q \(pt(q.p1)) \(pt(q.p2))")
-        case .segment(.cubic(let c)): out.append("C \(pt(c.p1)) \(pt(c.p2)) \(pt(c.p3))")
+        case .move(let q): try! out.move(to: q)
+        case .close: out.close()
+        case .segment(.line(let l)): try! out.line(to: l.p1)
+        case .segment(.quadratic(let q)): try! out.quad(control: q.p1, to: q.p2)
+        case .segment(.cubic(let c)): try! out.curve(control1: c.p1, control2: c.p2, to: c.p3)
         case .segment(.arc(let a)):
             let count = Swift.max(1, Int((abs(a.sweep) / (Double.pi / 8)).rounded(.up)))
             for k in 0..<count {
-                let t0 = a.startAngle + a.sweep * Double(k) / Double(count), t1 = a.startAngle + a.sweep * Double(k + 1) / Double(count)
-                let handle = 4.0 / 3 * tan((t1 - t0) / 4)
-                func point(_ t: Double) -> Point { a.center + a.u * cos(t) + a.v * sin(t) }
-                func tangent(_ t: Double) -> Vector { a.v * cos(t) - a.u * sin(t) }
-                out.append("C \(pt(point(t0) + tangent(t0) * handle)) \(pt(point(t1) - tangent(t1) * handle)) \(pt(point(t1)))")
+                let piece = Arc(
+                    center: a.center, u: a.u, v: a.v, startAngle: a.startAngle + a.sweep * Double(k) / Double(count), sweep: a.sweep / Double(count))
+                for c in piece.cubics.pieces { try! out.curve(control1: c.p1, control2: c.p2, to: c.p3) }
             }
         }
     }
-    return out.joined(separator: " ")
+    return PathExport.svg(out)
 }
 
 /// Handles the `booleans…` modes; false when none was asked for.

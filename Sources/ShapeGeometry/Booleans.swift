@@ -147,16 +147,7 @@ struct BooleanBuilder {
             }
             result.append(Edge(segment: s))
         }
-        for range in p.subpathRanges {
-            guard case .move(let start) = p.elements[range.lowerBound] else { continue }
-            var end = start
-            for i in range {
-                guard let s = p.segment(at: i) else { continue }
-                add(s)
-                end = s.end
-            }
-            if end != start { add(.line(LineSegment(end, start))) }
-        }
+        p.fillSegments.forEach(add)
         return result
     }
 
@@ -258,9 +249,10 @@ struct BooleanBuilder {
         }
         let da = a.direction(at: t), db = b.direction(at: u)
         let grazing = abs(da.cross(db)) <= 1e-4 * da.length * db.length
-        // The ends, and the points where either is cut already (another touch of the same
-        // tangency, found a little elsewhere, or by a closed form with another segment).
-        let known = [a.start, a.end, b.start, b.end] + edges[i].cuts.map(\.point) + edges[j].cuts.map(\.point)
+        // The ends, and for a grazing meeting the points where either is cut already (another
+        // touch of the same tangency, found a little elsewhere, or by a closed form with another
+        // segment). Only then: a segment crossed k times would otherwise cost k² here.
+        let known = [a.start, a.end, b.start, b.end] + (grazing ? edges[i].cuts.map(\.point) + edges[j].cuts.map(\.point) : [])
         let ends = known.filter { $0.distance(to: point) <= 1e-2 * size }.sorted { $0.distance(to: point) < $1.distance(to: point) }
         let end = ends.first { e in
             let d = e.distance(to: point)
@@ -609,29 +601,20 @@ struct VertexSet {
     let tolerance: Double
     var points: [Point] = []
     private var next: [Int] = []
-    private var heads: [Cell: Int] = [:]
-    private struct Cell: Hashable { var x: Int64, y: Int64 }
+    private var heads: [GridCell: Int] = [:]
 
     init(tolerance: Double) { self.tolerance = Swift.max(tolerance, Double.leastNormalMagnitude) }
 
-    private func cell(_ p: Point) -> Cell {
-        Cell(
-            x: Int64(Swift.max(Swift.min((p.x / tolerance).rounded(.down), 1e18), -1e18)),
-            y: Int64(Swift.max(Swift.min((p.y / tolerance).rounded(.down), 1e18), -1e18)))
-    }
-
     /// The vertex `p` belongs to, made for it if there is none.
     mutating func vertex(for p: Point) -> Int {
-        let c = cell(p)
+        let c = GridCell(p, side: tolerance)
         var best: (Int, Double)?
-        for dx: Int64 in -1...1 {
-            for dy: Int64 in -1...1 {
-                var v = heads[Cell(x: c.x + dx, y: c.y + dy)] ?? -1
-                while v >= 0 {
-                    let d = points[v].distance(to: p)
-                    if d <= tolerance, d < best?.1 ?? .infinity { best = (v, d) }
-                    v = next[v]
-                }
+        for n in c.neighbourhood {
+            var v = heads[n] ?? -1
+            while v >= 0 {
+                let d = points[v].distance(to: p)
+                if d <= tolerance, d < best?.1 ?? .infinity { best = (v, d) }
+                v = next[v]
             }
         }
         if let (v, _) = best { return v }
@@ -639,6 +622,27 @@ struct VertexSet {
         next.append(heads[c] ?? -1)
         heads[c] = points.count - 1
         return points.count - 1
+    }
+}
+
+/// A cell of a square grid of the given side, for finding points within that distance of a point
+/// (in its cell or one of the eight around it). Indices are clamped to ±1e18.
+struct GridCell: Hashable {
+    var x: Int64, y: Int64
+
+    init(x: Int64, y: Int64) { self.x = x; self.y = y }
+
+    init(_ p: Point, side: Double) {
+        x = Int64(Swift.max(Swift.min((p.x / side).rounded(.down), 1e18), -1e18))
+        y = Int64(Swift.max(Swift.min((p.y / side).rounded(.down), 1e18), -1e18))
+    }
+
+    /// The cell and the eight around it.
+    var neighbourhood: [GridCell] {
+        var cells: [GridCell] = []
+        cells.reserveCapacity(9)
+        for dx: Int64 in -1...1 { for dy: Int64 in -1...1 { cells.append(GridCell(x: x + dx, y: y + dy)) } }
+        return cells
     }
 }
 

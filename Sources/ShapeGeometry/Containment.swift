@@ -56,19 +56,7 @@ public struct ContainmentTester: Sendable {
     /// cuts stay within a fixed budget (50,000), so building is O(n) even when every piece spans
     /// the whole height.
     public init(_ path: Path, maximumBands: Int = 1024) {
-        for range in path.subpathRanges {
-            var last: Point?
-            var closed = false
-            for i in range {
-                guard let s = path.segment(at: i) else { continue }
-                segments.append(s)
-                last = s.end
-                if case .close = path.elements[i] { closed = true }
-            }
-            if let last, !closed, case .move(let start) = path.elements[range.lowerBound], last != start {
-                segments.append(.line(LineSegment(last, start)))
-            }
-        }
+        segments = path.fillSegments
         // Monotone pieces first, to choose the number of bands.
         var monotone: [(segment: Int, t0: Double, t1: Double, a: Point, b: Point)] = []
         var flatPieces: [Flat] = []
@@ -232,6 +220,23 @@ public struct ContainmentTester: Sendable {
 }
 
 extension Path {
+    /// The segments that bound the path's fill: every drawn segment, and for each open subpath
+    /// that does not end where it starts the line that closes it, as CGPath fills it.
+    public var fillSegments: [Segment] {
+        var list: [Segment] = []
+        for range in subpathRanges {
+            guard case .move(let start) = elements[range.lowerBound] else { continue }
+            var end = start
+            for i in range {
+                guard let s = segment(at: i) else { continue }
+                list.append(s)
+                end = s.end
+            }
+            if end != start { list.append(.line(LineSegment(end, start))) }
+        }
+        return list
+    }
+
     /// True when `p` is inside the path under `rule`; open subpaths are closed implicitly, as
     /// CGPath fills them, and a point on the outline (within `ContainmentTester.outlineTolerance`
     /// of the path's size) is inside under both rules. The same answers as a

@@ -736,20 +736,10 @@ extension Path {
     static func distinct(_ list: [PathIntersection], tolerance: Double) -> [PathIntersection] {
         // Points are looked up in a grid of cells `tolerance` wide (a point within it of another
         // is in the same cell or a neighbour), so this is O(k), not O(k²), for k meetings.
-        struct Cell: Hashable { var x: Int64, y: Int64 }
-        func cell(_ p: Point) -> Cell {
-            Cell(
-                x: Int64(Swift.max(Swift.min((p.x / tolerance).rounded(.down), 1e18), -1e18)),
-                y: Int64(Swift.max(Swift.min((p.y / tolerance).rounded(.down), 1e18), -1e18)))
-        }
+        typealias Cell = GridCell
+        func cell(_ p: Point) -> Cell { GridCell(p, side: tolerance) }
         func near(_ p: Point, in grid: [Cell: [Point]]) -> Bool {
-            let c = cell(p)
-            for dx: Int64 in -1...1 {
-                for dy: Int64 in -1...1 where grid[Cell(x: c.x + dx, y: c.y + dy)]?.contains(where: { $0.distance(to: p) <= tolerance }) == true {
-                    return true
-                }
-            }
-            return false
+            cell(p).neighbourhood.contains { grid[$0]?.contains(where: { $0.distance(to: p) <= tolerance }) == true }
         }
         // An overlap's ends first: a point where something else meets the stretch's end is that end.
         var ends: [Cell: [Point]] = [:]

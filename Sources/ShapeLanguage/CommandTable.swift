@@ -175,6 +175,13 @@ public struct CommandSpec: Sendable {
 /// docs/contributing.md).
 public enum CommandTable {
     static func flag(_ n: String, _ s: String) -> KeywordSpec { KeywordSpec(name: n, summary: s) }
+    /// The row of a boolean operation with path value `a` (`union a [evenodd]`, ...).
+    static func combination(_ name: String, _ summary: String) -> CommandSpec {
+        CommandSpec(
+            name: name, parameters: ["a"], keywords: [flag("evenodd", "fill both with the even-odd rule instead of nonzero winding")],
+            group: .combine, cost: .perElement(WorkCost.visitCost), isQuery: false, summary: summary, example: "\(name) path()",
+            takesText: true, run: Interpreter.booleanCommand)
+    }
     static let about = KeywordSpec(name: "about", values: ["x", "y"], summary: "the fixed point (default: the centre of the bounds)")
     static func exclusive(_ names: String...) -> OptionGroup { OptionGroup(names: names, required: false) }
     static func oneOf(_ names: String...) -> OptionGroup { OptionGroup(names: names, required: true) }
@@ -350,26 +357,10 @@ public enum CommandTable {
             isQuery: true,
             summary: "where the path crosses or touches itself, or path value a (points, arc lengths, overlaps)",
             example: "intersections", takesText: true, run: Interpreter.intersectionsCommand),
-        CommandSpec(
-            name: "union", parameters: ["a"], keywords: [flag("evenodd", "fill both with the even-odd rule instead of nonzero winding")],
-            group: .combine, cost: .perElement(WorkCost.visitCost), isQuery: false,
-            summary: "the path becomes the outline of its filled area together with path value a's",
-            example: "union path()", takesText: true, run: Interpreter.booleanCommand),
-        CommandSpec(
-            name: "intersect", parameters: ["a"], keywords: [flag("evenodd", "fill both with the even-odd rule instead of nonzero winding")],
-            group: .combine, cost: .perElement(WorkCost.visitCost), isQuery: false,
-            summary: "the path becomes the outline of where its filled area and path value a's overlap",
-            example: "intersect path()", takesText: true, run: Interpreter.booleanCommand),
-        CommandSpec(
-            name: "subtract", parameters: ["a"], keywords: [flag("evenodd", "fill both with the even-odd rule instead of nonzero winding")],
-            group: .combine, cost: .perElement(WorkCost.visitCost), isQuery: false,
-            summary: "the path becomes the outline of its filled area with path value a's cut away",
-            example: "subtract path()", takesText: true, run: Interpreter.booleanCommand),
-        CommandSpec(
-            name: "xor", parameters: ["a"], keywords: [flag("evenodd", "fill both with the even-odd rule instead of nonzero winding")],
-            group: .combine, cost: .perElement(WorkCost.visitCost), isQuery: false,
-            summary: "the path becomes the outline of where exactly one of its filled area and path value a's is",
-            example: "xor path()", takesText: true, run: Interpreter.booleanCommand),
+        combination("union", "the path becomes the outline of its filled area together with path value a's"),
+        combination("intersect", "the path becomes the outline of where its filled area and path value a's overlap"),
+        combination("subtract", "the path becomes the outline of its filled area with path value a's cut away"),
+        combination("xor", "the path becomes the outline of where exactly one of its filled area and path value a's is"),
         CommandSpec(
             name: "simplify", parameters: [], keywords: [flag("evenodd", "fill with the even-odd rule instead of nonzero winding")],
             group: .combine, cost: .perElement(WorkCost.visitCost), isQuery: false,

@@ -967,55 +967,50 @@ extension Interpreter {
     /// `intersections [a]`: where the path crosses or touches itself, or path value `a`.
     func intersectionsCommand(_ inv: Invocation) throws(Diagnostic) {
         guard !path.isEmpty else { throw error(.noPath("intersections"), inv.range) }
-        // Each pair of pieces looked at is a unit of work: what is left of the budget bounds it.
-        let left = Swift.max(limits.statementWork - work, 0)
-        let answer: (found: [PathIntersection], work: Int)?
-        if let argument = inv.arguments.first {
-            let v = try evaluate(argument)
-            guard case .path(let other) = v else {
-                throw error(.wrongKind("what 'intersections' meets", expected: "a path", found: v.kindName), argument.range)
-            }
-            try charge(WorkCost.visitCost * other.elements.count, inv.range)
-            answer = path.intersections(with: other, budget: left)
-        } else {
-            answer = path.selfIntersections(budget: left)
+        let other = try inv.arguments.first.map { (a) throws(Diagnostic) in try pathArgument(a, "what 'intersections' meets", inv) }
+        let found = try withWorkLeft(inv) { left in
+            other.map { path.intersections(with: $0, budget: left) } ?? path.selfIntersections(budget: left)
         }
-        guard let answer else { throw error(.workLimit(limits.statementWork), inv.range) }
-        try charge(answer.work, inv.range)
-        report("intersections", .intersections(answer.found))
+        report("intersections", .intersections(found))
     }
 
     /// `union a`, `intersect a`, `subtract a`, `xor a`, `simplify` (each `[evenodd]`): the path
     /// becomes the outline of the combined filled areas (SPEC §10).
     func booleanCommand(_ inv: Invocation) throws(Diagnostic) {
         let rule: FillRule = inv.keywords["evenodd"] != nil ? .evenOdd : .nonZero
-        // Each pair of pieces looked at and each edge classified is a unit of work.
-        let left = Swift.max(limits.statementWork - work, 0)
-        let answer: (path: Path, work: Int)?
-        if let operation = BooleanOperation(rawValue: inv.name) {
-            let argument = inv.arguments[0]
-            let v = try evaluate(argument)
-            guard case .path(let other) = v else {
-                throw error(.wrongKind("what '\(inv.name)' combines with", expected: "a path", found: v.kindName), argument.range)
-            }
-            try charge(WorkCost.visitCost * other.elements.count, inv.range)
-            answer = path.combined(with: other, operation, rule: rule, budget: left)
-        } else {
-            answer = path.simplified(rule: rule, budget: left)
+        let operation = BooleanOperation(rawValue: inv.name)
+        let other = try operation.map { (_) throws(Diagnostic) in try pathArgument(inv.arguments[0], "what '\(inv.name)' combines with", inv) }
+        let result = try withWorkLeft(inv) { left in
+            if let operation, let other { return path.combined(with: other, operation, rule: rule, budget: left) }
+            return path.simplified(rule: rule, budget: left)
         }
-        guard let answer else { throw error(.workLimit(limits.statementWork), inv.range) }
-        try charge(answer.work, inv.range)
-        try replacePath(with: answer.path, at: inv.range)
-        report(inv.name, .outline(subpaths: answer.path.subpathStarts.count, elements: answer.path.elements.count, length: answer.path.length))
+        try replacePath(with: result, at: inv.range)
+        report(inv.name, .outline(subpaths: result.subpathStarts.count, elements: result.elements.count, length: result.length))
     }
 
     /// `draw p`: appends the subpaths of path value p, exactly as they are.
     func drawCommand(_ inv: Invocation) throws(Diagnostic) {
-        let argument = inv.arguments[0]
-        let v = try evaluate(argument)
-        guard case .path(let other) = v else { throw error(.wrongKind("what 'draw' draws", expected: "a path", found: v.kindName), argument.range) }
-        try charge(other.elements.count, inv.range)
+        let other = try pathArgument(inv.arguments[0], "what 'draw' draws", inv, costPerElement: 1)
         try draw(inv) { (p: inout Path) throws(GeometryError) in try p.append(contentsOf: other) }
+    }
+
+    /// The path value `argument` gives (`what` names it in the error if it gives something
+    /// else), charged `costPerElement` per element of it.
+    func pathArgument(_ argument: Expr, _ what: String, _ inv: Invocation, costPerElement: Int = WorkCost.visitCost) throws(Diagnostic) -> Path {
+        let v = try evaluate(argument)
+        guard case .path(let other) = v else { throw error(.wrongKind(what, expected: "a path", found: v.kindName), argument.range) }
+        try charge(costPerElement * other.elements.count, inv.range)
+        return other
+    }
+
+    /// Runs a budgeted search with what is left of the statement's work budget, charges the work
+    /// it reports, and gives its answer; a search that runs out is the work-limit error.
+    func withWorkLeft<T>(_ inv: Invocation, _ search: (Int) -> (T, work: Int)?) throws(Diagnostic) -> T {
+        guard let (answer, used) = search(Swift.max(limits.statementWork - work, 0)) else {
+            throw error(.workLimit(limits.statementWork), inv.range)
+        }
+        try charge(used, inv.range)
+        return answer
     }
 
     /// `undo`.

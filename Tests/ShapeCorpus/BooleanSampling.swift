@@ -10,22 +10,6 @@ import ShapeGeometry
 /// - (for shape's own results) every element lies within 1e-7 of the size of an input element
 ///   of its kind.
 public enum BooleanSampling {
-    /// The segments that bound a path's fill: its segments and the lines closing open subpaths.
-    public static func outline(of p: Path) -> [Segment] {
-        var list: [Segment] = []
-        for range in p.subpathRanges {
-            guard case .move(let start) = p.elements[range.lowerBound] else { continue }
-            var end = start
-            for i in range {
-                guard let s = p.segment(at: i) else { continue }
-                list.append(s)
-                end = s.end
-            }
-            if end != start { list.append(.line(LineSegment(end, start))) }
-        }
-        return list
-    }
-
     /// The smallest distance from `p` to `segments` whose boxes come within `reach` of it
     /// (infinity when none does), and only those of `kind` if given.
     static func distance(_ p: Point, to segments: [Segment], boxes: [Rect], within reach: Double, kind: String? = nil) -> Double {
@@ -47,7 +31,7 @@ public enum BooleanSampling {
         _ a: Path, _ b: Path, _ operation: BooleanOperation?, rule: FillRule, result: Path, samples: Int, seed: UInt64,
         margin relativeMargin: Double = 1e-6, piecesOfInputs: Bool = true, windingOne: Bool = true
     ) -> [String] {
-        let edgesA = outline(of: a), edgesB = outline(of: b)
+        let edgesA = a.fillSegments, edgesB = b.fillSegments
         let boxesA = edgesA.map(\.controlBounds), boxesB = edgesB.map(\.controlBounds)
         var box = a.bounds ?? b.bounds ?? Rect(point: Point(0, 0))
         if let r = b.bounds { box = box.union(r) }
