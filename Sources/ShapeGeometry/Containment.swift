@@ -285,7 +285,15 @@ extension Path {
     /// monotone, each crossed by the ray when its y-range holds p.y (half-open) and its point at
     /// that height lies right of p.
     static func crossings(of s: Segment, from p: Point) -> Int {
-        let b = s.controlBounds
+        // A box that holds the segment, for the early answers: for an arc its whole ellipse's,
+        // without the trigonometry of its tight box (most segments a ray passes are answered here).
+        let b: Rect
+        if case .arc(let a) = s {
+            let rx = abs(a.u.dx) + abs(a.v.dx), ry = abs(a.u.dy) + abs(a.v.dy)
+            b = Rect(minX: a.center.x - rx, minY: a.center.y - ry, maxX: a.center.x + rx, maxY: a.center.y + ry)
+        } else {
+            b = s.controlBounds
+        }
         guard p.y >= b.minY, p.y <= b.maxY, p.x < b.maxX else { return 0 }
         if p.x < b.minX { return crossing(from: s.start, to: s.end, at: p.y) }
         var w = 0
