@@ -66,7 +66,7 @@ public enum ExportFormat: String, Sendable, CaseIterable {
 
 /// The layers `save` can draw over the path.
 public enum SaveLayer: String, Sendable, CaseIterable {
-    case controls, points, handle, bounds, nearest, casteljau
+    case controls, labels, points, handle, bounds, nearest, casteljau, figure, comb, fill
 
     var summary: String {
         switch self {
@@ -76,6 +76,10 @@ public enum SaveLayer: String, Sendable, CaseIterable {
         case .bounds: "the tight bounds"
         case .nearest: "the last nearest-point query"
         case .casteljau: "the last de Casteljau construction"
+        case .labels: "the control points named P0, P1, ... (with the element's index when there are several curves)"
+        case .figure: "the last teaching query's figure (a split, a tangent, a circle, molding, ...)"
+        case .comb: "a curvature comb along every curve (teeth along the normal, as long as the curvature)"
+        case .fill: "the path filled (nonzero rule)"
         }
     }
 }
@@ -326,14 +330,19 @@ public enum CommandTable {
             summary: "print the path as Swift code or as SVG path data", example: "export swift", run: Interpreter.exportCommand),
         CommandSpec(
             name: "save", parameters: ["\"file.svg\""],
-            keywords: SaveLayer.allCases.map { flag($0.rawValue, $0.summary) } + [flag("all", "every layer")],
+            keywords: SaveLayer.allCases.map { flag($0.rawValue, $0.summary) } + [flag("all", "every layer but fill")],
             group: .query, cost: .perElement(WorkCost.listingCost), isQuery: true, functionForm: false,
             summary: "write an SVG picture of the path, with optional layers",
             example: "save \"figure.svg\" points handle", takesText: true, run: Interpreter.saveCommand),
         CommandSpec(
-            name: "show", parameters: [], keywords: [flag("ascii", "plain ASCII instead of braille")], group: .query,
+            name: "show", parameters: [],
+            keywords: [
+                flag("ascii", "plain ASCII instead of braille"), flag("controls", "the control polygons, control points as ○ (o in ASCII)"),
+                flag("handle", "the handle, as ● (@ in ASCII)"),
+            ], group: .query,
             cost: .perElement(3), isQuery: true, functionForm: false,
-            summary: "plot the path in the terminal (braille dots), the handle marked", example: "show", run: Interpreter.showCommand),
+            summary: "plot the path in the terminal (braille dots), with its control polygons or the handle if asked", example: "show controls",
+            run: Interpreter.showCommand),
         CommandSpec(
             name: "length", parameters: [], group: .query, cost: .unit, isQuery: true,
             summary: "total length of the path", example: "length", run: Interpreter.lengthCommand),
@@ -405,6 +414,49 @@ public enum CommandTable {
             name: "abc", parameters: ["i", "t"], group: .teaching, cost: .unit, isQuery: true,
             summary: "the projection identity of element i at t: A, B on the curve, C on the chord, u and the ratio",
             example: "abc 2 0.3", run: Interpreter.abcCommand),
+        CommandSpec(
+            name: "bernstein", parameters: ["i", "t"], group: .teaching, cost: .unit, isQuery: true,
+            summary: "the weight of each of element i's points at t (the Bernstein polynomials) and the point they make",
+            example: "bernstein 1 0.25", run: Interpreter.bernsteinCommand),
+        CommandSpec(
+            name: "matrix", parameters: ["i"], group: .teaching, cost: .unit, isQuery: true,
+            summary: "element i in matrix form: B(t) = [1 t t² t³]·M·P, with M, P and the coefficients M·P",
+            example: "matrix 1", run: Interpreter.matrixCommand),
+        CommandSpec(
+            name: "splitmatrix", parameters: ["i", "t"], group: .teaching, cost: .unit, isQuery: true,
+            summary: "the two matrices that split element i at t, and the points of both pieces (save ... figure draws them)",
+            example: "splitmatrix 1 0.5", run: Interpreter.splitMatrixCommand),
+        CommandSpec(
+            name: "interval", parameters: ["i", "a", "b"], group: .teaching, cost: .unit, isQuery: true,
+            summary: "the points of element i's curve over t from a to b, any real numbers: outside 0 to 1 the curve goes on",
+            example: "interval 1 -0.5 1.5", run: Interpreter.intervalCommand),
+        CommandSpec(
+            name: "canonical", parameters: ["i"], group: .teaching, cost: .unit, isQuery: true,
+            summary:
+                "cubic element i in canonical form: where its last point falls and what that makes it (arch, loop, cusp, one or two inflections)",
+            example: "canonical 5", run: Interpreter.canonicalCommand),
+        CommandSpec(
+            name: "catmullpoints", parameters: ["i"],
+            keywords: [KeywordSpec(name: "tension", values: ["t"], summary: "the spline's tension (default 1)", defaults: [1])],
+            group: .teaching, cost: .unit, isQuery: true,
+            summary: "the four Catmull-Rom points that draw Bézier element i: catmull through them gives it back",
+            example: "catmullpoints 2", run: Interpreter.catmullPointsCommand),
+        CommandSpec(
+            name: "mold", parameters: ["i", "t", "x", "y"], group: .teaching, cost: .perElement(WorkCost.visitCost), isQuery: false,
+            summary: "move element i's point at t to (x, y), its ends kept (the projection identity; a cubic keeps its tangent there)",
+            example: "mold 2 0.5 60 -20", run: Interpreter.moldCommand),
+        CommandSpec(
+            name: "fit", parameters: ["x", "y"], variadic: true, variadicNames: ("each coordinate", "pairs of coordinates (x y ...)"),
+            keywords: [KeywordSpec(name: "degree", values: ["n"], summary: "2 for a quadratic, 3 for a cubic (default)", defaults: [3])],
+            group: .path, cost: .perElement(0), isQuery: false,
+            summary: "the Bézier from the current point to the last point nearest all the points (least squares), and how far it misses",
+            example: "fit 10 20 30 25 50 0", run: Interpreter.fitCommand),
+        CommandSpec(
+            name: "bspline", parameters: ["x", "y"], variadic: true, variadicNames: ("each coordinate", "pairs of coordinates (x y ...)"),
+            keywords: [KeywordSpec(name: "degree", values: ["n"], summary: "2 or 3 (default)", defaults: [3])],
+            group: .path, cost: .perElement(0), isQuery: false,
+            summary: "the B-spline with the current point and these as control points, from the first to the last, as Béziers",
+            example: "bspline 20 40 60 40 80 0", run: Interpreter.bSplineCommand),
         CommandSpec(
             name: "lengthtable", parameters: ["i", "n"], group: .teaching, cost: .unit, isQuery: true,
             summary: "element i's length summed as n chords (a look-up table) beside the exact length",

@@ -72,6 +72,13 @@ public enum Message: Sendable, Equatable {
     case toleranceRange(command: String)
     case throughAnEnd
     case catmullPoints
+    case needsACurve(element: Int, kind: String, command: String, what: String)
+    case noCanonicalForm(element: Int)
+    case splinePoints(command: String, degree: Int)
+    case splineDegree(command: String)
+    case fitImpossible
+    case intervalRange
+    case intervalEmpty
     case catmullTension
     case tooManyPieces(command: String, limit: Int)
     case parameterRange(command: String, open: Bool)
@@ -185,6 +192,16 @@ public enum Message: Sendable, Equatable {
             "element \(i) is a \(kind): '\(command)' turns an arc into \(command == "quads" ? "quadratics" : "cubics")"
         case .notACurve(let i, let kind, let command):
             "element \(i) is \(kind == "arc" ? "an arc" : "a " + kind): '\(command)' turns a quadratic or cubic Bézier into arcs"
+        case .needsACurve(let i, let kind, let command, let what):
+            "element \(i) is \(kind == "arc" ? "an arc" : "a " + kind): '\(command)' needs \(what)"
+        case .noCanonicalForm(let i):
+            "element \(i) has no canonical form: its first three points lie on one line (no map takes them to (0, 0), (0, 1), (1, 1))"
+        case .splinePoints(let command, let degree):
+            "'\(command)' needs pairs of coordinates x y: at least \(degree) points after the current point for degree \(degree)"
+        case .splineDegree(let command): "'\(command)' takes degree 2 or 3"
+        case .intervalRange: "'interval' takes parameters between -1000000 and 1000000"
+        case .intervalEmpty: "'interval' needs two different parameters"
+        case .fitImpossible: "'fit' cannot fit these points: they have no length, or too few of them are apart"
         case .catmullPoints: "'catmull' needs points: pairs of coordinates x y, at least one"
         case .catmullTension: "'catmull' needs a tension above 0"
         case .throughAnEnd: "'through' needs a point to pass through that is neither the current point nor the end"

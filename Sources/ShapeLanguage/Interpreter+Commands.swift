@@ -245,7 +245,8 @@ extension Interpreter {
             file: file, from: source.name, path: path, layers: wanted, trackPoints: points,
             handle: wanted.contains(.handle) ? state.handle.point(in: points) : nil,
             nearest: wanted.contains(.nearest) ? lastNearest : nil,
-            casteljau: wanted.contains(.casteljau) ? lastCasteljau : nil)
+            casteljau: wanted.contains(.casteljau) ? lastCasteljau : nil,
+            figure: wanted.contains(.figure) ? lastFigure : nil)
         let written: String
         do { written = try saver(request) } catch {
             throw self.error(.cannotSave(file, reason: "\(error)"), argument.range)
@@ -325,8 +326,9 @@ extension Interpreter {
         let argument = inv.arguments[0]
         let file = try fileName(argument)
         guard file.lowercased().hasSuffix(".svg") else { throw error(.notSVGFile(file), argument.range) }
-        // `all` is every layer; the other option words name one each.
-        let layers = inv.keywords["all"] != nil ? Set(SaveLayer.allCases) : Set(inv.keywordNames.compactMap(SaveLayer.init(rawValue:)))
+        // `all` is every layer but `fill`; the other option words name one each.
+        let layers =
+            inv.keywords["all"] != nil ? Set(SaveLayer.allCases).subtracting([.fill]) : Set(inv.keywordNames.compactMap(SaveLayer.init(rawValue:)))
         try save(file, layers: layers, argument: argument, range: inv.range)
     }
 
@@ -627,10 +629,10 @@ extension Interpreter {
     func showCommand(_ inv: Invocation) throws(Diagnostic) {
         // The plot samples up to this many points besides two per element (charged as visits).
         try charge(Limits.plotSamples, inv.range)
-        // The handle is drawn when its track points can be had (not past their limit).
-        let points: [Point]? = path.isEmpty ? nil : (try? trackPoints(inv.range))
+        // The handle is drawn when asked for and its track points can be had (not past their limit).
+        let points: [Point]? = path.isEmpty || inv.keywords["handle"] == nil ? nil : (try? trackPoints(inv.range))
         let handle = points.flatMap { state.handle.point(in: $0) }
-        report("show", .plot(path: path, handle: handle, ascii: inv.keywords["ascii"] != nil))
+        report("show", .plot(path: path, handle: handle, ascii: inv.keywords["ascii"] != nil, controls: inv.keywords["controls"] != nil))
     }
 
     /// `casteljau`.
@@ -646,10 +648,19 @@ extension Interpreter {
 
     /// `split`.
     func splitCommand(_ inv: Invocation) throws(Diagnostic) {
-        let (i, _) = try element(inv)
+        let (i, segment) = try element(inv)
         let t = try parameter(inv, open: true)
         let split: Path
         do { split = try path.splitting(elementAt: i, at: t) } catch { throw diagnose(error, inv) }
+        let (a, b) = segment.split(at: t)
+        let title = "split \(i) at t \(NumberFormat.text(t, precision: 4))"
+        if let first = a.bezierPoints, let second = b.bezierPoints {
+            lastFigure = Figure(title: title, marks: Figure.split(first, second, t: t))
+        } else {
+            let label = "t = \(NumberFormat.text(t, precision: 4))"
+            lastFigure = Figure(
+                title: title, marks: [.curve(a, .first, label: nil), .curve(b, .second, label: nil), .point(a.end, .mark, label: label)])
+        }
         try replacePath(with: split, at: inv.range)
         report("split", .split(element: i, count: path.elements.count))
     }
@@ -684,7 +695,9 @@ extension Interpreter {
     /// `alignedbox i`: the oriented tight box's corners.
     func alignedBoxCommand(_ inv: Invocation) throws(Diagnostic) {
         let (i, segment) = try element(inv)
-        report("alignedbox", .pointList(element: i, segment.orientedBox))
+        let box = segment.orientedBox
+        lastFigure = Figure(title: "alignedbox \(i)", marks: [.polyline(box + box.prefix(1), .construction)])
+        report("alignedbox", .pointList(element: i, box))
     }
 
     /// `continuity`: the path's joints.
@@ -699,7 +712,203 @@ extension Interpreter {
         guard let x = segment.projectionIdentity(at: t) else {
             throw error(.notABezier(element: i, command: "abc"), inv.ranges[0])
         }
+        lastFigure = Figure(
+            title: "abc \(i) at t \(NumberFormat.text(t, precision: 4))",
+            marks: [
+                .polyline([x.a, x.c], .construction), .polyline([segment.start, segment.end], .construction),
+                .point(x.a, .mark, label: "A"), .point(x.b, .mark, label: "B"), .point(x.c, .mark, label: "C"),
+            ])
         report("abc", .abc(element: i, t: t, x))
+    }
+
+    /// Element i as a Bézier (a line, quadratic or cubic) for the Primer's algebra, or a located
+    /// error naming what `inv`'s command needs.
+    func bezierElement(
+        _ inv: Invocation, needs what: String = "a line or a Bézier curve (an arc is no polynomial)"
+    ) throws(Diagnostic) -> (
+        Int, Segment, [Point]
+    ) {
+        let (i, segment) = try element(inv)
+        guard let points = segment.bezierPoints else {
+            throw error(.needsACurve(element: i, kind: Interpreter.degreeName(segment), command: inv.name, what: what), inv.ranges[0])
+        }
+        return (i, segment, points)
+    }
+
+    static func matrixValue(_ m: [[Double]]) -> Value { .list(m.map { .list($0.map(Value.number)) }) }
+    static func pointsValue(_ ps: [Point]) -> Value { .list(ps.map(Value.point)) }
+
+    /// `bernstein i t`: the weight of each control point at t, and the point they make.
+    func bernsteinCommand(_ inv: Invocation) throws(Diagnostic) {
+        let (i, segment, points) = try bezierElement(inv)
+        let t = try parameter(inv)
+        let weights = Bernstein.weights(degree: points.count - 1, at: t)
+        let p = Bernstein.apply([weights], to: points)[0]
+        report(
+            "bernstein",
+            .facts(
+                element: i, title: "\(Interpreter.degreeName(segment)), t \(NumberFormat.text(t, precision: 17))",
+                Record(["weights": .list(weights.map(Value.number)), "x": .number(p.x), "y": .number(p.y)])))
+    }
+
+    /// `matrix i`: the basis matrix of the element's degree and the power-basis coefficients it gives.
+    func matrixCommand(_ inv: Invocation) throws(Diagnostic) {
+        let (i, segment, points) = try bezierElement(inv)
+        let m = Bernstein.matrix(degree: points.count - 1)
+        report(
+            "matrix",
+            .facts(
+                element: i, title: Interpreter.degreeName(segment),
+                Record([
+                    "matrix": Interpreter.matrixValue(m), "points": Interpreter.pointsValue(points),
+                    "coefficients": Interpreter.pointsValue(Bernstein.apply(m, to: points)),
+                ])))
+    }
+
+    /// `splitmatrix i t`: the two matrices that split the element at t, and the pieces' points.
+    func splitMatrixCommand(_ inv: Invocation) throws(Diagnostic) {
+        let (i, segment, points) = try bezierElement(inv)
+        let t = try parameter(inv, open: true)
+        let (q, q2) = Bernstein.splitMatrices(degree: points.count - 1, at: t)
+        let first = Bernstein.apply(q, to: points), second = Bernstein.apply(q2, to: points)
+        lastFigure = Figure(title: "splitmatrix \(i) at t \(NumberFormat.text(t, precision: 4))", marks: Figure.split(first, second))
+        report(
+            "splitmatrix",
+            .facts(
+                element: i, title: "\(Interpreter.degreeName(segment)), t \(NumberFormat.text(t, precision: 17))",
+                Record([
+                    "first": Interpreter.pointsValue(first), "second": Interpreter.pointsValue(second),
+                    "firstmatrix": Interpreter.matrixValue(q), "secondmatrix": Interpreter.matrixValue(q2),
+                ])))
+    }
+
+    /// `interval i a b`: the element's polynomial over [a, b] (outside [0, 1] it goes on).
+    func intervalCommand(_ inv: Invocation) throws(Diagnostic) {
+        let (i, segment, _) = try bezierElement(inv)
+        let a = inv.numbers[1], b = inv.numbers[2]
+        guard abs(a) <= 1e6, abs(b) <= 1e6 else { throw error(.intervalRange, inv.ranges[abs(a) <= 1e6 ? 2 : 1]) }
+        guard a != b else { throw error(.intervalEmpty, inv.ranges[2]) }
+        let piece = segment.interval(from: a, to: b)!
+        let points = piece.bezierPoints!
+        lastFigure = Figure(
+            title: "interval \(i) from t \(NumberFormat.text(a, precision: 4)) to \(NumberFormat.text(b, precision: 4))",
+            marks: [.curve(piece, .continued, label: "t in [\(NumberFormat.text(a, precision: 4)), \(NumberFormat.text(b, precision: 4))]")]
+                + points.enumerated().map { .point($0.element, .control, label: "Q\($0.offset)") })
+        report(
+            "interval",
+            .facts(
+                element: i,
+                title: "\(Interpreter.degreeName(segment)), t from \(NumberFormat.text(a, precision: 17)) to \(NumberFormat.text(b, precision: 17))",
+                Record(["points": Interpreter.pointsValue(points)])))
+    }
+
+    /// `canonical i`: where a cubic's last point falls in the canonical form, and what it says.
+    func canonicalCommand(_ inv: Invocation) throws(Diagnostic) {
+        let (i, segment) = try element(inv)
+        guard case .cubic(let c) = segment else {
+            throw error(.needsACurve(element: i, kind: Interpreter.degreeName(segment), command: "canonical", what: "a cubic"), inv.ranges[0])
+        }
+        guard let form = c.canonicalForm else { throw error(.noCanonicalForm(element: i), inv.ranges[0]) }
+        report(
+            "canonical",
+            .facts(element: i, title: "cubic", Record(["x": .number(form.point.x), "y": .number(form.point.y), "kind": .string(form.kind.rawValue)])))
+    }
+
+    /// `catmullpoints i [tension t]`: the four Catmull-Rom points that draw the curve.
+    func catmullPointsCommand(_ inv: Invocation) throws(Diagnostic) {
+        let (i, segment) = try element(inv)
+        let tension = inv.keywords["tension"]![0]
+        guard tension > 0, tension.isFinite else { throw error(.catmullTension, inv.range) }
+        guard let points = segment.catmullRomPoints(tension: tension) else {
+            throw error(
+                .needsACurve(element: i, kind: Interpreter.degreeName(segment), command: "catmullpoints", what: "a quadratic or cubic Bézier"),
+                inv.ranges[0])
+        }
+        lastFigure = Figure(
+            title: "catmullpoints \(i)",
+            marks: [.polyline(points, .construction)] + points.enumerated().map { .point($0.element, .control, label: "V\($0.offset + 1)") })
+        report("catmullpoints", .facts(element: i, title: Interpreter.degreeName(segment), Record(["points": Interpreter.pointsValue(points)])))
+    }
+
+    /// `mold i t x y`: element i's point at t moved to (x, y), its ends kept.
+    func moldCommand(_ inv: Invocation) throws(Diagnostic) {
+        let (i, segment) = try element(inv)
+        let t = try parameter(inv, open: true)
+        let target = inv.point(2)
+        guard let molded = segment.molded(at: t, to: target) else {
+            throw error(
+                .needsACurve(element: i, kind: Interpreter.degreeName(segment), command: "mold", what: "a quadratic or cubic Bézier"),
+                inv.ranges[0])
+        }
+        let before = segment.point(at: t)
+        let changed: Path
+        do { changed = try path.replacing(elementAt: i, with: molded) } catch { throw diagnose(error, inv) }
+        try replacePath(with: changed, at: inv.range)
+        lastFigure = Figure(
+            title: "mold \(i) at t \(NumberFormat.text(t, precision: 4))",
+            marks: [.curve(segment, .before, label: "before"), .arrow(before, target, .construction), .point(target, .mark, label: "B")])
+        report("mold", .molded(element: i, t: t, point: target))
+    }
+
+    /// Points from the current point and the pairs of `inv`'s numbers, for `fit` and `bspline`.
+    func splinePoints(_ inv: Invocation, degree: Int) throws(Diagnostic) -> [Point] {
+        let n = inv.numbers
+        guard n.count % 2 == 0, n.count / 2 >= degree else { throw error(.splinePoints(command: inv.name, degree: degree), inv.range) }
+        try charge(n.count / 2, inv.range)
+        guard let start = path.currentPoint else { throw error(.noCurrentPoint(inv.name), inv.range) }
+        return [start] + stride(from: 0, to: n.count, by: 2).map { Point(n[$0], n[$0 + 1]) }
+    }
+
+    func splineDegree(_ inv: Invocation) throws(Diagnostic) -> Int {
+        let d = inv.keywords["degree"]![0]
+        guard d == 2 || d == 3 else { throw error(.splineDegree(command: inv.name), inv.range) }
+        return Int(d)
+    }
+
+    /// `fit x y ... [degree n]`: the Bézier nearest the points, from the current point to the last.
+    func fitCommand(_ inv: Invocation) throws(Diagnostic) {
+        let degree = try splineDegree(inv)
+        let points = try splinePoints(inv, degree: degree)
+        guard points.allSatisfy(\.isFinite), let fit = Path.fit(points, degree: degree) else { throw error(.fitImpossible, inv.range) }
+        try draw(inv, quietly: true) { (p: inout Path) throws(GeometryError) in
+            switch fit.segment {
+            case .quadratic(let q): try p.quad(control: q.p1, to: q.p2)
+            case .cubic(let c): try p.curve(control1: c.p1, control2: c.p2, to: c.p3)
+            default: break
+            }
+        }
+        lastFigure = Figure(title: "fit", marks: points.map { .point($0, .mark, label: nil) })
+        report(
+            "fit",
+            .fitted(kind: Interpreter.degreeName(fit.segment), points: points.count, error: fit.error, to: path.currentPoint!, length: path.length))
+    }
+
+    /// `bspline x y ... [degree n]`: the clamped uniform B-spline of the points, as Béziers.
+    func bSplineCommand(_ inv: Invocation) throws(Diagnostic) {
+        let degree = try splineDegree(inv)
+        let points = try splinePoints(inv, degree: degree)
+        let segments = Path.bSpline(points, degree: degree)
+        lastFigure = Figure(
+            title: "bspline",
+            marks: [.polyline(points, .construction)] + points.enumerated().map { .point($0.element, .control, label: "P\($0.offset)") })
+        try draw(inv) { (p: inout Path) throws(GeometryError) in
+            for s in segments {
+                switch s {
+                case .quadratic(let q): try p.quad(control: q.p1, to: q.p2)
+                case .cubic(let c): try p.curve(control1: c.p1, control2: c.p2, to: c.p3)
+                default: break
+                }
+            }
+        }
+    }
+
+    /// The larger side of the path's bounds (0 when empty), for the size of a figure's arrows.
+    var pathSize: Double { path.bounds.map { Swift.max($0.width, $0.height) } ?? 0 }
+
+    /// An arrow from p along unit vector v, a sixth of the path's size long, with p marked.
+    func arrowMarks(_ p: Point, _ v: Vector, _ role: Figure.Role) -> [Figure.Mark] {
+        let size = Swift.max(pathSize, 1e-9)
+        return [.arrow(p, p + v * (size / 6), role), .point(p, .mark, label: nil)]
     }
 
     /// `lengthtable i n`: n chords against the exact length.
@@ -820,7 +1029,12 @@ extension Interpreter {
         func turns(_ axis: Axis) -> [ExtremePoint] {
             segment.extrema(along: axis).map { ExtremePoint(t: $0, point: segment.point(at: $0)) }
         }
-        report("extrema", .extrema(element: i, x: turns(.x), y: turns(.y)))
+        let xs = turns(.x), ys = turns(.y)
+        lastFigure = Figure(
+            title: "extrema \(i)",
+            marks: xs.map { .point($0.point, .mark, label: "x turns, t \(NumberFormat.text($0.t, precision: 3))") }
+                + ys.map { .point($0.point, .tangent, label: "y turns, t \(NumberFormat.text($0.t, precision: 3))") })
+        report("extrema", .extrema(element: i, x: xs, y: ys))
     }
 
     /// The point and segment at arc length s (the first argument) for `tangent`, `normal` and
@@ -839,20 +1053,41 @@ extension Interpreter {
     /// `tangent`.
     func tangentCommand(_ inv: Invocation) throws(Diagnostic) {
         let (loc, segment) = try location(inv)
-        report("tangent", .direction(point: loc.point, vector: segment.direction(at: loc.t).normalized ?? Vector(1, 0)))
+        let v = segment.direction(at: loc.t).normalized ?? Vector(1, 0)
+        lastFigure = Figure(title: "tangent at \(NumberFormat.text(inv.numbers[0], precision: 4))", marks: arrowMarks(loc.point, v, .tangent))
+        report("tangent", .direction(point: loc.point, vector: v))
     }
 
     /// `normal`.
     func normalCommand(_ inv: Invocation) throws(Diagnostic) {
         let (loc, segment) = try location(inv)
-        report("normal", .direction(point: loc.point, vector: (segment.direction(at: loc.t).normalized ?? Vector(1, 0)).perpendicular))
+        let v = (segment.direction(at: loc.t).normalized ?? Vector(1, 0)).perpendicular
+        lastFigure = Figure(title: "normal at \(NumberFormat.text(inv.numbers[0], precision: 4))", marks: arrowMarks(loc.point, v, .normal))
+        report("normal", .direction(point: loc.point, vector: v))
     }
 
     /// `curvature`.
     func curvatureCommand(_ inv: Invocation) throws(Diagnostic) {
         let (loc, segment) = try location(inv)
         let k = segment.curvature(at: loc.t)
-        if segment.isCusp(at: loc.t) { return report("curvature", .curvature(point: loc.point, curvature: nil, radius: 0)) }
+        let title = "curvature at \(NumberFormat.text(inv.numbers[0], precision: 4))"
+        if segment.isCusp(at: loc.t) {
+            lastFigure = Figure(title: title + ": a cusp", marks: [.point(loc.point, .mark, label: "cusp")])
+            return report("curvature", .curvature(point: loc.point, curvature: nil, radius: 0))
+        }
+        // The osculating circle: its centre along the normal, 1/k away (k signed: clockwise > 0).
+        let normal = (segment.direction(at: loc.t).normalized ?? Vector(1, 0)).perpendicular
+        if k != 0, (1 / abs(k)).isFinite, 1 / abs(k) < 1e6 * Swift.max(pathSize, 1e-300) {
+            let centre = loc.point + normal * (1 / k)
+            lastFigure = Figure(
+                title: title,
+                marks: [
+                    .circle(center: centre, radius: 1 / abs(k), .circle), .polyline([centre, loc.point], .construction),
+                    .point(loc.point, .mark, label: nil), .point(centre, .circle, label: "centre"),
+                ])
+        } else {
+            lastFigure = Figure(title: title + ": straight", marks: arrowMarks(loc.point, normal.perpendicular, .tangent))
+        }
         report("curvature", .curvature(point: loc.point, curvature: k, radius: k != 0 && (1 / abs(k)).isFinite ? 1 / abs(k) : nil))
     }
 
@@ -961,7 +1196,10 @@ extension Interpreter {
     /// `inflections i`: where the curvature of element i changes sign.
     func inflectionsCommand(_ inv: Invocation) throws(Diagnostic) {
         let (i, segment) = try element(inv)
-        report("inflections", .inflections(element: i, segment.inflections.map { ExtremePoint(t: $0, point: segment.point(at: $0)) }))
+        let list = segment.inflections.map { ExtremePoint(t: $0, point: segment.point(at: $0)) }
+        lastFigure = Figure(
+            title: "inflections \(i)", marks: list.map { .point($0.point, .mark, label: "t \(NumberFormat.text($0.t, precision: 3))") })
+        report("inflections", .inflections(element: i, list))
     }
 
     /// `intersections [a]`: where the path crosses or touches itself, or path value `a`.
@@ -971,6 +1209,7 @@ extension Interpreter {
         let found = try withWorkLeft(inv) { left in
             other.map { path.intersections(with: $0, budget: left) } ?? path.selfIntersections(budget: left)
         }
+        lastFigure = Figure(title: "intersections", marks: found.map { .point($0.point, .mark, label: nil) })
         report("intersections", .intersections(found))
     }
 

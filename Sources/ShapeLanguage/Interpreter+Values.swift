@@ -115,9 +115,10 @@ extension Interpreter {
                     if let o = m.overlap { r.append("overlap", n(o)) }
                     return .record(r)
                 })
+        case .facts(_, _, let fields): return .record(fields)
         case .value(nil, let v): return v
         case .export, .names, .help, .plot, .saved, .printed, .path, .cleared, .transformed, .sticky, .wander, .dash, .handle, .value, .undone,
-            .precision, .defined, .split, .degree, .cubics, .outline:
+            .precision, .defined, .split, .degree, .cubics, .outline, .molded, .fitted:
             return nil
         }
     }

@@ -109,6 +109,9 @@ public final class Interpreter {
     var lastNearest: (query: Point, point: Point)?
     /// The last `casteljau` construction, for `save ... casteljau`.
     var lastCasteljau: [[Point]]?
+    /// The last teaching query's figure (a split, a tangent, an osculating circle, ...), for
+    /// `save ... figure`.
+    var lastFigure: Figure?
 
     // Per top-level statement.
     var iterations = 0
@@ -189,7 +192,7 @@ public final class Interpreter {
     /// One top-level statement, all or nothing.
     func execute(_ statement: Stmt, in source: Source) throws(Diagnostic) {
         let stateBefore = state, undoBefore = undoStack, undoElementsBefore = undoElements
-        let nearestBefore = lastNearest, casteljauBefore = lastCasteljau
+        let nearestBefore = lastNearest, casteljauBefore = lastCasteljau, figureBefore = lastFigure
         statementStart = path.elements.count
         savedPath = nil
         changed = false
@@ -215,6 +218,7 @@ public final class Interpreter {
             undoElements = undoElementsBefore
             lastNearest = nearestBefore
             lastCasteljau = casteljauBefore
+            lastFigure = figureBefore
             restorePath(savedPath.map { .replace($0) } ?? .truncate(statementStart))
             throw error
         }

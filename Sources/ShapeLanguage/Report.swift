@@ -14,11 +14,12 @@ public struct Report: Sendable {
         switch kind {
         case .printed, .export, .plot, .saved, .casteljau, .direction, .curvature, .extrema, .length, .points, .bounds,
             .contains, .nearest, .at, .elements, .help, .handleQuery, .names, .parameterPoint, .located, .inflections,
-            .intersections, .yForX, .pointList, .components, .lengthTable, .abc, .continuity:
+            .intersections, .yForX, .pointList, .components, .lengthTable, .abc, .continuity, .facts:
             true
         case .value(let name, _):
             name == nil
-        case .path, .cleared, .transformed, .sticky, .wander, .dash, .handle, .undone, .precision, .defined, .split, .degree, .cubics, .outline:
+        case .path, .cleared, .transformed, .sticky, .wander, .dash, .handle, .undone, .precision, .defined, .split, .degree, .cubics, .outline,
+            .molded, .fitted:
             false
         }
     }
@@ -49,6 +50,9 @@ public struct Report: Sendable {
         case .components(_, let xs, let ys): return (xs + ys).allSatisfy(\.isFinite)
         case .lengthTable(_, _, let a, let e): return f(a, e)
         case .continuity(let list): return list.allSatisfy { $0.turn.isFinite }
+        case .facts(_, _, let fields): return Value.record(fields).isFinite
+        case .molded(_, let t, let p): return f(t) && p.isFinite
+        case .fitted(_, _, let e, let to, let length): return f(e, length) && to.isFinite
         case .abc(_, let t, let x): return f(t, x.u, x.ratio) && x.a.isFinite && x.b.isFinite && x.c.isFinite
         case .intersections(let list): return list.allSatisfy { $0.point.isFinite && f($0.at, $0.other) && ($0.overlap?.isFinite ?? true) }
         case .casteljau(_, _, let t, let levels): return f(t) && levels.allSatisfy { $0.allSatisfy(\.isFinite) }
@@ -122,6 +126,15 @@ public struct Report: Sendable {
         case continuity([Joint])
         /// `abc`: the projection identity of an element at t.
         case abc(element: Int, t: Double, ProjectionIdentity)
+        /// The Primer's algebra of an element (`bernstein`, `matrix`, `splitmatrix`, `interval`,
+        /// `canonical`, `catmullpoints`): named values, its function form's record; `title` says
+        /// what they are of ("cubic, t 0.25").
+        case facts(element: Int, title: String, Record)
+        /// `mold`: element i now passes through this point at t.
+        case molded(element: Int, t: Double, point: Point)
+        /// `fit`: the curve's kind, how many points it was fitted to, the largest distance from one
+        /// of them, and where the path now ends.
+        case fitted(kind: String, points: Int, error: Double, to: Point, length: Double)
         /// `lengthtable`: an element's length as n chords sum it, and exactly.
         case lengthTable(element: Int, chords: Int, approximate: Double, exact: Double)
         /// `split`: the element split and the new number of elements.
@@ -135,8 +148,9 @@ public struct Report: Sendable {
         case extrema(element: Int, x: [ExtremePoint], y: [ExtremePoint])
         /// `save`: the file written.
         case saved(String)
-        /// `show`: the path to plot, the handle's point, and whether ASCII was asked for.
-        case plot(path: Path, handle: Point?, ascii: Bool)
+        /// `show`: the path to plot, the handle's point (when asked for), whether ASCII was asked
+        /// for, and whether to draw the control polygons.
+        case plot(path: Path, handle: Point?, ascii: Bool, controls: Bool)
         /// `export`: the format and the path to write.
         case export(format: ExportFormat, path: Path)
         /// `help`: everything, or one command, function or value.
@@ -251,6 +265,16 @@ public enum Value: Sendable, Equatable {
     case path(Path)
 
     public var isString: Bool { if case .string = self { true } else { false } }
+
+    /// Every number it holds is finite (values in reports nest a few levels at most).
+    public var isFinite: Bool {
+        switch self {
+        case .number(let x): x.isFinite
+        case .string, .path: true
+        case .record(let r): r.values.allSatisfy(\.isFinite)
+        case .list(let items): items.allSatisfy(\.isFinite)
+        }
+    }
 
     /// "a number", "a record", ...: how messages name the kind.
     public var kindName: String {

@@ -16,6 +16,8 @@ public struct SaveRequest: Sendable {
     public var nearest: (query: Point, point: Point)?
     /// The last `casteljau` construction: its levels, control points first.
     public var casteljau: [[Point]]?
+    /// The last teaching query's figure.
+    public var figure: Figure?
 }
 
 /// Writes a `SaveRequest`; returns the name of the file written, or throws a reason.

@@ -113,6 +113,15 @@ public struct JSONLinesPrinter {
                 "\"element\": \(i)", "\"t\": \(n(t))", "\"a\": \(point(x.a))", "\"b\": \(point(x.b))", "\"c\": \(point(x.c))", "\"u\": \(n(x.u))",
                 "\"ratio\": \(n(x.ratio))",
             ]
+        case .facts(let i, _, let record):
+            fields.append("\"element\": \(i)")
+            fields += zip(record.names, record.values).map { "\"\($0)\": \(value($1))" }
+        case .molded(let i, let t, let q): fields += ["\"element\": \(i)", "\"t\": \(n(t))", "\"point\": \(pair(q))"]
+        case .fitted(let kind, let count, let error, let to, let length):
+            fields += [
+                "\"kind\": \(JSONLinesPrinter.string(kind))", "\"points\": \(count)", "\"error\": \(n(error))", "\"to\": \(pair(to))",
+                "\"length\": \(n(length))",
+            ]
         case .lengthTable(let i, let chords, let approximate, let exact):
             fields += ["\"element\": \(i)", "\"chords\": \(chords)", "\"approximate\": \(n(approximate))", "\"exact\": \(n(exact))"]
         case .pointList(let i, let list):
@@ -166,8 +175,9 @@ public struct JSONLinesPrinter {
                 "[" + e.map { "{\"t\": \(n($0.t)), \"point\": \(pair($0.point))}" }.joined(separator: ", ") + "]"
             }
             fields += ["\"element\": \(i)", "\"x\": \(list(xs))", "\"y\": \(list(ys))"]
-        case .plot(let path, let handle, let ascii):
-            fields.append("\"text\": \(JSONLinesPrinter.string(TerminalPlot(width: 72, ascii: ascii).render(path, handle: handle)))")
+        case .plot(let path, let handle, let ascii, let controls):
+            fields.append(
+                "\"text\": \(JSONLinesPrinter.string(TerminalPlot(width: 72, ascii: ascii).render(path, handle: handle, controls: controls)))")
         case .export(let format, let path):
             fields.append("\"format\": \"\(format.rawValue)\"")
             fields.append("\"text\": \(JSONLinesPrinter.string(format == .svg ? PathExport.svg(path) : PathExport.swift(path)))")

@@ -1,26 +1,84 @@
 import ShapeGeometry
 import ShapeLanguage
 
-/// An SVG picture of a path, with the layers `save` can ask for: control polygons and points,
-/// track points, the handle, the tight bounds, the last nearest-point query. Returns the text;
-/// writing it is the caller's business.
+/// An SVG picture of a path, with the layers `save` can ask for: the fill, control polygons with
+/// their points and the on-curve anchors, labels P0…Pn, track points, the handle, the tight
+/// bounds, a curvature comb, the last nearest-point query, the last de Casteljau construction and
+/// the last teaching query's figure; a legend under the picture names what is drawn. Sizes are
+/// set in pixels of the 600-pixel picture, whatever the path's units. Returns the text; writing
+/// it is the caller's business.
 public enum SVGDocument {
     static func n(_ x: Double) -> String { NumberFormat.json(x) }
 
+    /// Colours (Okabe and Ito's palette, told apart with colour blindness) of a figure's roles.
+    static func colour(_ role: Figure.Role) -> String {
+        switch role {
+        case .control: "#999999"
+        case .construction: "#56b4e9"
+        case .mark: "#d55e00"
+        case .before: "#bbbbbb"
+        case .continued: "#cc79a7"
+        case .first: "#0072b2"
+        case .second: "#e69f00"
+        case .tangent: "#009e73"
+        case .normal: "#cc79a7"
+        case .circle: "#009e73"
+        case .comb: "#56b4e9"
+        }
+    }
+
     public static func render(_ r: SaveRequest) -> String {
         let box = r.path.bounds ?? Rect(point: .zero)
+        let layers = r.layers
         // The view holds the path and whatever the layers add outside it.
         var extent = box
-        if r.layers.contains(.nearest), let near = r.nearest { extent.include(near.query) }
-        if r.layers.contains(.casteljau), let levels = r.casteljau { for p in levels[0] { extent.include(p) } }
-        if r.layers.contains(.controls) {
+        if layers.contains(.nearest), let near = r.nearest { extent.include(near.query) }
+        if layers.contains(.casteljau), let levels = r.casteljau { for p in levels[0] { extent.include(p) } }
+        if layers.contains(.controls) || layers.contains(.labels) {
             for e in r.path.elements { if case .segment(let s) = e { extent = extent.union(s.controlBounds) } }
         }
+        let comb = layers.contains(.comb) ? combTeeth(r.path, size: Swift.max(box.width, box.height)) : []
+        for (_, tip) in comb { extent.include(tip) }
+        if layers.contains(.figure), let figure = r.figure {
+            // A figure's far points (an osculating circle of a nearly straight stretch) may not
+            // shrink the path to a dot: the view grows at most to 4 times the path's size.
+            let size = Swift.max(box.width, box.height, 1e-9)
+            let limit = Rect(minX: box.minX - 2 * size, minY: box.minY - 2 * size, maxX: box.maxX + 2 * size, maxY: box.maxY + 2 * size)
+            for p in figure.extentPoints {
+                extent.include(Point(Swift.min(Swift.max(p.x, limit.minX), limit.maxX), Swift.min(Swift.max(p.y, limit.minY), limit.maxY)))
+            }
+        }
         let size = Swift.max(extent.width, extent.height, 1e-9)
-        let margin = size * 0.05
-        let stroke = size / 300
-        let view = Rect(minX: extent.minX - margin, minY: extent.minY - margin, maxX: extent.maxX + margin, maxY: extent.maxY + margin)
+        let margin = size * 0.06
+        var view = Rect(minX: extent.minX - margin, minY: extent.minY - margin, maxX: extent.maxX + margin, maxY: extent.maxY + margin)
         let pixels = 600.0
+        // Path units per pixel of the picture's longer side.
+        let px = Swift.max(view.width, view.height) / pixels
+        let stroke = 2 * px, dot = 4 * px, font = 13 * px
+
+        // The legend: a title and one line per thing drawn, under the picture.
+        var legend: [(colour: String, text: String, dash: Bool)] = []
+        if layers.contains(.fill) { legend.append(("#cfe3f3", "the filled area", false)) }
+        if layers.contains(.controls) { legend.append(("#999999", "control polygons, control points (hollow), anchors (black)", true)) }
+        if layers.contains(.points), !r.trackPoints.isEmpty { legend.append(("#0072b2", "track points", false)) }
+        if layers.contains(.bounds), r.path.bounds != nil { legend.append(("#e69f00", "tight bounds", true)) }
+        if !comb.isEmpty { legend.append((colour(.comb), "curvature comb (teeth as long as the curvature)", false)) }
+        if layers.contains(.nearest), r.nearest != nil { legend.append(("#009e73", "nearest point to the query", false)) }
+        if layers.contains(.casteljau), r.casteljau != nil { legend.append(("#56b4e9", "de Casteljau levels", false)) }
+        var title: String?
+        if layers.contains(.figure), let figure = r.figure {
+            title = figure.title
+            var seen = Set<Figure.Role>()
+            for m in figure.marks where seen.insert(m.role).inserted { legend.append((colour(m.role), m.role.legend, false)) }
+        }
+        if layers.contains(.handle), r.handle != nil { legend.append(("#d55e00", "the handle", false)) }
+        let legendRows = legend.count + (title == nil ? 0 : 1)
+        let rowHeight = 18 * px
+        let legendTop = view.maxY
+        if legendRows > 0 {
+            view = Rect(minX: view.minX, minY: view.minY, maxX: view.maxX, maxY: view.maxY + Double(legendRows) * rowHeight + 8 * px)
+        }
+
         let w = view.width >= view.height ? pixels : pixels * view.width / view.height
         let h = view.width >= view.height ? pixels * view.height / view.width : pixels
         var out = [
@@ -29,67 +87,218 @@ public enum SVGDocument {
                 + "width=\"\(n(w.rounded()))\" height=\"\(n(h.rounded()))\">",
             "  <rect x=\"\(n(view.minX))\" y=\"\(n(view.minY))\" width=\"\(n(view.width))\" height=\"\(n(view.height))\" fill=\"white\"/>",
         ]
-        if r.layers.contains(.bounds), r.path.bounds != nil {
+        func circle(_ p: Point, _ radius: Double, _ attributes: String = "") -> String {
+            "    <circle cx=\"\(n(p.x))\" cy=\"\(n(p.y))\" r=\"\(n(radius))\"\(attributes)/>"
+        }
+        func polyline(_ points: [Point], _ attributes: String = "") -> String {
+            "    <polyline points=\"" + points.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ") + "\"\(attributes)/>"
+        }
+        func text(_ s: String, at p: Point, _ attributes: String = "") -> String {
+            "    <text x=\"\(n(p.x))\" y=\"\(n(p.y))\"\(attributes)>\(escape(s))</text>"
+        }
+
+        if layers.contains(.fill) {
+            out.append("  <path id=\"fill\" d=\"\(PathExport.svg(r.path))\" fill=\"#cfe3f3\" fill-rule=\"nonzero\" stroke=\"none\"/>")
+        }
+        if layers.contains(.bounds), r.path.bounds != nil {
             out.append(
                 "  <rect id=\"bounds\" x=\"\(n(box.minX))\" y=\"\(n(box.minY))\" width=\"\(n(box.width))\" height=\"\(n(box.height))\" "
                     + "fill=\"none\" stroke=\"#e69f00\" stroke-width=\"\(n(stroke / 2))\" stroke-dasharray=\"\(n(stroke * 4)) \(n(stroke * 2))\"/>")
         }
-        if r.layers.contains(.controls) {
-            var polygons: [String] = [], dots: [String] = []
-            for e in r.path.elements {
-                let points: [Point]
-                switch e {
-                case .segment(.quadratic(let q)): points = [q.p0, q.p1, q.p2]
-                case .segment(.cubic(let c)): points = [c.p0, c.p1, c.p2, c.p3]
-                default: continue
-                }
-                polygons.append("    <polyline points=\"" + points.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ") + "\"/>")
-                for p in points.dropFirst().dropLast() { dots.append("    <circle cx=\"\(n(p.x))\" cy=\"\(n(p.y))\" r=\"\(n(stroke * 1.5))\"/>") }
+        let beziers: [(index: Int, points: [Point])] = r.path.elements.enumerated().compactMap { k, e in
+            switch e {
+            case .segment(.quadratic(let q)): (k, [q.p0, q.p1, q.p2])
+            case .segment(.cubic(let c)): (k, [c.p0, c.p1, c.p2, c.p3])
+            default: nil
             }
+        }
+        if layers.contains(.controls) {
             out.append(
                 "  <g id=\"controls\" fill=\"none\" stroke=\"#999999\" stroke-width=\"\(n(stroke / 2))\" stroke-dasharray=\"\(n(stroke * 2)) \(n(stroke * 2))\">"
             )
-            out += polygons
+            for b in beziers { out.append(polyline(b.points)) }
             out.append("  </g>")
-            out.append("  <g id=\"control-points\" fill=\"#999999\">")
-            out += dots
+            out.append("  <g id=\"control-points\" fill=\"white\" stroke=\"#777777\" stroke-width=\"\(n(stroke / 2))\">")
+            for b in beziers { for p in b.points.dropFirst().dropLast() { out.append(circle(p, dot)) } }
+            out.append("  </g>")
+        }
+        if !comb.isEmpty {
+            out.append("  <g id=\"comb\" fill=\"none\" stroke=\"\(colour(.comb))\" stroke-width=\"\(n(stroke / 3))\">")
+            for (base, tip) in comb { out.append("    <line x1=\"\(n(base.x))\" y1=\"\(n(base.y))\" x2=\"\(n(tip.x))\" y2=\"\(n(tip.y))\"/>") }
+            out.append(polyline(comb.map(\.tip)))
             out.append("  </g>")
         }
         out.append(
             "  <path id=\"path\" d=\"\(PathExport.svg(r.path))\" fill=\"none\" stroke=\"black\" stroke-width=\"\(n(stroke))\" "
                 + "stroke-linejoin=\"round\"/>")
-        if r.layers.contains(.points) {
-            out.append("  <g id=\"points\" fill=\"#0072b2\">")
-            for p in r.trackPoints { out.append("    <circle cx=\"\(n(p.x))\" cy=\"\(n(p.y))\" r=\"\(n(stroke * 0.8))\"/>") }
+        if layers.contains(.controls) {
+            // The on-curve anchors: where each element starts and ends.
+            var anchors: [Point] = []
+            for e in r.path.elements {
+                switch e {
+                case .move(let p): anchors.append(p)
+                case .segment(let s): anchors.append(s.end)
+                case .close: break
+                }
+            }
+            out.append("  <g id=\"anchors\" fill=\"black\">")
+            for p in anchors { out.append(circle(p, dot * 0.8)) }
             out.append("  </g>")
         }
-        if r.layers.contains(.nearest), let near = r.nearest {
+        if layers.contains(.labels) {
+            out.append("  <g id=\"labels\" font-family=\"sans-serif\" font-size=\"\(n(font))\" fill=\"#333333\">")
+            var previousEnd: Point?
+            for b in beziers {
+                let prefix = beziers.count > 1 ? "\(b.index)." : ""
+                for (k, p) in b.points.enumerated() {
+                    // A shared anchor is named once, by the element that ends there.
+                    if k == 0, p == previousEnd { continue }
+                    out.append(text("\(prefix)P\(k)", at: Point(p.x + dot * 1.5, p.y - dot * 1.5)))
+                }
+                previousEnd = b.points.last
+            }
+            out.append("  </g>")
+        }
+        if layers.contains(.points) {
+            out.append("  <g id=\"points\" fill=\"#0072b2\">")
+            for p in r.trackPoints { out.append(circle(p, dot * 0.75)) }
+            out.append("  </g>")
+        }
+        if layers.contains(.nearest), let near = r.nearest {
             out.append("  <g id=\"nearest\" stroke=\"#009e73\" fill=\"#009e73\" stroke-width=\"\(n(stroke / 2))\">")
             out.append("    <line x1=\"\(n(near.query.x))\" y1=\"\(n(near.query.y))\" x2=\"\(n(near.point.x))\" y2=\"\(n(near.point.y))\"/>")
-            out.append("    <circle cx=\"\(n(near.query.x))\" cy=\"\(n(near.query.y))\" r=\"\(n(stroke * 1.5))\"/>")
-            out.append("    <circle cx=\"\(n(near.point.x))\" cy=\"\(n(near.point.y))\" r=\"\(n(stroke * 1.5))\"/>")
+            out.append(circle(near.query, dot))
+            out.append(circle(near.point, dot))
             out.append("  </g>")
         }
-        if r.layers.contains(.casteljau), let levels = r.casteljau {
+        if layers.contains(.casteljau), let levels = r.casteljau {
             let colours = ["#999999", "#56b4e9", "#cc79a7", "#009e73"]
             out.append("  <g id=\"casteljau\" fill=\"none\" stroke-width=\"\(n(stroke / 2))\">")
             for (k, level) in levels.enumerated() {
                 let colour = colours[k % colours.count]
-                if level.count > 1 {
-                    out.append("    <polyline stroke=\"\(colour)\" points=\"" + level.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ") + "\"/>")
-                }
-                for p in level {
-                    out.append("    <circle cx=\"\(n(p.x))\" cy=\"\(n(p.y))\" r=\"\(n(stroke * (level.count == 1 ? 3 : 1.5)))\" fill=\"\(colour)\"/>")
-                }
+                if level.count > 1 { out.append(polyline(level, " stroke=\"\(colour)\"")) }
+                for p in level { out.append(circle(p, level.count == 1 ? dot * 1.5 : dot, " fill=\"\(colour)\"")) }
             }
             out.append("  </g>")
         }
-        if r.layers.contains(.handle), let hp = r.handle {
+        if layers.contains(.figure), let figure = r.figure {
+            out += figureMarks(figure, stroke: stroke, dot: dot, font: font)
+        }
+        if layers.contains(.handle), let hp = r.handle {
             out.append(
-                "  <circle id=\"handle\" cx=\"\(n(hp.x))\" cy=\"\(n(hp.y))\" r=\"\(n(stroke * 5))\" fill=\"none\" "
+                "  <circle id=\"handle\" cx=\"\(n(hp.x))\" cy=\"\(n(hp.y))\" r=\"\(n(dot * 2.5))\" fill=\"none\" "
                     + "stroke=\"#d55e00\" stroke-width=\"\(n(stroke))\"/>")
+        }
+        if legendRows > 0 {
+            out.append("  <g id=\"legend\" font-family=\"sans-serif\" font-size=\"\(n(font))\" fill=\"#333333\">")
+            var y = legendTop + rowHeight
+            let x = view.minX + 10 * px
+            if let title {
+                out.append(text(title, at: Point(x, y), " font-weight=\"bold\""))
+                y += rowHeight
+            }
+            for entry in legend {
+                let dash = entry.dash ? " stroke-dasharray=\"\(n(stroke * 2)) \(n(stroke * 2))\"" : ""
+                out.append(
+                    "    <line x1=\"\(n(x))\" y1=\"\(n(y - font / 3))\" x2=\"\(n(x + 24 * px))\" y2=\"\(n(y - font / 3))\" stroke=\"\(entry.colour)\" "
+                        + "stroke-width=\"\(n(stroke * 1.5))\"\(dash)/>")
+                out.append(text(entry.text, at: Point(x + 32 * px, y)))
+                y += rowHeight
+            }
+            out.append("  </g>")
         }
         out.append("</svg>")
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// A figure's marks, lines first, then points and their labels on top.
+    static func figureMarks(_ figure: Figure, stroke: Double, dot: Double, font: Double) -> [String] {
+        var lines: [String] = [], points: [String] = []
+        for m in figure.marks {
+            let c = colour(m.role)
+            switch m {
+            case .curve(let s, _, let label):
+                var p = Path()
+                try? p.move(to: s.start)
+                switch s {
+                case .line(let l): try? p.line(to: l.p1)
+                case .quadratic(let q): try? p.quad(control: q.p1, to: q.p2)
+                case .cubic(let c): try? p.curve(control1: c.p1, control2: c.p2, to: c.p3)
+                case .arc(let a): try? p.append(arc: a)
+                }
+                let dash = m.role == .continued || m.role == .before ? " stroke-dasharray=\"\(n(stroke * 3)) \(n(stroke * 2))\"" : ""
+                lines.append("    <path d=\"\(PathExport.svg(p))\" fill=\"none\" stroke=\"\(c)\" stroke-width=\"\(n(stroke * 1.5))\"\(dash)/>")
+                if let label {
+                    let at = s.point(at: 0.5)
+                    points.append("    <text x=\"\(n(at.x + dot * 1.5))\" y=\"\(n(at.y - dot * 1.5))\" fill=\"\(c)\">\(escape(label))</text>")
+                }
+            case .polyline(let ps, _):
+                lines.append(
+                    "    <polyline points=\"" + ps.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
+                        + "\" fill=\"none\" stroke=\"\(c)\" stroke-width=\"\(n(stroke / 2))\"/>")
+            case .arrow(let a, let b, _):
+                lines.append(
+                    "    <line x1=\"\(n(a.x))\" y1=\"\(n(a.y))\" x2=\"\(n(b.x))\" y2=\"\(n(b.y))\" stroke=\"\(c)\" stroke-width=\"\(n(stroke))\"/>")
+                // The head: two short strokes back from the tip at ±25°.
+                let d = b - a
+                if let u = d.normalized {
+                    let back = u * (-dot * 3)
+                    // cos and sin of ±25°.
+                    for (cs, s) in [(0.9063, 0.4226), (0.9063, -0.4226)] {
+                        let v = Vector(back.dx * cs - back.dy * s, back.dx * s + back.dy * cs)
+                        let q = b + v
+                        lines.append(
+                            "    <line x1=\"\(n(b.x))\" y1=\"\(n(b.y))\" x2=\"\(n(q.x))\" y2=\"\(n(q.y))\" stroke=\"\(c)\" stroke-width=\"\(n(stroke))\"/>"
+                        )
+                    }
+                }
+            case .circle(let centre, let radius, _):
+                lines.append(
+                    "    <circle cx=\"\(n(centre.x))\" cy=\"\(n(centre.y))\" r=\"\(n(radius))\" fill=\"none\" stroke=\"\(c)\" stroke-width=\"\(n(stroke))\"/>"
+                )
+            case .point(let p, _, let label):
+                points.append("    <circle cx=\"\(n(p.x))\" cy=\"\(n(p.y))\" r=\"\(n(dot * 1.2))\" fill=\"\(c)\"/>")
+                if let label {
+                    points.append("    <text x=\"\(n(p.x + dot * 1.8))\" y=\"\(n(p.y - dot * 1.8))\" fill=\"\(c)\">\(escape(label))</text>")
+                }
+            }
+        }
+        return ["  <g id=\"figure\" font-family=\"sans-serif\" font-size=\"\(n(font))\">"] + lines + points + ["  </g>"]
+    }
+
+    /// A curvature comb: along every drawn element, 48 teeth from the curve along the side away
+    /// from the centre of curvature, as long as the curvature (the longest a fifth of the path's
+    /// size). Pairs of (point on the curve, tip).
+    static func combTeeth(_ path: Path, size: Double) -> [(base: Point, tip: Point)] {
+        var samples: [(Point, Vector, Double)] = []
+        for i in path.elements.indices {
+            guard let s = path.segment(at: i), case .segment = path.elements[i] else { continue }
+            if case .line = s { continue }
+            for k in 0...48 {
+                let t = Double(k) / 48
+                guard let u = s.direction(at: t).normalized else { continue }
+                let curvature = s.curvature(at: t)
+                guard curvature.isFinite else { continue }
+                samples.append((s.point(at: t), u.perpendicular, curvature))
+            }
+        }
+        let largest = samples.map { abs($0.2) }.max() ?? 0
+        guard largest > 0, size > 0 else { return [] }
+        let scale = size / 5 / largest
+        // The centre is at p + normal/k: the tooth goes the other way.
+        return samples.map { p, normal, k in (p, p - normal * (k * scale)) }
+    }
+
+    static func escape(_ s: String) -> String {
+        var out = ""
+        for c in s {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            default: out.append(c)
+            }
+        }
+        return out
     }
 }

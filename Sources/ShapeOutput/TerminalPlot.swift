@@ -19,8 +19,15 @@ public struct TerminalPlot {
         self.ascii = ascii
     }
 
-    public func render(_ path: Path, handle: Point?, precision: Int = 4) -> String {
-        guard let box = path.bounds else { return "(the path is empty)" }
+    public func render(_ path: Path, handle: Point?, controls: Bool = false, precision: Int = 4) -> String {
+        guard var box = path.bounds else { return "(the path is empty)" }
+        // The control polygons of the Béziers, when asked for: the box holds them too.
+        let polygons: [[Point]] =
+            controls
+            ? path.elements.compactMap {
+                if case .segment(let s) = $0, let points = s.bezierPoints, points.count > 2 { points } else { nil }
+            } : []
+        for polygon in polygons { for p in polygon { box.include(p) } }
         // Dots per cell: braille 2 across, 4 down; ASCII 1 across, 2 down (cells are about twice
         // as tall as wide).
         let across = ascii ? 1 : 2, down = ascii ? 1 : 4
@@ -63,6 +70,22 @@ public struct TerminalPlot {
             case .close(let l): plot(l.p1)
             }
         }
+        // A polygon's sides as every other dot (dotted, lighter than the curve), its control
+        // points as marks of their own.
+        var controlCells = Set<Int>()
+        for polygon in polygons {
+            for (a, b) in zip(polygon, polygon.dropFirst()) {
+                let steps = Int((a.distance(to: b) * scale).rounded(.up)) + 1
+                for k in stride(from: 0, through: steps, by: 2) {
+                    let t = Double(k) / Double(steps)
+                    plot(Point(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t))
+                }
+            }
+            for p in polygon.dropFirst().dropLast() {
+                let (y, x) = dot(p)
+                controlCells.insert((y / down) * columns + x / across)
+            }
+        }
         var handleCell: (Int, Int)?
         if let h = handle {
             let (y, x) = dot(h)
@@ -73,6 +96,7 @@ public struct TerminalPlot {
             var line = ""
             for column in 0..<columns {
                 if let (hr, hc) = handleCell, hr == row, hc == column { line += ascii ? "@" : "●"; continue }
+                if controlCells.contains(row * columns + column) { line += ascii ? "o" : "○"; continue }
                 if ascii {
                     line += grid[row][column] ? "*" : " "
                 } else {

@@ -129,6 +129,13 @@ public struct TextPrinter {
                 lines.append("  \(j.from) to \(j.to): \(kind)")
             }
             return lines.joined(separator: "\n")
+        case .facts(let i, let title, let fields):
+            var lines = ["\(r.command): element \(i) (\(title))"]
+            for (name, v) in zip(fields.names, fields.values) { lines.append("  \(name): \(v.text(quoteStrings: false, number: n))") }
+            return lines.joined(separator: "\n")
+        case .molded(let i, let t, let q): return "mold: element \(i) now passes through \(p(q)) at t \(n(t))"
+        case .fitted(let kind, let count, let error, let to, let length):
+            return "fit: a \(kind) to \(count) points, off by at most \(n(error, beside: length)), to \(p(to)), length \(n(length))"
         case .abc(let i, let t, let x):
             return "abc: element \(i) at t \(n(t)), A \(p(x.a)), B \(p(x.b)), C \(p(x.c)), u \(n(x.u)), ratio \(n(x.ratio))"
         case .lengthTable(let i, let chords, let approximate, let exact):
@@ -157,8 +164,9 @@ public struct TextPrinter {
         case .extrema(let i, let xs, let ys):
             func list(_ e: [ExtremePoint]) -> String { e.isEmpty ? "none" : e.map { "t \(n($0.t)) at \(p($0.point))" }.joined(separator: ", ") }
             return "extrema: element \(i), x turns: \(list(xs)); y turns: \(list(ys))"
-        case .plot(let path, let handle, let ascii):
-            return TerminalPlot(width: columns, height: rows, ascii: ascii || !unicode).render(path, handle: handle, precision: precision)
+        case .plot(let path, let handle, let ascii, let controls):
+            return TerminalPlot(width: columns, height: rows, ascii: ascii || !unicode).render(
+                path, handle: handle, controls: controls, precision: precision)
         case .export(let format, let path): return format == .svg ? PathExport.svg(path) : PathExport.swift(path)
         }
     }

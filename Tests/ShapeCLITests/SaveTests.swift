@@ -16,13 +16,69 @@ import Testing
     final class PathFinder: NSObject, XMLParserDelegate {
         var d: String?
         var elements: [String] = []
+        var ids: [String] = []
+        var texts: [String] = []
+        var fills: Set<String> = []
+        var inText = false
+        func parser(_ parser: XMLParser, foundCharacters string: String) { if inText { texts.append(string) } }
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            if name == "text" { inText = false }
+        }
         func parser(
             _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
             attributes: [String: String] = [:]
         ) {
             elements.append(name)
+            if let id = attributes["id"] { ids.append(id) }
+            if let fill = attributes["fill"] { fills.insert(fill) }
+            if name == "text" { inText = true }
             if name == "path", attributes["id"] == "path" { d = attributes["d"] }
         }
+    }
+
+    /// The teaching layers: each query's figure, the labels, the comb, the fill and a legend that
+    /// names what is drawn, all in well-formed XML.
+    @Test func picturesThatTeach() throws {
+        let dir = try temporaryDirectory()
+        let script = """
+            move 0 0
+            curve 30 120 170 120 200 0
+            curvature 145.3199
+            save "osculating.svg" controls labels comb figure
+            split 1 0.3
+            save "split.svg" figure fill
+            tangent 50
+            save "tangent.svg" all
+            line 300 0
+            quad 350 100 400 0
+            save "labels.svg" labels
+            """
+        try script.write(to: dir.appendingPathComponent("s.shape"), atomically: true, encoding: .utf8)
+        let r = try BinaryRunner.run(["s.shape"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        func read(_ name: String) throws -> PathFinder {
+            let parser = XMLParser(data: try Data(contentsOf: dir.appendingPathComponent(name)))
+            let finder = PathFinder()
+            parser.delegate = finder
+            #expect(parser.parse(), "\(name): well-formed XML: \(String(describing: parser.parserError))")
+            return finder
+        }
+        let osculating = try read("osculating.svg")
+        for id in ["controls", "control-points", "anchors", "labels", "comb", "figure", "legend", "path"] {
+            #expect(osculating.ids.contains(id), "osculating.svg has \(id)")
+        }
+        #expect(Set(["P0", "P1", "P2", "P3"]).isSubset(of: osculating.texts))
+        #expect(osculating.texts.contains("curvature at 145.3199") && osculating.texts.contains("osculating circle"))
+        #expect(osculating.elements.filter { $0 == "line" }.count > 40, "the comb's teeth")
+        let split = try read("split.svg")
+        #expect(split.ids.contains("fill") && split.texts.contains("t = 0.3"))
+        #expect(split.texts.contains("first piece") && split.texts.contains("second piece"))
+        #expect(split.fills.isSuperset(of: ["#0072b2", "#e69f00"]), "each piece's points in its own colour")
+        let tangent = try read("tangent.svg")
+        #expect(tangent.texts.contains("tangent") && !tangent.ids.contains("fill"), "all is every layer but the fill")
+        // Several curves: each label says its element; a shared anchor is named once.
+        let labels = try read("labels.svg")
+        #expect(labels.texts.contains("1.P0") && labels.texts.contains("4.P1") && !labels.texts.contains("2.P0"))
     }
 
     @Test func aSavedPictureIsXMLAndItsPathDataMeasuresTheSame() throws {

@@ -20,8 +20,9 @@ import Testing
         let spec = CommandTable.spec(named: name)!
         let i = HostileStateTests.preparedSession()
         i.saver = { $0.file }
-        // Examples name elements and lengths of a path with a curve in it.
-        _ = run(i, "quad 40 40 60 5\nline 80 20\nline 200 20")
+        // Examples name elements and lengths of a path with curves in it (element 2 a quadratic,
+        // element 5 a cubic).
+        _ = run(i, "quad 40 40 60 5\nline 80 20\nline 200 20\ncurve 210 40 230 0 240 20")
         let before = HostileStateTests.Snapshot(i)
         let (reports, error) = run(i, spec.example)
         #expect(error == nil, "\(name): \(error?.message.text ?? "")")
@@ -119,23 +120,28 @@ import Testing
         // words, no functions.
         #expect(
             complete("c") == [
-                "casteljau", "catmull", "circle", "clear", "close", "components", "contains", "continuity", "cubics", "curvature", "curve",
+                "canonical", "casteljau", "catmull", "catmullpoints", "circle", "clear", "close", "components", "contains", "continuity", "cubics",
+                "curvature", "curve",
             ])
         #expect(complete("d") == ["dash", "def", "dot", "drag", "draw"])
         #expect(complete("move 0 0; ci") == ["circle"])
         #expect(complete("repeat 2 { li") == ["line"])
         // After a command: its option words, then names with values and functions.
-        #expect(complete("arc 0 0 10 0 1 c") == ["casteljau", "ccw", "ceil", "components", "contains", "continuity", "cos", "curvature", "cw"])
+        #expect(
+            complete("arc 0 0 10 0 1 c") == [
+                "canonical", "casteljau", "catmullpoints", "ccw", "ceil", "components", "contains", "continuity", "cos", "curvature", "cw",
+            ])
         #expect(complete("save \"a.svg\" con") == ["contains", "continuity", "controls"])
         #expect(Completion.startsStatement(line: "move 0 0; nea", start: 10) && !Completion.startsStatement(line: "let n = nea", start: 8))
         // After an operator written without spaces, and inside parentheses: values only.
         #expect(complete("line 10+rad") == ["radius"])
         #expect(complete("let x = sq") == ["sqrt"])
         #expect(complete("print max(1, pen.") == ["pen.x", "pen.y"])
-        #expect(complete("line 10+c") == ["casteljau", "ceil", "components", "contains", "continuity", "cos", "curvature"])
+        #expect(
+            complete("line 10+c") == ["canonical", "casteljau", "catmullpoints", "ceil", "components", "contains", "continuity", "cos", "curvature"])
         #expect(complete("let n = nea") == ["nearest"])
         // What `help` is asked about: any topic, and a name, not a call (no parenthesis).
-        #expect(complete("help inter") == ["intersect", "intersections"])
+        #expect(complete("help inter") == ["intersect", "intersections", "interval"])
         #expect(complete("help sq") == ["sqrt"])
         #expect(Completion.isHelpTopic(line: "help inter", start: 5) && !Completion.isHelpTopic(line: "let x = inter", start: 8))
     }
