@@ -36,6 +36,21 @@ public enum Bernstein {
         return (first, second)
     }
 
+    /// The point at t of the rational Bézier with these points and weights ("Rational Béziers"):
+    /// Σ wₖbₖ,ₙ(t)Pₖ / Σ wₖbₖ,ₙ(t). Equal weights give the ordinary curve; a quadratic with weights
+    /// 1, cos(θ/2), 1 and its control point where the tangents of an arc of θ meet is that arc.
+    public static func rationalPoint(_ points: [Point], weights: [Double], at t: Double) -> Point {
+        let b = Bernstein.weights(degree: points.count - 1, at: t)
+        var x = 0.0, y = 0.0, sum = 0.0
+        for (k, p) in points.enumerated() {
+            let w = weights[k] * b[k]
+            x += w * p.x
+            y += w * p.y
+            sum += w
+        }
+        return Point(x / sum, y / sum)
+    }
+
     /// The rows of `matrix` applied to points: Σₖ matrix[r][k]·Pₖ for each row r.
     public static func apply(_ matrix: [[Double]], to points: [Point]) -> [Point] {
         matrix.map { row in

@@ -419,6 +419,10 @@ public enum CommandTable {
             summary: "the weight of each of element i's points at t (the Bernstein polynomials) and the point they make",
             example: "bernstein 1 0.25", run: Interpreter.bernsteinCommand),
         CommandSpec(
+            name: "rational", parameters: ["i", "t", "w0", "w1", "w2", "w3"], optionalCount: 1, group: .teaching, cost: .unit, isQuery: true,
+            summary: "the point at t of the rational curve with element i's points and one weight per point (save ... figure draws that curve)",
+            example: "rational 2 0.5 1 2 1", run: Interpreter.rationalCommand),
+        CommandSpec(
             name: "matrix", parameters: ["i"], group: .teaching, cost: .unit, isQuery: true,
             summary: "element i in matrix form: B(t) = [1 t t² t³]·M·P, with M, P and the coefficients M·P",
             example: "matrix 1", run: Interpreter.matrixCommand),

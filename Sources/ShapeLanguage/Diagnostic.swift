@@ -78,6 +78,7 @@ public enum Message: Sendable, Equatable {
     case splineDegree(command: String)
     case fitImpossible
     case intervalRange
+    case rationalWeights(Int)
     case intervalEmpty
     case catmullTension
     case tooManyPieces(command: String, limit: Int)
@@ -199,6 +200,7 @@ public enum Message: Sendable, Equatable {
         case .splinePoints(let command, let degree):
             "'\(command)' needs pairs of coordinates x y: at least \(degree) points after the current point for degree \(degree)"
         case .splineDegree(let command): "'\(command)' takes degree 2 or 3"
+        case .rationalWeights(let n): "'rational' needs a weight above 0 for each of the element's \(n) points"
         case .intervalRange: "'interval' takes parameters between -1000000 and 1000000"
         case .intervalEmpty: "'interval' needs two different parameters"
         case .fitImpossible: "'fit' cannot fit these points: they have no length, or too few of them are apart"

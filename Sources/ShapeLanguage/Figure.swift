@@ -6,7 +6,7 @@ import ShapeGeometry
 public struct Figure: Sendable {
     /// What a mark is, for its colour and the legend.
     public enum Role: String, Sendable, CaseIterable {
-        case control, construction, mark, before, continued, first, second, tangent, normal, circle, comb
+        case control, construction, mark, before, continued, first, second, tangent, normal, circle, comb, rational
 
         /// The legend's words for it.
         public var legend: String {
@@ -22,6 +22,7 @@ public struct Figure: Sendable {
             case .normal: "normal"
             case .circle: "osculating circle"
             case .comb: "curvature comb"
+            case .rational: "the rational curve with these weights"
             }
         }
     }

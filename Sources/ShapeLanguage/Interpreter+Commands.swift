@@ -669,7 +669,13 @@ extension Interpreter {
     func yForXCommand(_ inv: Invocation) throws(Diagnostic) {
         let (i, segment) = try element(inv)
         let x = inv.numbers[1]
-        report("yforx", .yForX(element: i, x: x, segment.parameters(atX: x).map { ExtremePoint(t: $0, point: segment.point(at: $0)) }))
+        let found = segment.parameters(atX: x).map { ExtremePoint(t: $0, point: segment.point(at: $0)) }
+        let box = segment.controlBounds
+        lastFigure = Figure(
+            title: "yforx \(i) at x \(NumberFormat.text(x, precision: 4))",
+            marks: [.polyline([Point(x, box.minY), Point(x, box.maxY)], .construction)]
+                + found.map { .point($0.point, .mark, label: "y \(NumberFormat.text($0.point.y, precision: 4))") })
+        report("yforx", .yForX(element: i, x: x, found))
     }
 
     /// `hodograph i`: the control points of element i's derivative.
@@ -746,6 +752,33 @@ extension Interpreter {
         let p = Bernstein.apply([weights], to: points)[0]
         report(
             "bernstein",
+            .facts(
+                element: i, title: "\(Interpreter.degreeName(segment)), t \(NumberFormat.text(t, precision: 17))",
+                Record(["weights": .list(weights.map(Value.number)), "x": .number(p.x), "y": .number(p.y)])))
+    }
+
+    /// `rational i t w0 w1 w2 [w3]`: the point at t of the rational curve with element i's
+    /// control points and these weights; the figure draws that curve beside the element.
+    func rationalCommand(_ inv: Invocation) throws(Diagnostic) {
+        let (i, segment, points) = try bezierElement(inv, needs: "a quadratic or cubic Bézier (one weight per point)")
+        let t = try parameter(inv)
+        let weights = Array(inv.numbers.dropFirst(2))
+        guard points.count > 2 else {
+            throw error(
+                .needsACurve(element: i, kind: Interpreter.degreeName(segment), command: "rational", what: "a quadratic or cubic Bézier"),
+                inv.ranges[0])
+        }
+        guard weights.count == points.count else { throw error(.rationalWeights(points.count), inv.range) }
+        guard weights.allSatisfy({ $0 > 0 && $0.isFinite }) else { throw error(.rationalWeights(points.count), inv.range) }
+        let p = Bernstein.rationalPoint(points, weights: weights, at: t)
+        let curve = (0...64).map { Bernstein.rationalPoint(points, weights: weights, at: Double($0) / 64) }
+        lastFigure = Figure(
+            title: "rational \(i), weights " + weights.map { NumberFormat.text($0, precision: 4) }.joined(separator: " "),
+            marks: [.polyline(curve, .rational), .polyline(points, .control)]
+                + points.enumerated().map { .point($0.element, .control, label: "P\($0.offset)") }
+                + [.point(p, .mark, label: "t = \(NumberFormat.text(t, precision: 4))")])
+        report(
+            "rational",
             .facts(
                 element: i, title: "\(Interpreter.degreeName(segment)), t \(NumberFormat.text(t, precision: 17))",
                 Record(["weights": .list(weights.map(Value.number)), "x": .number(p.x), "y": .number(p.y)])))
@@ -917,6 +950,15 @@ extension Interpreter {
         let x = inv.numbers[1]
         guard x == x.rounded(), x >= 1, x <= 1_000_000 else { throw error(.countRange("the number of chords", 1, 1_000_000), inv.ranges[1]) }
         try charge(Int(x), inv.range)
+        // The chords themselves, drawn when there are few enough to see.
+        let chords = Int(x)
+        let title = "lengthtable \(i): \(chords) chord\(chords == 1 ? "" : "s")"
+        if chords <= 1000 {
+            let points = (0...chords).map { segment.point(at: Double($0) / Double(chords)) }
+            lastFigure = Figure(title: title, marks: [.polyline(points, .construction)] + points.map { .point($0, .mark, label: nil) })
+        } else {
+            lastFigure = Figure(title: title + " (too many to draw)", marks: [])
+        }
         report("lengthtable", .lengthTable(element: i, chords: Int(x), approximate: segment.chordLength(Int(x)), exact: path.length(ofElement: i)))
     }
 

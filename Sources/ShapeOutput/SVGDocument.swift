@@ -24,6 +24,7 @@ public enum SVGDocument {
         case .normal: "#cc79a7"
         case .circle: "#009e73"
         case .comb: "#56b4e9"
+        case .rational: "#cc79a7"
         }
     }
 

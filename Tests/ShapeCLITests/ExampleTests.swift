@@ -26,4 +26,45 @@ import Testing
         #expect(result.stderr.isEmpty)
         #expect(result.stdout == (try String(contentsOf: snapshot, encoding: .utf8)), "\(name)")
     }
+
+    /// The Primer's chapters as scripts, examples/primer/NN-name.shape: each runs (in a copy of
+    /// the folder, so the tests write nothing into the project), prints what its snapshot
+    /// holds, and saves NN-name.svg, the same as the picture committed beside it (which
+    /// docs/primer.md shows).
+    static let primer: [String] = {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("examples/primer").path)) ?? []
+        return names.filter { $0.hasSuffix(".shape") }.sorted()
+    }()
+
+    @Test func thePrimerHasAScriptPerChapter() {
+        #expect(ExampleTests.primer.count >= 36)
+        let chapters = Set(ExampleTests.primer.compactMap { Int($0.prefix(2)) })
+        #expect(chapters.count == ExampleTests.primer.count, "one script per chapter")
+    }
+
+    @Test(arguments: ExampleTests.primer)
+    func primerChapter(_ name: String) throws {
+        let folder = ExampleTests.root.appendingPathComponent("examples/primer")
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("shape-primer-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        try FileManager.default.copyItem(at: folder.appendingPathComponent(name), to: copy.appendingPathComponent(name))
+        let result = try BinaryRunner.run([name], in: copy)
+        let base = String(name.dropLast(".shape".count))
+        let snapshot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Examples/primer").appendingPathComponent(base + ".out")
+        let picture = copy.appendingPathComponent(base + ".svg")
+        if ProcessInfo.processInfo.environment["SHAPE_RECORD"] == "1" {
+            try FileManager.default.createDirectory(at: snapshot.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try result.stdout.write(to: snapshot, atomically: true, encoding: .utf8)
+            if let svg = try? Data(contentsOf: picture) { try svg.write(to: folder.appendingPathComponent(base + ".svg")) }
+            return
+        }
+        #expect(result.status == 0, "\(name): \(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdout == (try String(contentsOf: snapshot, encoding: .utf8)), "\(name)")
+        let saved = try #require(try? Data(contentsOf: picture), "\(name) saves \(base).svg")
+        #expect(saved == (try Data(contentsOf: folder.appendingPathComponent(base + ".svg"))), "\(base).svg is as committed")
+        #expect(String(decoding: saved, as: UTF8.self).contains("<svg"))
+    }
 }

@@ -1,5 +1,9 @@
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 @testable import ShapeGeometry
 
 /// The Primer's algebra, each against a formula written out here or another part of the
@@ -39,6 +43,25 @@ import Testing
             #expect(abs(w.reduce(0, +) - 1) < 1e-15)
             let p = Bernstein.apply([w], to: [c.p0, c.p1, c.p2, c.p3])[0]
             #expect(p.distance(to: c.point(at: t)) < 1e-12)
+        }
+    }
+
+    /// A quadratic with weights 1, cos(θ/2), 1 whose control point is where the tangents at the
+    /// ends of an arc of θ meet is that arc: every point at distance r from the centre.
+    @Test func rationalQuadraticsAreCircles() {
+        var rng = SeededRandom(seed: 12)
+        for _ in 0..<50 {
+            let r = Double.random(in: 1...100, using: &rng), theta = Double.random(in: 0.1...3, using: &rng)
+            let start = Double.random(in: 0...6, using: &rng)
+            func at(_ a: Double, _ scale: Double = 1) -> Point { Point(5 + r * scale * cos(a), -3 + r * scale * sin(a)) }
+            let points = [at(start), at(start + theta / 2, 1 / cos(theta / 2)), at(start + theta)]
+            for k in 0...20 {
+                let p = Bernstein.rationalPoint(points, weights: [1, cos(theta / 2), 1], at: Double(k) / 20)
+                #expect(abs(p.distance(to: Point(5, -3)) - r) < 1e-12 * r)
+            }
+            // Equal weights: the ordinary curve.
+            let q = QuadraticBezier(points[0], points[1], points[2])
+            #expect(Bernstein.rationalPoint(points, weights: [2, 2, 2], at: 0.3).distance(to: q.point(at: 0.3)) < 1e-12 * r)
         }
     }
 
