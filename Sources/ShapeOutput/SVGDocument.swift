@@ -23,7 +23,7 @@ public enum SVGDocument {
         case .tangent: "#009e73"
         case .normal: "#cc79a7"
         case .circle: "#009e73"
-        case .comb: "#56b4e9"
+        case .comb: "#999933"
         case .rational: "#cc79a7"
         }
     }
@@ -51,7 +51,10 @@ public enum SVGDocument {
         }
         let size = Swift.max(extent.width, extent.height, 1e-9)
         let margin = size * 0.06
-        var view = Rect(minX: extent.minX - margin, minY: extent.minY - margin, maxX: extent.maxX + margin, maxY: extent.maxY + margin)
+        // Labels are written to the right of their points: room for a few characters there.
+        let labelRoom = layers.contains(.labels) || layers.contains(.figure) ? size * 0.08 : 0
+        var view = Rect(
+            minX: extent.minX - margin, minY: extent.minY - margin, maxX: extent.maxX + margin + labelRoom, maxY: extent.maxY + margin)
         let pixels = 600.0
         // Path units per pixel of the picture's longer side.
         let px = Swift.max(view.width, view.height) / pixels
