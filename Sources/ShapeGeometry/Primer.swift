@@ -268,36 +268,35 @@ extension Path {
     /// The clamped uniform B-spline of `degree` (2 or 3) with these control points ("B-Splines"):
     /// knots 0 (degree + 1 times), 1, 2, …, m − degree, and m − degree + 1 (degree + 1 times) for
     /// m + 1 points, so it starts at the first point and ends at the last, tangent to the control
-    /// polygon there. As Béziers, one per knot span, by inserting every inner knot until it is
-    /// `degree` times there (Boehm's knot insertion). Empty for fewer than degree + 1 points.
+    /// polygon there. As Béziers, one per knot span: point k of span [j, j + 1] is the blossom
+    /// f(j, …, j, j + 1, …, j + 1) with k arguments j + 1 (de Boor's algorithm with one argument
+    /// per level), what inserting j and j + 1 until each is `degree` times there would give.
+    /// O(degree²) per span. Empty for fewer than degree + 1 points.
     public static func bSpline(_ points: [Point], degree p: Int) -> [Segment] {
         let m = points.count - 1
         guard p >= 1, m >= p else { return [] }
         let spans = m - p + 1
-        var knots = [Double](repeating: 0, count: p + 1) + (1..<spans).map(Double.init) + [Double](repeating: Double(spans), count: p + 1)
-        var control = points
-        for u in 1..<spans {
-            // Each inner knot starts once; insert it p − 1 more times.
-            for _ in 1..<p {
-                // The span holding u: knots[k] ≤ u < knots[k + 1].
-                let k = knots.lastIndex { $0 <= Double(u) }!
-                var next = [Point]()
-                next.reserveCapacity(control.count + 1)
-                for i in 0...control.count {
-                    if i <= k - p {
-                        next.append(control[i])
-                    } else if i <= k {
-                        let alpha = (Double(u) - knots[i]) / (knots[i + p] - knots[i])
-                        let a = control[i - 1], b = control[i]
-                        next.append(Point((1 - alpha) * a.x + alpha * b.x, (1 - alpha) * a.y + alpha * b.y))
-                    } else {
-                        next.append(control[i - 1])
+        let knots = [Double](repeating: 0, count: p + 1) + (1..<spans).map(Double.init) + [Double](repeating: Double(spans), count: p + 1)
+        var result: [Segment] = []
+        result.reserveCapacity(spans)
+        for j in 0..<spans {
+            // The span [knots[k], knots[k + 1]) = [j, j + 1) holds points k − p … k.
+            let k = j + p
+            func blossom(_ arguments: [Double]) -> Point {
+                var d = Array(points[(k - p)...k])
+                for r in 1...p {
+                    let t = arguments[r - 1]
+                    for i in stride(from: k, through: k - p + r, by: -1) {
+                        let a = (t - knots[i]) / (knots[i + p + 1 - r] - knots[i])
+                        let lower = d[i - 1 - (k - p)], upper = d[i - (k - p)]
+                        d[i - (k - p)] = Point((1 - a) * lower.x + a * upper.x, (1 - a) * lower.y + a * upper.y)
                     }
                 }
-                control = next
-                knots.insert(Double(u), at: k + 1)
+                return d[p]
             }
+            let bezier = (0...p).map { n in blossom([Double](repeating: Double(j), count: p - n) + [Double](repeating: Double(j + 1), count: n)) }
+            if let s = Segment.bezier(bezier) { result.append(s) }
         }
-        return (0..<spans).compactMap { j in Segment.bezier(Array(control[(j * p)...(j * p + p)])) }
+        return result
     }
 }

@@ -65,6 +65,22 @@ import Glibc
         }
     }
 
+    /// x(t) = t + αt², y(t) = βt² + γt³ has x′y″ − y′x″ = 6αγt² + 6γt + 2β: with α = −1/(r₁ + r₂)
+    /// and β = 3αγ·r₁r₂ its roots are r₁ and r₂, the inflections.
+    @Test func inflectionsWithKnownRoots() {
+        for (r1, r2) in [(0.3, 0.6), (0.1, 0.9), (0.25, 0.26), (0.5, 1.7)] {
+            for gamma in [1.0, -2.5, 40] {
+                let alpha = -1 / (r1 + r2), beta = 3 * alpha * gamma * r1 * r2
+                // The power basis to Bézier points: P1 = P0 + c1/3, P2 = P0 + 2c1/3 + c2/3, P3 = P0 + c1 + c2 + c3.
+                let c = CubicBezier(Point(0, 0), Point(1.0 / 3, 0), Point(2.0 / 3 + alpha / 3, beta / 3), Point(1 + alpha, beta + gamma))
+                let expected = [r1, r2].filter { $0 > 0 && $0 < 1 }
+                let found = Segment.cubic(c).inflections
+                #expect(found.count == expected.count, "\(r1), \(r2), \(gamma)")
+                for (a, b) in zip(found, expected) { #expect(abs(a - b) < 1e-12, "\(r1), \(r2), \(gamma)") }
+            }
+        }
+    }
+
     @Test func matrixForm() {
         // The Primer's matrices for the quadratic and the cubic.
         let quadratic: [[Double]] = [[1, 0, 0], [-2, 2, 0], [1, -2, 1]]
