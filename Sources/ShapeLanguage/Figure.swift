@@ -6,7 +6,7 @@ import ShapeGeometry
 public struct Figure: Sendable {
     /// What a mark is, for its colour and the legend.
     public enum Role: String, Sendable, CaseIterable {
-        case control, construction, mark, before, continued, first, second, tangent, normal, circle, comb, rational
+        case control, construction, mark, before, continued, first, second, tangent, normal, circle, comb, rational, xOfT, yOfT
 
         /// The legend's words for it.
         public var legend: String {
@@ -23,6 +23,8 @@ public struct Figure: Sendable {
             case .circle: "osculating circle"
             case .comb: "curvature comb"
             case .rational: "the rational curve with these weights"
+            case .xOfT: "x(t), t from 0 to 1 left to right (below the path)"
+            case .yOfT: "y(t), t from 0 to 1 left to right (below the path)"
             }
         }
     }

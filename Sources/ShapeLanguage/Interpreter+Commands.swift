@@ -689,6 +689,30 @@ extension Interpreter {
     func componentsCommand(_ inv: Invocation) throws(Diagnostic) {
         let (i, segment) = try element(inv)
         guard let (xs, ys) = segment.powerCoefficients else { throw error(.notABezier(element: i, command: "components"), inv.ranges[0]) }
+        // The two graphs below the path, t across its width, each value across the graph's height
+        // (the graph as tall as the path, at least a third of its width), within a frame.
+        if var box = path.bounds {
+            // Below the control points too (the picture may show them).
+            for e in path.elements { if case .segment(let s) = e { box = box.union(s.controlBounds) } }
+            let width = Swift.max(box.width, 1e-9), height = Swift.max(box.height, width / 3)
+            let top = box.maxY + height * 0.3
+            func graph(_ value: (Double) -> Double) -> [Point] {
+                let samples = (0...64).map { value(Double($0) / 64) }
+                let low = samples.min()!, high = samples.max()!, span = high > low ? high - low : 1
+                // y grows down on screen: larger values higher up.
+                return samples.enumerated().map { Point(box.minX + width * Double($0.offset) / 64, top + height * (1 - ($0.element - low) / span)) }
+            }
+            let frame = [
+                Point(box.minX, top), Point(box.minX + width, top), Point(box.minX + width, top + height), Point(box.minX, top + height),
+                Point(box.minX, top),
+            ]
+            lastFigure = Figure(
+                title: "components \(i): x(t) and y(t), each scaled to the frame",
+                marks: [
+                    .polyline(frame, .construction), .polyline(graph { segment.point(at: $0).x }, .xOfT),
+                    .polyline(graph { segment.point(at: $0).y }, .yOfT),
+                ])
+        }
         report("components", .components(element: i, x: xs, y: ys))
     }
 

@@ -25,6 +25,8 @@ public enum SVGDocument {
         case .circle: "#009e73"
         case .comb: "#999933"
         case .rational: "#cc79a7"
+        case .xOfT: "#0072b2"
+        case .yOfT: "#d55e00"
         }
     }
 
@@ -56,9 +58,6 @@ public enum SVGDocument {
         var view = Rect(
             minX: extent.minX - margin, minY: extent.minY - margin, maxX: extent.maxX + margin + labelRoom, maxY: extent.maxY + margin)
         let pixels = 600.0
-        // Path units per pixel of the picture's longer side.
-        let px = Swift.max(view.width, view.height) / pixels
-        let stroke = 2 * px, dot = 4 * px, font = 13 * px
 
         // The legend: a title and one line per thing drawn, under the picture.
         var legend: [(colour: String, text: String, dash: Bool)] = []
@@ -77,10 +76,24 @@ public enum SVGDocument {
         }
         if layers.contains(.handle), r.handle != nil { legend.append(("#d55e00", "the handle", false)) }
         let legendRows = legend.count + (title == nil ? 0 : 1)
+        // Path units per pixel of the picture's longer side, the legend included: its rows add
+        // 18 px each under the picture, and its widest line (about 7.2 px a character after a
+        // 32 px swatch) may widen it. A few rounds of fixing px settle it.
+        let widest = Double((legend.map(\.text.count) + [title?.count ?? 0]).max() ?? 0)
+        let pictureHeight = view.height
+        var px = Swift.max(view.width, view.height) / pixels
+        if legendRows > 0 {
+            for _ in 0..<8 {
+                let w = Swift.max(view.width, (48 + 7.2 * widest) * px), h = pictureHeight + (Double(legendRows) * 18 + 8) * px
+                px = Swift.max(w, h) / pixels
+            }
+        }
+        let stroke = 2 * px, dot = 4 * px, font = 13 * px
         let rowHeight = 18 * px
         let legendTop = view.maxY
         if legendRows > 0 {
-            view = Rect(minX: view.minX, minY: view.minY, maxX: view.maxX, maxY: view.maxY + Double(legendRows) * rowHeight + 8 * px)
+            let wide = Swift.max(view.width, (48 + 7.2 * widest) * px)
+            view = Rect(minX: view.minX, minY: view.minY, maxX: view.minX + wide, maxY: view.maxY + Double(legendRows) * rowHeight + 8 * px)
         }
 
         let w = view.width >= view.height ? pixels : pixels * view.width / view.height
