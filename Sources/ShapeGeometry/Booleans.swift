@@ -97,6 +97,9 @@ struct BooleanBuilder {
     let first: Path, second: Path
     let rule: FillRule
     let inside: (Bool, Bool) -> Bool
+    /// For strokes and offsets: the region itself, asked at the points beside each edge instead
+    /// of the two paths' winding numbers.
+    var region: ((Point) -> Bool)?
     let size: Double
     /// Ends within this distance are one vertex.
     let tolerance: Double
@@ -123,11 +126,27 @@ struct BooleanBuilder {
         edges += BooleanBuilder.edges(of: b, tolerance: tolerance)
     }
 
+    /// The outline of a region given by a test of points, from segments that hold its whole
+    /// boundary (and possibly more: pieces with the region on both sides or neither are dropped).
+    init(segments: [Segment], size: Double, region: @escaping (Point) -> Bool) {
+        first = Path(); second = Path()
+        rule = .nonZero
+        inside = { a, _ in a }
+        self.region = region
+        self.size = size
+        tolerance = 1e-9 * size
+        edges = BooleanBuilder.edges(of: segments, tolerance: tolerance)
+        firstEdges = edges.count
+    }
+
     /// The segments that bound `p`'s fill: each drawn segment, the line closing each open
     /// subpath, and nothing of no extent; arcs of more than a turn cut into half turns, and
     /// straight Béziers that run back along their line cut where they turn (so that each part
     /// runs one way, and the parts' overlaps are found as any straight pieces' are).
-    static func edges(of p: Path, tolerance: Double) -> [Edge] {
+    static func edges(of p: Path, tolerance: Double) -> [Edge] { edges(of: p.fillSegments, tolerance: tolerance) }
+
+    /// Edges for these segments, cut as `edges(of:tolerance:)` says.
+    static func edges(of segments: [Segment], tolerance: Double) -> [Edge] {
         var result: [Edge] = []
         func add(_ s: Segment) {
             let box = s.controlBounds
@@ -147,7 +166,7 @@ struct BooleanBuilder {
             }
             result.append(Edge(segment: s))
         }
-        p.fillSegments.forEach(add)
+        segments.forEach(add)
         return result
     }
 
@@ -395,6 +414,13 @@ struct BooleanBuilder {
         }
         guard let (at, n, offset) = best else { return nil }
         let right = at - n * offset
+        if let region {
+            let inRight = region(right), inLeft = region(at + n * offset)
+            guard inLeft != inRight else { return nil }
+            return inLeft
+                ? Kept(piece: group[0], forward: true, from: p.from, to: p.to, segment: s)
+                : Kept(piece: group[0], forward: false, from: p.to, to: p.from, segment: s.reversed)
+        }
         var crossA = 0, crossB = 0
         for k in group {
             let q = pieces[k]

@@ -7,11 +7,14 @@ public struct KeywordSpec: Sendable {
     /// The values used when the word is left out, where there are fixed ones (`within` of
     /// `wander`); nil for flags and for defaults derived from other arguments (`break` of `sticky`).
     public var defaults: [Double]?
+    /// For a word that takes a word (`cap round`): the words it may take; the value is the
+    /// chosen word's index. Its default is an index too.
+    public var choices: [String]?
 
     public var valueCount: Int { values.count }
 
-    init(name: String, values: [String] = [], summary: String, defaults: [Double]? = nil) {
-        self.name = name; self.values = values; self.summary = summary; self.defaults = defaults
+    init(name: String, values: [String] = [], summary: String, defaults: [Double]? = nil, choices: [String]? = nil) {
+        self.name = name; self.values = values; self.summary = summary; self.defaults = defaults; self.choices = choices
     }
 }
 
@@ -370,6 +373,37 @@ public enum CommandTable {
         combination("intersect", "the path becomes the outline of where its filled area and path value a's overlap"),
         combination("subtract", "the path becomes the outline of its filled area with path value a's cut away"),
         combination("xor", "the path becomes the outline of where exactly one of its filled area and path value a's is"),
+        CommandSpec(
+            name: "stroke", parameters: ["w"],
+            keywords: [
+                KeywordSpec(
+                    name: "cap", values: ["butt|round|square"], summary: "the ends of open subpaths (default butt)", defaults: [0],
+                    choices: ["butt", "round", "square"]),
+                KeywordSpec(
+                    name: "join", values: ["miter|round|bevel"], summary: "the corners (default miter)", defaults: [0],
+                    choices: ["miter", "round", "bevel"]),
+                KeywordSpec(name: "limit", values: ["m"], summary: "the miter limit, as CoreGraphics (default 10)", defaults: [10]),
+                KeywordSpec(
+                    name: "tolerance", values: ["e"], summary: "how far a Bézier's offset may stray from the true one (default 0.000001)",
+                    defaults: [1e-6]),
+            ],
+            group: .combine, cost: .perElement(WorkCost.visitCost), isQuery: false,
+            summary: "the path becomes the outline CoreGraphics fills when stroking it with width w: no overlaps, no crossings",
+            example: "stroke 4 cap round", run: Interpreter.strokeCommand),
+        CommandSpec(
+            name: "offset", parameters: ["d"],
+            keywords: [
+                KeywordSpec(
+                    name: "join", values: ["round|miter|bevel"], summary: "the corners of a grown outline (default round)", defaults: [0],
+                    choices: ["round", "miter", "bevel"]),
+                KeywordSpec(name: "limit", values: ["m"], summary: "the miter limit, as CoreGraphics (default 10)", defaults: [10]),
+                KeywordSpec(
+                    name: "tolerance", values: ["e"], summary: "how far a Bézier's offset may stray from the true one (default 0.000001)",
+                    defaults: [1e-6]),
+            ],
+            group: .combine, cost: .perElement(WorkCost.visitCost), isQuery: false,
+            summary: "the path becomes the outline of its filled area grown by d (shrunk for negative d): every point of it d from the original",
+            example: "offset 5", run: Interpreter.offsetCommand),
         CommandSpec(
             name: "simplify", parameters: [], keywords: [flag("evenodd", "fill with the even-odd rule instead of nonzero winding")],
             group: .combine, cost: .perElement(WorkCost.visitCost), isQuery: false,

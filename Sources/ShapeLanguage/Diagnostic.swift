@@ -78,6 +78,8 @@ public enum Message: Sendable, Equatable {
     case splineDegree(command: String)
     case fitImpossible
     case intervalRange
+    case notAChoice(command: String, option: String, choices: [String])
+    case positiveNumber(command: String, what: String)
     case rationalWeights(Int)
     case intervalEmpty
     case catmullTension
@@ -201,6 +203,8 @@ public enum Message: Sendable, Equatable {
             "'\(command)' needs pairs of coordinates x y: at least \(degree) points after the current point for degree \(degree)"
         case .splineDegree(let command): "'\(command)' takes degree 2 or 3"
         case .rationalWeights(let n): "'rational' needs a weight above 0 for each of the element's \(n) points"
+        case .notAChoice(let c, let o, let choices): "'\(c)' takes \(o) \(Message.list(choices, "or"))"
+        case .positiveNumber(let c, let what): "'\(c)' needs \(what) above 0"
         case .intervalRange: "'interval' takes parameters between -1000000 and 1000000"
         case .intervalEmpty: "'interval' needs two different parameters"
         case .fitImpossible: "'fit' cannot fit these points: they have no length, or too few of them are apart"

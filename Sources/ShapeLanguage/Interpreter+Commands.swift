@@ -93,6 +93,16 @@ extension Interpreter {
         }
         for k in keywords {
             var values: [Double] = []
+            if let choices = spec.keyword(named: k.name)?.choices {
+                for v in k.values {
+                    guard case .name(let word, _) = v, let index = choices.firstIndex(of: word) else {
+                        throw error(.notAChoice(command: spec.name, option: k.name, choices: choices), v.range)
+                    }
+                    values.append(Double(index))
+                }
+                invocation.keywords[k.name] = values
+                continue
+            }
             for v in k.values { values.append(try number(v, "the value of '\(k.name)'")) }
             invocation.keywords[k.name] = values
         }
@@ -1290,7 +1300,42 @@ extension Interpreter {
             return path.simplified(rule: rule, budget: left)
         }
         try replacePath(with: result, at: inv.range)
-        report(inv.name, .outline(subpaths: result.subpathStarts.count, elements: result.elements.count, length: result.length))
+        report(inv.name, .outline(subpaths: result.subpathStarts.count, elements: result.elements.count, length: result.length, error: nil))
+    }
+
+    /// `stroke w [cap ...] [join ...] [limit m] [tolerance e]`: the stroke's outline.
+    func strokeCommand(_ inv: Invocation) throws(Diagnostic) {
+        let w = inv.numbers[0]
+        guard w > 0, w.isFinite else { throw error(.positiveNumber(command: "stroke", what: "a width"), inv.ranges[0]) }
+        let style = try strokeStyle(
+            inv, width: w, cap: LineCap.allCases[Int(inv.keywords["cap"]![0])], join: [LineJoin.miter, .round, .bevel][Int(inv.keywords["join"]![0])])
+        guard !path.isEmpty else { throw error(.noPath("stroke"), inv.range) }
+        let (result, err) = try withWorkLeft(inv) { left in path.stroked(style, budget: left).map { (($0.path, $0.error), $0.work) } }
+        try replacePath(with: result, at: inv.range)
+        report(inv.name, .outline(subpaths: result.subpathStarts.count, elements: result.elements.count, length: result.length, error: err))
+    }
+
+    /// `offset d [join ...] [limit m] [tolerance e]`: the filled area grown or shrunk by d.
+    func offsetCommand(_ inv: Invocation) throws(Diagnostic) {
+        let d = inv.numbers[0]
+        guard d.isFinite else { throw error(.positiveNumber(command: "offset", what: "a finite distance"), inv.ranges[0]) }
+        let join = [LineJoin.round, .miter, .bevel][Int(inv.keywords["join"]![0])]
+        let style = try strokeStyle(inv, width: 2 * abs(d), cap: .butt, join: join)
+        guard !path.isEmpty else { throw error(.noPath("offset"), inv.range) }
+        let (result, err) = try withWorkLeft(inv) { left in
+            path.offset(by: d, join: join, miterLimit: style.miterLimit, tolerance: style.tolerance, budget: left).map {
+                (($0.path, $0.error), $0.work)
+            }
+        }
+        try replacePath(with: result, at: inv.range)
+        report(inv.name, .outline(subpaths: result.subpathStarts.count, elements: result.elements.count, length: result.length, error: err))
+    }
+
+    func strokeStyle(_ inv: Invocation, width: Double, cap: LineCap, join: LineJoin) throws(Diagnostic) -> StrokeStyle {
+        let limit = inv.keywords["limit"]![0], tolerance = inv.keywords["tolerance"]![0]
+        guard limit >= 1, limit.isFinite else { throw error(.positiveNumber(command: inv.name, what: "a miter limit of at least 1"), inv.range) }
+        guard tolerance > 0, tolerance.isFinite else { throw error(.toleranceRange(command: inv.name), inv.range) }
+        return StrokeStyle(width: width, cap: cap, join: join, miterLimit: limit, tolerance: tolerance)
     }
 
     /// `draw p`: appends the subpaths of path value p, exactly as they are.

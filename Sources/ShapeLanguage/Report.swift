@@ -44,7 +44,7 @@ public struct Report: Sendable {
         case .inflections(_, let list): return list.allSatisfy { $0.point.isFinite && $0.t.isFinite }
         case .degree(_, _, let e): return e?.isFinite ?? true
         case .cubics(_, _, let e): return e.isFinite
-        case .outline(_, _, let l): return l.isFinite
+        case .outline(_, _, let l, let e): return l.isFinite && (e?.isFinite ?? true)
         case .yForX(_, let x, let list): return x.isFinite && list.allSatisfy { $0.point.isFinite && $0.t.isFinite }
         case .pointList(_, let list): return list.allSatisfy(\.isFinite)
         case .components(_, let xs, let ys): return (xs + ys).allSatisfy(\.isFinite)
@@ -112,7 +112,7 @@ public struct Report: Sendable {
         /// (the largest distance between the old and new curve at the same t).
         case degree(element: Int, kind: String, error: Double?)
         /// `union`, `intersect`, `subtract`, `xor`, `simplify`: the new outline's size.
-        case outline(subpaths: Int, elements: Int, length: Double)
+        case outline(subpaths: Int, elements: Int, length: Double, error: Double?)
         /// `cubics`: an arc replaced by this many cubics, straying at most this far from it.
         case cubics(element: Int, count: Int, error: Double)
         /// `yforx`: the points of an element at an x, by parameter.

@@ -127,8 +127,9 @@ public struct JSONLinesPrinter {
         case .pointList(let i, let list):
             fields.append("\"element\": \(i)")
             fields.append("\"points\": [" + list.map { "{\"x\": \(n($0.x)), \"y\": \(n($0.y))}" }.joined(separator: ", ") + "]")
-        case .outline(let subpaths, let elements, let length):
+        case .outline(let subpaths, let elements, let length, let error):
             fields += ["\"subpaths\": \(subpaths)", "\"elements\": \(elements)", "\"length\": \(n(length))"]
+            if let error { fields.append("\"error\": \(n(error))") }
         case .cubics(let i, let count, let moved):
             fields += ["\"element\": \(i)", "\"count\": \(count)", "\"error\": \(n(moved))"]
         case .degree(let i, let kind, let moved):

@@ -141,8 +141,9 @@ public struct TextPrinter {
         case .lengthTable(let i, let chords, let approximate, let exact):
             let short = exact > 0 ? (exact - approximate) / exact * 100 : 0
             return "lengthtable: element \(i), \(chords) chord\(chords == 1 ? "" : "s") \(n(approximate)), exact \(n(exact)), short by \(n(short))%"
-        case .outline(let subpaths, let elements, let length):
+        case .outline(let subpaths, let elements, let length, let error):
             return "\(r.command): \(subpaths) subpath\(subpaths == 1 ? "" : "s"), \(elements) element\(elements == 1 ? "" : "s"), length \(n(length))"
+                + (error.map { $0 > 0 ? ", Bézier offsets within \(n($0)) of exact" : "" } ?? "")
         case .cubics(let i, let count, let moved):
             if r.command == "arcs" {
                 return

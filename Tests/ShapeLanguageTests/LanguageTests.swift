@@ -330,9 +330,9 @@ func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
             let W = 320
             let H = 480
             let radius = H / 6
-            let offset = 2 * radius * sqrt(0.5)
-            arc W/2 H/2-offset radius 45deg -225deg ccw
-            arc W/2 H/2+offset radius -45deg 225deg
+            let shift = 2 * radius * sqrt(0.5)
+            arc W/2 H/2-shift radius 45deg -225deg ccw
+            arc W/2 H/2+shift radius -45deg 225deg
             close
             dash 1 1
             """

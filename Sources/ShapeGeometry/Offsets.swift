@@ -1,0 +1,503 @@
+/// How a stroke ends at an open subpath's ends (CGLineCap).
+public enum LineCap: String, Sendable, CaseIterable { case butt, round, square }
+
+/// How a stroke turns at a corner (CGLineJoin).
+public enum LineJoin: String, Sendable, CaseIterable { case miter, round, bevel }
+
+/// A stroke as CoreGraphics draws it: the width, the caps, the joins and the miter limit (a
+/// miter longer than limit × width / 2 from the corner's offset lines... as CGContext: when
+/// 1/sin(θ/2) > limit, θ the angle between the two segments, the join is bevelled).
+public struct StrokeStyle: Sendable {
+    public var width: Double
+    public var cap: LineCap
+    public var join: LineJoin
+    public var miterLimit: Double
+    /// The largest distance allowed between an approximated offset (of a Bézier or an elliptical
+    /// arc) and the true one; lines and circular arcs are offset exactly.
+    public var tolerance: Double
+
+    public init(width: Double, cap: LineCap = .butt, join: LineJoin = .miter, miterLimit: Double = 10, tolerance: Double = 1e-6) {
+        self.width = width; self.cap = cap; self.join = join; self.miterLimit = miterLimit; self.tolerance = tolerance
+    }
+}
+
+extension Path {
+    /// The outline CoreGraphics fills when it strokes this path with `style`, as closed subpaths
+    /// that do not cross (outer ones clockwise on screen, holes counter-clockwise), and the
+    /// largest distance found between an approximated offset piece and the true offset.
+    ///
+    /// The stroked area is the union of the normal segments of half the width at every point of
+    /// every drawn segment, the joins at corners (and at a Bézier's cusps, where it turns back)
+    /// and the caps at the ends of open subpaths; with round joins and caps it is every point
+    /// within half the width of the path. Its outline is found as the booleans find theirs
+    /// (`BooleanBuilder`): every candidate piece of boundary (both offsets of every segment,
+    /// the joins' and caps' sides and circles) is cut where it meets another, and a piece is kept
+    /// where a point beside it is inside the stroke and the point on its other side is not. The
+    /// test of a point is exact: a perpendicular foot on a segment within half the width (the
+    /// roots of (B(t) − x)·B′(t) for a Bézier), or inside a join's or cap's polygon or circle.
+    public func stroked(_ style: StrokeStyle, budget: Int = .max) -> (path: Path, work: Int, error: Double)? {
+        guard style.width > 0 else { return (Path(accuracy: accuracy), 0, 0) }
+        var pen = Pen(style: style, size: Path.size(self, Path()))
+        for (segments, closed) in strokeRuns() { pen.add(segments, closed: closed) }
+        pen.finish()
+        guard !pen.boundary.isEmpty else { return (Path(accuracy: accuracy), 0, pen.error) }
+        let finished = pen
+        var builder = BooleanBuilder(segments: finished.boundary, size: finished.size) { finished.covers($0) }
+        guard let (path, work) = builder.run(budget: budget) else { return nil }
+        return (path.mergingCollinearLines(), work, pen.error)
+    }
+
+    /// The outline of the filled area (nonzero; open subpaths closed) grown by `distance`, or
+    /// shrunk for a negative one: the area and the stroke of its outline of width 2|distance|
+    /// joined by `join` (round by default: every point within the distance), or the area less
+    /// that stroke. Lines and circular arcs are offset exactly, so a circle's offset is a circle
+    /// and one shrunk past its radius is nothing.
+    public func offset(
+        by distance: Double, join: LineJoin = .round, miterLimit: Double = 10, tolerance: Double = 1e-6, budget: Int = .max
+    ) -> (path: Path, work: Int, error: Double)? {
+        guard distance != 0, distance.isFinite else {
+            guard let (p, w) = simplified(budget: budget) else { return nil }
+            return (p, w, 0)
+        }
+        let style = StrokeStyle(width: 2 * abs(distance), cap: .butt, join: join, miterLimit: miterLimit, tolerance: tolerance)
+        var pen = Pen(style: style, size: Path.size(self, Path()))
+        for range in subpathRanges {
+            let segments = range.compactMap { segment(at: $0) }
+            guard let first = segments.first, let last = segments.last else { continue }
+            var loop = segments
+            if last.end != first.start { loop.append(.line(LineSegment(last.end, first.start))) }
+            pen.add(loop, closed: true)
+        }
+        pen.finish()
+        let region = ContainmentTester(self)
+        let grow = distance > 0
+        let finished = pen
+        var builder = BooleanBuilder(segments: fillSegments + finished.boundary, size: finished.size) { x in
+            let inArea = region.contains(x)
+            return grow ? inArea || finished.covers(x) : inArea && !finished.covers(x)
+        }
+        guard let (path, work) = builder.run(budget: budget) else { return nil }
+        return (path.mergingCollinearLines(), work, pen.error)
+    }
+
+    /// The same outline with consecutive lines that run on along one line made one (a stroke's
+    /// side and its join's or cap's side meet at a vertex of the arrangement, not a corner).
+    func mergingCollinearLines() -> Path {
+        var result = Path(accuracy: accuracy)
+        let tiny = 1e-12 * Swift.max(Path.size(self, Path()), 1e-300)
+        func onward(_ a: Point, _ b: Point, _ c: Point) -> Bool {
+            let u = b - a, v = c - b
+            return u.dot(v) > 0 && abs(u.cross(v)) <= tiny * (u.length + v.length)
+        }
+        for range in subpathRanges {
+            guard case .move(let start) = elements[range.lowerBound] else { continue }
+            // The corners of runs of lines; other segments as they are.
+            var items: [Segment] = []
+            var closed = false
+            for i in range.dropFirst() {
+                switch elements[i] {
+                case .segment(let s): items.append(s)
+                case .close(let l):
+                    closed = true
+                    if l.p0 != l.p1 { items.append(.line(l)) }
+                case .move: break
+                }
+            }
+            var merged: [Segment] = []
+            for s in items {
+                if case .line(let l) = s, case .line(let last)? = merged.last, onward(last.p0, last.p1, l.p1) {
+                    merged[merged.count - 1] = .line(LineSegment(last.p0, l.p1))
+                } else {
+                    merged.append(s)
+                }
+            }
+            try? result.move(to: start)
+            for (k, s) in merged.enumerated() {
+                // A closed outline's last line ends at the start: `close` draws it.
+                if closed, k == merged.count - 1, case .line(let l) = s, l.p1 == start { break }
+                switch s {
+                case .line(let l): try? result.line(to: l.p1)
+                case .quadratic(let q): try? result.quad(control: q.p1, to: q.p2)
+                case .cubic(let c): try? result.curve(control1: c.p1, control2: c.p2, to: c.p3)
+                case .arc(let a): try? result.append(arc: a)
+                }
+            }
+            if closed { result.close() }
+        }
+        return result
+    }
+
+    /// The drawn segments of each subpath (the closing line included) and whether it is closed.
+    func strokeRuns() -> [(segments: [Segment], closed: Bool)] {
+        subpathRanges.map { range in
+            let segments = range.compactMap { segment(at: $0) }
+            let closed = range.contains { if case .close = elements[$0] { true } else { false } }
+            if segments.isEmpty, case .move(let p) = elements[range.lowerBound], range.count > 0 {
+                // A lone move draws nothing; kept as no segments.
+                _ = p
+            }
+            return (segments, closed)
+        }
+    }
+}
+
+/// The geometry of a stroke: the pieces it sweeps, its joins and caps as disks and convex
+/// polygons, and the candidate pieces of its outline.
+struct Pen {
+    let style: StrokeStyle
+    let h: Double
+    let size: Double
+    let tolerance: Double
+    /// Drawn pieces (segments cut at their cusps), each sweeping its normals of length h.
+    var pieces: [Segment] = []
+    var disks: [Point] = []
+    var polygons: [[Point]] = []
+    var boundary: [Segment] = []
+    var error = 0.0
+    private var grid = BoxGrid([])
+    private var diskGrid = BoxGrid([])
+    private var polygonGrid = BoxGrid([])
+
+    init(style: StrokeStyle, size: Double) {
+        self.style = style
+        h = style.width / 2
+        self.size = Swift.max(size, h)
+        tolerance = Swift.max(style.tolerance, 1e-10 * self.size)
+    }
+
+    /// One subpath: its segments (drawn order) and whether it closes.
+    mutating func add(_ segments: [Segment], closed: Bool) {
+        let tiny = 1e-12 * size
+        // Cut at cusps (where a Bézier stops and turns back): a join of a half turn there.
+        var run: [Segment] = []
+        for s in segments {
+            let box = s.controlBounds
+            guard Swift.max(box.width, box.height) > tiny else { continue }
+            run += Pen.cutAtCusps(s)
+        }
+        guard let first = run.first, let last = run.last else {
+            // Nothing drawn but a point (a zero-length line): a round cap is a dot, a square cap
+            // a square along x; a lone move draws nothing.
+            if let p = segments.first?.start {
+                switch style.cap {
+                case .round: addDisk(p)
+                case .square:
+                    addPolygon([Point(p.x - h, p.y - h), Point(p.x + h, p.y - h), Point(p.x + h, p.y + h), Point(p.x - h, p.y + h)], closed: true)
+                case .butt: break
+                }
+            }
+            return
+        }
+        for s in run {
+            pieces.append(s)
+            boundary += offsets(of: s, by: h)
+            boundary += offsets(of: s, by: -h)
+        }
+        for (a, b) in zip(run, run.dropFirst()) { addJoin(a, b) }
+        if closed, run.count > 1 || first.end != first.start {
+            addJoin(last, first)
+        } else {
+            addCap(at: first.start, direction: (Pen.tangent(first, at: 0) ?? Vector(1, 0)) * -1)
+            addCap(at: last.end, direction: Pen.tangent(last, at: 1) ?? Vector(1, 0))
+        }
+    }
+
+    mutating func finish() {
+        grid = BoxGrid(pieces.map { $0.controlBounds })
+        diskGrid = BoxGrid(disks.map { Rect(point: $0) })
+        polygonGrid = BoxGrid(
+            polygons.map { ps in
+                ps.dropFirst().reduce(Rect(point: ps[0])) {
+                    var r = $0; r.include($1); return r
+                }
+            })
+    }
+
+    /// Whether x is in the stroke: on a normal of length h of a piece, or in a join or cap.
+    func covers(_ x: Point) -> Bool {
+        let probe = Rect(point: x)
+        var found = false
+        diskGrid.forEach(near: probe, margin: h) { k in if !found, disks[k].distance(to: x) <= h { found = true } }
+        if found { return true }
+        polygonGrid.forEach(near: probe, margin: 0) { k in if !found, Pen.convex(polygons[k], contains: x) { found = true } }
+        if found { return true }
+        grid.forEach(near: probe, margin: h) { k in if !found, Pen.hasFoot(pieces[k], from: x, within: h) { found = true } }
+        return found
+    }
+
+    // MARK: Joins and caps
+
+    mutating func addDisk(_ p: Point) {
+        disks.append(p)
+        boundary.append(.arc(Arc(center: p, radius: h, startAngle: 0, sweep: 2 * Double.pi)))
+    }
+
+    /// A convex polygon of the stroke; its sides are candidates (`closed`), or all but the
+    /// first and last point's side.
+    mutating func addPolygon(_ ps: [Point], closed: Bool) {
+        polygons.append(ps)
+        for (a, b) in zip(ps, ps.dropFirst()) where a != b { boundary.append(.line(LineSegment(a, b))) }
+        if closed, let a = ps.last, let b = ps.first, a != b { boundary.append(.line(LineSegment(a, b))) }
+    }
+
+    /// The join where `a` ends and `b` starts.
+    mutating func addJoin(_ a: Segment, _ b: Segment) {
+        guard let d0 = Pen.tangent(a, at: 1), let d1 = Pen.tangent(b, at: 0) else { return }
+        let v = b.start
+        let cross = d0.cross(d1), dot = d0.dot(d1)
+        // Going straight on: nothing to join.
+        if abs(cross) <= 1e-12, dot > 0 { return }
+        if style.join == .round { return addDisk(v) }
+        // The outer side is away from the turn: n = d.perpendicular is the turn's side when
+        // cross > 0 (clockwise on screen).
+        let side: Double = cross > 0 ? -1 : 1
+        let n0 = d0.perpendicular * side, n1 = d1.perpendicular * side
+        let p0 = v + n0 * h, p1 = v + n1 * h
+        // The angle θ between the segments: cos θ = −d0·d1. Miter when 1/sin(θ/2) ≤ limit.
+        let sinHalf = ((1 + dot) / 2).squareRoot()
+        if style.join == .miter, sinHalf > 0, 1 / sinHalf <= style.miterLimit, 1 + n0.dot(n1) > 1e-12 {
+            let tip = v + (n0 + n1) * (h / (1 + n0.dot(n1)))
+            addPolygon([v, p0, tip, p1], closed: false)
+            // The sides from v are inside the sweep: only p0 → tip → p1 bound it.
+            boundary.removeLast(3)
+            boundary.append(.line(LineSegment(p0, tip)))
+            boundary.append(.line(LineSegment(tip, p1)))
+        } else {
+            polygons.append([v, p0, p1])
+            if p0.distance(to: p1) > 0 { boundary.append(.line(LineSegment(p0, p1))) }
+        }
+    }
+
+    /// The cap at `p`, the stroke leaving it along `d` (outwards).
+    mutating func addCap(at p: Point, direction d: Vector) {
+        guard let u = d.normalized else { return }
+        let n = u.perpendicular * h
+        switch style.cap {
+        case .butt: boundary.append(.line(LineSegment(p + n, p - n)))
+        case .round: addDisk(p)
+        case .square:
+            let e = u * h
+            polygons.append([p + n, p + n + e, p - n + e, p - n])
+            boundary.append(.line(LineSegment(p + n, p + n + e)))
+            boundary.append(.line(LineSegment(p + n + e, p - n + e)))
+            boundary.append(.line(LineSegment(p - n + e, p - n)))
+        }
+    }
+
+    /// The unit direction of travel at t, where the derivative vanishes (a piece's end at a
+    /// cusp, coincident control points) the limit from inside [0, 1]: along the second
+    /// derivative (or the third), which the derivative follows there. Point differences cannot
+    /// give it: they round to the last bit of the coordinates.
+    static func tangent(_ s: Segment, at t: Double) -> Vector? {
+        let v = s.derivative(at: t)
+        let bound = s.speedBound
+        if v.length > 1e-9 * bound { return v.normalized }
+        // Moving into the piece from t: forward at its start, backward at its end.
+        let sign: Double = t < 0.5 ? 1 : -1
+        let a = s.secondDerivative(at: t)
+        if a.length > 1e-9 * bound { return (a * sign).normalized }
+        switch s {
+        case .cubic(let c):
+            // The third derivative is constant: 6(p3 − 3p2 + 3p1 − p0); p′ ≈ ½(t − t₀)²·p‴.
+            let j = (c.p3 - c.p0) + (c.p1 - c.p2) * 3
+            return j.normalized
+        default: return s.direction(at: t).normalized
+        }
+    }
+
+    static func convex(_ ps: [Point], contains x: Point) -> Bool {
+        var sign = 0.0
+        for (k, a) in ps.enumerated() {
+            let b = ps[(k + 1) % ps.count]
+            let c = (b - a).cross(x - a)
+            if c == 0 { continue }
+            if sign == 0 { sign = c } else if (c > 0) != (sign > 0) { return false }
+        }
+        return sign != 0
+    }
+
+    // MARK: The sweep
+
+    /// Whether some point of `s` has x on its normal within `h`: a root of (P(t) − x)·P′(t) in
+    /// [0, 1] (a perpendicular foot) at distance at most h.
+    static func hasFoot(_ s: Segment, from x: Point, within h: Double) -> Bool {
+        switch s {
+        case .line(let l):
+            let d = l.p1 - l.p0
+            let len2 = d.dot(d)
+            guard len2 > 0 else { return false }
+            let t = (x - l.p0).dot(d) / len2
+            return t >= 0 && t <= 1 && l.point(at: t).distance(to: x) <= h
+        case .quadratic, .cubic:
+            guard let (cx, cy) = s.powerCoefficients else { return false }
+            // (X(t) − x)X′(t) + (Y(t) − y)Y′(t), lowest power first.
+            func product(_ c: [Double], _ origin: Double) -> [Double] {
+                var p = c
+                p[0] -= origin
+                let d = (1..<c.count).map { Double($0) * c[$0] }
+                var out = [Double](repeating: 0, count: p.count + d.count - 1)
+                for (i, a) in p.enumerated() { for (j, b) in d.enumerated() { out[i + j] += a * b } }
+                return out
+            }
+            let f = zip(product(cx, x.x), product(cy, x.y)).map { $0 + $1 }
+            let roots = Polynomial(f).roots(in: 0, 1)
+            for t in roots where s.point(at: t).distance(to: x) <= h { return true }
+            // The ends are feet of their own when the derivative there is perpendicular: the
+            // roots above include them; an end that is not a foot is a join's or cap's business.
+            return false
+        case .arc(let a):
+            if a.isCircular {
+                // Feet along the ray from the centre through x, both ways.
+                let r = x - a.center
+                guard r.length > 0 else { return a.radius <= h }
+                // The angle of x in the arc's own frame (u, v perpendicular, of one length).
+                let theta = arcTangent2(r.dot(a.v), r.dot(a.u))
+                for angle in [theta, theta + Double.pi] {
+                    var delta = (angle - a.startAngle).truncatingRemainder(dividingBy: 2 * Double.pi)
+                    if a.sweep >= 0 {
+                        if delta < 0 { delta += 2 * Double.pi }
+                    } else if delta > 0 {
+                        delta -= 2 * Double.pi
+                    }
+                    let t = a.sweep != 0 ? delta / a.sweep : 0
+                    if t >= 0, t <= 1, a.point(at: t).distance(to: x) <= h { return true }
+                }
+                return false
+            }
+            // An ellipse: sign changes of (P(t) − x)·P′(t) on 256 steps, refined by bisection.
+            func f(_ t: Double) -> Double { (s.point(at: t) - x).dot(s.derivative(at: t)) }
+            var t0 = 0.0, f0 = f(0)
+            if f0 == 0, s.point(at: 0).distance(to: x) <= h { return true }
+            for k in 1...256 {
+                let t1 = Double(k) / 256, f1 = f(t1)
+                if f1 == 0, s.point(at: t1).distance(to: x) <= h { return true }
+                if (f0 < 0) != (f1 < 0) {
+                    var lo = t0, hi = t1, flo = f0
+                    for _ in 0..<60 {
+                        let mid = 0.5 * (lo + hi), fm = f(mid)
+                        if (fm < 0) == (flo < 0) { lo = mid; flo = fm } else { hi = mid }
+                    }
+                    if s.point(at: 0.5 * (lo + hi)).distance(to: x) <= h { return true }
+                }
+                t0 = t1; f0 = f1
+            }
+            return false
+        }
+    }
+
+    /// The segment cut where a Bézier stops and turns back (both components of its derivative
+    /// vanish there, to 1e-9 of its speed bound).
+    static func cutAtCusps(_ s: Segment) -> [Segment] {
+        guard case .cubic = s, let (cx, cy) = s.powerCoefficients else { return [s] }
+        let dx = Polynomial((1..<cx.count).map { Double($0) * cx[$0] })
+        let bound = s.speedBound
+        var cuts: [Double] = []
+        for t in dx.roots(in: 0, 1) where t > 1e-9 && t < 1 - 1e-9 {
+            let d = s.derivative(at: t)
+            if d.length <= 1e-9 * bound { cuts.append(t) }
+        }
+        _ = cy
+        guard !cuts.isEmpty else { return [s] }
+        let stops = [0] + cuts + [1]
+        return (0..<(stops.count - 1)).map { s.piece(from: stops[$0], to: stops[$0 + 1]) }
+    }
+
+    // MARK: Offsets
+
+    /// The curve at signed distance d along the normal (the direction of travel turned 90°
+    /// clockwise on screen) of `s`: exact for lines and circular arcs, cubics within the
+    /// tolerance for Béziers and elliptical arcs.
+    mutating func offsets(of s: Segment, by d: Double) -> [Segment] {
+        switch s {
+        case .line(let l):
+            guard let n = (l.p1 - l.p0).normalized?.perpendicular else { return [] }
+            return [.line(LineSegment(l.p0 + n * d, l.p1 + n * d))]
+        case .arc(let a) where a.isCircular:
+            guard let n = s.direction(at: 0).normalized?.perpendicular, a.radius > 0 else { return [] }
+            let radial = (a.start - a.center) * (1 / a.radius)
+            let k = (a.radius + d * n.dot(radial)) / a.radius
+            guard abs(k) > 1e-12 else { return [] }
+            return [.arc(Arc(center: a.center, u: a.u * k, v: a.v * k, startAngle: a.startAngle, sweep: a.sweep))]
+        default:
+            return approximateOffset(of: s, by: d)
+        }
+    }
+
+    /// Cubics within the tolerance of the offset of a Bézier or elliptical arc: cut where the
+    /// offset has a cusp (the curvature toward the offset's side is 1/d), where the tangent has
+    /// turned 45° since the last cut, then each piece fitted (end points and tangents of the true
+    /// offset, handle lengths by least squares on 7 points) and halved until the cubic and the
+    /// true offset are within the tolerance of each other (checked both ways at 16 points).
+    mutating func approximateOffset(of s: Segment, by d: Double) -> [Segment] {
+        func q(_ t: Double) -> Point {
+            let n = Pen.tangent(s, at: t)?.perpendicular ?? Vector(0, 0)
+            return s.point(at: t) + n * d
+        }
+        // 1 − dκ, looked at just inside the ends (at a cusp's end κ is a limit rounding cannot reach).
+        func factor(_ t: Double) -> Double { 1 - d * s.curvature(at: Swift.min(Swift.max(t, 1e-6), 1 - 1e-6)) }
+        // Cuts: offset cusps and every 45° of turning, from 128 samples.
+        var cuts: [Double] = [0]
+        let samples = 128
+        var lastAngle = (Pen.tangent(s, at: 0) ?? Vector(1, 0)).angle, turned = 0.0
+        var previousFactor = factor(0)
+        for k in 1...samples {
+            let t = Double(k) / Double(samples)
+            let f = factor(t)
+            if (f < 0) != (previousFactor < 0) {
+                var lo = Double(k - 1) / Double(samples), hi = t, flo = previousFactor
+                for _ in 0..<60 {
+                    let mid = 0.5 * (lo + hi), fm = factor(mid)
+                    if (fm < 0) == (flo < 0) { lo = mid; flo = fm } else { hi = mid }
+                }
+                cuts.append(0.5 * (lo + hi))
+                turned = 0
+            }
+            previousFactor = f
+            let angle = (Pen.tangent(s, at: t) ?? Vector(1, 0)).angle
+            var step = angle - lastAngle
+            while step > Double.pi { step -= 2 * Double.pi }
+            while step < -Double.pi { step += 2 * Double.pi }
+            turned += abs(step)
+            lastAngle = angle
+            if turned > Double.pi / 4, k < samples { cuts.append(t); turned = 0 }
+        }
+        cuts.append(1)
+        cuts = cuts.sorted()
+        var result: [Segment] = []
+        for k in 0..<(cuts.count - 1) where cuts[k + 1] - cuts[k] > 1e-12 {
+            fit(s, from: cuts[k], to: cuts[k + 1], d: d, depth: 0, q: q, into: &result)
+        }
+        return result
+    }
+
+    /// One piece of the offset on [a, b] as the cubic Hermite interpolant in the curve's own
+    /// parameter: the true offset's points and derivatives q′(t) = P′(t)(1 − dκ(t)) at both ends.
+    /// Halved until it is within the tolerance of the true offset at the same parameter (checked
+    /// at 16 points, a bound on the distance between the two curves).
+    mutating func fit(_ s: Segment, from a: Double, to b: Double, d: Double, depth: Int, q: (Double) -> Point, into result: inout [Segment]) {
+        // Where the curve stops (the end of a piece at a cusp) q′ is a limit that rounding cannot
+        // reach: a difference from just inside the piece stands in for it.
+        let bound = s.speedBound
+        func velocity(_ t: Double, inward: Double) -> Vector {
+            let v = s.derivative(at: t)
+            if v.length > 1e-7 * bound { return v * ((1 - d * s.curvature(at: t)) * (b - a) / 3) }
+            let e = 1e-7 * (b - a)
+            return (q(t + inward * e) - q(t)) * (inward * (b - a) / 3 / e)
+        }
+        let q0 = q(a), q1 = q(b)
+        let cubic = CubicBezier(q0, q0 + velocity(a, inward: 1), q1 - velocity(b, inward: -1), q1)
+        var err = 0.0
+        for k in 1...16 {
+            let u = (Double(k) - 0.5) / 16
+            err = Swift.max(err, cubic.point(at: u).distance(to: q(a + (b - a) * u)))
+        }
+        if err > tolerance, depth < 40, b - a > 1e-12 {
+            let m = 0.5 * (a + b)
+            fit(s, from: a, to: m, d: d, depth: depth + 1, q: q, into: &result)
+            fit(s, from: m, to: b, d: d, depth: depth + 1, q: q, into: &result)
+            return
+        }
+        error = Swift.max(error, err)
+        if q0 != q1 { result.append(.cubic(cubic)) }
+    }
+}

@@ -1,0 +1,261 @@
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@testable import ShapeGeometry
+
+/// Strokes and offsets against what they mean, at random points away from every boundary: a
+/// round stroke holds exactly the points within half the width of the path (the distance from
+/// the certified nearest-point search); an offset by d > 0 the area and the points within d of
+/// its outline, by d < 0 the area less those; a polyline's butt, miter and bevel stroke the
+/// rectangles of its sides and the wedges of its corners, written out here.
+@Suite struct OffsetTests {
+    static func path(_ build: (inout Path) throws -> Void) -> Path {
+        var p = Path()
+        try! build(&p)
+        return p
+    }
+
+    static func size(_ p: Path) -> Double { p.bounds.map { Swift.max($0.width, $0.height) } ?? 1 }
+
+    /// The distance from x to the path's drawn segments (for offsets: its fill's outline).
+    static func distance(_ x: Point, to segments: [Segment]) -> Double {
+        segments.map { $0.nearest(to: x).distanceSquared.squareRoot() }.min() ?? .infinity
+    }
+
+    /// Sample points in the box grown by `margin`, with the region's answer, skipping points
+    /// within `clearance` of the region's boundary (|distance − h| small) or of the result's.
+    static func check(
+        _ name: String, result: Path, box: Rect, samples: Int, seed: UInt64, clearance: Double, expected: (Point) -> Bool?
+    ) -> [String] {
+        var rng = SeededRandom(seed: seed)
+        let outline = result.fillSegments
+        var problems: [String] = []
+        // Closed subpaths.
+        for range in result.subpathRanges {
+            guard case .move(let start) = result.elements[range.lowerBound] else { continue }
+            let end = result.segment(at: range.upperBound - 1)?.end ?? start
+            if end.distance(to: start) > clearance { problems.append("\(name): subpath at \(start) not closed") }
+        }
+        var tested = 0
+        for _ in 0..<samples {
+            let x = Point(Double.random(in: box.minX...box.maxX, using: &rng), Double.random(in: box.minY...box.maxY, using: &rng))
+            guard let want = expected(x) else { continue }
+            if OffsetTests.distance(x, to: outline) < clearance { continue }
+            tested += 1
+            if result.contains(x) != want { problems.append("\(name): \(x) should be \(want ? "inside" : "outside")") }
+            // Both rules alike: winding 1 inside, 0 outside.
+            if result.winding(at: x) != (want ? 1 : 0), result.contains(x) == want {
+                problems.append("\(name): winding \(result.winding(at: x)) at \(x)")
+            }
+        }
+        if tested < samples / 3 { problems.append("\(name): only \(tested) points tested") }
+        return problems
+    }
+
+    static let shapes: [(String, Path)] = [
+        (
+            "arch",
+            path {
+                try $0.move(to: Point(0, 0)); try $0.curve(control1: Point(30, 120), control2: Point(170, 120), to: Point(200, 0))
+            }
+        ),
+        (
+            "s-curve",
+            path {
+                try $0.move(to: Point(0, 0)); try $0.curve(control1: Point(120, -60), control2: Point(40, 160), to: Point(200, 80))
+            }
+        ),
+        (
+            "loop",
+            path {
+                try $0.move(to: Point(0, 0)); try $0.curve(control1: Point(250, 100), control2: Point(-50, 100), to: Point(200, 0))
+            }
+        ),
+        (
+            "cusp",
+            path {
+                try $0.move(to: Point(0, 0)); try $0.curve(control1: Point(200, 100), control2: Point(0, 100), to: Point(200, 0))
+            }
+        ),
+        (
+            "near-cusp",
+            path {
+                try $0.move(to: Point(0, 0)); try $0.curve(control1: Point(200, 100), control2: Point(1, 100), to: Point(200, 0))
+            }
+        ),
+        (
+            "coincident controls",
+            path {
+                try $0.move(to: Point(0, 0)); try $0.curve(control1: Point(0, 0), control2: Point(100, 100), to: Point(100, 100))
+            }
+        ),
+        (
+            "quad",
+            path {
+                try $0.move(to: Point(0, 0)); try $0.quad(control: Point(100, 150), to: Point(200, 0))
+            }
+        ),
+        (
+            "polyline",
+            path {
+                try $0.move(to: Point(0, 0)); try $0.line(to: Point(100, 0)); try $0.line(to: Point(60, 60)); try $0.line(to: Point(160, 90))
+            }
+        ),
+        ("arc", path { try $0.arc(center: Point(0, 0), radius: 50, startAngle: 0, endAngle: 4, clockwise: true) }),
+        ("tight arc", path { try $0.arc(center: Point(0, 0), radius: 8, startAngle: 0, endAngle: 2, clockwise: false) }),
+        ("rounded card", path { try $0.addRoundedRect(x: 0, y: 0, width: 160, height: 100, cornerRadius: 12) }),
+        ("circle", path { try $0.addCircle(center: Point(0, 0), radius: 40) }),
+        (
+            "tiny segments",
+            path {
+                try $0.move(to: Point(0, 0)); try $0.line(to: Point(1e-4, 0));
+                try $0.curve(control1: Point(50, 80), control2: Point(100, -80), to: Point(150, 0)); try $0.line(to: Point(150, 1e-4))
+            }
+        ),
+        (
+            "mixed closed",
+            path {
+                try $0.move(to: Point(0, 0)); try $0.line(to: Point(100, 0)); try $0.quad(control: Point(150, 50), to: Point(100, 100));
+                try $0.arc(center: Point(50, 100), radius: 50, startAngle: 0, endAngle: Double.pi, clockwise: true); $0.close()
+            }
+        ),
+    ]
+
+    @Test(arguments: OffsetTests.shapes.indices)
+    func roundStrokeIsEveryPointWithinHalfTheWidth(_ k: Int) {
+        let (name, p) = OffsetTests.shapes[k]
+        let size = OffsetTests.size(p)
+        let segments = (0..<p.elements.count).compactMap { p.segment(at: $0) }
+        for width in [4.0, 0.6 * size] {
+            let h = width / 2
+            guard let (result, _, error) = p.stroked(StrokeStyle(width: width, cap: .round, join: .round)) else {
+                Issue.record("\(name) \(width): ran out")
+                continue
+            }
+            #expect(error <= 1e-6, "\(name) \(width): error \(error)")
+            var box = p.bounds!
+            box = Rect(minX: box.minX - h * 1.5, minY: box.minY - h * 1.5, maxX: box.maxX + h * 1.5, maxY: box.maxY + h * 1.5)
+            let clearance = 1e-5 * (size + width)
+            let problems = OffsetTests.check(
+                "\(name) w \(width)", result: result, box: box, samples: 200, seed: UInt64(k * 10 + Int(width)), clearance: clearance
+            ) { x in
+                let d = OffsetTests.distance(x, to: segments)
+                return abs(d - h) < clearance ? nil : d <= h
+            }
+            #expect(problems.isEmpty, "\(problems.prefix(5))")
+            // Every point of the outline is half the width from the path.
+            for i in result.elements.indices {
+                guard let s = result.segment(at: i), s.start.distance(to: s.end) > clearance else { continue }
+                for t in [0.2, 0.5, 0.8] {
+                    let d = OffsetTests.distance(s.point(at: t), to: segments)
+                    #expect(abs(d - h) <= 1e-6 + 1e-9 * size, "\(name) \(width): outline point at \(d) from the path")
+                }
+            }
+        }
+    }
+
+    @Test(arguments: OffsetTests.shapes.indices)
+    func offsetsGrowAndShrinkTheArea(_ k: Int) {
+        let (name, p) = OffsetTests.shapes[k]
+        let size = OffsetTests.size(p)
+        let outline = p.fillSegments
+        for d in [6.0, -0.2 * size] {
+            guard let (result, _, error) = p.offset(by: d) else {
+                Issue.record("\(name) \(d): ran out")
+                continue
+            }
+            #expect(error <= 1e-6, "\(name) \(d): error \(error)")
+            var box = p.bounds!
+            let m = abs(d) * 1.5
+            box = Rect(minX: box.minX - m, minY: box.minY - m, maxX: box.maxX + m, maxY: box.maxY + m)
+            let clearance = 1e-5 * (size + abs(d))
+            let problems = OffsetTests.check(
+                "\(name) offset \(d)", result: result, box: box, samples: 200, seed: UInt64(k * 7 + 3), clearance: clearance
+            ) { x in
+                let dist = OffsetTests.distance(x, to: outline)
+                if abs(dist - abs(d)) < clearance || dist < clearance { return nil }
+                let inside = p.contains(x)
+                return d > 0 ? inside || dist <= d : inside && dist > -d
+            }
+            #expect(problems.isEmpty, "\(problems.prefix(5))")
+        }
+    }
+
+    /// A polyline's stroke with square-ended sides: each side's rectangle, and at each corner the
+    /// wedge of the join (the triangle of a bevel, the kite of a miter within its limit), written
+    /// out here; the caps: nothing (butt) or a half-width square beyond each end.
+    @Test func polylineStrokesByHand() {
+        let points = [Point(0, 0), Point(100, 0), Point(60, 60), Point(160, 90), Point(170, 20)]
+        var p = Path()
+        try! p.move(to: points[0])
+        for q in points.dropFirst() { try! p.line(to: q) }
+        let h = 6.0
+        func inRectangle(_ a: Point, _ b: Point, _ x: Point, extend: (Double, Double)) -> Bool {
+            let d = (b - a).normalized!, n = d.perpendicular
+            let along = (x - a).dot(d), across = (x - a).dot(n)
+            return along >= -extend.0 && along <= a.distance(to: b) + extend.1 && abs(across) <= h
+        }
+        func inTriangle(_ a: Point, _ b: Point, _ c: Point, _ x: Point) -> Bool {
+            let s1 = (b - a).cross(x - a), s2 = (c - b).cross(x - b), s3 = (a - c).cross(x - c)
+            return (s1 >= 0 && s2 >= 0 && s3 >= 0) || (s1 <= 0 && s2 <= 0 && s3 <= 0)
+        }
+        for (cap, join, limit) in [(LineCap.butt, LineJoin.miter, 10.0), (.square, .bevel, 10), (.butt, .miter, 1.5), (.square, .miter, 4)] {
+            guard let (result, _, _) = p.stroked(StrokeStyle(width: 2 * h, cap: cap, join: join, miterLimit: limit)) else {
+                Issue.record("ran out")
+                continue
+            }
+            let problems = OffsetTests.check(
+                "\(cap) \(join) \(limit)", result: result, box: Rect(minX: -20, minY: -20, maxX: 190, maxY: 110), samples: 2000, seed: 5,
+                clearance: 1e-6
+            ) { x in
+                for k in 0..<(points.count - 1) {
+                    let first = k == 0, last = k == points.count - 2
+                    let e = (cap == .square && first ? h : 0, cap == .square && last ? h : 0)
+                    if inRectangle(points[k], points[k + 1], x, extend: e) { return true }
+                }
+                for k in 1..<(points.count - 1) {
+                    let v = points[k]
+                    let d0 = (v - points[k - 1]).normalized!, d1 = (points[k + 1] - v).normalized!
+                    let side: Double = d0.cross(d1) > 0 ? -1 : 1
+                    let a = v + d0.perpendicular * (side * h), b = v + d1.perpendicular * (side * h)
+                    if inTriangle(v, a, b, x) { return true }
+                    let sinHalf = ((1 + d0.dot(d1)) / 2).squareRoot()
+                    if join == .miter, 1 / sinHalf <= limit {
+                        // The tip where the two outer offset lines meet.
+                        let t = (b - a).cross(d1) / d0.cross(d1)
+                        let tip = a + d0 * t
+                        if inTriangle(a, tip, b, x) { return true }
+                    }
+                }
+                return false
+            }
+            #expect(problems.isEmpty, "\(problems.prefix(5))")
+        }
+    }
+
+    @Test func linesAndArcsAreOffsetExactly() {
+        var circle = Path()
+        try! circle.addCircle(center: Point(10, 20), radius: 40)
+        let grown = circle.offset(by: 7)!.path
+        let arcs = grown.elements.compactMap { e -> Arc? in if case .segment(.arc(let a)) = e { a } else { nil } }
+        #expect(!arcs.isEmpty && arcs.allSatisfy { abs($0.radius - 47) < 1e-12 && $0.center == Point(10, 20) })
+        #expect(grown.elements.allSatisfy { if case .segment(let s) = $0 { if case .arc = s { true } else { false } } else { true } })
+        #expect(abs(grown.length - 2 * Double.pi * 47) < 1e-9)
+        // Shrunk past its radius: nothing.
+        #expect(circle.offset(by: -40.5)!.path.isEmpty)
+        #expect(abs(circle.offset(by: -30)!.path.length - 2 * Double.pi * 10) < 1e-9)
+        // A rectangle grown with mitres: the bigger rectangle, lines only, its perimeter.
+        var r = Path()
+        try! r.addRect(x: 0, y: 0, width: 100, height: 50)
+        let mitred = r.offset(by: 5, join: .miter)!.path
+        #expect(abs(mitred.length - 2 * (110 + 60)) < 1e-9)
+        #expect(mitred.bounds == Rect(minX: -5, minY: -5, maxX: 105, maxY: 55))
+        // Rounded: four sides and four quarter circles.
+        #expect(abs(r.offset(by: 5)!.path.length - (300 + 2 * Double.pi * 5)) < 1e-9)
+        // Its stroke of width 10, mitred: the outer 110 × 60 and the hole 90 × 40.
+        #expect(abs(r.stroked(StrokeStyle(width: 10))!.path.length - (2 * (110 + 60) + 2 * (90 + 40))) < 1e-9)
+    }
+}
