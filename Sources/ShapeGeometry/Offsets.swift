@@ -485,11 +485,23 @@ struct Pen {
             return (q(t + inward * e) - q(t)) * (inward * (b - a) / 3 / e)
         }
         let q0 = q(a), q1 = q(b)
-        let cubic = CubicBezier(q0, q0 + velocity(a, inward: 1), q1 - velocity(b, inward: -1), q1)
+        let v0 = velocity(a, inward: 1), v1 = velocity(b, inward: -1)
+        let hermite = CubicBezier(q0, q0 + v0, q1 - v1, q1)
+        var cubic = hermite
         var err = 0.0
         for k in 1...16 {
             let u = (Double(k) - 0.5) / 16
-            err = Swift.max(err, cubic.point(at: u).distance(to: q(a + (b - a) * u)))
+            err = Swift.max(err, hermite.point(at: u).distance(to: q(a + (b - a) * u)))
+        }
+        // Where the offset runs the curve's way (1 − dκ > 0 on the piece), a geometric fit of the
+        // two handle lengths does far better than the parameter's own: kept if the two curves are
+        // within the tolerance of each other both ways.
+        if err > tolerance, 1 - d * s.curvature(at: 0.5 * (a + b)) > 0,
+            let (fitted, fittedError) = geometricFit(s, from: a, to: b, d: d, q: q, q0: q0, q1: q1, v0: v0, v1: v1),
+            fittedError <= tolerance
+        {
+            cubic = fitted
+            err = fittedError
         }
         if err > tolerance, depth < 40, b - a > 1e-12 {
             let m = 0.5 * (a + b)
@@ -499,5 +511,38 @@ struct Pen {
         }
         error = Swift.max(error, err)
         if q0 != q1 { result.append(.cubic(cubic)) }
+    }
+
+    /// The cubic from q(a) to q(b) along the offset's end tangents whose handle lengths take it
+    /// through the offset's point at the middle parameter (two linear equations; an error of the
+    /// sixth order in the piece's length, as for a circle's cubic, where Hermite's is of the
+    /// fourth), and the largest distance between the two curves found both ways at 17 points: from
+    /// the offset's points to the cubic (nearest points), and from the cubic's points to the piece
+    /// of the curve, less |d|. Nil where the handles would not both point forward.
+    func geometricFit(
+        _ s: Segment, from a: Double, to b: Double, d: Double, q: (Double) -> Point, q0: Point, q1: Point, v0: Vector, v1: Vector
+    ) -> (CubicBezier, Double)? {
+        guard let d0 = v0.normalized, let d1 = v1.normalized else { return nil }
+        // Through the offset's middle point M: C(½) = (q0 + q1)/2 + ⅜(α·d0 − β·d1) = M, two
+        // equations in α and β.
+        let m = q(0.5 * (a + b))
+        let r = (m - Point(0.5 * (q0.x + q1.x), 0.5 * (q0.y + q1.y))) * (8.0 / 3)
+        let det = d0.cross(d1 * -1)
+        guard abs(det) > 1e-9 else { return nil }
+        // α·d0 + β·(−d1) = r
+        let alpha = r.cross(d1 * -1) / det, beta = d0.cross(r) / det
+        guard alpha > 0, beta > 0, alpha.isFinite, beta.isFinite else { return nil }
+        let cubic = CubicBezier(q0, q0 + d0 * alpha, q1 - d1 * beta, q1)
+        let piece = s.piece(from: a, to: b)
+        var err = 0.0
+        for k in 0...16 {
+            let t = a + (b - a) * Double(k) / 16
+            err = Swift.max(err, cubic.nearest(to: q(t)).distanceSquared.squareRoot())
+            if err > tolerance { return (cubic, err) }
+            let c = cubic.point(at: Double(k) / 16)
+            err = Swift.max(err, abs(piece.nearest(to: c).distanceSquared.squareRoot() - abs(d)))
+            if err > tolerance { return (cubic, err) }
+        }
+        return (cubic, err)
     }
 }
