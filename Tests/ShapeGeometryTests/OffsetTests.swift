@@ -1,3 +1,4 @@
+import ShapeCorpus
 import Testing
 
 #if canImport(Glibc)
@@ -128,7 +129,7 @@ import Glibc
     func roundStrokeIsEveryPointWithinHalfTheWidth(_ k: Int) {
         let (name, p) = OffsetTests.shapes[k]
         let size = OffsetTests.size(p)
-        let segments = (0..<p.elements.count).compactMap { p.segment(at: $0) }
+        let segments = StrokeSampling.drawn(p)
         for width in [4.0, 0.6 * size] {
             let h = width / 2
             guard let (result, _, error) = p.stroked(StrokeStyle(width: width, cap: .round, join: .round)) else {
@@ -136,21 +137,13 @@ import Glibc
                 continue
             }
             #expect(error <= 1e-6, "\(name) \(width): error \(error)")
-            var box = p.bounds!
-            box = Rect(minX: box.minX - h * 1.5, minY: box.minY - h * 1.5, maxX: box.maxX + h * 1.5, maxY: box.maxY + h * 1.5)
-            let clearance = 1e-5 * (size + width)
-            let problems = OffsetTests.check(
-                "\(name) w \(width)", result: result, box: box, samples: 200, seed: UInt64(k * 10 + Int(width)), clearance: clearance
-            ) { x in
-                let d = OffsetTests.distance(x, to: segments)
-                return abs(d - h) < clearance ? nil : d <= h
-            }
-            #expect(problems.isEmpty, "\(problems.prefix(5))")
+            let problems = StrokeSampling.roundStrokeProblems(p, width: width, result: result, samples: 200, seed: UInt64(k * 10 + Int(width)))
+            #expect(problems.isEmpty, "\(name) \(width): \(problems.prefix(5))")
             // Every point of the outline is half the width from the path.
             for i in result.elements.indices {
-                guard let s = result.segment(at: i), s.start.distance(to: s.end) > clearance else { continue }
+                guard let s = result.segment(at: i), s.start.distance(to: s.end) > 1e-9 * size else { continue }
                 for t in [0.2, 0.5, 0.8] {
-                    let d = OffsetTests.distance(s.point(at: t), to: segments)
+                    let d = StrokeSampling.distance(s.point(at: t), to: segments)
                     #expect(abs(d - h) <= 1e-6 + 1e-9 * size, "\(name) \(width): outline point at \(d) from the path")
                 }
             }
@@ -161,26 +154,14 @@ import Glibc
     func offsetsGrowAndShrinkTheArea(_ k: Int) {
         let (name, p) = OffsetTests.shapes[k]
         let size = OffsetTests.size(p)
-        let outline = p.fillSegments
         for d in [6.0, -0.2 * size] {
             guard let (result, _, error) = p.offset(by: d) else {
                 Issue.record("\(name) \(d): ran out")
                 continue
             }
             #expect(error <= 1e-6, "\(name) \(d): error \(error)")
-            var box = p.bounds!
-            let m = abs(d) * 1.5
-            box = Rect(minX: box.minX - m, minY: box.minY - m, maxX: box.maxX + m, maxY: box.maxY + m)
-            let clearance = 1e-5 * (size + abs(d))
-            let problems = OffsetTests.check(
-                "\(name) offset \(d)", result: result, box: box, samples: 200, seed: UInt64(k * 7 + 3), clearance: clearance
-            ) { x in
-                let dist = OffsetTests.distance(x, to: outline)
-                if abs(dist - abs(d)) < clearance || dist < clearance { return nil }
-                let inside = p.contains(x)
-                return d > 0 ? inside || dist <= d : inside && dist > -d
-            }
-            #expect(problems.isEmpty, "\(problems.prefix(5))")
+            let problems = StrokeSampling.offsetProblems(p, by: d, result: result, samples: 200, seed: UInt64(k * 7 + 3))
+            #expect(problems.isEmpty, "\(name) offset \(d): \(problems.prefix(5))")
         }
     }
 

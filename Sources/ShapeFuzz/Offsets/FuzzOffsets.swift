@@ -1,0 +1,55 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import ShapeCorpus
+import ShapeGeometry
+
+// libFuzzer entry point over strokes and offsets: the bytes become a small path (as for the
+// booleans: lines, quadratics, cubics, arcs, moves and closes on a coarse grid, now and then a
+// finer coordinate) and a width from the first byte; the round stroke and the offsets by ±width/2
+// must give a result within the budget (totality), with Bézier offsets within the tolerance, that
+// passes the sampling check of Tests/ShapeCorpus/StrokeSampling.swift; the mitred, bevelled and
+// square-capped strokes must be total and closed. A failure aborts: libFuzzer keeps the input.
+// Built only by `scripts/fuzz offsets`.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOffsets(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    guard bytes.count >= 2 else { return 0 }
+    var reader = FuzzPaths(bytes: bytes, at: 1)
+    let p = reader.path()
+    guard let box = p.bounds else { return 0 }
+    let extent = Swift.max(box.width, box.height, 1)
+    // Widths from a hundredth of the path's size to twice it.
+    let width = extent * (0.01 + 2 * Double(bytes[0]) / 255)
+    let budget = 20_000_000
+    guard let round = p.stroked(StrokeStyle(width: width, cap: .round, join: .round), budget: budget) else {
+        fail("round stroke: no result within the budget", p, width)
+    }
+    if round.error > 1e-6 { fail("round stroke: offsets \(round.error) from exact", p, width) }
+    if let first = StrokeSampling.roundStrokeProblems(p, width: width, result: round.path, samples: 200, seed: UInt64(size)).first {
+        fail("round stroke: \(first)", p, width)
+    }
+    for d in [width / 2, -width / 2] {
+        guard let o = p.offset(by: d, budget: budget) else { fail("offset \(d): no result within the budget", p, width) }
+        if let first = StrokeSampling.offsetProblems(p, by: d, result: o.path, samples: 200, seed: UInt64(size)).first {
+            fail("offset \(d): \(first)", p, width)
+        }
+    }
+    for (cap, join) in [(LineCap.butt, LineJoin.miter), (.square, .bevel)] {
+        guard let s = p.stroked(StrokeStyle(width: width, cap: cap, join: join), budget: budget) else {
+            fail("\(cap) \(join) stroke: no result within the budget", p, width)
+        }
+        // Closed and inside the box grown by the longest miter.
+        for range in s.path.subpathRanges {
+            guard case .move(let start) = s.path.elements[range.lowerBound], let end = s.path.segment(at: range.upperBound - 1)?.end else { continue }
+            if end.distance(to: start) > 1e-6 * (extent + width) { fail("\(cap) \(join) stroke: a subpath is not closed", p, width) }
+        }
+    }
+    return 0
+}
+
+func fail(_ what: String, _ p: Path, _ width: Double) -> Never {
+    fputs("offsets: width \(width): \(what)\npath: \(p.elements)\n", stderr)
+    abort()
+}

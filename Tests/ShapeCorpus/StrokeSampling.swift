@@ -1,0 +1,79 @@
+import ShapeGeometry
+
+/// The check of strokes and offsets shared by the tests, the fuzz target and the benchmark: at
+/// random points away from the region's boundary, a result holds a point exactly when the
+/// region does (with winding number 1 inside and 0 outside, so both fill rules agree), and its
+/// subpaths close. The regions are written with the nearest-point search, independently of how
+/// strokes are built: a round stroke is every point within half the width of the path's drawn
+/// segments; an offset by d > 0 the area and every point within d of its outline, by d < 0 the
+/// area less those.
+public enum StrokeSampling {
+    /// The distance from x to the nearest of `segments`.
+    public static func distance(_ x: Point, to segments: [Segment]) -> Double {
+        var best = Double.infinity
+        for s in segments {
+            let b = s.controlBounds
+            // A box farther than the best so far holds nothing nearer.
+            let dx = Swift.max(b.minX - x.x, 0, x.x - b.maxX), dy = Swift.max(b.minY - x.y, 0, x.y - b.maxY)
+            if dx * dx + dy * dy >= best * best { continue }
+            best = Swift.min(best, s.nearest(to: x).distanceSquared.squareRoot())
+        }
+        return best
+    }
+
+    /// The drawn segments of a path (closing lines of closed subpaths included).
+    public static func drawn(_ p: Path) -> [Segment] { p.elements.indices.compactMap { p.segment(at: $0) } }
+
+    /// Problems with `result` as the round stroke of `path` with width w.
+    public static func roundStrokeProblems(_ path: Path, width w: Double, result: Path, samples: Int, seed: UInt64) -> [String] {
+        let segments = drawn(path)
+        let h = w / 2
+        let size = Swift.max(path.bounds.map { Swift.max($0.width, $0.height) } ?? 0, w)
+        let clearance = 1e-5 * size
+        return problems(result: result, around: path, margin: 1.5 * h, samples: samples, seed: seed, clearance: clearance) { x in
+            let d = distance(x, to: segments)
+            return abs(d - h) < clearance ? nil : d <= h
+        }
+    }
+
+    /// Problems with `result` as `path`'s filled area offset by d (round joins).
+    public static func offsetProblems(_ path: Path, by d: Double, result: Path, samples: Int, seed: UInt64) -> [String] {
+        let outline = path.fillSegments
+        let size = Swift.max(path.bounds.map { Swift.max($0.width, $0.height) } ?? 0, abs(d))
+        let clearance = 1e-5 * size
+        return problems(result: result, around: path, margin: 1.5 * abs(d), samples: samples, seed: seed, clearance: clearance) { x in
+            let dist = distance(x, to: outline)
+            if abs(dist - abs(d)) < clearance || dist < clearance { return nil }
+            let inside = path.contains(x)
+            return d > 0 ? inside || dist <= d : inside && dist > -d
+        }
+    }
+
+    /// Samples in the path's box grown by `margin`; `expected` says inside, outside, or nil for
+    /// too near its boundary to tell; points within `clearance` of the result's outline are
+    /// skipped too.
+    public static func problems(
+        result: Path, around path: Path, margin: Double, samples: Int, seed: UInt64, clearance: Double, expected: (Point) -> Bool?
+    ) -> [String] {
+        var found: [String] = []
+        for range in result.subpathRanges {
+            guard case .move(let start) = result.elements[range.lowerBound] else { continue }
+            let end = result.segment(at: range.upperBound - 1)?.end ?? start
+            if end.distance(to: start) > clearance { found.append("subpath at \(start) is not closed") }
+        }
+        guard let box0 = path.bounds else { return found }
+        let box = Rect(minX: box0.minX - margin, minY: box0.minY - margin, maxX: box0.maxX + margin, maxY: box0.maxY + margin)
+        let outline = result.fillSegments
+        var rng = SeededRandom(seed: seed)
+        for _ in 0..<samples {
+            let x = Point(
+                box.width > 0 ? Double.random(in: box.minX...box.maxX, using: &rng) : box.minX,
+                box.height > 0 ? Double.random(in: box.minY...box.maxY, using: &rng) : box.minY)
+            guard let want = expected(x) else { continue }
+            if distance(x, to: outline) < clearance { continue }
+            let w = result.winding(at: x)
+            if w != (want ? 1 : 0) { found.append("\(x): winding \(w), should be \(want ? "inside (1)" : "outside (0)")") }
+        }
+        return found
+    }
+}
