@@ -59,7 +59,10 @@ extension Path {
             guard let (p, w) = simplified(budget: budget) else { return nil }
             return (p, w, 0)
         }
-        let style = StrokeStyle(width: 2 * abs(distance), cap: .butt, join: join, miterLimit: miterLimit, tolerance: tolerance)
+        // A closed subpath that draws only a point grows into a dot with round joins (every
+        // point within the distance of it); with other joins it has no direction to grow along.
+        let style = StrokeStyle(
+            width: 2 * abs(distance), cap: join == .round ? .round : .butt, join: join, miterLimit: miterLimit, tolerance: tolerance)
         var pen = Pen(style: style, size: Path.size(self, Path()))
         for range in subpathRanges {
             let segments = range.compactMap { segment(at: $0) }
@@ -385,20 +388,20 @@ struct Pen {
         }
     }
 
-    /// The segment cut where a Bézier stops and turns back (both components of its derivative
-    /// vanish there, to 1e-9 of its speed bound).
+    /// The segment cut where a Bézier stops and turns back (its derivative vanishes there, to
+    /// 1e-9 of its speed bound): candidates are the roots of either component of the derivative.
     static func cutAtCusps(_ s: Segment) -> [Segment] {
-        guard case .cubic = s, let (cx, cy) = s.powerCoefficients else { return [s] }
-        let dx = Polynomial((1..<cx.count).map { Double($0) * cx[$0] })
+        guard let (cx, cy) = s.powerCoefficients, cx.count > 2 else { return [s] }
         let bound = s.speedBound
         var cuts: [Double] = []
-        for t in dx.roots(in: 0, 1) where t > 1e-9 && t < 1 - 1e-9 {
-            let d = s.derivative(at: t)
-            if d.length <= 1e-9 * bound { cuts.append(t) }
+        for c in [cx, cy] {
+            let derivative = Polynomial((1..<c.count).map { Double($0) * c[$0] })
+            for t in derivative.roots(in: 0, 1) where t > 1e-9 && t < 1 - 1e-9 {
+                if s.derivative(at: t).length <= 1e-9 * bound, !cuts.contains(where: { abs($0 - t) < 1e-9 }) { cuts.append(t) }
+            }
         }
-        _ = cy
         guard !cuts.isEmpty else { return [s] }
-        let stops = [0] + cuts + [1]
+        let stops = [0] + cuts.sorted() + [1]
         return (0..<(stops.count - 1)).map { s.piece(from: stops[$0], to: stops[$0 + 1]) }
     }
 
@@ -464,8 +467,17 @@ struct Pen {
         cuts.append(1)
         cuts = cuts.sorted()
         var result: [Segment] = []
+        // Where the offset runs backwards (1 − dκ < 0: the inner side of a bend tighter than d,
+        // the reversed branch of a swallowtail) its points are nearer than d to the curve on
+        // either side of them, so inside the stroke, never on its outline: such a stretch is left
+        // out, unless it reaches an end of the segment and the stroke's ends there are not all
+        // disks (a butt or square cap, a miter or bevel join: the fan of normals at the end is
+        // bounded by it).
+        let roundEnds = style.cap == .round && style.join == .round
         for k in 0..<(cuts.count - 1) where cuts[k + 1] - cuts[k] > 1e-12 {
-            fit(s, from: cuts[k], to: cuts[k + 1], d: d, depth: 0, q: q, into: &result)
+            let a = cuts[k], b = cuts[k + 1]
+            if factor(0.5 * (a + b)) < 0, roundEnds || (a > 0 && b < 1) { continue }
+            fit(s, from: a, to: b, d: d, depth: 0, q: q, into: &result)
         }
         return result
     }

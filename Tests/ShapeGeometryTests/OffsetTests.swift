@@ -239,4 +239,56 @@ import Glibc
         // Its stroke of width 10, mitred: the outer 110 × 60 and the hole 90 × 40.
         #expect(abs(r.stroked(StrokeStyle(width: 10))!.path.length - (2 * (110 + 60) + 2 * (90 + 40))) < 1e-9)
     }
+
+    /// Inputs the offsets fuzz target found (scripts/fuzz offsets; docs/robustness.md), replayed
+    /// with its checks: the round stroke and the offsets by ±w/2 pass the sampling check and stay
+    /// within the tolerance; mitred and square-capped strokes are total.
+    @Test func fuzzFindings() throws {
+        let inputs = [
+            "01550907",
+            "4000000199019001090000000002",
+            "00860000000000000001",
+            "ff9595959595065503ff00000199020907fbfbfb",
+            "0000040404040404000199018d01090000000085",
+            "4000000000000002",
+            "01d5fffa40ff",
+            "000000000100000e000000000e000002",
+            "90f7090000090000000900",
+            "0000000199017e01940023090002",
+            "00000000010199099000000109000000340002",
+            "0001b4b4b4b4b4b410200006010107ff00064402",
+        ]
+        for (k, hex) in inputs.enumerated() {
+            var bytes: [UInt8] = []
+            var i = hex.startIndex
+            while i < hex.endIndex {
+                let j = hex.index(i, offsetBy: 2)
+                bytes.append(UInt8(hex[i..<j], radix: 16)!)
+                i = j
+            }
+            var reader = FuzzPaths(bytes: bytes, at: 1)
+            let p = reader.path()
+            guard let box = p.bounds else { continue }
+            let extent = Swift.max(box.width, box.height, 1)
+            let width = extent * (0.01 + 2 * Double(bytes[0]) / 255)
+            guard let round = p.stroked(StrokeStyle(width: width, cap: .round, join: .round), budget: 20_000_000) else {
+                Issue.record("\(k): round stroke ran out")
+                continue
+            }
+            #expect(round.error <= 1e-6, "\(k): round stroke error \(round.error)")
+            let problems = StrokeSampling.roundStrokeProblems(p, width: width, result: round.path, samples: 200, seed: UInt64(bytes.count))
+            #expect(problems.isEmpty, "\(k): round stroke w \(width): \(problems.prefix(3)) \(p.elements)")
+            for d in [width / 2, -width / 2] {
+                guard let o = p.offset(by: d, budget: 20_000_000) else {
+                    Issue.record("\(k): offset \(d) ran out")
+                    continue
+                }
+                let problems = StrokeSampling.offsetProblems(p, by: d, result: o.path, samples: 200, seed: UInt64(bytes.count))
+                #expect(problems.isEmpty, "\(k): offset \(d): \(problems.prefix(3)) \(p.elements)")
+            }
+            for (cap, join) in [(LineCap.butt, LineJoin.miter), (.square, .bevel)] {
+                #expect(p.stroked(StrokeStyle(width: width, cap: cap, join: join), budget: 20_000_000) != nil, "\(k): \(cap) \(join)")
+            }
+        }
+    }
 }
