@@ -57,6 +57,7 @@ func cubicPath(segments n: Int, seed: UInt64, close: Bool = false) throws -> Pat
 
 let arguments = CommandLine.arguments.dropFirst()
 if runBooleanModes(Array(arguments)) { exit(0) }
+if runStrokeModes(Array(arguments)) { exit(0) }
 let quick = arguments.contains("--quick")
 /// Workload names given on the command line (W1 … W4, append); none means all.
 let selected = Set(arguments.filter { !$0.hasPrefix("--") })

@@ -144,6 +144,21 @@ extension Path {
     }
 }
 
+extension Segment {
+    /// The curve at signed distance d along the normal (the direction of travel turned 90°
+    /// clockwise on screen), whole (its reversed stretches included): a line or circular arc
+    /// exactly, a Bézier or elliptical arc as cubics within `tolerance`; with the largest distance
+    /// found between them and the true offset.
+    public func offsetCurve(by d: Double, tolerance: Double = 1e-6) -> (pieces: [Segment], error: Double) {
+        let box = controlBounds
+        var pen = Pen(
+            style: StrokeStyle(width: 2 * abs(d), cap: .butt, join: .miter, tolerance: tolerance), size: Swift.max(box.width, box.height),
+            keepReversed: true)
+        let pieces = pen.offsets(of: self, by: d)
+        return (pieces, pen.error)
+    }
+}
+
 /// The geometry of a stroke: the pieces it sweeps, its joins and caps as disks and convex
 /// polygons, and the candidate pieces of its outline.
 struct Pen {
@@ -161,7 +176,12 @@ struct Pen {
     private var diskGrid = BoxGrid([])
     private var polygonGrid = BoxGrid([])
 
-    init(style: StrokeStyle, size: Double) {
+    /// Keep the offset's reversed stretches (for `Segment.offsetCurve`), which a stroke's
+    /// outline never needs.
+    var keepReversed = false
+
+    init(style: StrokeStyle, size: Double, keepReversed: Bool = false) {
+        self.keepReversed = keepReversed
         self.style = style
         h = style.width / 2
         self.size = Swift.max(size, h)
@@ -476,7 +496,7 @@ struct Pen {
         let roundEnds = style.cap == .round && style.join == .round
         for k in 0..<(cuts.count - 1) where cuts[k + 1] - cuts[k] > 1e-12 {
             let a = cuts[k], b = cuts[k + 1]
-            if factor(0.5 * (a + b)) < 0, roundEnds || (a > 0 && b < 1) { continue }
+            if !keepReversed, factor(0.5 * (a + b)) < 0, roundEnds || (a > 0 && b < 1) { continue }
             fit(s, from: a, to: b, d: d, depth: 0, q: q, into: &result)
         }
         return result
@@ -529,8 +549,9 @@ struct Pen {
     /// through the offset's point at the middle parameter (two linear equations; an error of the
     /// sixth order in the piece's length, as for a circle's cubic, where Hermite's is of the
     /// fourth), and the largest distance between the two curves found both ways at 17 points: from
-    /// the offset's points to the cubic (nearest points), and from the cubic's points to the piece
-    /// of the curve, less |d|. Nil where the handles would not both point forward.
+    /// the offset's points to the cubic (nearest points), and from the cubic's points to the
+    /// offset (the nearest of 33 of its points, refined). Nil where the handles would not both
+    /// point forward.
     func geometricFit(
         _ s: Segment, from a: Double, to b: Double, d: Double, q: (Double) -> Point, q0: Point, q1: Point, v0: Vector, v1: Vector
     ) -> (CubicBezier, Double)? {
@@ -545,14 +566,24 @@ struct Pen {
         let alpha = r.cross(d1 * -1) / det, beta = d0.cross(r) / det
         guard alpha > 0, beta > 0, alpha.isFinite, beta.isFinite else { return nil }
         let cubic = CubicBezier(q0, q0 + d0 * alpha, q1 - d1 * beta, q1)
-        let piece = s.piece(from: a, to: b)
+        // The offset's own points, for the way back: the cubic's point to the nearest of them,
+        // refined by golden sections (the distance to the curve less |d| would be fooled by a
+        // cubic that bulges around an end of the piece, on the circle of radius |d| there).
+        let samples = (0...32).map { q(a + (b - a) * Double($0) / 32) }
         var err = 0.0
         for k in 0...16 {
             let t = a + (b - a) * Double(k) / 16
             err = Swift.max(err, cubic.nearest(to: q(t)).distanceSquared.squareRoot())
             if err > tolerance { return (cubic, err) }
             let c = cubic.point(at: Double(k) / 16)
-            err = Swift.max(err, abs(piece.nearest(to: c).distanceSquared.squareRoot() - abs(d)))
+            var i = 0
+            for j in samples.indices where samples[j].distance(to: c) < samples[i].distance(to: c) { i = j }
+            var lo = a + (b - a) * Double(Swift.max(i - 1, 0)) / 32, hi = a + (b - a) * Double(Swift.min(i + 1, 32)) / 32
+            for _ in 0..<40 {
+                let m1 = lo + (hi - lo) * 0.381966, m2 = lo + (hi - lo) * 0.618034
+                if q(m1).distance(to: c) < q(m2).distance(to: c) { hi = m2 } else { lo = m1 }
+            }
+            err = Swift.max(err, q(0.5 * (lo + hi)).distance(to: c))
             if err > tolerance { return (cubic, err) }
         }
         return (cubic, err)

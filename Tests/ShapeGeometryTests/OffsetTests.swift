@@ -56,74 +56,7 @@ import Glibc
         return problems
     }
 
-    static let shapes: [(String, Path)] = [
-        (
-            "arch",
-            path {
-                try $0.move(to: Point(0, 0)); try $0.curve(control1: Point(30, 120), control2: Point(170, 120), to: Point(200, 0))
-            }
-        ),
-        (
-            "s-curve",
-            path {
-                try $0.move(to: Point(0, 0)); try $0.curve(control1: Point(120, -60), control2: Point(40, 160), to: Point(200, 80))
-            }
-        ),
-        (
-            "loop",
-            path {
-                try $0.move(to: Point(0, 0)); try $0.curve(control1: Point(250, 100), control2: Point(-50, 100), to: Point(200, 0))
-            }
-        ),
-        (
-            "cusp",
-            path {
-                try $0.move(to: Point(0, 0)); try $0.curve(control1: Point(200, 100), control2: Point(0, 100), to: Point(200, 0))
-            }
-        ),
-        (
-            "near-cusp",
-            path {
-                try $0.move(to: Point(0, 0)); try $0.curve(control1: Point(200, 100), control2: Point(1, 100), to: Point(200, 0))
-            }
-        ),
-        (
-            "coincident controls",
-            path {
-                try $0.move(to: Point(0, 0)); try $0.curve(control1: Point(0, 0), control2: Point(100, 100), to: Point(100, 100))
-            }
-        ),
-        (
-            "quad",
-            path {
-                try $0.move(to: Point(0, 0)); try $0.quad(control: Point(100, 150), to: Point(200, 0))
-            }
-        ),
-        (
-            "polyline",
-            path {
-                try $0.move(to: Point(0, 0)); try $0.line(to: Point(100, 0)); try $0.line(to: Point(60, 60)); try $0.line(to: Point(160, 90))
-            }
-        ),
-        ("arc", path { try $0.arc(center: Point(0, 0), radius: 50, startAngle: 0, endAngle: 4, clockwise: true) }),
-        ("tight arc", path { try $0.arc(center: Point(0, 0), radius: 8, startAngle: 0, endAngle: 2, clockwise: false) }),
-        ("rounded card", path { try $0.addRoundedRect(x: 0, y: 0, width: 160, height: 100, cornerRadius: 12) }),
-        ("circle", path { try $0.addCircle(center: Point(0, 0), radius: 40) }),
-        (
-            "tiny segments",
-            path {
-                try $0.move(to: Point(0, 0)); try $0.line(to: Point(1e-4, 0));
-                try $0.curve(control1: Point(50, 80), control2: Point(100, -80), to: Point(150, 0)); try $0.line(to: Point(150, 1e-4))
-            }
-        ),
-        (
-            "mixed closed",
-            path {
-                try $0.move(to: Point(0, 0)); try $0.line(to: Point(100, 0)); try $0.quad(control: Point(150, 50), to: Point(100, 100));
-                try $0.arc(center: Point(50, 100), radius: 50, startAngle: 0, endAngle: Double.pi, clockwise: true); $0.close()
-            }
-        ),
-    ]
+    static let shapes = StrokeCorpus.named
 
     @Test(arguments: OffsetTests.shapes.indices)
     func roundStrokeIsEveryPointWithinHalfTheWidth(_ k: Int) {
