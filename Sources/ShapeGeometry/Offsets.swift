@@ -169,6 +169,7 @@ struct Pen {
     /// Drawn pieces (segments cut at their cusps), each sweeping its normals of length h.
     var pieces: [Segment] = []
     var disks: [Point] = []
+    private var diskCentres = Set<GridCell>()
     var polygons: [[Point]] = []
     var boundary: [Segment] = []
     var error = 0.0
@@ -251,6 +252,9 @@ struct Pen {
     // MARK: Joins and caps
 
     mutating func addDisk(_ p: Point) {
+        // One disk per point: a second, identical circle (a dot drawn where a subpath starts, a
+        // join at a vertex two subpaths share) is only another copy of the same edges to cut.
+        guard diskCentres.insert(GridCell(p, side: 1e-12 * size)).inserted else { return }
         disks.append(p)
         boundary.append(.arc(Arc(center: p, radius: h, startAngle: 0, sweep: 2 * Double.pi)))
     }
@@ -455,6 +459,15 @@ struct Pen {
         func q(_ t: Double) -> Point {
             let n = Pen.tangent(s, at: t)?.perpendicular ?? Vector(0, 0)
             return s.point(at: t) + n * d
+        }
+        // A straight Bézier (cut where it turns back, so it runs one way) is offset as the line
+        // it is: a cubic fitted to it would have handles of nothing where it starts or ends at
+        // rest (coincident control points), and its direction there would be rounding.
+        if let points = s.bezierPoints, let far = points.max(by: { $0.distance(to: points[0]) < $1.distance(to: points[0]) }),
+            let axis = (far - points[0]).normalized,
+            points.allSatisfy({ abs(($0 - points[0]).cross(axis)) <= 1e-12 * size })
+        {
+            return [.line(LineSegment(s.start + axis.perpendicular * d, s.end + axis.perpendicular * d))]
         }
         // 1 − dκ, looked at just inside the ends (at a cusp's end κ is a limit rounding cannot reach).
         func factor(_ t: Double) -> Double { 1 - d * s.curvature(at: Swift.min(Swift.max(t, 1e-6), 1 - 1e-6)) }
