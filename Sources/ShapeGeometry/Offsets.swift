@@ -563,7 +563,7 @@ struct Pen {
     /// sixth order in the piece's length, as for a circle's cubic, where Hermite's is of the
     /// fourth), and the largest distance between the two curves found both ways at 17 points: from
     /// the offset's points to the cubic (nearest points), and from the cubic's points to the
-    /// offset (the nearest of 33 of its points, refined). Nil where the handles would not both
+    /// offset (from the nearest of 33 of its points, refined). Nil where the handles would not both
     /// point forward.
     func geometricFit(
         _ s: Segment, from a: Double, to b: Double, d: Double, q: (Double) -> Point, q0: Point, q1: Point, v0: Vector, v1: Vector
@@ -580,7 +580,7 @@ struct Pen {
         guard alpha > 0, beta > 0, alpha.isFinite, beta.isFinite else { return nil }
         let cubic = CubicBezier(q0, q0 + d0 * alpha, q1 - d1 * beta, q1)
         // The offset's own points, for the way back: the cubic's point to the nearest of them,
-        // refined by golden sections (the distance to the curve less |d| would be fooled by a
+        // refined by Gauss-Newton steps (the distance to the curve less |d| would be fooled by a
         // cubic that bulges around an end of the piece, on the circle of radius |d| there).
         let samples = (0...32).map { q(a + (b - a) * Double($0) / 32) }
         var err = 0.0
@@ -591,12 +591,18 @@ struct Pen {
             let c = cubic.point(at: Double(k) / 16)
             var i = 0
             for j in samples.indices where samples[j].distance(to: c) < samples[i].distance(to: c) { i = j }
-            var lo = a + (b - a) * Double(Swift.max(i - 1, 0)) / 32, hi = a + (b - a) * Double(Swift.min(i + 1, 32)) / 32
-            for _ in 0..<40 {
-                let m1 = lo + (hi - lo) * 0.381966, m2 = lo + (hi - lo) * 0.618034
-                if q(m1).distance(to: c) < q(m2).distance(to: c) { hi = m2 } else { lo = m1 }
+            // Gauss-Newton from there: t ← t − (q(t) − c)·q′(t) / |q′(t)|², q′ = P′(1 − dκ); the
+            // residual is tiny, so a few steps settle it. The best point seen is kept.
+            var u = a + (b - a) * Double(i) / 32
+            var best = samples[i].distance(to: c)
+            for _ in 0..<6 {
+                let v = s.derivative(at: u) * (1 - d * s.curvature(at: u))
+                let speed2 = v.dot(v)
+                guard speed2 > 0 else { break }
+                u = Swift.min(Swift.max(u - (q(u) - c).dot(v) / speed2, a), b)
+                best = Swift.min(best, q(u).distance(to: c))
             }
-            err = Swift.max(err, q(0.5 * (lo + hi)).distance(to: c))
+            err = Swift.max(err, best)
             if err > tolerance { return (cubic, err) }
         }
         return (cubic, err)

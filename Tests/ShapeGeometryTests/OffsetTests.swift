@@ -98,6 +98,30 @@ import Glibc
         }
     }
 
+    /// Every third of the corpus's 60 seeded random shapes (cubics, quadratics, polylines), the
+    /// round stroke at 20% of its size and the offset by 10%, in four parallel parts: the same
+    /// checks at fewer points (the benchmark checks all 60 at two widths, 1,000 points each, in a
+    /// release build).
+    @Test(arguments: 0..<4)
+    func randomShapes(_ part: Int) {
+        let shapes = StrokeCorpus.shapes(random: 60).dropFirst(StrokeCorpus.named.count)
+        for (k, (name, p)) in shapes.enumerated() where k % 3 == 0 && (k / 3) % 4 == part {
+            let size = OffsetTests.size(p)
+            for width in [0.2 * size] {
+                guard let (result, _, error) = p.stroked(StrokeStyle(width: width, cap: .round, join: .round)) else {
+                    Issue.record("\(name): ran out")
+                    continue
+                }
+                #expect(error <= 1e-6)
+                let problems = StrokeSampling.roundStrokeProblems(p, width: width, result: result, samples: 60, seed: UInt64(k))
+                #expect(problems.isEmpty, "\(name) w \(width): \(problems.prefix(3))")
+            }
+            guard let (grown, _, _) = p.offset(by: 0.1 * size) else { continue }
+            let problems = StrokeSampling.offsetProblems(p, by: 0.1 * size, result: grown, samples: 60, seed: UInt64(k))
+            #expect(problems.isEmpty, "\(name) offset: \(problems.prefix(3))")
+        }
+    }
+
     /// A polyline's stroke with square-ended sides: each side's rectangle, and at each corner the
     /// wedge of the join (the triangle of a bevel, the kite of a miter within its limit), written
     /// out here; the caps: nothing (butt) or a half-width square beyond each end.
@@ -192,6 +216,7 @@ import Glibc
             "0001b4b4b4b4b4b410200006010107ff00064402",
             "419cbc9c9c9c9c9c9c6463636363636361",
             "01060106ff06ff550003ff01000199cf0907",
+            "fef606000000fffd4402",
         ]
         for (k, hex) in inputs.enumerated() {
             var bytes: [UInt8] = []
