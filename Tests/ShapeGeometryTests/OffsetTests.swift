@@ -19,6 +19,8 @@ import Glibc
         return p
     }
 
+    static func grown(_ b: Rect, by m: Double) -> Rect { Rect(minX: b.minX - m, minY: b.minY - m, maxX: b.maxX + m, maxY: b.maxY + m) }
+
     static func size(_ p: Path) -> Double { p.bounds.map { Swift.max($0.width, $0.height) } ?? 1 }
 
     /// The distance from x to the path's drawn segments (for offsets: its fill's outline).
@@ -171,6 +173,52 @@ import Glibc
                 return false
             }
             #expect(problems.isEmpty, "\(problems.prefix(5))")
+        }
+    }
+
+    /// A single curve stroked with butt caps is the union of its normals of length w/2: a point
+    /// is inside when some perpendicular foot on the curve is within w/2 of it. Written out here
+    /// by sampling (x − P(t))·P′(t) at 1,024 steps and bisecting its sign changes, independently
+    /// of the stroke's polynomial roots.
+    @Test func buttStrokesOfCurvesAreTheirNormals() {
+        let curves = StrokeCorpus.named.filter { ["arch", "s-curve", "quad", "loop", "near-cusp"].contains($0.name) }
+        for (name, p) in curves {
+            guard let s = p.segment(at: 1) else { continue }
+            let size = OffsetTests.size(p)
+            for width in [4.0, 40.0] {
+                let h = width / 2
+                guard let (result, _, _) = p.stroked(StrokeStyle(width: width, cap: .butt, join: .miter)) else {
+                    Issue.record("\(name): ran out")
+                    continue
+                }
+                let clearance = 1e-5 * (size + width)
+                let problems = OffsetTests.check("\(name) butt \(width)", result: result, box: OffsetTests.grown(p.bounds!, by: 1.5 * h), samples: 200, seed: 9, clearance: clearance) { x in
+                    func f(_ t: Double) -> Double { (x - s.point(at: t)).dot(s.derivative(at: t)) }
+                    var feet: [Double] = []
+                    var t0 = 0.0, f0 = f(0)
+                    for k in 1...1024 {
+                        let t1 = Double(k) / 1024, f1 = f(t1)
+                        if (f0 < 0) != (f1 < 0) {
+                            var lo = t0, hi = t1, flo = f0
+                            for _ in 0..<50 {
+                                let m = 0.5 * (lo + hi), fm = f(m)
+                                if (fm < 0) == (flo < 0) { lo = m; flo = fm } else { hi = m }
+                            }
+                            feet.append(0.5 * (lo + hi))
+                        }
+                        t0 = t1; f0 = f1
+                    }
+                    let distances = feet.map { s.point(at: $0).distance(to: x) }
+                    // Too near the edge of a normal (its far end, or the end normals) to tell.
+                    if distances.contains(where: { abs($0 - h) < clearance }) { return nil }
+                    for end in [0.0, 1.0] {
+                        let along = (x - s.point(at: end)).dot(s.direction(at: end).normalized!)
+                        if abs(along) < clearance, s.point(at: end).distance(to: x) <= h + clearance { return nil }
+                    }
+                    return distances.contains { $0 <= h }
+                }
+                #expect(problems.isEmpty, "\(problems.prefix(5))")
+            }
         }
     }
 
