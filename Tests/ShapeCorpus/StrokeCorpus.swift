@@ -78,6 +78,39 @@ public enum StrokeCorpus {
                 try $0.arc(center: Point(50, 100), radius: 50, startAngle: 0, endAngle: Double.pi, clockwise: true); $0.close()
             }
         ),
+        (
+            // Seed 004's card (335 × 200, corners of 30, the slot of 30), as examples/lib/card.shape draws it.
+            "seed card",
+            path {
+                let (w, h, r, sl) = (335.0, 200.0, 30.0, 30.0)
+                let bottom = h - sl
+                let deg = Double.pi / 180
+                try $0.move(to: Point(r, 0)); try $0.line(to: Point(w - r, 0))
+                try $0.arc(center: Point(w - r, r), radius: r, startAngle: 270 * deg, endAngle: 0, clockwise: true)
+                try $0.line(to: Point(w, bottom - r))
+                try $0.arc(center: Point(w - r, bottom - r), radius: r, startAngle: 0, endAngle: 90 * deg, clockwise: true)
+                try $0.line(to: Point(w / 4 * 3, bottom))
+                try $0.arc(center: Point(w / 4 * 3 - sl, bottom), radius: sl, startAngle: 0, endAngle: 90 * deg, clockwise: true)
+                try $0.line(to: Point(w / 4 + sl, bottom + sl))
+                try $0.arc(center: Point(w / 4 + sl, bottom), radius: sl, startAngle: 90 * deg, endAngle: 180 * deg, clockwise: true)
+                try $0.line(to: Point(r, bottom))
+                try $0.arc(center: Point(r, bottom - r), radius: r, startAngle: 90 * deg, endAngle: 180 * deg, clockwise: true)
+                try $0.line(to: Point(0, r))
+                try $0.arc(center: Point(r, r), radius: r, startAngle: 180 * deg, endAngle: 270 * deg, clockwise: true)
+                $0.close()
+            }
+        ),
+        (
+            // Seed 000's figure 8: two circles' arcs crossing at the middle.
+            "seed figure 8",
+            path {
+                let radius = 80.0, shift = 2 * 80 * 0.5.squareRoot()
+                let deg = Double.pi / 180
+                try $0.arc(center: Point(160, 240 - shift), radius: radius, startAngle: 45 * deg, endAngle: -225 * deg, clockwise: false)
+                try $0.arc(center: Point(160, 240 + shift), radius: radius, startAngle: -45 * deg, endAngle: 225 * deg, clockwise: true)
+                $0.close()
+            }
+        ),
     ]
 
     /// The named shapes and `count` seeded random ones: single cubics, quadratics and polylines of

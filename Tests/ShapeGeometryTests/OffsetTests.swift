@@ -97,6 +97,17 @@ import Glibc
             #expect(error <= 1e-6, "\(name) \(d): error \(error)")
             let problems = StrokeSampling.offsetProblems(p, by: d, result: result, samples: 200, seed: UInt64(k * 7 + 3))
             #expect(problems.isEmpty, "\(name) offset \(d): \(problems.prefix(5))")
+            // Growing with round joins: every point of the new outline is d from the old one.
+            if d > 0 {
+                let outline = p.fillSegments
+                for i in result.elements.indices {
+                    guard let s = result.segment(at: i), s.start.distance(to: s.end) > 1e-9 * size else { continue }
+                    for t in [0.2, 0.5, 0.8] {
+                        let dist = StrokeSampling.distance(s.point(at: t), to: outline)
+                        #expect(abs(dist - d) <= 1e-6 + 1e-9 * size, "\(name) offset \(d): outline point at \(dist)")
+                    }
+                }
+            }
         }
     }
 
@@ -192,7 +203,10 @@ import Glibc
                     continue
                 }
                 let clearance = 1e-5 * (size + width)
-                let problems = OffsetTests.check("\(name) butt \(width)", result: result, box: OffsetTests.grown(p.bounds!, by: 1.5 * h), samples: 200, seed: 9, clearance: clearance) { x in
+                let problems = OffsetTests.check(
+                    "\(name) butt \(width)", result: result, box: OffsetTests.grown(p.bounds!, by: 1.5 * h), samples: 200, seed: 9,
+                    clearance: clearance
+                ) { x in
                     func f(_ t: Double) -> Double { (x - s.point(at: t)).dot(s.derivative(at: t)) }
                     var feet: [Double] = []
                     var t0 = 0.0, f0 = f(0)
@@ -218,6 +232,29 @@ import Glibc
                     return distances.contains { $0 <= h }
                 }
                 #expect(problems.isEmpty, "\(problems.prefix(5))")
+            }
+        }
+    }
+
+    /// Where the half width passes the radius of curvature: an arc of radius 20 and the arch's
+    /// tightest bend (its radius found by sampling), stroked with half widths 0.1% below and above
+    /// them, round and butt.
+    @Test func halfWidthsAroundTheRadiusOfCurvature() {
+        var arc = Path()
+        try! arc.arc(center: Point(0, 0), radius: 20, startAngle: 0, endAngle: 2.5, clockwise: true)
+        let arch = StrokeCorpus.named.first { $0.name == "arch" }!.path
+        let bend = arch.segment(at: 1)!
+        let tightest = (0...2000).map { 1 / abs(bend.curvature(at: Double($0) / 2000)) }.min()!
+        for (p, r) in [(arc, 20.0), (arch, tightest)] {
+            for h in [r * 0.999, r * 1.001] {
+                guard let (round, _, error) = p.stroked(StrokeStyle(width: 2 * h, cap: .round, join: .round)) else {
+                    Issue.record("ran out")
+                    continue
+                }
+                #expect(error <= 1e-6)
+                let problems = StrokeSampling.roundStrokeProblems(p, width: 2 * h, result: round, samples: 300, seed: 3)
+                #expect(problems.isEmpty, "r \(r) h \(h): \(problems.prefix(3))")
+                #expect(p.stroked(StrokeStyle(width: 2 * h, cap: .butt, join: .miter)) != nil)
             }
         }
     }
