@@ -51,6 +51,11 @@ public enum Completion {
         } else if let last = before.last, !(last == UInt8(ascii: " ") || last == UInt8(ascii: "\t")) {
             // Right after an operator or a parenthesis: an expression goes on.
             pool = valueNames
+        } else if let spec = CommandTable.spec(named: words[0]), let option = words.last.flatMap(spec.keyword(named:)),
+            let choices = option.choices
+        {
+            // The word after an option that takes a word (`cap round`): its words only.
+            pool = choices
         } else if let spec = CommandTable.spec(named: words[0]) {
             pool = spec.keywords.map(\.name) + valueNames
         } else {

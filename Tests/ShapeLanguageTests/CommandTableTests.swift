@@ -142,6 +142,10 @@ import Testing
         #expect(complete("let n = nea") == ["nearest"])
         // What `help` is asked about: any topic, and a name, not a call (no parenthesis).
         #expect(complete("help inter") == ["intersect", "intersections", "interval"])
+        // After an option that takes a word: its words only.
+        #expect(complete("stroke 4 cap ") == ["butt", "round", "square"])
+        #expect(complete("stroke 4 join r") == ["round"])
+        #expect(complete("offset 3 join ") == ["bevel", "miter", "round"])
         #expect(complete("help sq") == ["sqrt"])
         #expect(Completion.isHelpTopic(line: "help inter", start: 5) && !Completion.isHelpTopic(line: "let x = inter", start: 8))
     }
