@@ -192,12 +192,18 @@ struct Pen {
     /// One subpath: its segments (drawn order) and whether it closes.
     mutating func add(_ segments: [Segment], closed: Bool) {
         let tiny = 1e-12 * size
-        // Cut at cusps (where a Bézier stops and turns back): a join of a half turn there.
+        // Cut at cusps (where a Bézier stops and turns back). There the stroke turns round, a
+        // disk, whatever the joins (as Skia does): `cuspEnds` marks the pieces' ends at cusps.
         var run: [Segment] = []
+        var cuspEnds: [(start: Bool, end: Bool)] = []
         for s in segments {
             let box = s.controlBounds
             guard Swift.max(box.width, box.height) > tiny else { continue }
-            run += Pen.cutAtCusps(s)
+            let parts = Pen.cutAtCusps(s)
+            for (k, part) in parts.enumerated() {
+                run.append(part)
+                cuspEnds.append((k > 0, k < parts.count - 1))
+            }
         }
         guard let first = run.first, let last = run.last else {
             // Nothing drawn but a point (a zero-length line): a round cap is a dot, a square cap
@@ -212,12 +218,14 @@ struct Pen {
             }
             return
         }
-        for s in run {
+        for (s, cusp) in zip(run, cuspEnds) {
             pieces.append(s)
-            boundary += offsets(of: s, by: h)
-            boundary += offsets(of: s, by: -h)
+            boundary += offsets(of: s, by: h, roundStart: cusp.start, roundEnd: cusp.end)
+            boundary += offsets(of: s, by: -h, roundStart: cusp.start, roundEnd: cusp.end)
         }
-        for (a, b) in zip(run, run.dropFirst()) { addJoin(a, b) }
+        for (k, (a, b)) in zip(run, run.dropFirst()).enumerated() {
+            if cuspEnds[k].end { addDisk(a.end) } else { addJoin(a, b) }
+        }
         if closed, run.count > 1 || first.end != first.start {
             addJoin(last, first)
         } else {
@@ -434,7 +442,7 @@ struct Pen {
     /// The curve at signed distance d along the normal (the direction of travel turned 90°
     /// clockwise on screen) of `s`: exact for lines and circular arcs, cubics within the
     /// tolerance for Béziers and elliptical arcs.
-    mutating func offsets(of s: Segment, by d: Double) -> [Segment] {
+    mutating func offsets(of s: Segment, by d: Double, roundStart: Bool = false, roundEnd: Bool = false) -> [Segment] {
         switch s {
         case .line(let l):
             guard let n = (l.p1 - l.p0).normalized?.perpendicular else { return [] }
@@ -446,7 +454,7 @@ struct Pen {
             guard abs(k) > 1e-12 else { return [] }
             return [.arc(Arc(center: a.center, u: a.u * k, v: a.v * k, startAngle: a.startAngle, sweep: a.sweep))]
         default:
-            return approximateOffset(of: s, by: d)
+            return approximateOffset(of: s, by: d, roundStart: roundStart, roundEnd: roundEnd)
         }
     }
 
@@ -455,7 +463,7 @@ struct Pen {
     /// turned 45° since the last cut, then each piece fitted (end points and tangents of the true
     /// offset, handle lengths by least squares on 7 points) and halved until the cubic and the
     /// true offset are within the tolerance of each other (checked both ways at 16 points).
-    mutating func approximateOffset(of s: Segment, by d: Double) -> [Segment] {
+    mutating func approximateOffset(of s: Segment, by d: Double, roundStart: Bool = false, roundEnd: Bool = false) -> [Segment] {
         func q(_ t: Double) -> Point {
             let n = Pen.tangent(s, at: t)?.perpendicular ?? Vector(0, 0)
             return s.point(at: t) + n * d
@@ -505,11 +513,12 @@ struct Pen {
         // either side of them, so inside the stroke, never on its outline: such a stretch is left
         // out, unless it reaches an end of the segment and the stroke's ends there are not all
         // disks (a butt or square cap, a miter or bevel join: the fan of normals at the end is
-        // bounded by it).
+        // bounded by it); a cusp is always a disk.
         let roundEnds = style.cap == .round && style.join == .round
         for k in 0..<(cuts.count - 1) where cuts[k + 1] - cuts[k] > 1e-12 {
             let a = cuts[k], b = cuts[k + 1]
-            if !keepReversed, factor(0.5 * (a + b)) < 0, roundEnds || (a > 0 && b < 1) { continue }
+            let covered = roundEnds || ((a > 0 || roundStart) && (b < 1 || roundEnd))
+            if !keepReversed, factor(0.5 * (a + b)) < 0, covered { continue }
             fit(s, from: a, to: b, d: d, depth: 0, q: q, into: &result)
         }
         return result

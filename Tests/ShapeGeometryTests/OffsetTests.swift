@@ -259,6 +259,24 @@ import Glibc
         }
     }
 
+    /// At a Bézier's cusp the stroke turns round whatever its joins: one outline holding the disk
+    /// of half the width about the cusp, and no slivers of the fan the normals sweep there.
+    @Test func aCuspIsRound() {
+        let cusp = StrokeCorpus.named.first { $0.name == "cusp" }!.path
+        let c = cusp.segment(at: 1)!
+        // The cusp is where the derivative vanishes: t = 1/2 by symmetry, at (100, 75).
+        #expect(c.derivative(at: 0.5).length < 1e-9 && c.point(at: 0.5).distance(to: Point(100, 75)) < 1e-12)
+        for (cap, join) in [(LineCap.butt, LineJoin.miter), (.square, .bevel)] {
+            let result = cusp.stroked(StrokeStyle(width: 30, cap: cap, join: join))!.path
+            #expect(result.subpathStarts.count == 1, "\(cap) \(join): \(result.subpathStarts.count) subpaths")
+            for k in 0..<16 {
+                let a = Double(k) * Double.pi / 8
+                #expect(result.contains(Point(100 + 14.9 * cos(a), 75 + 14.9 * sin(a))), "\(cap) \(join) at \(a)")
+            }
+            #expect(!result.contains(Point(100, 75 + 15.1)))
+        }
+    }
+
     @Test func linesAndArcsAreOffsetExactly() {
         var circle = Path()
         try! circle.addCircle(center: Point(10, 20), radius: 40)
