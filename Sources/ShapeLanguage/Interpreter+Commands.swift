@@ -1333,7 +1333,7 @@ extension Interpreter {
 
     func strokeStyle(_ inv: Invocation, width: Double, cap: LineCap, join: LineJoin) throws(Diagnostic) -> StrokeStyle {
         let limit = inv.keywords["limit"]![0], tolerance = inv.keywords["tolerance"]![0]
-        guard limit >= 1, limit.isFinite else { throw error(.positiveNumber(command: inv.name, what: "a miter limit of at least 1"), inv.range) }
+        guard limit >= 1, limit.isFinite else { throw error(.miterLimit(command: inv.name), inv.range) }
         guard tolerance > 0, tolerance.isFinite else { throw error(.toleranceRange(command: inv.name), inv.range) }
         return StrokeStyle(width: width, cap: cap, join: join, miterLimit: limit, tolerance: tolerance)
     }
