@@ -252,26 +252,63 @@ extension Path {
     }
 
     /// The winding number of the path around `p`: positive for paths that turn clockwise on
-    /// screen around it. Each segment a horizontal ray from `p` towards +x crosses adds ±1, by
-    /// the direction of y (half-open in y, so a crossing at a shared end counts once).
+    /// screen around it. A ray from `p` leaves the path's bounds by their nearest side (right,
+    /// left, down or up), so that a point in a long row or column of shapes crosses few of them;
+    /// each segment it crosses adds ±1 (half-open along the ray's normal, so a crossing at a
+    /// shared end counts once). The ray is taken towards +x in a frame turned by a multiple of a
+    /// quarter turn, which keeps winding numbers.
     public func winding(at p: Point) -> Int {
         guard let box = index.tightBounds, box.minX <= p.x, p.x <= box.maxX, box.minY <= p.y, p.y <= box.maxY else { return 0 }
+        let ways = [box.maxX - p.x, p.x - box.minX, box.maxY - p.y, p.y - box.minY]
+        let way = ways.indices.min { ways[$0] < ways[$1] }!
+        return winding(at: p, turned: way)
+    }
+
+    /// The winding number by a ray towards +x in the frame turned by `way`: 0 none (the ray goes
+    /// right), 1 a half turn (left), 2 a quarter turn taking +y to +x (down on screen), 3 the
+    /// other quarter (up).
+    func winding(at p: Point, turned way: Int) -> Int {
+        @inline(__always) func turn(_ q: Point) -> Point {
+            switch way {
+            case 1: Point(-q.x, -q.y)
+            case 2: Point(q.y, -q.x)
+            case 3: Point(-q.y, q.x)
+            default: q
+            }
+        }
+        let transform: AffineTransform? =
+            switch way {
+            case 1: AffineTransform(a: -1, b: 0, c: 0, d: -1, tx: 0, ty: 0)
+            case 2: AffineTransform(a: 0, b: -1, c: 1, d: 0, tx: 0, ty: 0)
+            case 3: AffineTransform(a: 0, b: 1, c: -1, d: 0, tx: 0, ty: 0)
+            default: nil
+            }
+        let q = turn(p)
         var w = 0
         index.walk(
             { node in
-                let b = node.control
-                guard node.hasSegments, p.y >= b.minY, p.y <= b.maxY, p.x < b.maxX else { return .skip }
-                // A chain wholly to the right: the ray crosses it as its ends say.
-                if p.x < b.minX, node.continuous {
-                    w += Path.crossing(from: node.first, to: node.last, at: p.y)
+                guard node.hasSegments else { return .skip }
+                // The node's box in the turned frame.
+                let c = node.control
+                let a = turn(Point(c.minX, c.minY)), b = turn(Point(c.maxX, c.maxY))
+                let minX = Swift.min(a.x, b.x), maxX = Swift.max(a.x, b.x), minY = Swift.min(a.y, b.y), maxY = Swift.max(a.y, b.y)
+                guard q.y >= minY, q.y <= maxY, q.x < maxX else { return .skip }
+                // A chain wholly ahead: the ray crosses it as its ends say.
+                if q.x < minX, node.continuous {
+                    w += Path.crossing(from: turn(node.first), to: turn(node.last), at: q.y)
                     return .done
                 }
                 return .descend
             },
             { range in
-                for k in range { if let s = indexedSegment(at: k) { w += Path.crossings(of: s, from: p) } }
+                for k in range {
+                    guard let s = indexedSegment(at: k) else { continue }
+                    w += Path.crossings(of: transform.map { s.transformed(by: $0) } ?? s, from: q)
+                }
             })
-        if let closer = closingLine(ofSubpathEndingAt: elements.count - 1) { w += Path.crossings(of: closer, from: p) }
+        if let closer = closingLine(ofSubpathEndingAt: elements.count - 1) {
+            w += Path.crossings(of: transform.map { closer.transformed(by: $0) } ?? closer, from: q)
+        }
         return w
     }
 
