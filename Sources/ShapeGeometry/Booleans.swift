@@ -273,9 +273,14 @@ struct BooleanBuilder {
         // segment). Only then: a segment crossed k times would otherwise cost k² here.
         let known = [a.start, a.end, b.start, b.end] + (grazing ? edges[i].cuts.map(\.point) + edges[j].cuts.map(\.point) : [])
         let ends = known.filter { $0.distance(to: point) <= 1e-2 * size }.sorted { $0.distance(to: point) < $1.distance(to: point) }
+        // An end that both segments share (within the tolerance) is one too for a meeting that
+        // is not grazing at its own point: curves that arrive at rest (coincident control points)
+        // turn quickly there, and meet a hair before the end they share.
+        let shared = [a.start, a.end].filter { p in [b.start, b.end].contains { $0.distance(to: p) <= tolerance } }
         let end = ends.first { e in
             let d = e.distance(to: point)
-            return d <= tolerance || (grazing && d <= 1e-2 * size && runTogether(a, b, from: point, to: e))
+            let together = grazing || shared.contains { $0.distance(to: e) <= tolerance }
+            return d <= tolerance || (together && d <= 1e-2 * size && runTogether(a, b, from: point, to: e, at: t))
         }
         guard let end else {
             edges[i].cuts.append((t, point))
@@ -284,15 +289,25 @@ struct BooleanBuilder {
         }
         // Cut each where it passes nearest to that end, so that its piece ends there (not
         // along the tangent, where moving its end onto the vertex would bend it).
-        edges[i].cuts.append((a.nearest(to: end).t, end))
-        edges[j].cuts.append((b.nearest(to: end).t, end))
+        edges[i].cuts.append((BooleanBuilder.parameter(of: end, on: a, near: t, tolerance: tolerance), end))
+        edges[j].cuts.append((BooleanBuilder.parameter(of: end, on: b, near: u, tolerance: tolerance), end))
+    }
+
+    /// The parameter of `s` at point q: an end's own parameter when q is that end (for a closed
+    /// segment, whose two ends are one point, the end nearer `t`), else where s passes nearest q.
+    static func parameter(of q: Point, on s: Segment, near t: Double, tolerance: Double) -> Double {
+        let atStart = s.start.distance(to: q) <= tolerance, atEnd = s.end.distance(to: q) <= tolerance
+        if atStart, atEnd { return t < 0.5 ? 0 : 1 }
+        if atStart { return 0 }
+        if atEnd { return 1 }
+        return s.nearest(to: q).t
     }
 
     /// Whether a and b stay within 10 × the tolerance of each other from `p` to `q` (checked at
     /// 16 points of a between the parameters nearest to them): then a meeting at p is as well
     /// placed at q.
-    func runTogether(_ a: Segment, _ b: Segment, from p: Point, to q: Point) -> Bool {
-        let t0 = a.nearest(to: p).t, t1 = a.nearest(to: q).t
+    func runTogether(_ a: Segment, _ b: Segment, from p: Point, to q: Point, at t: Double? = nil) -> Bool {
+        let t0 = t ?? a.nearest(to: p).t, t1 = BooleanBuilder.parameter(of: q, on: a, near: t0, tolerance: tolerance)
         guard a.point(at: t1).distance(to: q) <= 10 * tolerance, b.nearest(to: q).distanceSquared.squareRoot() <= 10 * tolerance else {
             return false
         }
@@ -339,8 +354,9 @@ struct BooleanBuilder {
         pieceGrid = BoxGrid(pieces.map { $0.segment.controlBounds })
     }
 
-    /// The pieces in groups that are one edge: the same two vertices, and each piece's middle on
-    /// the first piece (overlapping input segments, cut at the overlap's ends).
+    /// The pieces in groups that are one edge: the same two vertices, each piece's middle on the
+    /// first piece and the first's middle on it (overlapping input segments, cut at the
+    /// overlap's ends).
     func coincidentGroups() -> [[Int]] {
         var byEnds: [Int64: [Int]] = [:]
         for (k, p) in pieces.enumerated() {
@@ -354,7 +370,12 @@ struct BooleanBuilder {
                 let h = pieces[head].segment
                 var group = [head], rest: [Int] = []
                 for k in remaining.dropFirst() {
-                    if h.nearest(to: pieces[k].middle).distanceSquared <= 100 * tolerance * tolerance {
+                    // Each one's middle on the other: a piece a hair long between two vertices
+                    // lies near a long piece that ends at both (a loop closing there), and is not
+                    // that piece.
+                    if h.nearest(to: pieces[k].middle).distanceSquared <= 100 * tolerance * tolerance,
+                        pieces[k].segment.nearest(to: pieces[head].middle).distanceSquared <= 100 * tolerance * tolerance
+                    {
                         group.append(k)
                     } else {
                         rest.append(k)

@@ -120,6 +120,9 @@ import ShapeCorpus
             "000000018b41572900020001fafcffaa000000000003ffffffff000000018b415a02000100f5ef11ff0c065503ff00ff0001065503ff00010000f5ef11ff0c09d5d5d505065503ff0001",
             "010655065500000000000000000000000000001b1b1b1b1b1b00fefe5503ff00014c0907",
             "0001ffff7ba1ae3f14800000005afafcaaff0a648b00000000000000010900",
+            // B5 and B7: closed cubics and cubics arriving at rest, all through one point.
+            "010603adadadadadadadadadadadadadad0006fcfcfcfcfcfcfcfcfcfc27fcfcfcfcfcfcfcfcfcfcfcfc03006306fcfcfcfcfcfcfcfcfcfc27fcfcfc0c00000000000000fcfcfcfcfcfc6306fcfcfcfcfc",
+            "00000011990b0001900101444444c4bbbbbb4444444444444444444444990190010907ff444444c4bbbbbb4444444444444444444444990190010907ff062e004402",
         ]
         for (k, hex) in inputs.enumerated() {
             var bytes: [UInt8] = []
