@@ -455,7 +455,7 @@ public enum CommandTable {
         CommandSpec(
             name: "rational", parameters: ["i", "t", "w0", "w1", "w2", "w3"], optionalCount: 1, group: .teaching, cost: .unit, isQuery: true,
             summary: "the point at t of the rational curve with element i's points and one weight per point (save ... figure draws that curve)",
-            example: "rational 2 0.5 1 2 1", run: Interpreter.rationalCommand),
+            example: "rational 2 0.5 1 2 2 1", run: Interpreter.rationalCommand),
         CommandSpec(
             name: "matrix", parameters: ["i"], group: .teaching, cost: .unit, isQuery: true,
             summary: "element i in matrix form: B(t) = [1 t t² t³]·M·P, with M, P and the coefficients M·P",
@@ -472,7 +472,7 @@ public enum CommandTable {
             name: "canonical", parameters: ["i"], group: .teaching, cost: .unit, isQuery: true,
             summary:
                 "cubic element i in canonical form: where its last point falls and what that makes it (arch, loop, cusp, one or two inflections)",
-            example: "canonical 5", run: Interpreter.canonicalCommand),
+            example: "canonical 2", run: Interpreter.canonicalCommand),
         CommandSpec(
             name: "catmullpoints", parameters: ["i"],
             keywords: [KeywordSpec(name: "tension", values: ["t"], summary: "the spline's tension (default 1)", defaults: [1])],

@@ -20,9 +20,9 @@ import Testing
         let spec = CommandTable.spec(named: name)!
         let i = HostileStateTests.preparedSession()
         i.saver = { $0.file }
-        // Examples name elements and lengths of a path with curves in it (element 2 a quadratic,
-        // element 5 a cubic).
-        _ = run(i, "quad 40 40 60 5\nline 80 20\nline 200 20\ncurve 210 40 230 0 240 20")
+        // Examples name elements and lengths of a path with curves in it (element 2 a cubic,
+        // element 3 a quadratic).
+        _ = run(i, "curve 30 60 50 -20 60 5\nquad 70 30 80 20\nline 200 20")
         let before = HostileStateTests.Snapshot(i)
         let (reports, error) = run(i, spec.example)
         #expect(error == nil, "\(name): \(error?.message.text ?? "")")
