@@ -375,6 +375,7 @@ public enum Intersections {
             }
         }
         if let straight = straightOverlap(a, b, tolerance: tolerance) { return straight }
+        if case .arc(let x) = a, case .arc(let y) = b, let shared = ellipseOverlap(x, y, tolerance: tolerance) { return shared }
         // One curve, run either way (a closed one too, whose ends say nothing).
         let aStart = a.start, aEnd = a.end, bStart = b.start, bEnd = b.end
         if aStart.distance(to: bStart) <= tolerance, aEnd.distance(to: bEnd) <= tolerance, sameCurve(a, b, tolerance: tolerance) {
@@ -407,6 +408,64 @@ public enum Intersections {
         let p0 = a.point(at: first.t), p1 = a.point(at: last.t)
         guard p0.distance(to: p1) > tolerance else { return nil }
         return [Meeting(t: first.t, u: first.u, point: p0, overlapEnd: (last.t, last.u, p1))]
+    }
+
+    /// Two elliptical arcs of one ellipse described by different axes (turned by a half turn,
+    /// axes swapped or mirrored): their meetings, found in the first one's angles. The ellipse is
+    /// the set of c + A·w for unit w, A = [u v], so it is fixed by its centre and A·Aᵀ; with
+    /// A_b = A_a·R, R orthogonal, the second arc's angle θ is the first's σθ + ψ. The stretches
+    /// where the two angle ranges overlap (modulo a turn) are overlaps, ranges that only touch a
+    /// meeting. Nil unless the arcs are elliptical, of one ellipse, and not described alike (the
+    /// other cases have their own ways).
+    static func ellipseOverlap(_ x: Arc, _ y: Arc, tolerance: Double) -> [Meeting]? {
+        guard !x.isCircular, x.center.distance(to: y.center) <= tolerance else { return nil }
+        guard (x.u - y.u).length > tolerance || (x.v - y.v).length > tolerance else { return nil }
+        // A·Aᵀ = u·uᵀ + v·vᵀ, entry by entry.
+        func form(_ a: Arc) -> (Double, Double, Double) {
+            (a.u.dx * a.u.dx + a.v.dx * a.v.dx, a.u.dx * a.u.dy + a.v.dx * a.v.dy, a.u.dy * a.u.dy + a.v.dy * a.v.dy)
+        }
+        let (p, q) = (form(x), form(y))
+        let r2 = Swift.max(x.u.length, x.v.length)
+        guard r2 > 0, abs(p.0 - q.0) <= tolerance * r2, abs(p.1 - q.1) <= tolerance * r2, abs(p.2 - q.2) <= tolerance * r2 else {
+            return nil
+        }
+        // R = A_x⁻¹·A_y.
+        let det = x.u.dx * x.v.dy - x.v.dx * x.u.dy
+        guard abs(det) > 1e-12 * r2 * r2 else { return nil }
+        func solve(_ w: Vector) -> Vector { Vector((x.v.dy * w.dx - x.v.dx * w.dy) / det, (-x.u.dy * w.dx + x.u.dx * w.dy) / det) }
+        let c0 = solve(y.u), c1 = solve(y.v)
+        let sigma: Double = c0.dx * c1.dy - c1.dx * c0.dy >= 0 ? 1 : -1
+        let psi = arcTangent2(c0.dy, c0.dx)
+        // The ranges of angles, in the first arc's terms.
+        let a0 = Swift.min(x.startAngle, x.startAngle + x.sweep), a1 = Swift.max(x.startAngle, x.startAngle + x.sweep)
+        let b0 = sigma * y.startAngle + psi, b1 = b0 + sigma * y.sweep
+        let lo = Swift.min(b0, b1), hi = Swift.max(b0, b1)
+        let angleTolerance = tolerance / r2
+        var found: [Meeting] = []
+        let turn = 2 * Double.pi
+        let first = ((a0 - hi) / turn).rounded(.down) - 1, last = ((a1 - lo) / turn).rounded(.up) + 1
+        var k = first
+        while k <= last {
+            let s = Swift.max(a0, lo + k * turn), e = Swift.min(a1, hi + k * turn)
+            k += 1
+            guard e >= s - angleTolerance else { continue }
+            func t(_ phi: Double) -> Double { Swift.min(Swift.max((phi - x.startAngle) / x.sweep, 0), 1) }
+            func u(_ phi: Double) -> Double { Swift.min(Swift.max(((phi - (k - 1) * turn - psi) / sigma - y.startAngle) / y.sweep, 0), 1) }
+            let m0 = Meeting(t: t(s), u: u(s), point: x.point(at: t(s)))
+            if e - s <= angleTolerance {
+                if !found.contains(where: { $0.point.distance(to: m0.point) <= tolerance }) { found.append(m0) }
+                continue
+            }
+            var m1 = Meeting(t: t(e), u: u(e), point: x.point(at: t(e)))
+            var start = m0
+            if m1.t < start.t { swap(&start, &m1) }
+            start.overlapEnd = (m1.t, m1.u, m1.point)
+            found.append(start)
+        }
+        // A touch where an overlap already starts or ends is that end.
+        let ends = found.filter { $0.overlapEnd != nil }.flatMap { [$0.point, $0.overlapEnd!.point] }
+        found.removeAll { m in m.overlapEnd == nil && ends.contains { $0.distance(to: m.point) <= tolerance } }
+        return found.sorted { $0.t < $1.t }
     }
 
     /// Two straight pieces (every control point within `tolerance` of one line through both):

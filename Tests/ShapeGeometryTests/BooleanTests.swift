@@ -141,6 +141,39 @@ import ShapeCorpus
         }
     }
 
+    /// One ellipse written with other axes: turned by a half turn, mirrored, or drawn with its
+    /// axes swapped. Its pieces are one curve (an overlap), not two curves a hair apart that the
+    /// search would split until it ran out.
+    @Test func oneEllipseWithOtherAxes() throws {
+        var oval = Path()
+        try oval.addOval(x: 0, y: 0, width: 200, height: 100)
+        let perimeter = oval.length
+        let centre = Point(100, 50)
+        let turned = try oval.transformed(by: .rotation(Double.pi, about: centre))
+        let mirrored = try oval.transformed(by: .scale(-1, 1, about: centre))
+        var swapped = Path()
+        try swapped.addOval(x: 50, y: -50, width: 100, height: 200)
+        let quarterTurned = try swapped.transformed(by: .rotation(Double.pi / 2, about: centre))
+        for (name, other) in [("turned", turned), ("mirrored", mirrored), ("swapped axes", quarterTurned)] {
+            let union = try #require(oval.combined(with: other, .union)?.path, "\(name)")
+            #expect(abs(union.length - perimeter) < 1e-9 * perimeter, "\(name)")
+            #expect(oval.combined(with: other, .subtract)?.path.isEmpty == true, "\(name)")
+            #expect(oval.combined(with: other, .xor)?.path.isEmpty == true, "\(name)")
+            // The meetings are the ends of overlaps (stretches that meet share an end), whose
+            // lengths add up to the whole ellipse.
+            let meetings = oval.intersections(with: other)
+            #expect(!meetings.isEmpty && meetings.allSatisfy { $0.overlap != nil }, "\(name): \(meetings)")
+            let lengths = Set(meetings.compactMap { $0.overlap.map { ($0 * 1e6).rounded() / 1e6 } })
+            // (Two halves of one length show as one.)
+            let total = lengths.count == 1 && abs(lengths.first! - perimeter / 2) < 1e-5 * perimeter ? perimeter : lengths.reduce(0, +)
+            #expect(abs(total - perimeter) < 1e-5 * perimeter, "\(name): \(lengths)")
+        }
+        // Half of it against the whole, turned: the half is inside, and cut away leaves the other half.
+        var half = Path()
+        try SVGPathData.append("M 200 50 A 100 50 0 0 1 0 50 Z", to: &half)
+        BooleanOracle.check(turned, half, BooleanOperation.allCases, rule: .nonZero, samples: 500, seed: 4, label: "half ellipse")
+    }
+
     @Test func aSmallBudgetStopsIt() throws {
         let a = BooleanCorpus.card(335, 200, 30, 30)
         var b = Path()
