@@ -686,6 +686,29 @@ extension Path {
                 let p = c.point(at: s)
                 result.append(PathIntersection(point: p, at: arcLength(element: i, at: s), other: arcLength(element: i, at: t)))
             }
+            // A straight Bézier that turns back along its line runs over itself: its parts between
+            // the turns, each one way, overlap (not at the turn they share, which is a joint).
+            if let turns = BooleanBuilder.turns(ofStraight: a, tolerance: tolerance), !turns.isEmpty {
+                let cuts = [0] + turns + [1]
+                for p in 0..<(cuts.count - 1) {
+                    for q in (p + 1)..<(cuts.count - 1) {
+                        let (p0, p1, q0, q1) = (cuts[p], cuts[p + 1], cuts[q], cuts[q + 1])
+                        let first = a.piece(from: p0, to: p1), second = a.piece(from: q0, to: q1)
+                        guard let meetings = Intersections.between(first, second, size: size, budget: &left) else { return nil }
+                        for m in meetings {
+                            let t = p0 + m.t * (p1 - p0), u = q0 + m.u * (q1 - q0)
+                            if m.overlapEnd == nil, q == p + 1, abs(t - p1) <= 1e-9, abs(u - q0) <= 1e-9 { continue }
+                            let mapped = Intersections.Meeting(
+                                t: t, u: u, point: m.point, overlapEnd: m.overlapEnd.map { (p0 + $0.t * (p1 - p0), q0 + $0.u * (q1 - q0), $0.point) })
+                            result += Path.report(mapped, self, i, a, self, i, a).map { r in
+                                var r = r
+                                if r.other < r.at { swap(&r.at, &r.other) }
+                                return r
+                            }
+                        }
+                    }
+                }
+            }
             let box = Box(a.controlBounds)
             var ranOut = false
             forEachSegment(near: box) { j, b in
