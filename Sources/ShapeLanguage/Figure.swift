@@ -6,7 +6,7 @@ import ShapeGeometry
 public struct Figure: Sendable {
     /// What a mark is, for its colour and the legend.
     public enum Role: String, Sendable, CaseIterable {
-        case control, construction, mark, before, continued, first, second, tangent, normal, circle, comb, rational, xOfT, yOfT
+        case control, construction, mark, before, continued, first, second, tangent, normal, circle, comb, rational, xOfT, yOfT, xTurn, yTurn
 
         /// The legend's words for it.
         public var legend: String {
@@ -25,6 +25,8 @@ public struct Figure: Sendable {
             case .rational: "the rational curve with these weights"
             case .xOfT: "x(t), t from 0 to 1 left to right (below the path)"
             case .yOfT: "y(t), t from 0 to 1 left to right (below the path)"
+            case .xTurn: "where x turns (x′(t) = 0)"
+            case .yTurn: "where y turns (y′(t) = 0)"
             }
         }
     }

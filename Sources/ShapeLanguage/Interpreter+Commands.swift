@@ -1108,8 +1108,8 @@ extension Interpreter {
         let xs = turns(.x), ys = turns(.y)
         lastFigure = Figure(
             title: "extrema \(i)",
-            marks: xs.map { .point($0.point, .mark, label: "x turns, t \(NumberFormat.text($0.t, precision: 3))") }
-                + ys.map { .point($0.point, .tangent, label: "y turns, t \(NumberFormat.text($0.t, precision: 3))") })
+            marks: xs.map { .point($0.point, .xTurn, label: "t \(NumberFormat.text($0.t, precision: 3))") }
+                + ys.map { .point($0.point, .yTurn, label: "t \(NumberFormat.text($0.t, precision: 3))") })
         report("extrema", .extrema(element: i, x: xs, y: ys))
     }
 

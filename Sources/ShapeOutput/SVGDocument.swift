@@ -27,6 +27,8 @@ public enum SVGDocument {
         case .rational: "#cc79a7"
         case .xOfT: "#0072b2"
         case .yOfT: "#d55e00"
+        case .xTurn: "#0072b2"
+        case .yTurn: "#009e73"
         }
     }
 
@@ -276,7 +278,8 @@ public enum SVGDocument {
             case .point(let p, _, let label):
                 points.append("    <circle cx=\"\(n(p.x))\" cy=\"\(n(p.y))\" r=\"\(n(dot * 1.2))\" fill=\"\(c)\"/>")
                 if let label {
-                    points.append("    <text x=\"\(n(p.x + dot * 1.8))\" y=\"\(n(p.y - dot * 1.8))\" fill=\"\(c)\">\(escape(label))</text>")
+                    // Below and to the right: the labels of the control points sit above it.
+                    points.append("    <text x=\"\(n(p.x + dot * 1.8))\" y=\"\(n(p.y + dot * 4.5))\" fill=\"\(c)\">\(escape(label))</text>")
                 }
             }
         }
