@@ -149,11 +149,14 @@ extension Segment {
     /// clockwise on screen), whole (its reversed stretches included): a line or circular arc
     /// exactly, a Bézier or elliptical arc as cubics within `tolerance`; with the largest distance
     /// found between them and the true offset.
-    public func offsetCurve(by d: Double, tolerance: Double = 1e-6) -> (pieces: [Segment], error: Double) {
+    public func offsetCurve(by d: Double, to end: Double? = nil, tolerance: Double = 1e-6) -> (pieces: [Segment], error: Double) {
         let box = controlBounds
         var pen = Pen(
-            style: StrokeStyle(width: 2 * abs(d), cap: .butt, join: .miter, tolerance: tolerance), size: Swift.max(box.width, box.height),
-            keepReversed: true)
+            style: StrokeStyle(width: 2 * Swift.max(abs(d), abs(end ?? d)), cap: .butt, join: .miter, tolerance: tolerance),
+            size: Swift.max(box.width, box.height), keepReversed: true)
+        // A graduated offset: the distance goes from d at the start to `end` at the end,
+        // linearly in the segment's parameter.
+        pen.slope = (end ?? d) - d
         let pieces = pen.offsets(of: self, by: d)
         return (pieces, pen.error)
     }
@@ -180,6 +183,9 @@ struct Pen {
     /// Keep the offset's reversed stretches (for `Segment.offsetCurve`), which a stroke's
     /// outline never needs.
     var keepReversed = false
+    /// For a graduated offset (`Segment.offsetCurve(by:to:)`): how the distance grows per unit
+    /// of the segment's parameter; 0 for strokes.
+    var slope = 0.0
 
     init(style: StrokeStyle, size: Double, keepReversed: Bool = false) {
         self.keepReversed = keepReversed
@@ -446,8 +452,8 @@ struct Pen {
         switch s {
         case .line(let l):
             guard let n = (l.p1 - l.p0).normalized?.perpendicular else { return [] }
-            return [.line(LineSegment(l.p0 + n * d, l.p1 + n * d))]
-        case .arc(let a) where a.isCircular:
+            return [.line(LineSegment(l.p0 + n * d, l.p1 + n * (d + slope)))]
+        case .arc(let a) where a.isCircular && slope == 0:
             guard let n = s.direction(at: 0).normalized?.perpendicular, a.radius > 0 else { return [] }
             let radial = (a.start - a.center) * (1 / a.radius)
             let k = (a.radius + d * n.dot(radial)) / a.radius
@@ -464,21 +470,25 @@ struct Pen {
     /// offset, handle lengths by least squares on 7 points) and halved until the cubic and the
     /// true offset are within the tolerance of each other (checked both ways at 16 points).
     mutating func approximateOffset(of s: Segment, by d: Double, roundStart: Bool = false, roundEnd: Bool = false) -> [Segment] {
+        let slope = self.slope
         func q(_ t: Double) -> Point {
             let n = Pen.tangent(s, at: t)?.perpendicular ?? Vector(0, 0)
-            return s.point(at: t) + n * d
+            return s.point(at: t) + n * (d + slope * t)
         }
         // A straight Bézier (cut where it turns back, so it runs one way) is offset as the line
         // it is: a cubic fitted to it would have handles of nothing where it starts or ends at
         // rest (coincident control points), and its direction there would be rounding.
         if let points = s.bezierPoints, let far = points.max(by: { $0.distance(to: points[0]) < $1.distance(to: points[0]) }),
             let axis = (far - points[0]).normalized,
-            points.allSatisfy({ abs(($0 - points[0]).cross(axis)) <= 1e-12 * size })
+            slope == 0, points.allSatisfy({ abs(($0 - points[0]).cross(axis)) <= 1e-12 * size })
         {
             return [.line(LineSegment(s.start + axis.perpendicular * d, s.end + axis.perpendicular * d))]
         }
         // 1 − dκ, looked at just inside the ends (at a cusp's end κ is a limit rounding cannot reach).
-        func factor(_ t: Double) -> Double { 1 - d * s.curvature(at: Swift.min(Swift.max(t, 1e-6), 1 - 1e-6)) }
+        func factor(_ t: Double) -> Double {
+            let u = Swift.min(Swift.max(t, 1e-6), 1 - 1e-6)
+            return 1 - (d + slope * u) * s.curvature(at: u)
+        }
         // Cuts: offset cusps and every 45° of turning, from 128 samples.
         var cuts: [Double] = [0]
         let samples = 128
@@ -532,9 +542,13 @@ struct Pen {
         // Where the curve stops (the end of a piece at a cusp) q′ is a limit that rounding cannot
         // reach: a difference from just inside the piece stands in for it.
         let bound = s.speedBound
+        // q′ = P′(1 − d(t)κ) + d′·n for a distance d(t) = d + slope·t.
         func velocity(_ t: Double, inward: Double) -> Vector {
             let v = s.derivative(at: t)
-            if v.length > 1e-7 * bound { return v * ((1 - d * s.curvature(at: t)) * (b - a) / 3) }
+            if v.length > 1e-7 * bound {
+                let n = Pen.tangent(s, at: t)?.perpendicular ?? Vector(0, 0)
+                return (v * (1 - (d + slope * t) * s.curvature(at: t)) + n * slope) * ((b - a) / 3)
+            }
             let e = 1e-7 * (b - a)
             return (q(t + inward * e) - q(t)) * (inward * (b - a) / 3 / e)
         }
@@ -550,7 +564,7 @@ struct Pen {
         // Where the offset runs the curve's way (1 − dκ > 0 on the piece), a geometric fit of the
         // two handle lengths does far better than the parameter's own: kept if the two curves are
         // within the tolerance of each other both ways.
-        if err > tolerance, 1 - d * s.curvature(at: 0.5 * (a + b)) > 0,
+        if err > tolerance, 1 - (d + slope * 0.5 * (a + b)) * s.curvature(at: 0.5 * (a + b)) > 0,
             let (fitted, fittedError) = geometricFit(s, from: a, to: b, d: d, q: q, q0: q0, q1: q1, v0: v0, v1: v1),
             fittedError <= tolerance
         {
@@ -605,7 +619,9 @@ struct Pen {
             var u = a + (b - a) * Double(i) / 32
             var best = samples[i].distance(to: c)
             for _ in 0..<6 {
-                let v = s.derivative(at: u) * (1 - d * s.curvature(at: u))
+                let v =
+                    s.derivative(at: u) * (1 - (d + slope * u) * s.curvature(at: u)) + (Pen.tangent(s, at: u)?.perpendicular ?? Vector(0, 0))
+                    * slope
                 let speed2 = v.dot(v)
                 guard speed2 > 0 else { break }
                 u = Swift.min(Swift.max(u - (q(u) - c).dot(v) / speed2, a), b)

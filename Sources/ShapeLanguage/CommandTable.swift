@@ -496,6 +496,16 @@ public enum CommandTable {
             summary: "the B-spline with the current point and these as control points, from the first to the last, as Béziers",
             example: "bspline 20 40 60 40 80 0", run: Interpreter.bSplineCommand),
         CommandSpec(
+            name: "offsetcurve", parameters: ["i", "d", "d1"], optionalCount: 1,
+            keywords: [
+                KeywordSpec(
+                    name: "tolerance", values: ["e"], summary: "how far the cubics may stray from the true offset (default 0.000001)",
+                    defaults: [1e-6])
+            ],
+            group: .teaching, cost: .perElement(WorkCost.visitCost), isQuery: false,
+            summary: "draw the curve at distance d beside element i (growing to d1 at its end: a graduated offset) as a new subpath",
+            example: "offsetcurve 2 10", run: Interpreter.offsetCurveCommand),
+        CommandSpec(
             name: "lengthtable", parameters: ["i", "n"], group: .teaching, cost: .unit, isQuery: true,
             summary: "element i's length summed as n chords (a look-up table) beside the exact length",
             example: "lengthtable 2 10", run: Interpreter.lengthTableCommand),

@@ -81,6 +81,7 @@ public enum Message: Sendable, Equatable {
     case notAChoice(command: String, option: String, choices: [String])
     case positiveNumber(command: String, what: String)
     case miterLimit(command: String)
+    case noOffset
     case rationalWeights(Int)
     case intervalEmpty
     case catmullTension
@@ -206,6 +207,7 @@ public enum Message: Sendable, Equatable {
         case .rationalWeights(let n): "'rational' needs a weight above 0 for each of the element's \(n) points"
         case .notAChoice(let c, let o, let choices): "'\(c)' takes \(o) \(Message.list(choices, "or"))"
         case .positiveNumber(let c, let what): "'\(c)' needs \(what) above 0"
+        case .noOffset: "'offsetcurve' has nothing to draw: the element has no length"
         case .miterLimit(let c): "'\(c)' needs a miter limit of at least 1 (CoreGraphics' default is 10)"
         case .intervalRange: "'interval' takes parameters between -1000000 and 1000000"
         case .intervalEmpty: "'interval' needs two different parameters"

@@ -1303,6 +1303,29 @@ extension Interpreter {
         report(inv.name, .outline(subpaths: result.subpathStarts.count, elements: result.elements.count, length: result.length, error: nil))
     }
 
+    /// `offsetcurve i d [d1] [tolerance e]`: the offset of element i, drawn beside it.
+    func offsetCurveCommand(_ inv: Invocation) throws(Diagnostic) {
+        let (i, segment) = try element(inv)
+        let d = inv.numbers[1], end = inv.numbers.count > 2 ? inv.numbers[2] : d
+        let tolerance = inv.keywords["tolerance"]![0]
+        guard tolerance > 0, tolerance.isFinite else { throw error(.toleranceRange(command: "offsetcurve"), inv.range) }
+        let (pieces, err) = segment.offsetCurve(by: d, to: end, tolerance: tolerance)
+        try charge(pieces.count, inv.range)
+        guard let first = pieces.first else { throw error(.noOffset, inv.range) }
+        try draw(inv, quietly: true) { (p: inout Path) throws(GeometryError) in
+            try p.move(to: first.start)
+            for s in pieces {
+                switch s {
+                case .line(let l): try p.line(to: l.p1)
+                case .quadratic(let q): try p.quad(control: q.p1, to: q.p2)
+                case .cubic(let c): try p.curve(control1: c.p1, control2: c.p2, to: c.p3)
+                case .arc(let a): try p.append(arc: a)
+                }
+            }
+        }
+        report("offsetcurve", .cubics(element: i, count: pieces.count, error: err))
+    }
+
     /// `stroke w [cap ...] [join ...] [limit m] [tolerance e]`: the stroke's outline.
     func strokeCommand(_ inv: Invocation) throws(Diagnostic) {
         let w = inv.numbers[0]

@@ -145,6 +145,10 @@ public struct TextPrinter {
             return "\(r.command): \(subpaths) subpath\(subpaths == 1 ? "" : "s"), \(elements) element\(elements == 1 ? "" : "s"), length \(n(length))"
                 + (error.map { $0 > 0 ? ", Bézier offsets within \(n($0)) of exact" : "" } ?? "")
         case .cubics(let i, let count, let moved):
+            if r.command == "offsetcurve" {
+                return
+                    "offsetcurve: the offset of element \(i) drawn as a new subpath of \(count) piece\(count == 1 ? "" : "s"), off the true offset by at most \(n(moved))"
+            }
             if r.command == "arcs" {
                 return
                     "arcs: element \(i) is now \(count) piece\(count == 1 ? "" : "s") (circular arcs, lines where straight), off the curve by at most \(n(moved))"

@@ -277,6 +277,58 @@ import Glibc
         }
     }
 
+    /// Offset curves, constant and graduated (the Primer's chapters 38 and 39), against the true
+    /// offset written out here: q(t) = P(t) + d(t)·n(t), n the unit normal from P′, d growing
+    /// linearly in t. Both ways: 100 points of q to the nearest cubic, and 9 points of each cubic
+    /// to q (refined around the 4 nearest local minima of the distance over 1,001 samples: where
+    /// q crosses itself the nearest sample may be on the other branch). The near-cusp's constant
+    /// offsets swing round a half turn within 1e-3 of t, past what these samples resolve; they
+    /// are the stroke's, checked by `roundStrokeIsEveryPointWithinHalfTheWidth`.
+    @Test func offsetCurvesConstantAndGraduated() {
+        let curves = StrokeCorpus.named.filter { ["arch", "s-curve", "quad", "near-cusp"].contains($0.name) }
+        for (name, path) in curves {
+            let s = path.segment(at: 1)!
+            for (d0, d1) in [(8.0, 8.0), (-8.0, -8.0), (0.0, 20.0), (15.0, -5.0)] where name != "near-cusp" || d0 != d1 {
+                let (pieces, error) = s.offsetCurve(by: d0, to: d1)
+                #expect(error <= 1e-6 && !pieces.isEmpty)
+                func q(_ t: Double) -> Point {
+                    let v = s.derivative(at: t)
+                    let n = Vector(-v.dy, v.dx) * (1 / v.length)
+                    return s.point(at: t) + n * (d0 + (d1 - d0) * t)
+                }
+                var worst = 0.0
+                for k in 0...100 {
+                    let x = q(Double(k) / 100)
+                    worst = Swift.max(worst, pieces.map { $0.nearest(to: x).distanceSquared.squareRoot() }.min()!)
+                }
+                let count = 1000
+                let samples = (0...count).map { q(Double($0) / Double(count)) }
+                for piece in pieces {
+                    for k in 1...9 {
+                        let x = piece.point(at: Double(k) / 10)
+                        let distances = samples.map { $0.distance(to: x) }
+                        // The local minima of the sampled distance, the four smallest.
+                        let minima = distances.indices.filter { i in
+                            (i == 0 || distances[i] <= distances[i - 1]) && (i == count || distances[i] <= distances[i + 1])
+                        }
+                        let nearest = minima.sorted { distances[$0] < distances[$1] }.prefix(4)
+                        var best = Double.infinity
+                        for i in nearest {
+                            var lo = Double(Swift.max(i - 1, 0)) / Double(count), hi = Double(Swift.min(i + 1, count)) / Double(count)
+                            for _ in 0..<50 {
+                                let m1 = lo + (hi - lo) * 0.382, m2 = lo + (hi - lo) * 0.618
+                                if q(m1).distance(to: x) < q(m2).distance(to: x) { hi = m2 } else { lo = m1 }
+                            }
+                            best = Swift.min(best, q(0.5 * (lo + hi)).distance(to: x))
+                        }
+                        worst = Swift.max(worst, best)
+                    }
+                }
+                #expect(worst <= 1.5e-6, "\(name) d \(d0) to \(d1): \(worst)")
+            }
+        }
+    }
+
     @Test func linesAndArcsAreOffsetExactly() {
         var circle = Path()
         try! circle.addCircle(center: Point(10, 20), radius: 40)
