@@ -4,9 +4,9 @@ public enum LineCap: String, Sendable, CaseIterable { case butt, round, square }
 /// How a stroke turns at a corner (CGLineJoin).
 public enum LineJoin: String, Sendable, CaseIterable { case miter, round, bevel }
 
-/// A stroke as CoreGraphics draws it: the width, the caps, the joins and the miter limit (a
-/// miter longer than limit × width / 2 from the corner's offset lines... as CGContext: when
-/// 1/sin(θ/2) > limit, θ the angle between the two segments, the join is bevelled).
+/// A stroke as CoreGraphics draws it: the width, the caps, the joins and the miter limit (as
+/// CGContext: where 1/sin(θ/2) > limit, θ the angle between the two segments, a miter join is
+/// bevelled instead).
 public struct StrokeStyle: Sendable {
     public var width: Double
     public var cap: LineCap
@@ -131,14 +131,11 @@ extension Path {
     }
 
     /// The drawn segments of each subpath (the closing line included) and whether it is closed.
+    /// (A lone move has no segments: it draws nothing.)
     func strokeRuns() -> [(segments: [Segment], closed: Bool)] {
         subpathRanges.map { range in
             let segments = range.compactMap { segment(at: $0) }
             let closed = range.contains { if case .close = elements[$0] { true } else { false } }
-            if segments.isEmpty, case .move(let p) = elements[range.lowerBound], range.count > 0 {
-                // A lone move draws nothing; kept as no segments.
-                _ = p
-            }
             return (segments, closed)
         }
     }
