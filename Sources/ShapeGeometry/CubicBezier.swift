@@ -222,6 +222,12 @@ extension CubicBezier: CurveExtrema {
 
 extension CubicBezier: CurveNearest {
     public func nearest(to p: Point) -> (t: Double, distanceSquared: Double) {
+        nearestAmong(feet(from: p), to: p)
+    }
+
+    /// The parameters in [0, 1] where the curve's normal passes through p: the roots of
+    /// (B(t) − p)·B′(t), a quintic.
+    func feet(from p: Point) -> RootList {
         let (a, b, c) = powerBasis
         let d = p0 - p
         // (a t³ + b t² + c t + d) · (3a t² + 2b t + c), expanded.
@@ -233,6 +239,6 @@ extension CubicBezier: CurveNearest {
             5 * a.dot(b),
             3 * a.dot(a),
         ])
-        return nearestAmong(poly.roots(in: 0, 1), to: p)
+        return poly.roots(in: 0, 1)
     }
 }

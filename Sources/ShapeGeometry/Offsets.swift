@@ -322,26 +322,9 @@ struct Pen {
         }
     }
 
-    /// The unit direction of travel at t, where the derivative vanishes (a piece's end at a
-    /// cusp, coincident control points) the limit from inside [0, 1]: along the second
-    /// derivative (or the third), which the derivative follows there. Point differences cannot
-    /// give it: they round to the last bit of the coordinates.
-    static func tangent(_ s: Segment, at t: Double) -> Vector? {
-        let v = s.derivative(at: t)
-        let bound = s.speedBound
-        if v.length > 1e-9 * bound { return v.normalized }
-        // Moving into the piece from t: forward at its start, backward at its end.
-        let sign: Double = t < 0.5 ? 1 : -1
-        let a = s.secondDerivative(at: t)
-        if a.length > 1e-9 * bound { return (a * sign).normalized }
-        switch s {
-        case .cubic(let c):
-            // The third derivative is constant: 6(p3 − 3p2 + 3p1 − p0); p′ ≈ ½(t − t₀)²·p‴.
-            let j = (c.p3 - c.p0) + (c.p1 - c.p2) * 3
-            return j.normalized
-        default: return s.direction(at: t).normalized
-        }
-    }
+    /// The unit direction of travel at t (`Segment.direction`, which takes the limit from the
+    /// higher derivatives where the curve is at rest).
+    static func tangent(_ s: Segment, at t: Double) -> Vector? { s.direction(at: t).normalized }
 
     static func convex(_ ps: [Point], contains x: Point) -> Bool {
         var sign = 0.0
@@ -366,22 +349,12 @@ struct Pen {
             guard len2 > 0 else { return false }
             let t = (x - l.p0).dot(d) / len2
             return t >= 0 && t <= 1 && l.point(at: t).distance(to: x) <= h
-        case .quadratic, .cubic:
-            guard let (cx, cy) = s.powerCoefficients else { return false }
-            // (X(t) − x)X′(t) + (Y(t) − y)Y′(t), lowest power first.
-            func product(_ c: [Double], _ origin: Double) -> [Double] {
-                var p = c
-                p[0] -= origin
-                let d = (1..<c.count).map { Double($0) * c[$0] }
-                var out = [Double](repeating: 0, count: p.count + d.count - 1)
-                for (i, a) in p.enumerated() { for (j, b) in d.enumerated() { out[i + j] += a * b } }
-                return out
-            }
-            let f = zip(product(cx, x.x), product(cy, x.y)).map { $0 + $1 }
-            let roots = Polynomial(f).roots(in: 0, 1)
-            for t in roots where s.point(at: t).distance(to: x) <= h { return true }
-            // The ends are feet of their own when the derivative there is perpendicular: the
-            // roots above include them; an end that is not a foot is a join's or cap's business.
+        case .quadratic(let q):
+            // (An end that is no foot is a join's or cap's business.)
+            for t in q.feet(from: x) where q.point(at: t).distance(to: x) <= h { return true }
+            return false
+        case .cubic(let c):
+            for t in c.feet(from: x) where c.point(at: t).distance(to: x) <= h { return true }
             return false
         case .arc(let a):
             if a.isCircular {

@@ -99,12 +99,17 @@ extension QuadraticBezier: CurveExtrema {
 
 extension QuadraticBezier: CurveNearest {
     public func nearest(to p: Point) -> (t: Double, distanceSquared: Double) {
+        nearestAmong(feet(from: p), to: p)
+    }
+
+    /// The parameters in [0, 1] where the curve's normal passes through p: the roots of
+    /// (B(t) − p)·B′(t), a cubic.
+    func feet(from p: Point) -> RootList {
         // B(t) − p = a·t² + b·t + d and B'(t) = 2a·t + b.
         let a = (p0 - p1) + (p2 - p1)
         let b = 2 * (p1 - p0)
         let d = p0 - p
-        let poly = Polynomial([b.dot(d), b.dot(b) + 2 * a.dot(d), 3 * a.dot(b), 2 * a.dot(a)])
-        return nearestAmong(poly.roots(in: 0, 1), to: p)
+        return Polynomial([b.dot(d), b.dot(b) + 2 * a.dot(d), 3 * a.dot(b), 2 * a.dot(a)]).roots(in: 0, 1)
     }
 }
 
