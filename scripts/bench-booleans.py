@@ -12,6 +12,8 @@ Usage: python bench-booleans.py CORPUS OUT
 import sys, time
 
 import pathops
+
+import svgdata
 from fontTools.pens.svgPathPen import SVGPathPen
 
 try:
@@ -33,26 +35,7 @@ SWEEP_OP = {"union": "union", "intersect": "intersection", "subtract": "differen
 def skia_path(commands, rule):
     p = pathops.Path()
     p.fillType = pathops.FillType.WINDING if rule == "nonzero" else pathops.FillType.EVEN_ODD
-    tokens = commands.split()
-    i = 0
-    while i < len(tokens):
-        verb = tokens[i]
-        i += 1
-        if verb == "Z":
-            p.close()
-            continue
-        count = {"M": 2, "L": 2, "Q": 4, "C": 6}[verb]
-        v = [float(x) for x in tokens[i:i + count]]
-        i += count
-        if verb == "M":
-            p.moveTo(*v)
-        elif verb == "L":
-            p.lineTo(*v)
-        elif verb == "Q":
-            p.quadTo(*v)
-        else:
-            p.cubicTo(*v)
-    return p
+    return svgdata.replay(commands, p)
 
 
 def svg_of(path):

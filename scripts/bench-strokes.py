@@ -13,27 +13,20 @@ import sys, time
 import skia
 import kurbopy
 
+import svgdata
+
 
 def skia_path(commands):
-    p = skia.Path()
-    tokens = commands.split()
-    i = 0
-    while i < len(tokens):
-        verb = tokens[i]
-        i += 1
-        if verb == "Z":
-            p.close()
-            continue
-        count = {"M": 2, "L": 2, "Q": 4, "C": 6}[verb]
-        v = [float(x) for x in tokens[i:i + count]]
-        i += count
-        {"M": p.moveTo, "L": p.lineTo, "Q": p.quadTo, "C": p.cubicTo}[verb](*v)
-    return p
+    return svgdata.replay(commands, skia.Path())
 
 
 def svg_of_skia(path):
     out = []
-    for verb, pts in path:
+    it = skia.Path.Iter(path, False)
+    while True:
+        verb, pts = it.next()
+        if verb == skia.Path.kDone_Verb:
+            break
         if verb == skia.Path.kMove_Verb:
             out.append("M %r %r" % (pts[0].x(), pts[0].y()))
         elif verb == skia.Path.kLine_Verb:
@@ -41,7 +34,7 @@ def svg_of_skia(path):
         elif verb == skia.Path.kQuad_Verb:
             out.append("Q %r %r %r %r" % (pts[1].x(), pts[1].y(), pts[2].x(), pts[2].y()))
         elif verb == skia.Path.kConic_Verb:
-            quads = skia.Path.ConvertConicToQuads(pts[0], pts[1], pts[2], path_conic_weight(path, pts), 5)
+            quads = skia.Path.ConvertConicToQuads(pts[0], pts[1], pts[2], it.conicWeight(), 5)
             for k in range(1, len(quads), 2):
                 out.append("Q %r %r %r %r" % (quads[k].x(), quads[k].y(), quads[k + 1].x(), quads[k + 1].y()))
         elif verb == skia.Path.kCubic_Verb:
@@ -51,30 +44,11 @@ def svg_of_skia(path):
     return " ".join(out)
 
 
-def path_conic_weight(path, pts):
-    return CONIC_WEIGHTS.pop(0)
-
-
-CONIC_WEIGHTS = []
-
-
 def skia_stroke(src, width, res_scale):
     paint = skia.Paint(Style=skia.Paint.kStroke_Style, StrokeWidth=width, StrokeCap=skia.Paint.kRound_Cap, StrokeJoin=skia.Paint.kRound_Join)
     dst = skia.Path()
     paint.getFillPath(src, dst, None, res_scale)
     return dst
-
-
-def conic_weights(path):
-    it = skia.Path.Iter(path, False)
-    weights = []
-    while True:
-        verb, pts = it.next()
-        if verb == skia.Path.kDone_Verb:
-            break
-        if verb == skia.Path.kConic_Verb:
-            weights.append(it.conicWeight())
-    return weights
 
 
 def best_of_three(f):
@@ -115,7 +89,6 @@ def main(cases, out_name):
                         seconds, dst = best_of_three(lambda: skia.Simplify(skia_stroke(src, width, scale)))
                     else:
                         seconds, dst = best_of_three(lambda: skia_stroke(src, width, scale))
-                    CONIC_WEIGHTS[:] = conic_weights(dst)
                     svg = svg_of_skia(dst)
                 except Exception as e:
                     seconds, svg = 0.0, "ERROR " + repr(e)[:200]

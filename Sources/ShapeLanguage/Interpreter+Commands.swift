@@ -783,9 +783,13 @@ extension Interpreter {
         let (i, segment, points) = try bezierElement(inv)
         let t = try parameter(inv)
         let weights = Bernstein.weights(degree: points.count - 1, at: t)
-        let p = Bernstein.apply([weights], to: points)[0]
+        reportWeighted("bernstein", i, segment, t, weights, Bernstein.apply([weights], to: points)[0])
+    }
+
+    /// The report of `bernstein` and `rational`: the weights at t and the point they make.
+    func reportWeighted(_ name: String, _ i: Int, _ segment: Segment, _ t: Double, _ weights: [Double], _ p: Point) {
         report(
-            "bernstein",
+            name,
             .facts(
                 element: i, title: "\(Interpreter.degreeName(segment)), t \(NumberFormat.text(t, precision: 17))",
                 Record(["weights": .list(weights.map(Value.number)), "x": .number(p.x), "y": .number(p.y)])))
@@ -811,11 +815,7 @@ extension Interpreter {
             marks: [.polyline(curve, .rational), .polyline(points, .control)]
                 + points.enumerated().map { .point($0.element, .control, label: "P\($0.offset)") }
                 + [.point(p, .mark, label: "t = \(NumberFormat.text(t, precision: 4))")])
-        report(
-            "rational",
-            .facts(
-                element: i, title: "\(Interpreter.degreeName(segment)), t \(NumberFormat.text(t, precision: 17))",
-                Record(["weights": .list(weights.map(Value.number)), "x": .number(p.x), "y": .number(p.y)])))
+        reportWeighted("rational", i, segment, t, weights, p)
     }
 
     /// `matrix i`: the basis matrix of the element's degree and the power-basis coefficients it gives.

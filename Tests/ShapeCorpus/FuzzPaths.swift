@@ -3,8 +3,20 @@ import Glibc
 #endif
 import ShapeGeometry
 
-/// Two small paths from fuzz bytes (the boolean fuzz target's input, and its findings replayed
-/// in the tests).
+/// The bytes a fuzz finding is written as in docs and tests: two hexadecimal digits each.
+public func fuzzBytes(hex: String) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var i = hex.startIndex
+    while i < hex.endIndex {
+        let j = hex.index(i, offsetBy: 2)
+        bytes.append(UInt8(hex[i..<j], radix: 16)!)
+        i = j
+    }
+    return bytes
+}
+
+/// Small paths from fuzz bytes (the boolean and offset fuzz targets' input, and their findings
+/// replayed in the tests).
 public struct FuzzPaths {
     let bytes: [UInt8]
     var at: Int

@@ -51,9 +51,10 @@ public enum StrokeSampling {
 
     /// Samples in the path's box grown by `margin`; `expected` says inside, outside, or nil for
     /// too near its boundary to tell; points within `clearance` of the result's outline are
-    /// skipped too.
+    /// skipped too, and fewer than `minimumTested` points left is a problem of its own.
     public static func problems(
-        result: Path, around path: Path, margin: Double, samples: Int, seed: UInt64, clearance: Double, expected: (Point) -> Bool?
+        result: Path, around path: Path, margin: Double, samples: Int, seed: UInt64, clearance: Double, minimumTested: Int = 0,
+        expected: (Point) -> Bool?
     ) -> [String] {
         var found: [String] = []
         for range in result.subpathRanges {
@@ -65,15 +66,18 @@ public enum StrokeSampling {
         let box = Rect(minX: box0.minX - margin, minY: box0.minY - margin, maxX: box0.maxX + margin, maxY: box0.maxY + margin)
         let outline = result.fillSegments
         var rng = SeededRandom(seed: seed)
+        var tested = 0
         for _ in 0..<samples {
             let x = Point(
                 box.width > 0 ? Double.random(in: box.minX...box.maxX, using: &rng) : box.minX,
                 box.height > 0 ? Double.random(in: box.minY...box.maxY, using: &rng) : box.minY)
             guard let want = expected(x) else { continue }
             if distance(x, to: outline) < clearance { continue }
+            tested += 1
             let w = result.winding(at: x)
             if w != (want ? 1 : 0) { found.append("\(x): winding \(w), should be \(want ? "inside (1)" : "outside (0)")") }
         }
+        if tested < minimumTested { found.append("only \(tested) points tested") }
         return found
     }
 }

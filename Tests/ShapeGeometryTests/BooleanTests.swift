@@ -125,13 +125,7 @@ import ShapeCorpus
             "00000011990b0001900101444444c4bbbbbb4444444444444444444444990190010907ff444444c4bbbbbb4444444444444444444444990190010907ff062e004402",
         ]
         for (k, hex) in inputs.enumerated() {
-            var bytes: [UInt8] = []
-            var i = hex.startIndex
-            while i < hex.endIndex {
-                let j = hex.index(i, offsetBy: 2)
-                bytes.append(UInt8(hex[i..<j], radix: 16)!)
-                i = j
-            }
+            let bytes = fuzzBytes(hex: hex)
             var reader = FuzzPaths(bytes: bytes, at: 1)
             let a = reader.path(), b = reader.path()
             for rule in FillRule.allCases {

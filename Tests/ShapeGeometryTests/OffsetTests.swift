@@ -19,44 +19,7 @@ import Glibc
         return p
     }
 
-    static func grown(_ b: Rect, by m: Double) -> Rect { Rect(minX: b.minX - m, minY: b.minY - m, maxX: b.maxX + m, maxY: b.maxY + m) }
-
     static func size(_ p: Path) -> Double { p.bounds.map { Swift.max($0.width, $0.height) } ?? 1 }
-
-    /// The distance from x to the path's drawn segments (for offsets: its fill's outline).
-    static func distance(_ x: Point, to segments: [Segment]) -> Double {
-        segments.map { $0.nearest(to: x).distanceSquared.squareRoot() }.min() ?? .infinity
-    }
-
-    /// Sample points in the box grown by `margin`, with the region's answer, skipping points
-    /// within `clearance` of the region's boundary (|distance − h| small) or of the result's.
-    static func check(
-        _ name: String, result: Path, box: Rect, samples: Int, seed: UInt64, clearance: Double, expected: (Point) -> Bool?
-    ) -> [String] {
-        var rng = SeededRandom(seed: seed)
-        let outline = result.fillSegments
-        var problems: [String] = []
-        // Closed subpaths.
-        for range in result.subpathRanges {
-            guard case .move(let start) = result.elements[range.lowerBound] else { continue }
-            let end = result.segment(at: range.upperBound - 1)?.end ?? start
-            if end.distance(to: start) > clearance { problems.append("\(name): subpath at \(start) not closed") }
-        }
-        var tested = 0
-        for _ in 0..<samples {
-            let x = Point(Double.random(in: box.minX...box.maxX, using: &rng), Double.random(in: box.minY...box.maxY, using: &rng))
-            guard let want = expected(x) else { continue }
-            if OffsetTests.distance(x, to: outline) < clearance { continue }
-            tested += 1
-            if result.contains(x) != want { problems.append("\(name): \(x) should be \(want ? "inside" : "outside")") }
-            // Both rules alike: winding 1 inside, 0 outside.
-            if result.winding(at: x) != (want ? 1 : 0), result.contains(x) == want {
-                problems.append("\(name): winding \(result.winding(at: x)) at \(x)")
-            }
-        }
-        if tested < samples / 3 { problems.append("\(name): only \(tested) points tested") }
-        return problems
-    }
 
     static let shapes = StrokeCorpus.named
 
@@ -158,9 +121,8 @@ import Glibc
                 Issue.record("ran out")
                 continue
             }
-            let problems = OffsetTests.check(
-                "\(cap) \(join) \(limit)", result: result, box: Rect(minX: -20, minY: -20, maxX: 190, maxY: 110), samples: 2000, seed: 5,
-                clearance: 1e-6
+            let problems = StrokeSampling.problems(
+                result: result, around: p, margin: 20, samples: 2000, seed: 5, clearance: 1e-6, minimumTested: 666
             ) { x in
                 for k in 0..<(points.count - 1) {
                     let first = k == 0, last = k == points.count - 2
@@ -183,7 +145,7 @@ import Glibc
                 }
                 return false
             }
-            #expect(problems.isEmpty, "\(problems.prefix(5))")
+            #expect(problems.isEmpty, "\(cap) \(join) \(limit): \(problems.prefix(5))")
         }
     }
 
@@ -203,9 +165,8 @@ import Glibc
                     continue
                 }
                 let clearance = 1e-5 * (size + width)
-                let problems = OffsetTests.check(
-                    "\(name) butt \(width)", result: result, box: OffsetTests.grown(p.bounds!, by: 1.5 * h), samples: 150, seed: 9,
-                    clearance: clearance
+                let problems = StrokeSampling.problems(
+                    result: result, around: p, margin: 1.5 * h, samples: 150, seed: 9, clearance: clearance, minimumTested: 50
                 ) { x in
                     func f(_ t: Double) -> Double { (x - s.point(at: t)).dot(s.derivative(at: t)) }
                     var feet: [Double] = []
@@ -231,7 +192,7 @@ import Glibc
                     }
                     return distances.contains { $0 <= h }
                 }
-                #expect(problems.isEmpty, "\(problems.prefix(5))")
+                #expect(problems.isEmpty, "\(name) butt \(width): \(problems.prefix(5))")
             }
         }
     }
@@ -374,13 +335,7 @@ import Glibc
             "fef606000000fffd4402",
         ]
         for (k, hex) in inputs.enumerated() {
-            var bytes: [UInt8] = []
-            var i = hex.startIndex
-            while i < hex.endIndex {
-                let j = hex.index(i, offsetBy: 2)
-                bytes.append(UInt8(hex[i..<j], radix: 16)!)
-                i = j
-            }
+            let bytes = fuzzBytes(hex: hex)
             var reader = FuzzPaths(bytes: bytes, at: 1)
             let p = reader.path()
             guard let box = p.bounds else { continue }
