@@ -11,7 +11,10 @@ import ShapeOutput
 //                          index, rule, name, then both paths as SVG data (M, L, Q, C, Z) with
 //                          arcs as cubics of at most 22.5° (off by under 1e-7 of the radius),
 //                          tab-separated.
-//   booleans [--time-only] times shape's five operations on every case and checks each result.
+//   booleans [--time-only] [--by-kind] [--only PREFIX]
+//                          times shape's five operations on every case and checks each result;
+//                          --by-kind adds the time of each kind of case (its name without the
+//                          number), --only keeps the cases whose names start with PREFIX.
 //   booleans-check FILE    checks the peers' results (peer, index, rule, op, seconds, SVG data
 //                          or "ERROR ...", tab-separated) by the same sampling and sums them up.
 
@@ -69,11 +72,12 @@ func runBooleanModes(_ arguments: [String]) -> Bool {
         return true
     }
     if arguments.contains("booleans") {
-        let cases = booleanCases()
+        var cases = booleanCases()
+        if let k = arguments.firstIndex(of: "--only"), k + 1 < arguments.count { cases = cases.filter { $0.name.hasPrefix(arguments[k + 1]) } }
         let clock = ContinuousClock()
         var total = Duration.zero
         var failures = 0, count = 0
-        var perOperation: [String: Duration] = [:]
+        var perOperation: [String: Duration] = [:], perKind: [String: Duration] = [:]
         for c in cases {
             for op in booleanOperations {
                 // The fastest of three runs, as the peers' script takes.
@@ -86,6 +90,7 @@ func runBooleanModes(_ arguments: [String]) -> Bool {
                 }
                 total += best
                 perOperation[op, default: .zero] += best
+                perKind[String(c.name.prefix { !$0.isNumber }), default: .zero] += best
                 count += 1
                 guard let result else {
                     failures += 1
@@ -108,6 +113,9 @@ func runBooleanModes(_ arguments: [String]) -> Bool {
         }
         print("shape: \(count) results on \(cases.count) cases, \(failures) failing the sampling check, total \(ms(total))")
         print("shape: " + booleanOperations.map { "\($0) \(ms(perOperation[$0] ?? .zero))" }.joined(separator: ", "))
+        if arguments.contains("--by-kind") {
+            for (kind, d) in perKind.sorted(by: { $0.value > $1.value }) { print("  \(kind): \(ms(d))") }
+        }
         return true
     }
     if let k = arguments.firstIndex(of: "booleans-check"), k + 1 < arguments.count {

@@ -643,32 +643,60 @@ struct BooleanBuilder {
 
 /// Points gathered into vertices: a point within the tolerance of a vertex's first point is
 /// that vertex (the nearest, if several). Looked up in a grid of cells the tolerance wide, each
-/// cell's vertices chained through `next`, so each look-up is O(1) and allocates nothing.
+/// cell's vertices chained through `next`, the cells in a table of their own (open addressing,
+/// a multiplicative hash): each look-up is O(1), reads nine cells and allocates nothing.
 struct VertexSet {
     let tolerance: Double
     var points: [Point] = []
     private var next: [Int] = []
-    private var heads: [GridCell: Int] = [:]
+    /// Open addressing: each slot a cell and the last vertex put in it, -1 for an empty slot.
+    private var slots: [(cell: GridCell, head: Int)]
+    private var used = 0
 
-    init(tolerance: Double) { self.tolerance = Swift.max(tolerance, Double.leastNormalMagnitude) }
+    init(tolerance: Double) {
+        self.tolerance = Swift.max(tolerance, Double.leastNormalMagnitude)
+        slots = Array(repeating: (GridCell(x: 0, y: 0), -1), count: 64)
+    }
+
+    /// The slot of `c`: where it is, or the empty slot where it would go.
+    private func slot(of c: GridCell) -> Int {
+        let mask = slots.count - 1
+        var h = Int(truncatingIfNeeded: (UInt64(bitPattern: c.x) &* 0x9E37_79B9_7F4A_7C15) ^ (UInt64(bitPattern: c.y) &* 0xC2B2_AE3D_27D4_EB4F))
+        h ^= h >> 29
+        var k = h & mask
+        while slots[k].head >= 0, slots[k].cell != c { k = (k + 1) & mask }
+        return k
+    }
 
     /// The vertex `p` belongs to, made for it if there is none.
     mutating func vertex(for p: Point) -> Int {
         let c = GridCell(p, side: tolerance)
-        var best: (Int, Double)?
-        for n in c.neighbourhood {
-            var v = heads[n] ?? -1
-            while v >= 0 {
-                let d = points[v].distance(to: p)
-                if d <= tolerance, d < best?.1 ?? .infinity { best = (v, d) }
-                v = next[v]
+        var best = -1, bestDistance = Double.infinity
+        for dx: Int64 in -1...1 {
+            for dy: Int64 in -1...1 {
+                var v = slots[slot(of: GridCell(x: c.x &+ dx, y: c.y &+ dy))].head
+                while v >= 0 {
+                    let d = points[v].distance(to: p)
+                    if d <= tolerance, d < bestDistance { (best, bestDistance) = (v, d) }
+                    v = next[v]
+                }
             }
         }
-        if let (v, _) = best { return v }
+        if best >= 0 { return best }
         points.append(p)
-        next.append(heads[c] ?? -1)
-        heads[c] = points.count - 1
+        let k = slot(of: c)
+        next.append(slots[k].head)
+        if slots[k].head < 0 { used += 1 }
+        slots[k] = (c, points.count - 1)
+        if 2 * used > slots.count { grow() }
         return points.count - 1
+    }
+
+    /// Twice the slots, each cell put again.
+    private mutating func grow() {
+        let old = slots
+        slots = Array(repeating: (GridCell(x: 0, y: 0), -1), count: 2 * old.count)
+        for entry in old where entry.head >= 0 { slots[slot(of: entry.cell)] = entry }
     }
 }
 

@@ -75,6 +75,15 @@ public enum Intersections {
             guard boxA.minX <= boxB.maxX + small, boxB.minX <= boxA.maxX + small, boxA.minY <= boxB.maxY + small,
                 boxB.minY <= boxA.maxY + small
             else { continue }
+            // Pieces that leave an end they share in directions apart: that end is their only
+            // meeting.
+            if let c = corners.first(where: { ($0.t == pa.lo || $0.t == pa.hi) && ($0.u == pb.lo || $0.u == pb.hi) }) {
+                let p = a.point(at: c.t)
+                if let wa = wedge(of: pa.segment, from: p), let wb = wedge(of: pb.segment, from: p), apart(wa, wb) {
+                    found.append(Meeting(t: c.t, u: c.u, point: p))
+                    continue
+                }
+            }
             switch krawczyk(pa.segment, pb.segment) {
             case .none: continue
             case .unique:
@@ -109,6 +118,48 @@ public enum Intersections {
             }
         }
         return merged(found, touches: touches, boxes: touchBoxes, tolerance: tolerance, a, b)
+    }
+
+    /// The directions from `p` (an end of `s`) to the rest of the piece, as angles relative to
+    /// `reference` (one of them): `s` lies in the cone from p between those angles, because a
+    /// Bézier lies in the hull of its control points and an arc of less than a quarter turn in
+    /// the triangle of its ends and the point where their tangents meet, and p is a corner of
+    /// that hull. nil when the cone is half a turn or wider, or the piece is all at p.
+    static func wedge(of s: Segment, from p: Point) -> (reference: Vector, lo: Double, hi: Double)? {
+        var reference: Vector?, lo = 0.0, hi = 0.0
+        func add(_ q: Point) {
+            let d = q - p
+            guard d.dx != 0 || d.dy != 0 else { return }
+            guard let r = reference else {
+                reference = d
+                return
+            }
+            let angle = arcTangent2(r.cross(d), r.dot(d))
+            lo = Swift.min(lo, angle); hi = Swift.max(hi, angle)
+        }
+        switch s {
+        case .line(let l): add(l.p0); add(l.p1)
+        case .quadratic(let q): add(q.p0); add(q.p1); add(q.p2)
+        case .cubic(let c): add(c.p0); add(c.p1); add(c.p2); add(c.p3)
+        case .arc(let arc):
+            guard abs(arc.sweep) < 0.5 * Double.pi else { return nil }
+            let half = 0.5 * arc.sweep, middle = arc.startAngle + half
+            add(arc.start); add(arc.end)
+            add(arc.center + (arc.u * cosine(middle) + arc.v * sine(middle)) * (1 / cosine(half)))
+        }
+        guard let reference, hi - lo < Double.pi - 1e-6 else { return nil }
+        return (reference, lo, hi)
+    }
+
+    /// Whether two wedges from one point have no direction in common, by more than 1e-6 rad.
+    static func apart(_ a: (reference: Vector, lo: Double, hi: Double), _ b: (reference: Vector, lo: Double, hi: Double)) -> Bool {
+        let turn = arcTangent2(a.reference.cross(b.reference), a.reference.dot(b.reference))
+        let margin = 1e-6
+        for k in -2...2 {
+            let shift = turn + Double(k) * fullTurn
+            if b.lo + shift <= a.hi + margin, a.lo <= b.hi + shift + margin { return false }
+        }
+        return true
     }
 
     /// Whether both pieces lie within `distance` of one line (the first's chord): along such a
