@@ -91,6 +91,22 @@ public enum Intersections {
                 continue
             case .unknown: break
             }
+            // A meeting on the edge of the box (at an end of either segment, or where pieces were
+            // split) is proved by neither: the test on the pieces grown by an eighth on every side
+            // (the curves continued) can prove it alone there, and then it is this pair's when it
+            // lies in this pair's box, up to `small`.
+            if krawczyk(pa.segment.extended(by: 0.125), pb.segment.extended(by: 0.125)) == .unique {
+                let wa = 0.125 * (pa.hi - pa.lo), wb = 0.125 * (pb.hi - pb.lo)
+                var m = refine(a, b, (pa.lo - wa)...(pa.hi + wa), (pb.lo - wb)...(pb.hi + wb))
+                let t = Swift.min(Swift.max(m.t, pa.lo), pa.hi), u = Swift.min(Swift.max(m.u, pb.lo), pb.hi)
+                if t != m.t || u != m.u {
+                    let p = a.point(at: t), q = b.point(at: u)
+                    guard p.distance(to: q) <= small else { continue }
+                    m = Meeting(t: t, u: u, point: Point(0.5 * (p.x + q.x), 0.5 * (p.y + q.y)))
+                }
+                found.append(m)
+                continue
+            }
             // A box with a shared end at its corner: if the pieces grown past it by a quarter on
             // every side (the curves continued) hold exactly one meeting, it is that end.
             if let c = corners.first(where: { ($0.t == pa.lo || $0.t == pa.hi) && ($0.u == pb.lo || $0.u == pb.hi) }),
@@ -341,6 +357,15 @@ public enum Intersections {
     /// Newton's method on F(s, t) = A(s) − B(t) over the original segments from the middle of
     /// the pieces' box, kept in it; the point is A's at the result.
     static func refine(_ a: Segment, _ b: Segment, _ pa: Piece, _ pb: Piece, from start: (Double, Double)? = nil) -> Meeting {
+        refine(a, b, pa.lo...pa.hi, pb.lo...pb.hi, from: start)
+    }
+
+    /// `refine` within the parameter ranges `ra` of a and `rb` of b (which may reach past the
+    /// segments' ends: the curves continued).
+    static func refine(
+        _ a: Segment, _ b: Segment, _ ra: ClosedRange<Double>, _ rb: ClosedRange<Double>, from start: (Double, Double)? = nil
+    ) -> Meeting {
+        let pa = (lo: ra.lowerBound, hi: ra.upperBound), pb = (lo: rb.lowerBound, hi: rb.upperBound)
         var s = start?.0 ?? 0.5 * (pa.lo + pa.hi), t = start?.1 ?? 0.5 * (pb.lo + pb.hi)
         var best = (s: s, t: t, residual: (a.point(at: s) - b.point(at: t)).length)
         for _ in 0..<80 {
@@ -356,8 +381,8 @@ public enum Intersections {
             if r < best.residual { best = (s, t, r) }
             if abs(ds) < 1e-16 && abs(dt) < 1e-16 { break }
         }
-        let pa = a.point(at: best.s), pb = b.point(at: best.t)
-        return Meeting(t: best.s, u: best.t, point: Point(0.5 * (pa.x + pb.x), 0.5 * (pa.y + pb.y)))
+        let p = a.point(at: best.s), q = b.point(at: best.t)
+        return Meeting(t: best.s, u: best.t, point: Point(0.5 * (p.x + q.x), 0.5 * (p.y + q.y)))
     }
 
     /// Meetings within `tolerance` of one another are one (the one with the smaller `t`). Touches
