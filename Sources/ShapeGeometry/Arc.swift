@@ -172,6 +172,34 @@ extension Arc: CurveExtrema {
     }
 }
 
+extension Arc {
+    /// The tight box: the ends, and along each axis the ellipse's extreme centre ± √(u² + v²)
+    /// of that coordinate where its angle atan2(v, u) (or that plus π) falls inside the sweep.
+    public var tightBounds: Rect {
+        var r = Rect(point: start)
+        r.include(end)
+        guard sweep != 0 else { return r }
+        let span = abs(sweep), direction: Double = sweep > 0 ? 1 : -1
+        func within(_ angle: Double) -> Bool {
+            let offset = positiveAngle(direction * (angle - startAngle))
+            return offset > 0 && offset < span
+        }
+        for axis in [Axis.x, Axis.y] {
+            let uc = u[axis], vc = v[axis]
+            guard uc != 0 || vc != 0 else { continue }
+            let base = arcTangent2(vc, uc), reach = hypotenuse(uc, vc), c = center[axis]
+            // At base the coordinate is c + reach, half a turn on c − reach.
+            if span >= fullTurn || within(base) {
+                if axis == .x { r.include(Point(c + reach, r.minY)) } else { r.include(Point(r.minX, c + reach)) }
+            }
+            if span >= fullTurn || within(base + Double.pi) {
+                if axis == .x { r.include(Point(c - reach, r.minY)) } else { r.include(Point(r.minX, c - reach)) }
+            }
+        }
+        return r
+    }
+}
+
 extension Arc: CurveNearest {
     public func nearest(to p: Point) -> (t: Double, distanceSquared: Double) {
         if isCircular {

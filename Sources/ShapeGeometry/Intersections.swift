@@ -367,9 +367,11 @@ public enum Intersections {
     ) -> Meeting {
         let pa = (lo: ra.lowerBound, hi: ra.upperBound), pb = (lo: rb.lowerBound, hi: rb.upperBound)
         var s = start?.0 ?? 0.5 * (pa.lo + pa.hi), t = start?.1 ?? 0.5 * (pb.lo + pb.hi)
-        var best = (s: s, t: t, residual: (a.point(at: s) - b.point(at: t)).length)
-        for _ in 0..<80 {
-            let f = a.point(at: s) - b.point(at: t)
+        var f = a.point(at: s) - b.point(at: t)
+        var best = (s: s, t: t, residual: f.length)
+        // Steps that did not lower the residual, in a row: two mean it is down to rounding.
+        var stalls = 0
+        for _ in 0..<80 where best.residual > 0 && stalls < 2 {
             let da = a.derivative(at: s), db = b.derivative(at: t)
             let det = da.dx * (-db.dy) + db.dx * da.dy
             guard det != 0, det.isFinite else { break }
@@ -377,8 +379,9 @@ public enum Intersections {
             let dt = (-da.dy * f.dx + da.dx * f.dy) / det
             s = Swift.min(Swift.max(s - ds, pa.lo), pa.hi)
             t = Swift.min(Swift.max(t - dt, pb.lo), pb.hi)
-            let r = (a.point(at: s) - b.point(at: t)).length
-            if r < best.residual { best = (s, t, r) }
+            f = a.point(at: s) - b.point(at: t)
+            let r = f.length
+            if r < best.residual { (best, stalls) = ((s, t, r), 0) } else { stalls += 1 }
             if abs(ds) < 1e-16 && abs(dt) < 1e-16 { break }
         }
         let p = a.point(at: best.s), q = b.point(at: best.t)

@@ -242,7 +242,11 @@ extension Segment {
     /// whole segment; a zero vector only for a segment that is a single point.
     public func direction(at t: Double) -> Vector {
         let d = derivative(at: t)
-        let scale = Swift.max(controlBounds.width, controlBounds.height)
+        // An arc's box is never wider than the arc is long, sweep · (|u| + |v|) at most: past
+        // that the derivative is no rest, without the box's trigonometry.
+        if case .arc(let a) = self, d.isFinite, d.length > 1e-12 * abs(a.sweep) * (a.u.length + a.v.length) { return d }
+        let box = controlBounds
+        let scale = Swift.max(box.width, box.height)
         guard scale > 0 else { return .zero }
         if d.length > 1e-12 * scale, d.isFinite { return d }
         let second = secondDerivative(at: t)
