@@ -207,7 +207,7 @@ struct BooleanBuilder {
         for k in kept.compactMap({ $0 }) { balance[k.from] += 1; balance[k.to] -= 1 }
         if balance.contains(where: { $0 != 0 }) {
             for (g, group) in groups.enumerated() {
-                let p = pieces[group[0]]
+                let p = pieces[group.first!]
                 guard balance[p.from] != 0 || balance[p.to] != 0 else { continue }
                 work += 5 * (1 + group.count)
                 guard work <= budget else { return nil }
@@ -271,8 +271,18 @@ struct BooleanBuilder {
         // The ends, and for a grazing meeting the points where either is cut already (another
         // touch of the same tangency, found a little elsewhere, or by a closed form with another
         // segment). Only then: a segment crossed k times would otherwise cost k² here.
+        let reach = 1e-2 * size
+        func near(_ p: Point) -> Bool { abs(p.x - point.x) <= reach && abs(p.y - point.y) <= reach && p.distance(to: point) <= reach }
+        let anyNear =
+            near(a.start) || near(a.end) || near(b.start) || near(b.end)
+            || (grazing && (edges[i].cuts.contains { near($0.point) } || edges[j].cuts.contains { near($0.point) }))
+        guard anyNear else {
+            appendCut(i, t, point)
+            appendCut(j, u, point)
+            return
+        }
         let known = [a.start, a.end, b.start, b.end] + (grazing ? edges[i].cuts.map(\.point) + edges[j].cuts.map(\.point) : [])
-        let ends = known.filter { $0.distance(to: point) <= 1e-2 * size }.sorted { $0.distance(to: point) < $1.distance(to: point) }
+        let ends = known.filter(near).sorted { $0.distance(to: point) < $1.distance(to: point) }
         // An end that both segments share (within the tolerance) is one too for a meeting that
         // is not grazing at its own point: curves that arrive at rest (coincident control points)
         // turn quickly there, and meet a hair before the end they share.
@@ -283,14 +293,21 @@ struct BooleanBuilder {
             return d <= tolerance || (together && d <= 1e-2 * size && runTogether(a, b, from: point, to: e, at: t))
         }
         guard let end else {
-            edges[i].cuts.append((t, point))
-            edges[j].cuts.append((u, point))
+            appendCut(i, t, point)
+            appendCut(j, u, point)
             return
         }
         // Cut each where it passes nearest to that end, so that its piece ends there (not
         // along the tangent, where moving its end onto the vertex would bend it).
-        edges[i].cuts.append((BooleanBuilder.parameter(of: end, on: a, near: t, tolerance: tolerance), end))
-        edges[j].cuts.append((BooleanBuilder.parameter(of: end, on: b, near: u, tolerance: tolerance), end))
+        appendCut(i, BooleanBuilder.parameter(of: end, on: a, near: t, tolerance: tolerance), end)
+        appendCut(j, BooleanBuilder.parameter(of: end, on: b, near: u, tolerance: tolerance), end)
+    }
+
+    /// Adds a cut to edge i, with room for a few more the first time (most edges are cut a few
+    /// times, and growing the list one by one would allocate each time).
+    mutating func appendCut(_ i: Int, _ t: Double, _ point: Point) {
+        if edges[i].cuts.isEmpty { edges[i].cuts.reserveCapacity(8) }
+        edges[i].cuts.append((t, point))
     }
 
     /// The parameter of `s` at point q: an end's own parameter when q is that end (for a closed
@@ -357,35 +374,44 @@ struct BooleanBuilder {
     /// The pieces in groups that are one edge: the same two vertices, each piece's middle on the
     /// first piece and the first's middle on it (overlapping input segments, cut at the
     /// overlap's ends).
-    func coincidentGroups() -> [[Int]] {
-        var byEnds: [Int64: [Int]] = [:]
-        for (k, p) in pieces.enumerated() {
-            let key = Int64(Swift.min(p.from, p.to)) << 32 | Int64(Swift.max(p.from, p.to))
-            byEnds[key, default: []].append(k)
-        }
-        var groups: [[Int]] = []
-        for list in byEnds.values.sorted(by: { $0[0] < $1[0] }) {
-            var remaining = list
-            while let head = remaining.first {
-                let h = pieces[head].segment
-                var group = [head], rest: [Int] = []
-                for k in remaining.dropFirst() {
+    func coincidentGroups() -> [ArraySlice<Int>] {
+        // The pieces in order of their two vertices, each such run in order of index; then each
+        // run's groups made contiguous (head first, members in order), as ranges of `order`.
+        func key(_ k: Int) -> Int64 { Int64(Swift.min(pieces[k].from, pieces[k].to)) << 32 | Int64(Swift.max(pieces[k].from, pieces[k].to)) }
+        var order = Array(pieces.indices)
+        order.sort { (key($0), $0) < (key($1), $1) }
+        var ranges: [Range<Int>] = []
+        var start = 0
+        while start < order.count {
+            var end = start + 1
+            while end < order.count, key(order[end]) == key(order[start]) { end += 1 }
+            var head = start
+            while head < end {
+                let h = order[head]
+                var members = head + 1
+                var rest: [Int] = []
+                for r in (head + 1)..<end {
+                    let k = order[r]
                     // Each one's middle on the other: a piece a hair long between two vertices
                     // lies near a long piece that ends at both (a loop closing there), and is not
                     // that piece.
-                    if h.nearest(to: pieces[k].middle).distanceSquared <= 100 * tolerance * tolerance,
-                        pieces[k].segment.nearest(to: pieces[head].middle).distanceSquared <= 100 * tolerance * tolerance
+                    if pieces[h].segment.nearest(to: pieces[k].middle).distanceSquared <= 100 * tolerance * tolerance,
+                        pieces[k].segment.nearest(to: pieces[h].middle).distanceSquared <= 100 * tolerance * tolerance
                     {
-                        group.append(k)
+                        order[members] = k
+                        members += 1
                     } else {
                         rest.append(k)
                     }
                 }
-                groups.append(group)
-                remaining = rest
+                for (offset, k) in rest.enumerated() { order[members + offset] = k }
+                ranges.append(head..<members)
+                head = members
             }
+            start = end
         }
-        return groups.sorted { $0[0] < $1[0] }
+        ranges.sort { order[$0.lowerBound] < order[$1.lowerBound] }
+        return ranges.map { order[$0] }
     }
 
     // MARK: 3. Classification
@@ -397,14 +423,17 @@ struct BooleanBuilder {
     /// Only the right side's winding numbers are computed: crossing the edge to the left adds
     /// +1 to a path's winding number for each of its pieces in the group that runs the same way
     /// as the first, −1 for each that runs against it (see `Path.winding(at:)`).
-    func classify(_ group: [Int]) -> Kept? {
-        classify(group, at: [0.5, 0.25, 0.75], clearest: true)
+    func classify(_ group: ArraySlice<Int>) -> Kept? {
+        classify(group, at: BooleanBuilder.spots, clearest: true)
     }
+
+    /// Where `classify` looks along a piece: its middle, then its quarters.
+    static let spots = [0.5, 0.25, 0.75]
 
     /// The classification by a vote of the points at `spots` along the piece (each with its own
     /// side distance): for edges at a vertex where the kept edges do not balance, where one
     /// point's view of a thin or sharply turning piece may be wrong.
-    func classifyByVote(_ group: [Int]) -> Kept? {
+    func classifyByVote(_ group: ArraySlice<Int>) -> Kept? {
         var forward = 0, backward = 0, neither = 0
         var result: (forward: Kept?, backward: Kept?) = (nil, nil)
         for t in [0.5, 0.3, 0.7, 0.15, 0.85] {
@@ -419,8 +448,9 @@ struct BooleanBuilder {
         return neither >= Swift.max(forward, backward) ? nil : classify(group)
     }
 
-    func classify(_ group: [Int], at spots: [Double], clearest: Bool) -> Kept? {
-        let p = pieces[group[0]]
+    func classify(_ group: ArraySlice<Int>, at spots: [Double], clearest: Bool) -> Kept? {
+        let head = group.first!
+        let p = pieces[head]
         let s = p.segment
         var best: (at: Point, normal: Vector, offset: Double)?
         for t in spots {
@@ -439,15 +469,15 @@ struct BooleanBuilder {
             let inRight = region(right), inLeft = region(at + n * offset)
             guard inLeft != inRight else { return nil }
             return inLeft
-                ? Kept(piece: group[0], forward: true, from: p.from, to: p.to, segment: s)
-                : Kept(piece: group[0], forward: false, from: p.to, to: p.from, segment: s.reversed)
+                ? Kept(piece: head, forward: true, from: p.from, to: p.to, segment: s)
+                : Kept(piece: head, forward: false, from: p.to, to: p.from, segment: s.reversed)
         }
         var crossA = 0, crossB = 0
         for k in group {
             let q = pieces[k]
             let same: Bool
-            if q.from != q.to || k == group[0] {
-                same = k == group[0] || (q.from == p.from && q.to == p.to)
+            if q.from != q.to || k == head {
+                same = k == head || (q.from == p.from && q.to == p.to)
             } else {
                 // A closed piece: by its direction where it passes the first one's middle.
                 let u = s.nearest(to: q.middle).t
@@ -462,8 +492,8 @@ struct BooleanBuilder {
         // Inside on the left in y-up axes (n's side) is inside on the right on screen: keep the
         // direction. Otherwise run it backwards.
         return inLeft
-            ? Kept(piece: group[0], forward: true, from: p.from, to: p.to, segment: s)
-            : Kept(piece: group[0], forward: false, from: p.to, to: p.from, segment: s.reversed)
+            ? Kept(piece: head, forward: true, from: p.from, to: p.to, segment: s)
+            : Kept(piece: head, forward: false, from: p.to, to: p.from, segment: s.reversed)
     }
 
     /// How far beside the group's piece at `t` to look: half the distance to the nearest other
@@ -471,8 +501,8 @@ struct BooleanBuilder {
     /// there, or a thousandth of the size (the limit, also returned); then halved until the points
     /// on both sides are nearest to that place of the piece, not to another part of it (a
     /// hairpin's other leg).
-    func sideDistance(of group: [Int], at t: Double, point m: Point, normal n: Vector) -> (Double, limit: Double) {
-        let p = pieces[group[0]]
+    func sideDistance(of group: ArraySlice<Int>, at t: Double, point m: Point, normal n: Vector) -> (Double, limit: Double) {
+        let p = pieces[group.first!]
         let s = p.segment
         let extent = s.start.distance(to: p.middle) + p.middle.distance(to: s.end)
         var reach = Swift.min(0.25 * extent, 1e-3 * size)
@@ -480,7 +510,8 @@ struct BooleanBuilder {
         if curvature > 0 { reach = Swift.min(reach, 0.5 / curvature) }
         let limit = reach
         let probe = Rect(minX: m.x - reach, minY: m.y - reach, maxX: m.x + reach, maxY: m.y + reach)
-        for k in pieceGrid.candidates(near: probe, margin: 0) where !group.contains(k) {
+        pieceGrid.forEach(near: probe, margin: 0) { k in
+            guard !group.contains(k) else { return }
             let d = pieces[k].segment.nearest(to: m).distanceSquared.squareRoot()
             reach = Swift.min(reach, 0.5 * d)
         }
@@ -502,10 +533,19 @@ struct BooleanBuilder {
 
     /// The kept edges as loops of indices into `kept`.
     mutating func chain(_ kept: [Kept]) -> [[Kept]] {
-        var outgoing: [[Int]] = Array(repeating: [], count: vertices.count)
-        for (k, e) in kept.enumerated() { outgoing[e.from].append(k) }
+        // The edges out of each vertex v, in order: outgoing[starts[v]..<starts[v + 1]].
+        var starts = [Int](repeating: 0, count: vertices.count + 1)
+        for e in kept { starts[e.from + 1] += 1 }
+        for v in vertices.indices { starts[v + 1] += starts[v] }
+        var outgoing = [Int](repeating: 0, count: kept.count)
+        var fill = starts
+        for (k, e) in kept.enumerated() {
+            outgoing[fill[e.from]] = k
+            fill[e.from] += 1
+        }
         var used = Array(repeating: false, count: kept.count)
         var loops: [[Kept]] = []
+        var candidates: [Int] = []
         for startEdge in kept.indices where !used[startEdge] {
             var loop = [startEdge]
             used[startEdge] = true
@@ -513,7 +553,8 @@ struct BooleanBuilder {
             while true {
                 let v = kept[current].to
                 // The candidates: unused edges out of v, and the first edge when back at its start.
-                var candidates = outgoing[v].filter { !used[$0] }
+                candidates.removeAll(keepingCapacity: true)
+                for k in outgoing[starts[v]..<starts[v + 1]] where !used[k] { candidates.append(k) }
                 if v == kept[startEdge].from { candidates.append(startEdge) }
                 guard let next = BooleanBuilder.nextEdge(after: kept[current], among: candidates, kept) else {
                     openings += 1
@@ -722,36 +763,61 @@ struct GridCell: Hashable {
 }
 
 /// Boxes in a uniform grid of about as many cells as boxes, for finding the boxes near a box.
-/// A box that would cover more than 64 cells is kept in a list looked at every time.
+/// A box that would cover more than 64 cells is kept in a list looked at every time. The cells'
+/// lists are runs of one array (`starts[c]..<starts[c + 1]` of `members`), so that building the
+/// grid allocates a few arrays, not one for each cell.
 struct BoxGrid {
     let boxes: [Rect]
     private var origin = Point(0, 0)
     private var cellSize = 1.0
     private var columns = 1, rows = 1
-    private var cells: [[Int32]] = []
+    private var starts: [Int32] = []
+    private var members: [Int32] = []
+    /// Each box's first column and row (for reporting it once).
+    private var firstCells: [(column: Int32, row: Int32)] = []
     private var large: [Int] = []
 
     init(_ boxes: [Rect]) {
         self.boxes = boxes
-        guard let all = boxes.reduce(nil as Rect?, { $0?.union($1) ?? $1 }) else { return }
+        guard var all = boxes.first else { return }
+        for b in boxes.dropFirst() { all = all.union(b) }
         let side = Swift.max(all.width, all.height, 1e-300)
         let perSide = Swift.max(1, Swift.min(1024, Int(Double(boxes.count).squareRoot().rounded(.up))))
         cellSize = side / Double(perSide)
         origin = Point(all.minX, all.minY)
         columns = Swift.max(1, Int((all.width / cellSize).rounded(.down)) + 1)
         rows = Swift.max(1, Int((all.height / cellSize).rounded(.down)) + 1)
-        cells = Array(repeating: [], count: columns * rows)
+        // Each box's cells, or none for a large one: counted first, then filled in.
+        var ranges: [(Int, Int, Int, Int)] = []
+        ranges.reserveCapacity(boxes.count)
+        var counts = [Int32](repeating: 0, count: columns * rows + 1)
         for (k, b) in boxes.enumerated() {
             guard b.minX.isFinite, b.maxX.isFinite, b.minY.isFinite, b.maxY.isFinite else {
                 large.append(k)
+                ranges.append((1, 0, 1, 0))
                 continue
             }
             let (c0, c1, r0, r1) = range(b, margin: 0)
             if (c1 - c0 + 1) * (r1 - r0 + 1) > 64 {
                 large.append(k)
+                ranges.append((1, 0, 1, 0))
                 continue
             }
-            for r in r0...r1 { for c in c0...c1 { cells[r * columns + c].append(Int32(k)) } }
+            ranges.append((c0, c1, r0, r1))
+            for r in r0...r1 { for c in c0...c1 { counts[r * columns + c + 1] += 1 } }
+        }
+        for c in 0..<(columns * rows) { counts[c + 1] += counts[c] }
+        starts = counts
+        members = [Int32](repeating: 0, count: Int(counts[columns * rows]))
+        firstCells = ranges.map { (Int32($0.0), Int32($0.2)) }
+        var fill = counts
+        for (k, (c0, c1, r0, r1)) in ranges.enumerated() where c0 <= c1 {
+            for r in r0...r1 {
+                for c in c0...c1 {
+                    members[Int(fill[r * columns + c])] = Int32(k)
+                    fill[r * columns + c] += 1
+                }
+            }
         }
     }
 
@@ -767,20 +833,13 @@ struct BoxGrid {
         )
     }
 
-    /// The boxes that come within `margin` of `box`, each once.
-    func candidates(near box: Rect, margin: Double) -> [Int] {
-        var found: [Int] = []
-        forEach(near: box, margin: margin) { found.append($0) }
-        return found
-    }
-
     /// Calls `body` with each box that comes within `margin` of `box`, once each.
     func forEach(near box: Rect, margin: Double, _ body: (Int) -> Void) {
         func meets(_ k: Int) -> Bool {
             let b = boxes[k]
             return b.minX <= box.maxX + margin && box.minX <= b.maxX + margin && b.minY <= box.maxY + margin && box.minY <= b.maxY + margin
         }
-        guard !cells.isEmpty else {
+        guard !starts.isEmpty else {
             for k in boxes.indices where meets(k) { body(k) }
             return
         }
@@ -788,10 +847,12 @@ struct BoxGrid {
         let (c0, c1, r0, r1) = range(box, margin: margin)
         for r in r0...r1 {
             for c in c0...c1 {
-                for k in cells[r * columns + c] where meets(Int(k)) {
+                for m in Int(starts[r * columns + c])..<Int(starts[r * columns + c + 1]) {
+                    let k = members[m]
+                    guard meets(Int(k)) else { continue }
                     // Each box once, from the first cell that both it and the query cover.
-                    let (kc0, _, kr0, _) = range(boxes[Int(k)], margin: 0)
-                    if c == Swift.max(c0, kc0), r == Swift.max(r0, kr0) { body(Int(k)) }
+                    let first = firstCells[Int(k)]
+                    if c == Swift.max(c0, Int(first.column)), r == Swift.max(r0, Int(first.row)) { body(Int(k)) }
                 }
             }
         }

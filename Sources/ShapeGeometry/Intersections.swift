@@ -54,7 +54,10 @@ public enum Intersections {
         var touches: [Meeting] = []
         // The parameter boxes the touches were found in: boxes that adjoin are one stretch.
         var touchBoxes: [(Double, Double, Double, Double)] = []
-        var stack: [(Piece, Piece)] = [(Piece(a, 0, 1), Piece(b, 0, 1))]
+        var stack: [(Piece, Piece)] = []
+        // Room for a search some levels deep at once (grown one by one, it allocated each time).
+        stack.reserveCapacity(32)
+        stack.append((Piece(a, 0, 1), Piece(b, 0, 1)))
         var pairs = 0
         // Ends the two share exactly (consecutive elements of a path): known meetings, which a
         // box cannot prove it holds alone while the meeting sits on its corner.
@@ -84,7 +87,8 @@ public enum Intersections {
                     continue
                 }
             }
-            switch krawczyk(pa.segment, pb.segment) {
+            let (verdict, contracting) = krawczykTest(pa.segment, pb.segment, boxes: (boxA, boxB))
+            switch verdict {
             case .none: continue
             case .unique:
                 found.append(refine(a, b, pa, pb))
@@ -95,7 +99,7 @@ public enum Intersections {
             // split) is proved by neither: the test on the pieces grown by an eighth on every side
             // (the curves continued) can prove it alone there, and then it is this pair's when it
             // lies in this pair's box, up to `small`.
-            if krawczyk(pa.segment.extended(by: 0.125), pb.segment.extended(by: 0.125)) == .unique {
+            if contracting, krawczyk(pa.segment.extended(by: 0.125), pb.segment.extended(by: 0.125)) == .unique {
                 let wa = 0.125 * (pa.hi - pa.lo), wb = 0.125 * (pb.hi - pb.lo)
                 var m = refine(a, b, (pa.lo - wa)...(pa.hi + wa), (pb.lo - wb)...(pb.hi + wb))
                 let t = Swift.min(Swift.max(m.t, pa.lo), pa.hi), u = Swift.min(Swift.max(m.u, pb.lo), pb.hi)
@@ -183,7 +187,7 @@ public enum Intersections {
     /// a high order, or a curve leaving a line along it), and splitting it further would only
     /// find more of the same.
     static func alongOneLine(_ a: Segment, _ b: Segment, within distance: Double) -> Bool {
-        func hull(_ s: Segment) -> [Point]? {
+        func hull(_ s: Segment) -> FourPoints? {
             switch s {
             case .arc(let arc):
                 // A piece of less than a quarter turn lies in the triangle of its ends and the
@@ -191,21 +195,27 @@ public enum Intersections {
                 guard abs(arc.sweep) < 0.5 * Double.pi else { return nil }
                 let half = 0.5 * arc.sweep, middle = arc.startAngle + half
                 let apex = arc.center + (arc.u * cosine(middle) + arc.v * sine(middle)) * (1 / cosine(half))
-                return [arc.start, apex, arc.end]
-            default: return s.cubicControlPoints
+                return FourPoints(arc.start, apex, arc.end)
+            default: return s.cubicControls
             }
         }
-        guard let pa = hull(a), let pb = hull(b), let first = pa.first, let last = pa.last else { return false }
+        guard let pa = hull(a), let pb = hull(b) else { return false }
+        let first = pa[0], last = pa[pa.count - 1]
         let chord = last - first
         let length = chord.length
         guard length > 0 else { return false }
         let d = chord * (1 / length)
-        guard (pa + pb).allSatisfy({ abs(($0 - first).cross(d)) <= distance }) else { return false }
+        for k in 0..<pa.count where abs((pa[k] - first).cross(d)) > distance { return false }
+        for k in 0..<pb.count where abs((pb[k] - first).cross(d)) > distance { return false }
         // And side by side along it, not end to end (two pieces leaving one point in opposite
         // directions are on one line too): their stretches along it overlap by half the shorter.
-        func stretch(_ points: [Point]) -> (Double, Double) {
-            let along = points.map { ($0 - first).dot(d) }
-            return (along.min()!, along.max()!)
+        func stretch(_ points: FourPoints) -> (Double, Double) {
+            var lo = Double.infinity, hi = -Double.infinity
+            for k in 0..<points.count {
+                let along = (points[k] - first).dot(d)
+                lo = Swift.min(lo, along); hi = Swift.max(hi, along)
+            }
+            return (lo, hi)
         }
         let (a0, a1) = stretch(pa), (b0, b1) = stretch(pb)
         return Swift.min(a1, b1) - Swift.max(a0, b0) >= 0.5 * Swift.min(a1 - a0, b1 - b0)
@@ -323,12 +333,17 @@ public enum Intersections {
     enum Verdict { case none, unique, unknown }
 
     /// The Krawczyk test for A(σ) = B(τ) on the pieces' own parameters, σ, τ in [0, 1].
-    static func krawczyk(_ a: Segment, _ b: Segment) -> Verdict {
+    static func krawczyk(_ a: Segment, _ b: Segment) -> Verdict { krawczykTest(a, b).verdict }
+
+    /// The Krawczyk test, and whether K came out narrower than the box (by a tenth) in both
+    /// parameters: only then can a box grown a little prove what this one did not. `boxes`, the
+    /// pieces' control boxes when the caller has them.
+    static func krawczykTest(_ a: Segment, _ b: Segment, boxes: (Rect, Rect)? = nil) -> (verdict: Verdict, contracting: Bool) {
         let da = a.derivative(at: 0.5), db = b.derivative(at: 0.5)
         // J(m) = [A'(m) | −B'(m)]; Y = J(m)⁻¹.
         let det = da.dx * (-db.dy) - (-db.dx) * da.dy
         let scale = Swift.max(da.length, db.length)
-        guard scale > 0, abs(det) > 1e-13 * scale * scale else { return .unknown }
+        guard scale > 0, abs(det) > 1e-13 * scale * scale else { return (.unknown, false) }
         let y11 = -db.dy / det, y12 = db.dx / det, y21 = -da.dy / det, y22 = da.dx / det
         let fm = a.point(at: 0.5) - b.point(at: 0.5)
         let (ax, ay) = hodographBox(a), (bx, by) = hodographBox(b)
@@ -344,14 +359,14 @@ public enum Intersections {
         // rounding of F(m) can move the Newton step: F's coordinates are exact only to a few
         // ulps of their magnitude, which in the parameters of small pieces far from the origin
         // is far more than 1e-12 (a meeting at a piece's end was once proved absent).
-        let ba = a.controlBounds, bb = b.controlBounds
+        let (ba, bb) = boxes ?? (a.controlBounds, b.controlBounds)
         let magnitude = Swift.max(abs(ba.minX), abs(ba.maxX), abs(ba.minY), abs(ba.maxY), abs(bb.minX), abs(bb.maxX), abs(bb.minY), abs(bb.maxY))
         let roundingOfF = 64 * Double.ulpOfOne * magnitude
         let k1w = Interval(k1.lo - (abs(y11) + abs(y12)) * roundingOfF, k1.hi + (abs(y11) + abs(y12)) * roundingOfF).widened(1e-12)
         let k2w = Interval(k2.lo - (abs(y21) + abs(y22)) * roundingOfF, k2.hi + (abs(y21) + abs(y22)) * roundingOfF).widened(1e-12)
-        if k1w.hi < 0 || k1w.lo > 1 || k2w.hi < 0 || k2w.lo > 1 { return .none }
-        if k1w.lo > 0, k1w.hi < 1, k2w.lo > 0, k2w.hi < 1 { return .unique }
-        return .unknown
+        if k1w.hi < 0 || k1w.lo > 1 || k2w.hi < 0 || k2w.lo > 1 { return (.none, false) }
+        if k1w.lo > 0, k1w.hi < 1, k2w.lo > 0, k2w.hi < 1 { return (.unique, true) }
+        return (.unknown, k1w.hi - k1w.lo < 0.9 && k2w.hi - k2w.lo < 0.9)
     }
 
     /// Newton's method on F(s, t) = A(s) − B(t) over the original segments from the middle of
@@ -552,14 +567,19 @@ public enum Intersections {
     /// parameters do (a straight cubic may run back along its line), or at one point, or not.
     /// nil unless both are straight and on one line.
     static func straightOverlap(_ a: Segment, _ b: Segment, tolerance: Double) -> [Meeting]? {
-        guard case let pa = a.cubicControlPoints, case let pb = b.cubicControlPoints, !pa.isEmpty, !pb.isEmpty else { return nil }
+        guard let pa = a.cubicControls, let pb = b.cubicControls else { return nil }
         let origin = pa[0]
-        guard let far = (pa + pb).max(by: { $0.distance(to: origin) < $1.distance(to: origin) }), far.distance(to: origin) > tolerance else {
-            return nil
+        // The control point farthest from the origin (the first of equals, in order).
+        var far = origin, farDistance = 0.0
+        for k in 0..<8 {
+            let p = k < 4 ? pa[k] : pb[k - 4]
+            let d = p.distance(to: origin)
+            if d > farDistance { (far, farDistance) = (p, d) }
         }
-        let direction = (far - origin) * (1 / far.distance(to: origin))
+        guard farDistance > tolerance else { return nil }
+        let direction = (far - origin) * (1 / farDistance)
         func offLine(_ p: Point) -> Double { abs((p - origin).dx * direction.dy - (p - origin).dy * direction.dx) }
-        guard (pa + pb).allSatisfy({ offLine($0) <= tolerance }) else { return nil }
+        for k in 0..<8 where offLine(k < 4 ? pa[k] : pb[k - 4]) > tolerance { return nil }
         // Each one's stretch along the line, from its tight box (the curve's own extent).
         func stretch(_ s: Segment) -> (Double, Double) {
             let r = s.tightBounds
@@ -628,6 +648,16 @@ extension Segment {
         }
     }
 
+    /// `cubicControlPoints` held inline (no array); nil for an arc.
+    var cubicControls: FourPoints? {
+        switch self {
+        case .line(let l): FourPoints(l.p0, l.p0 + (l.p1 - l.p0) * (1.0 / 3), l.p0 + (l.p1 - l.p0) * (2.0 / 3), l.p1)
+        case .quadratic(let q): FourPoints(q.p0, q.p0 + (q.p1 - q.p0) * (2.0 / 3), q.p2 + (q.p1 - q.p2) * (2.0 / 3), q.p2)
+        case .cubic(let c): FourPoints(c.p0, c.p1, c.p2, c.p3)
+        case .arc: nil
+        }
+    }
+
     /// A Bézier or line's control points as a cubic's (degree raised exactly); none for an arc.
     var cubicControlPoints: [Point] {
         switch self {
@@ -637,6 +667,25 @@ extension Segment {
             return [q.p0, q.p0 + (q.p1 - q.p0) * (2.0 / 3), q.p2 + (q.p1 - q.p2) * (2.0 / 3), q.p2]
         case .cubic(let c): return [c.p0, c.p1, c.p2, c.p3]
         case .arc: return []
+        }
+    }
+}
+
+/// Three or four points held inline, for the hot loops of the search that would otherwise make
+/// an array of a segment's control points each time.
+struct FourPoints {
+    var p0: Point, p1: Point, p2: Point, p3: Point
+    var count: Int
+
+    init(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) { (self.p0, self.p1, self.p2, self.p3, count) = (p0, p1, p2, p3, 4) }
+    init(_ p0: Point, _ p1: Point, _ p2: Point) { (self.p0, self.p1, self.p2, self.p3, count) = (p0, p1, p2, p2, 3) }
+
+    subscript(k: Int) -> Point {
+        switch k {
+        case 0: p0
+        case 1: p1
+        case 2: p2
+        default: p3
         }
     }
 }
