@@ -273,12 +273,28 @@ struct BooleanBuilder {
         // segment). Only then: a segment crossed k times would otherwise cost k² here.
         let reach = 1e-2 * size
         func near(_ p: Point) -> Bool { abs(p.x - point.x) <= reach && abs(p.y - point.y) <= reach && p.distance(to: point) <= reach }
-        let anyNear =
-            near(a.start) || near(a.end) || near(b.start) || near(b.end)
-            || (grazing && (edges[i].cuts.contains { near($0.point) } || edges[j].cuts.contains { near($0.point) }))
-        guard anyNear else {
+        // The nearest of them first (the first of equals): when it is within the tolerance it is
+        // the end, and when it is out of reach there is none; only between does the choice need
+        // the list below.
+        var nearest = point, nearestDistance = Double.infinity
+        func consider(_ p: Point) {
+            guard abs(p.x - point.x) <= reach, abs(p.y - point.y) <= reach else { return }
+            let d = p.distance(to: point)
+            if d < nearestDistance { (nearest, nearestDistance) = (p, d) }
+        }
+        consider(a.start); consider(a.end); consider(b.start); consider(b.end)
+        if grazing {
+            for c in edges[i].cuts { consider(c.point) }
+            for c in edges[j].cuts { consider(c.point) }
+        }
+        guard nearestDistance <= reach else {
             appendCut(i, t, point)
             appendCut(j, u, point)
+            return
+        }
+        if nearestDistance <= tolerance {
+            appendCut(i, BooleanBuilder.parameter(of: nearest, on: a, near: t, tolerance: tolerance), nearest)
+            appendCut(j, BooleanBuilder.parameter(of: nearest, on: b, near: u, tolerance: tolerance), nearest)
             return
         }
         let known = [a.start, a.end, b.start, b.end] + (grazing ? edges[i].cuts.map(\.point) + edges[j].cuts.map(\.point) : [])
@@ -340,17 +356,21 @@ struct BooleanBuilder {
     /// Cuts each segment into pieces and gathers their ends into vertices.
     mutating func makePieces() {
         var ends = VertexSet(tolerance: tolerance)
-        for (e, edge) in edges.enumerated() {
+        var stops: [(t: Double, vertex: Int)] = []
+        for e in edges.indices {
+            edges[e].cuts.sort { $0.t < $1.t }
+            let edge = edges[e]
             let s = edge.segment
             // The cuts in order, without the ends and without repeats: (t, vertex).
-            var stops: [(t: Double, vertex: Int)] = [(0, ends.vertex(for: s.start))]
+            stops.removeAll(keepingCapacity: true)
+            stops.append((0, ends.vertex(for: s.start)))
             let endVertex = ends.vertex(for: s.end)
             // A stretch from one vertex back to it is a piece only if it goes somewhere (a
             // cubic's loop does; two cuts a rounding apart do not).
             func goesSomewhere(_ t0: Double, _ t1: Double, _ v: Int) -> Bool {
                 s.point(at: 0.5 * (t0 + t1)).distance(to: ends.points[v]) > tolerance
             }
-            for cut in edge.cuts.sorted(by: { $0.t < $1.t }) where cut.t > 0 && cut.t < 1 {
+            for cut in edge.cuts where cut.t > 0 && cut.t < 1 {
                 let v = ends.vertex(for: cut.point)
                 let last = stops[stops.count - 1]
                 if v == last.vertex, !goesSomewhere(last.t, cut.t, v) { continue }
@@ -485,7 +505,7 @@ struct BooleanBuilder {
             }
             if q.edge < firstEdges { crossA += same ? 1 : -1 } else { crossB += same ? 1 : -1 }
         }
-        let wA = first.winding(at: right), wB = second.winding(at: right)
+        let wA = winding(of: 0..<firstEdges, in: first, at: right), wB = winding(of: firstEdges..<edges.count, in: second, at: right)
         let inRight = inside(rule.fills(wA), rule.fills(wB))
         let inLeft = inside(rule.fills(wA + crossA), rule.fills(wB + crossB))
         guard inLeft != inRight else { return nil }
@@ -494,6 +514,16 @@ struct BooleanBuilder {
         return inLeft
             ? Kept(piece: head, forward: true, from: p.from, to: p.to, segment: s)
             : Kept(piece: head, forward: false, from: p.to, to: p.from, segment: s.reversed)
+    }
+
+    /// The winding number of `path` around p: from its edges (`range` of `edges`, which bound
+    /// the same fill) one by one while they are few, else from the path's kept index. (The
+    /// number is the same whichever way the ray goes: p is off every edge.)
+    func winding(of range: Range<Int>, in path: Path, at p: Point) -> Int {
+        guard range.count <= 32 else { return path.winding(at: p) }
+        var w = 0
+        for k in range { w += Path.crossings(of: edges[k].segment, from: p) }
+        return w
     }
 
     /// How far beside the group's piece at `t` to look: half the distance to the nearest other
