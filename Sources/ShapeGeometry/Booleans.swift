@@ -522,7 +522,13 @@ struct BooleanBuilder {
     func winding(of range: Range<Int>, in path: Path, at p: Point) -> Int {
         guard range.count <= 32 else { return path.winding(at: p) }
         var w = 0
-        for k in range { w += Path.crossings(of: edges[k].segment, from: p) }
+        for k in range {
+            if case .line(let l) = edges[k].segment {
+                w += Path.crossings(of: l, from: p)
+            } else {
+                w += Path.crossings(of: edges[k].segment, from: p)
+            }
+        }
         return w
     }
 

@@ -322,6 +322,7 @@ extension Path {
     /// monotone, each crossed by the ray when its y-range holds p.y (half-open) and its point at
     /// that height lies right of p.
     static func crossings(of s: Segment, from p: Point) -> Int {
+        if case .line(let l) = s { return crossings(of: l, from: p) }
         // A box that holds the segment, for the early answers: for an arc its whole ellipse's,
         // without the trigonometry of its tight box (most segments a ray passes are answered here).
         let b: Rect
@@ -334,12 +335,32 @@ extension Path {
         guard p.y >= b.minY, p.y <= b.maxY, p.x < b.maxX else { return 0 }
         if p.x < b.minX { return crossing(from: s.start, to: s.end, at: p.y) }
         var w = 0
+        // A circle's crossing at height y is at x = cx ± √(r² − (y − cy)²), + on the half where
+        // y grows with the angle (which turns with u towards v): no equation to solve.
+        var circle: (center: Point, radius: Double, growing: Bool)?
+        if case .arc(let arc) = s, arc.isCircular { circle = (arc.center, arc.radius, (arc.sweep > 0) == (arc.u.cross(arc.v) > 0)) }
         forEachMonotonePiece(of: s) { t0, t1, a, c in
             guard (a.y <= p.y) != (c.y <= p.y) else { return }
-            let t = ContainmentTester.solve(s, y: p.y, from: t0, to: t1, increasing: c.y > a.y)
-            if s.point(at: t).x > p.x { w += c.y > a.y ? 1 : -1 }
+            let x: Double
+            if let circle {
+                let dy = p.y - circle.center.y
+                let h = Swift.max((circle.radius - dy) * (circle.radius + dy), 0).squareRoot()
+                x = circle.center.x + ((c.y > a.y) == circle.growing ? h : -h)
+            } else {
+                x = s.point(at: ContainmentTester.solve(s, y: p.y, from: t0, to: t1, increasing: c.y > a.y)).x
+            }
+            if x > p.x { w += c.y > a.y ? 1 : -1 }
         }
         return w
+    }
+
+    /// `crossings(of:from:)` for a line, in closed form: the ray meets it (half-open in y) at
+    /// x = x₀ + (y − y₀)·(x₁ − x₀)/(y₁ − y₀).
+    @inline(__always) static func crossings(of l: LineSegment, from p: Point) -> Int {
+        let a = l.p0, c = l.p1
+        guard (a.y <= p.y) != (c.y <= p.y), p.x < Swift.max(a.x, c.x) else { return 0 }
+        let x = p.x < Swift.min(a.x, c.x) ? Double.infinity : a.x + (p.y - a.y) * ((c.x - a.x) / (c.y - a.y))
+        return x > p.x ? (c.y > a.y ? 1 : -1) : 0
     }
 
     /// Calls `body(t0, t1, start, end)` for each piece of `s` between its vertical extremes along
