@@ -235,6 +235,12 @@ public enum Intersections {
             points = lineCircle(l, c.center, c.radius, tolerance: tolerance)
         case (.arc(let c), .line(let l)) where c.isCircular:
             points = lineCircle(l, c.center, c.radius, tolerance: tolerance)
+        case (.arc(let c), .quadratic), (.arc(let c), .cubic):
+            guard c.isCircular else { return nil }
+            return circleCurve(c, b, tolerance: tolerance).map { Meeting(t: $0.u, u: $0.t, point: $0.point) }.sorted { $0.t < $1.t }
+        case (.quadratic, .arc(let c)), (.cubic, .arc(let c)):
+            guard c.isCircular else { return nil }
+            return circleCurve(c, a, tolerance: tolerance)
         case (.line(let l), .line(let m)):
             // Not parallel (collinear ones were overlaps): one point of the two lines.
             let v = l.p1 - l.p0, w = m.p1 - m.p0
@@ -260,6 +266,67 @@ public enum Intersections {
             found.append(Meeting(t: t, u: u, point: point))
         }
         return found.sorted { $0.t < $1.t }
+    }
+
+    /// Where a quadratic or cubic Bézier B meets a circular arc, as meetings with t on the curve
+    /// and u on the arc, in increasing t: the roots in [0, 1] of the polynomial
+    /// f(t) = |B(t) − c|²/r² − 1 (degree 4 or 6, in the power basis of (B − c)/r), each polished
+    /// by Newton's method on the curves themselves; a stationary point of f where the curve comes
+    /// within 1e-11 of the size (`tolerance`/100) of the circle without crossing it on either
+    /// side, a touch; and an end of the curve within that of the circle. Points off the arc (by
+    /// more than the tolerance along it) are left out, and points within the tolerance of one
+    /// another are one.
+    static func circleCurve(_ arc: Arc, _ curve: Segment, tolerance: Double) -> [Meeting] {
+        let r = arc.radius
+        guard r > 0, r.isFinite else { return [] }
+        let k = 1 / r
+        // (B(t) − c)/r in the power basis, x and y.
+        var x = InlineArray<4, Double>(repeating: 0), y = InlineArray<4, Double>(repeating: 0)
+        let degree: Int
+        switch curve {
+        case .quadratic(let q):
+            let p0 = (q.p0 - arc.center) * k, p1 = (q.p1 - arc.center) * k, p2 = (q.p2 - arc.center) * k
+            let c1 = (p1 - p0) * 2, c2 = p0 + p2 - p1 * 2
+            (x[0], x[1], x[2]) = (p0.dx, c1.dx, c2.dx)
+            (y[0], y[1], y[2]) = (p0.dy, c1.dy, c2.dy)
+            degree = 2
+        case .cubic(let c):
+            let p0 = (c.p0 - arc.center) * k, p1 = (c.p1 - arc.center) * k, p2 = (c.p2 - arc.center) * k, p3 = (c.p3 - arc.center) * k
+            let c1 = (p1 - p0) * 3, c2 = (p0 + p2 - p1 * 2) * 3, c3 = p3 - p0 + (p1 - p2) * 3
+            (x[0], x[1], x[2], x[3]) = (p0.dx, c1.dx, c2.dx, c3.dx)
+            (y[0], y[1], y[2], y[3]) = (p0.dy, c1.dy, c2.dy, c3.dy)
+            degree = 3
+        default:
+            return []
+        }
+        var coefficients = InlineArray<7, Double>(repeating: 0)
+        for i in 0...degree {
+            for j in 0...degree { coefficients[i + j] += x[i] * x[j] + y[i] * y[j] }
+        }
+        coefficients[0] -= 1
+        let f = Polynomial(raw: coefficients, count: 2 * degree + 1)
+        // |f| = |B − c|²/r² − 1 ≈ 2·distance/r near the circle.
+        let near = 2 * 1e-2 * tolerance / r
+        var candidates: [(t: Double, polish: Bool)] = []
+        let roots = f.roots(in: 0, 1)
+        for t in roots { candidates.append((t, true)) }
+        let critical = f.derivative.roots(in: 0, 1)
+        for i in 0..<critical.count where abs(f(critical[i])) <= near {
+            // A touch only if f does not cross zero next to it (else those crossings are the meetings).
+            let lo = i > 0 ? critical[i - 1] : 0, hi = i + 1 < critical.count ? critical[i + 1] : 1
+            if !roots.contains(where: { $0 > lo && $0 < hi }) { candidates.append((critical[i], false)) }
+        }
+        if abs(f(0)) <= near { candidates.append((0, false)) }
+        if abs(f(1)) <= near { candidates.append((1, false)) }
+        var found: [Meeting] = []
+        for (t, polish) in candidates {
+            guard let u = parameter(of: curve.point(at: t), on: .arc(arc), tolerance: tolerance) else { continue }
+            found.append(polish ? refine(curve, .arc(arc), 0...1, 0...1, from: (t, u)) : Meeting(t: t, u: u, point: curve.point(at: t)))
+        }
+        found.sort { $0.t < $1.t }
+        var result: [Meeting] = []
+        for m in found where !result.contains(where: { $0.point.distance(to: m.point) <= tolerance }) { result.append(m) }
+        return result
     }
 
     static func circleCircle(_ c1: Point, _ r1: Double, _ c2: Point, _ r2: Double, tolerance: Double) -> [Point] {

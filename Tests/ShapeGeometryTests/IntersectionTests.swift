@@ -235,6 +235,50 @@ import Glibc
         #expect(same.count == 1 && same[0].overlapEnd != nil)
     }
 
+    @Test func circlesMeetCurvesWhereTheirEquationsSay() {
+        // y = x³ for x in [−2, 2] as a cubic (x linear in t; y's control values are the blossom
+        // of x³): on the circle x² + y² = 4, u = x² solves u³ + u − 4 = 0 (Cardano).
+        let cubic = Segment.cubic(CubicBezier(Point(-2, -8), Point(-2.0 / 3, 8), Point(2.0 / 3, -8), Point(2, 8)))
+        let circle = Segment.arc(Arc(center: Point(0, 0), radius: 2, startAngle: 0.4, sweep: 2 * Double.pi))
+        let d = (4.0 + 1.0 / 27).squareRoot()
+        let u = cbrt(2 + d) + cbrt(2 - d), x = u.squareRoot()
+        let found = meetings(cubic, circle)
+        #expect(found.count == 2, "\(found.map(\.point))")
+        #expect(found.allSatisfy { abs(abs($0.point.x) - x) < 1e-9 && abs($0.point.y - $0.point.x * $0.point.x * $0.point.x) < 1e-9 })
+        // Both ways round, in the other's parameters.
+        let back = meetings(circle, cubic)
+        #expect(back.count == 2 && back.allSatisfy { m in found.contains { abs($0.t - m.u) < 1e-12 && abs($0.u - m.t) < 1e-12 } })
+        // Half of the circle (the upper half on screen, y < 0): only the point with x < 0.
+        let half = Segment.arc(Arc(center: Point(0, 0), radius: 2, startAngle: Double.pi, sweep: Double.pi))
+        let once = meetings(cubic, half)
+        #expect(once.count == 1 && abs(once[0].point.x + x) < 1e-9, "\(once.map(\.point))")
+    }
+
+    @Test func aCircleTouchingAParabolaTouchesOnceOnEachSide() {
+        // y = x² (the quadratic (−2, 4) (0, −4) (2, 4)) and the circle of radius 1 about
+        // (0, 1.25): x² + (x² − 1.25)² = 1 has the double root x² = 0.75, so they touch at
+        // (±√0.75, 0.75) without crossing.
+        let parabola = Segment.quadratic(QuadraticBezier(Point(-2, 4), Point(0, -4), Point(2, 4)))
+        let circle = Segment.arc(Arc(center: Point(0, 1.25), radius: 1, startAngle: 0, sweep: 2 * Double.pi))
+        let found = meetings(parabola, circle)
+        #expect(found.count == 2, "\(found.map(\.point))")
+        // The touch is where f = |B − c|²/r² − 1 is stationary, a simple root of f′: exact.
+        #expect(found.allSatisfy { abs(abs($0.point.x) - 0.75.squareRoot()) < 1e-9 && abs($0.point.y - 0.75) < 1e-9 }, "\(found.map(\.point))")
+        // Moved 1e-6 away, they do not meet; moved 1e-6 closer, each touch is two crossings.
+        let away = Segment.arc(Arc(center: Point(0, 1.25 + 1e-6), radius: 1, startAngle: 0, sweep: 2 * Double.pi))
+        #expect(meetings(parabola, away).isEmpty)
+        let closer = Segment.arc(Arc(center: Point(0, 1.25 - 1e-6), radius: 1, startAngle: 0, sweep: 2 * Double.pi))
+        #expect(meetings(parabola, closer).count == 4)
+    }
+
+    @Test func aCurveEndingOnACircleMeetsItAtItsEnd() {
+        // A quadratic from (3, 4), on the circle of radius 5, outwards: one meeting, at t = 0.
+        let q = Segment.quadratic(QuadraticBezier(Point(3, 4), Point(9, 5), Point(12, 20)))
+        let circle = Segment.arc(Arc(center: Point(0, 0), radius: 5, startAngle: 0, sweep: 2 * Double.pi))
+        let found = meetings(q, circle)
+        #expect(found.count == 1 && found[0].t == 0 && found[0].point.distance(to: Point(3, 4)) < 1e-12, "\(found)")
+    }
+
     @Test func collinearLinesOverlapAndParallelOnesDoNotMeet() {
         let a = Segment.line(LineSegment(Point(0, 0), Point(10, 10)))
         let b = Segment.line(LineSegment(Point(5, 5), Point(20, 20)))

@@ -1,24 +1,25 @@
-/// A real polynomial of degree at most 5, c₀ + c₁x + … + c₅x⁵, with a root finder for an
+/// A real polynomial of degree at most 6, c₀ + c₁x + … + c₆x⁶, with a root finder for an
 /// interval. Stored inline (no heap allocation), since it runs once per segment in the hot paths
 /// of arc length (speed dips) and nearest points.
 ///
 /// Used for the stationary points of the squared distance to a Bézier curve (degree 3 for a
-/// quadratic, 5 for a cubic), for the speed's dips and for curve extrema.
+/// quadratic, 5 for a cubic), for the speed's dips, for curve extrema, and for where a Bézier
+/// curve meets a circle (degree 4 for a quadratic, 6 for a cubic).
 struct Polynomial {
-    static let capacity = 6
+    static let capacity = 7
     /// Coefficients in increasing order of power; entries past `count` are zero.
-    var coefficients: InlineArray<6, Double>
+    var coefficients: InlineArray<7, Double>
     /// Number of coefficients in use (degree + 1).
     var count: Int
 
     init(_ list: [Double]) {
-        precondition(list.count <= Polynomial.capacity, "degree above 5")
+        precondition(list.count <= Polynomial.capacity, "degree above 6")
         coefficients = InlineArray(repeating: 0)
         for (i, c) in list.enumerated() { coefficients[i] = c }
         count = list.count
     }
 
-    private init(raw: InlineArray<6, Double>, count: Int) { coefficients = raw; self.count = count }
+    init(raw: InlineArray<7, Double>, count: Int) { coefficients = raw; self.count = count }
 
     /// c + bx + ax², without a list.
     init(_ c: Double, _ b: Double, _ a: Double) {
@@ -44,7 +45,7 @@ struct Polynomial {
     }
 
     var derivative: Polynomial {
-        var raw = InlineArray<6, Double>(repeating: 0)
+        var raw = InlineArray<7, Double>(repeating: 0)
         guard count > 1 else { return Polynomial(raw: raw, count: 1) }
         for i in 1..<count { raw[i - 1] = Double(i) * coefficients[i] }
         return Polynomial(raw: raw, count: count - 1)
@@ -124,7 +125,7 @@ struct Polynomial {
     }
 }
 
-/// Up to five roots, stored inline, in increasing order.
+/// Up to six roots, stored inline, in increasing order.
 struct RootList: Sequence {
     private var values = InlineArray<6, Double>(repeating: 0)
     private(set) var count = 0
@@ -133,7 +134,18 @@ struct RootList: Sequence {
     subscript(i: Int) -> Double { values[i] }
     var last: Double? { count > 0 ? values[count - 1] : nil }
 
-    func makeIterator() -> IndexingIterator<[Double]> { (0..<count).map { values[$0] }.makeIterator() }
+    /// Iterates in place (no array).
+    struct Iterator: IteratorProtocol {
+        let list: RootList
+        var position = 0
+        mutating func next() -> Double? {
+            guard position < list.count else { return nil }
+            position += 1
+            return list[position - 1]
+        }
+    }
+
+    func makeIterator() -> Iterator { Iterator(list: self) }
 
     /// The roots as an array.
     var array: [Double] { (0..<count).map { values[$0] } }
