@@ -48,7 +48,7 @@ public struct Arc: Hashable, Sendable {
     public var isCircular: Bool {
         // In units of the larger axis: past 1e154 the squares overflow, and inf − inf ≤ inf made a
         // flat ellipse "circular" (its length 21% short).
-        let size = Swift.max(u.length, v.length)
+        let size = Swift.max(u.quickLength, v.quickLength)
         guard size > 0, size.isFinite else { return size == 0 }
         let su = u / size, sv = v / size
         let uu = su.lengthSquared, vv = sv.lengthSquared

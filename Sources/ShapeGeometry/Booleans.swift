@@ -261,25 +261,25 @@ struct BooleanBuilder {
         var t = t, u = u
         // A meeting must be on both (a touch placed by Newton's method near a cusp may not be):
         // else it is taken where each passes nearest to its point, or dropped if one does not.
-        if a.point(at: t).distance(to: b.point(at: u)) > 10 * tolerance {
+        if a.point(at: t).quickDistance(to: b.point(at: u)) > 10 * tolerance {
             let (nt, da) = a.nearest(to: point), (nu, db) = b.nearest(to: point)
             guard da.squareRoot() <= 10 * tolerance, db.squareRoot() <= 10 * tolerance else { return }
             (t, u) = (nt, nu)
         }
         let da = a.direction(at: t), db = b.direction(at: u)
-        let grazing = abs(da.cross(db)) <= 1e-4 * da.length * db.length
+        let grazing = abs(da.cross(db)) <= 1e-4 * da.quickLength * db.quickLength
         // The ends, and for a grazing meeting the points where either is cut already (another
         // touch of the same tangency, found a little elsewhere, or by a closed form with another
         // segment). Only then: a segment crossed k times would otherwise cost k² here.
         let reach = 1e-2 * size
-        func near(_ p: Point) -> Bool { abs(p.x - point.x) <= reach && abs(p.y - point.y) <= reach && p.distance(to: point) <= reach }
+        func near(_ p: Point) -> Bool { abs(p.x - point.x) <= reach && abs(p.y - point.y) <= reach && p.quickDistance(to: point) <= reach }
         // The nearest of them first (the first of equals): when it is within the tolerance it is
         // the end, and when it is out of reach there is none; only between does the choice need
         // the list below.
         var nearest = point, nearestDistance = Double.infinity
         func consider(_ p: Point) {
             guard abs(p.x - point.x) <= reach, abs(p.y - point.y) <= reach else { return }
-            let d = p.distance(to: point)
+            let d = p.quickDistance(to: point)
             if d < nearestDistance { (nearest, nearestDistance) = (p, d) }
         }
         consider(a.start); consider(a.end); consider(b.start); consider(b.end)
@@ -298,14 +298,14 @@ struct BooleanBuilder {
             return
         }
         let known = [a.start, a.end, b.start, b.end] + (grazing ? edges[i].cuts.map(\.point) + edges[j].cuts.map(\.point) : [])
-        let ends = known.filter(near).sorted { $0.distance(to: point) < $1.distance(to: point) }
+        let ends = known.filter(near).sorted { $0.quickDistance(to: point) < $1.quickDistance(to: point) }
         // An end that both segments share (within the tolerance) is one too for a meeting that
         // is not grazing at its own point: curves that arrive at rest (coincident control points)
         // turn quickly there, and meet a hair before the end they share.
-        let shared = [a.start, a.end].filter { p in [b.start, b.end].contains { $0.distance(to: p) <= tolerance } }
+        let shared = [a.start, a.end].filter { p in [b.start, b.end].contains { $0.quickDistance(to: p) <= tolerance } }
         let end = ends.first { e in
-            let d = e.distance(to: point)
-            let together = grazing || shared.contains { $0.distance(to: e) <= tolerance }
+            let d = e.quickDistance(to: point)
+            let together = grazing || shared.contains { $0.quickDistance(to: e) <= tolerance }
             return d <= tolerance || (together && d <= 1e-2 * size && runTogether(a, b, from: point, to: e, at: t))
         }
         guard let end else {
@@ -329,7 +329,7 @@ struct BooleanBuilder {
     /// The parameter of `s` at point q: an end's own parameter when q is that end (for a closed
     /// segment, whose two ends are one point, the end nearer `t`), else where s passes nearest q.
     static func parameter(of q: Point, on s: Segment, near t: Double, tolerance: Double) -> Double {
-        let atStart = s.start.distance(to: q) <= tolerance, atEnd = s.end.distance(to: q) <= tolerance
+        let atStart = s.start.quickDistance(to: q) <= tolerance, atEnd = s.end.quickDistance(to: q) <= tolerance
         if atStart, atEnd { return t < 0.5 ? 0 : 1 }
         if atStart { return 0 }
         if atEnd { return 1 }
@@ -341,7 +341,7 @@ struct BooleanBuilder {
     /// placed at q.
     func runTogether(_ a: Segment, _ b: Segment, from p: Point, to q: Point, at t: Double? = nil) -> Bool {
         let t0 = t ?? a.nearest(to: p).t, t1 = BooleanBuilder.parameter(of: q, on: a, near: t0, tolerance: tolerance)
-        guard a.point(at: t1).distance(to: q) <= 10 * tolerance, b.nearest(to: q).distanceSquared.squareRoot() <= 10 * tolerance else {
+        guard a.point(at: t1).quickDistance(to: q) <= 10 * tolerance, b.nearest(to: q).distanceSquared.squareRoot() <= 10 * tolerance else {
             return false
         }
         for k in 1...16 {
@@ -368,7 +368,7 @@ struct BooleanBuilder {
             // A stretch from one vertex back to it is a piece only if it goes somewhere (a
             // cubic's loop does; two cuts a rounding apart do not).
             func goesSomewhere(_ t0: Double, _ t1: Double, _ v: Int) -> Bool {
-                s.point(at: 0.5 * (t0 + t1)).distance(to: ends.points[v]) > tolerance
+                s.point(at: 0.5 * (t0 + t1)).quickDistance(to: ends.points[v]) > tolerance
             }
             for cut in edge.cuts where cut.t > 0 && cut.t < 1 {
                 let v = ends.vertex(for: cut.point)
@@ -387,7 +387,7 @@ struct BooleanBuilder {
         vertices = ends.points
         // A piece that starts and ends at one vertex and goes nowhere (cut ends closer than the
         // tolerance that the gathering joined) bounds nothing.
-        pieces.removeAll { $0.from == $0.to && $0.middle.distance(to: vertices[$0.from]) <= tolerance }
+        pieces.removeAll { $0.from == $0.to && $0.middle.quickDistance(to: vertices[$0.from]) <= tolerance }
         pieceGrid = BoxGrid(pieces.map { $0.segment.controlBounds })
     }
 
@@ -475,9 +475,10 @@ struct BooleanBuilder {
         var best: (at: Point, normal: Vector, offset: Double)?
         for t in spots {
             let d = s.direction(at: t)
-            guard d.length > 0 else { continue }
+            let length = d.quickLength
+            guard length > 0 else { continue }
             let at = s.point(at: t)
-            let normal = Vector(-d.dy, d.dx) * (1 / d.length)
+            let normal = Vector(-d.dy, d.dx) * (1 / length)
             let (offset, limit) = sideDistance(of: group, at: t, point: at, normal: normal)
             if offset > best?.offset ?? 0 { best = (at, normal, offset) }
             // Nothing nearer than the piece's own limits: no need to look elsewhere.
@@ -540,7 +541,7 @@ struct BooleanBuilder {
     func sideDistance(of group: ArraySlice<Int>, at t: Double, point m: Point, normal n: Vector) -> (Double, limit: Double) {
         let p = pieces[group.first!]
         let s = p.segment
-        let extent = s.start.distance(to: p.middle) + p.middle.distance(to: s.end)
+        let extent = s.start.quickDistance(to: p.middle) + p.middle.quickDistance(to: s.end)
         var reach = Swift.min(0.25 * extent, 1e-3 * size)
         let curvature = abs(s.curvature(at: t))
         if curvature > 0 { reach = Swift.min(reach, 0.5 / curvature) }
@@ -753,7 +754,7 @@ struct VertexSet {
             for dy: Int64 in -1...1 {
                 var v = slots[slot(of: GridCell(x: c.x &+ dx, y: c.y &+ dy))].head
                 while v >= 0 {
-                    let d = points[v].distance(to: p)
+                    let d = points[v].quickDistance(to: p)
                     if d <= tolerance, d < bestDistance { (best, bestDistance) = (v, d) }
                     v = next[v]
                 }

@@ -409,7 +409,7 @@ public enum Intersections {
         let da = a.derivative(at: 0.5), db = b.derivative(at: 0.5)
         // J(m) = [A'(m) | −B'(m)]; Y = J(m)⁻¹.
         let det = da.dx * (-db.dy) - (-db.dx) * da.dy
-        let scale = Swift.max(da.length, db.length)
+        let scale = Swift.max(da.quickLength, db.quickLength)
         guard scale > 0, abs(det) > 1e-13 * scale * scale else { return (.unknown, false) }
         let y11 = -db.dy / det, y12 = db.dx / det, y21 = -da.dy / det, y22 = da.dx / det
         let fm = a.point(at: 0.5) - b.point(at: 0.5)
@@ -450,7 +450,7 @@ public enum Intersections {
         let pa = (lo: ra.lowerBound, hi: ra.upperBound), pb = (lo: rb.lowerBound, hi: rb.upperBound)
         var s = start?.0 ?? 0.5 * (pa.lo + pa.hi), t = start?.1 ?? 0.5 * (pb.lo + pb.hi)
         var f = a.point(at: s) - b.point(at: t)
-        var best = (s: s, t: t, residual: f.length)
+        var best = (s: s, t: t, residual: f.quickLength)
         // Steps that did not lower the residual, in a row: two mean it is down to rounding.
         var stalls = 0
         for _ in 0..<80 where best.residual > 0 && stalls < 2 {
@@ -462,7 +462,7 @@ public enum Intersections {
             s = Swift.min(Swift.max(s - ds, pa.lo), pa.hi)
             t = Swift.min(Swift.max(t - dt, pb.lo), pb.hi)
             f = a.point(at: s) - b.point(at: t)
-            let r = f.length
+            let r = f.quickLength
             if r < best.residual { (best, stalls) = ((s, t, r), 0) } else { stalls += 1 }
             if abs(ds) < 1e-16 && abs(dt) < 1e-16 { break }
         }

@@ -25,6 +25,8 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
 
     /// The square of the distance to `other`.
     @inlinable public func distanceSquared(to other: Point) -> Double { (other - self).lengthSquared }
+    /// `distance(to:)` as `Vector.quickLength`, for comparing with tolerances.
+    @inlinable func quickDistance(to other: Point) -> Double { (other - self).quickLength }
 
     /// The point a fraction `t` of the way from `self` to `other` (t = 0 is `self`, 1 is `other`).
     @inlinable public func lerp(to other: Point, _ t: Double) -> Point {
@@ -64,6 +66,13 @@ public struct Vector: Hashable, Sendable, CustomStringConvertible {
     @inlinable public var length: Double { hypotenuse(dx, dy) }
     /// The square of the length (no square root).
     @inlinable public var lengthSquared: Double { dx * dx + dy * dy }
+    /// The length as √(dx² + dy²): within an ulp or two of `length`, and several times cheaper,
+    /// for comparing with tolerances in the hot loops of intersections and booleans; hypot where
+    /// the squares would overflow or lose digits.
+    @inlinable var quickLength: Double {
+        let s = dx * dx + dy * dy
+        return s >= 1e-290 && s <= 1e290 ? s.squareRoot() : hypotenuse(dx, dy)
+    }
     /// The dot product.
     @inlinable public func dot(_ o: Vector) -> Double { dx * o.dx + dy * o.dy }
     /// The z component of the cross product: positive when `o` turns clockwise on screen from `self`
