@@ -242,11 +242,16 @@ public enum Intersections {
             guard c.isCircular else { return nil }
             return circleCurve(c, a, tolerance: tolerance)
         case (.line(let l), .line(let m)):
-            // Not parallel (collinear ones were overlaps): one point of the two lines.
+            // Not parallel (collinear ones were overlaps): one point of the two lines, kept if
+            // it lies on both (no lists on the way: this is the commonest pair).
             let v = l.p1 - l.p0, w = m.p1 - m.p0
             let det = v.cross(w)
             guard abs(det) > 1e-12 * v.length * w.length else { return nil }
-            points = [l.p0 + v * ((m.p0 - l.p0).cross(w) / det)]
+            let point = l.p0 + v * ((m.p0 - l.p0).cross(w) / det)
+            guard let t = parameter(of: point, on: a, tolerance: tolerance), let u = parameter(of: point, on: b, tolerance: tolerance) else {
+                return []
+            }
+            return [Meeting(t: t, u: u, point: point)]
         default:
             return nil
         }
@@ -550,15 +555,25 @@ public enum Intersections {
         case (.line, _), (_, .line), (.arc, .quadratic), (.arc, .cubic), (.quadratic, .arc), (.cubic, .arc): return nil
         default: break
         }
-        // Where each one's ends lie on the other.
+        // Where each one's ends lie on the other: an end of the other exactly, or found by the
+        // nearest point when it lies in the other's box.
         var events: [(t: Double, u: Double)] = []
-        for (t, p) in [(0.0, a.start), (1.0, a.end)] {
-            let (u, d2) = b.nearest(to: p)
-            if d2.squareRoot() <= tolerance { events.append((t, u)) }
+        let boxA = a.controlBounds, boxB = b.controlBounds
+        func inside(_ p: Point, _ r: Rect) -> Bool {
+            p.x >= r.minX - tolerance && p.x <= r.maxX + tolerance && p.y >= r.minY - tolerance && p.y <= r.maxY + tolerance
         }
-        for (u, p) in [(0.0, b.start), (1.0, b.end)] {
-            let (t, d2) = a.nearest(to: p)
-            if d2.squareRoot() <= tolerance { events.append((t, u)) }
+        func on(_ p: Point, _ s: Segment, _ box: Rect, start: Point, end: Point) -> Double? {
+            if p == start { return 0 }
+            if p == end { return 1 }
+            guard inside(p, box) else { return nil }
+            let (t, d2) = s.nearest(to: p)
+            return d2.squareRoot() <= tolerance ? t : nil
+        }
+        for (t, p) in [(0.0, aStart), (1.0, aEnd)] {
+            if let u = on(p, b, boxB, start: bStart, end: bEnd) { events.append((t, u)) }
+        }
+        for (u, p) in [(0.0, bStart), (1.0, bEnd)] {
+            if let t = on(p, a, boxA, start: aStart, end: aEnd) { events.append((t, u)) }
         }
         guard events.count >= 2 else { return nil }
         events.sort { $0.t < $1.t }
