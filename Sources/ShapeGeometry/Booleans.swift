@@ -720,9 +720,10 @@ struct BooleanBuilder {
 }
 
 /// Points gathered into vertices: a point within the tolerance of a vertex's first point is
-/// that vertex (the nearest, if several). Looked up in a grid of cells the tolerance wide, each
-/// cell's vertices chained through `next`, the cells in a table of their own (open addressing,
-/// a multiplicative hash): each look-up is O(1), reads nine cells and allocates nothing.
+/// that vertex (the nearest, if several). Looked up in a grid of cells twice the tolerance
+/// wide, each cell's vertices chained through `next`, the cells in a table of their own (open
+/// addressing, a multiplicative hash): each look-up is O(1), reads at most four cells and
+/// allocates nothing.
 struct VertexSet {
     let tolerance: Double
     var points: [Point] = []
@@ -746,13 +747,17 @@ struct VertexSet {
         return k
     }
 
-    /// The vertex `p` belongs to, made for it if there is none.
+    /// The vertex `p` belongs to, made for it if there is none. Cells are twice the tolerance
+    /// wide, so the square of the tolerance about p covers at most two by two of them.
     mutating func vertex(for p: Point) -> Int {
-        let c = GridCell(p, side: tolerance)
+        let side = 2 * tolerance
+        let c = GridCell(p, side: side)
+        let low = GridCell(Point(p.x - tolerance, p.y - tolerance), side: side)
+        let high = GridCell(Point(p.x + tolerance, p.y + tolerance), side: side)
         var best = -1, bestDistance = Double.infinity
-        for dx: Int64 in -1...1 {
-            for dy: Int64 in -1...1 {
-                var v = slots[slot(of: GridCell(x: c.x &+ dx, y: c.y &+ dy))].head
+        for x in low.x...Swift.max(low.x, high.x) {
+            for y in low.y...Swift.max(low.y, high.y) {
+                var v = slots[slot(of: GridCell(x: x, y: y))].head
                 while v >= 0 {
                     let d = points[v].quickDistance(to: p)
                     if d <= tolerance, d < bestDistance { (best, bestDistance) = (v, d) }
@@ -800,7 +805,8 @@ struct GridCell: Hashable {
 }
 
 /// Boxes in a uniform grid of about as many cells as boxes, for finding the boxes near a box.
-/// A box that would cover more than 64 cells is kept in a list looked at every time. The cells'
+/// A box that would cover more than 64 cells is kept in a list looked at every time; with at most
+/// 16 boxes there is no grid, and every box is looked at. The cells'
 /// lists are runs of one array (`starts[c]..<starts[c + 1]` of `members`), so that building the
 /// grid allocates a few arrays, not one for each cell.
 struct BoxGrid {
@@ -816,7 +822,8 @@ struct BoxGrid {
 
     init(_ boxes: [Rect]) {
         self.boxes = boxes
-        guard var all = boxes.first else { return }
+        // A few boxes are looked at one by one (in order): cheaper than any grid.
+        guard boxes.count > 16, var all = boxes.first else { return }
         for b in boxes.dropFirst() { all = all.union(b) }
         let side = Swift.max(all.width, all.height, 1e-300)
         let perSide = Swift.max(1, Swift.min(1024, Int(Double(boxes.count).squareRoot().rounded(.up))))
