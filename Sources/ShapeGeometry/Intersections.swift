@@ -594,8 +594,7 @@ public enum Intersections {
     /// meeting. Nil unless the arcs are elliptical, of one ellipse, and not described alike (the
     /// other cases have their own ways).
     static func ellipseOverlap(_ x: Arc, _ y: Arc, tolerance: Double) -> [Meeting]? {
-        guard !x.isCircular, x.center.distance(to: y.center) <= tolerance else { return nil }
-        guard (x.u - y.u).length > tolerance || (x.v - y.v).length > tolerance else { return nil }
+        guard x.center.distance(to: y.center) <= tolerance else { return nil }
         // A·Aᵀ = u·uᵀ + v·vᵀ, entry by entry.
         func form(_ a: Arc) -> (Double, Double, Double) {
             (a.u.dx * a.u.dx + a.v.dx * a.v.dx, a.u.dx * a.u.dy + a.v.dx * a.v.dy, a.u.dy * a.u.dy + a.v.dy * a.v.dy)

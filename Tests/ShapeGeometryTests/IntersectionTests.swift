@@ -297,6 +297,22 @@ import Glibc
         #expect(found.count == 1 && found[0].overlapEnd != nil, "\(found)")
         #expect(found.first.map { abs($0.t - 0.5) < 1e-12 && abs($0.overlapEnd!.t - 1) < 1e-12 } == true)
     }
+
+    @Test func anArcAcrossACirclesSeamOverlapsItOnBothSides() {
+        // The quarter turn from −45° to 45° lies on the whole circle drawn from 0°: two stretches,
+        // its first half on the circle's last eighth and its second half on the first eighth.
+        // (The ends alone were once given, three points.)
+        let circle = Segment.arc(Arc(center: Point(0, 0), radius: 10, startAngle: 0, sweep: 2 * Double.pi))
+        let quarter = Segment.arc(Arc(center: Point(0, 0), radius: 10, startAngle: -Double.pi / 4, sweep: Double.pi / 2))
+        let found = meetings(quarter, circle).sorted { $0.t < $1.t }
+        #expect(found.count == 2 && found.allSatisfy { $0.overlapEnd != nil }, "\(found)")
+        guard found.count == 2, let e0 = found[0].overlapEnd, let e1 = found[1].overlapEnd else { return }
+        #expect(abs(found[0].t) < 1e-12 && abs(e0.t - 0.5) < 1e-12 && abs(found[0].u - 7.0 / 8) < 1e-12 && abs(e0.u - 1) < 1e-12)
+        #expect(abs(found[1].t - 0.5) < 1e-12 && abs(e1.t - 1) < 1e-12 && abs(found[1].u) < 1e-12 && abs(e1.u - 1.0 / 8) < 1e-12)
+        // The same the other way round, and drawn backwards.
+        #expect(meetings(circle, quarter).filter { $0.overlapEnd != nil }.count == 2)
+        #expect(meetings(quarter, Segment.arc(Arc(center: Point(0, 0), radius: 10, startAngle: 0, sweep: -2 * Double.pi))).count == 2)
+    }
 }
 
 /// Random pairs of every kind: each meeting lies on both, and each crossing of the two curves'
