@@ -44,6 +44,37 @@ import Glibc
         }
     }
 
+    @Test func curvesSharingAnEndMeetOnlyThere() {
+        // Two cubics leaving (0, 0) apart (their hulls' wedges from it have no direction in
+        // common), then leaving it along one tangent (the x axis, one bending up and one down):
+        // each time the shared end is their one meeting, at t = 0 and u = 0 exactly.
+        let a = Segment.cubic(CubicBezier(Point(0, 0), Point(10, 2), Point(20, 8), Point(30, 20)))
+        let apart = Segment.cubic(CubicBezier(Point(0, 0), Point(-5, 10), Point(-10, 25), Point(0, 30)))
+        let tangent = Segment.cubic(CubicBezier(Point(0, 0), Point(10, 0), Point(20, -8), Point(30, -20)))
+        for b in [apart, tangent] {
+            let found = meetings(a, b)
+            #expect(found.count == 1 && found[0].t == 0 && found[0].u == 0 && found[0].point == Point(0, 0), "\(found)")
+        }
+        // And one that comes back to cross the first: the shared end and the crossing, which lies
+        // where y = x·2/3 meets a's curve (checked on both).
+        let back = Segment.cubic(CubicBezier(Point(0, 0), Point(-10, 10), Point(40, 20), Point(40, 5)))
+        let found = meetings(a, back)
+        #expect(found.count == 2 && found[0].t == 0 && found[0].u == 0, "\(found)")
+        if found.count == 2 {
+            #expect(a.point(at: found[1].t).distance(to: back.point(at: found[1].u)) < 1e-9)
+        }
+    }
+
+    @Test func aCurveEndingInsideAnotherMeetsItAtItsEnd() {
+        // A cubic ends on the quadratic (0, 0) (50, 100) (100, 0) at its top, (50, 50): not at
+        // either end of the quadratic, and on the edge of every box of the search that holds it.
+        let q = Segment.quadratic(QuadraticBezier(Point(0, 0), Point(50, 100), Point(100, 0)))
+        let c = Segment.cubic(CubicBezier(Point(80, 90), Point(70, 80), Point(60, 60), Point(50, 50)))
+        let found = meetings(c, q)
+        #expect(found.count == 1, "\(found)")
+        #expect(found.first.map { abs($0.t - 1) < 1e-12 && abs($0.u - 0.5) < 1e-12 && $0.point.distance(to: Point(50, 50)) < 1e-9 } == true)
+    }
+
     @Test func aLineEndingOnACurveMeetsItThere() {
         // The quadratic runs along y = x (its control point at its end); the line ends on it at
         // (50, 50), where B(t) = (2t − t²)·(155.55, 155.55): t = 1 − √(1 − 50/155.55). The Krawczyk
