@@ -268,6 +268,11 @@ struct BooleanBuilder {
         }
         let da = a.direction(at: t), db = b.direction(at: u)
         let grazing = abs(da.cross(db)) <= 1e-4 * da.quickLength * db.quickLength
+        // Within 1e-2 rad, a meeting may still be the middle of a stretch where the two run
+        // within the tolerance (a curve leaving another at rest along its tangent, whose own
+        // direction has turned by 1e-4 where the stretch ends): it goes to an end they run
+        // together to, as a grazing one does.
+        let shallow = abs(da.cross(db)) <= 1e-2 * da.quickLength * db.quickLength
         // The ends, and for a grazing meeting the points where either is cut already (another
         // touch of the same tangency, found a little elsewhere, or by a closed form with another
         // segment). Only then: a segment crossed k times would otherwise cost k² here.
@@ -305,8 +310,8 @@ struct BooleanBuilder {
         let shared = [a.start, a.end].filter { p in [b.start, b.end].contains { $0.quickDistance(to: p) <= tolerance } }
         let end = ends.first { e in
             let d = e.quickDistance(to: point)
-            let together = grazing || shared.contains { $0.quickDistance(to: e) <= tolerance }
-            return d <= tolerance || (together && d <= 1e-2 * size && runTogether(a, b, from: point, to: e, at: t))
+            let together = shallow || shared.contains { $0.quickDistance(to: e) <= tolerance }
+            return d <= tolerance || (together && d <= 1e-2 * size && runTogether(a, b, from: point, to: e, at: t, u: u))
         }
         guard let end else {
             appendCut(i, t, point)
@@ -337,18 +342,22 @@ struct BooleanBuilder {
     }
 
     /// Whether a and b stay within 10 × the tolerance of each other from `p` to `q` (checked at
-    /// 16 points of a between the parameters nearest to them): then a meeting at p is as well
-    /// placed at q.
-    func runTogether(_ a: Segment, _ b: Segment, from p: Point, to q: Point, at t: Double? = nil) -> Bool {
-        let t0 = t ?? a.nearest(to: p).t, t1 = BooleanBuilder.parameter(of: q, on: a, near: t0, tolerance: tolerance)
-        guard a.point(at: t1).quickDistance(to: q) <= 10 * tolerance, b.nearest(to: q).distanceSquared.squareRoot() <= 10 * tolerance else {
-            return false
+    /// 16 points of a between the parameters nearest to them, and when b's parameter u at p is
+    /// given, at 16 points of b between u and its parameter at q too): then a meeting at p is as
+    /// well placed at q. (Checking only a's points against all of b once moved a crossing with
+    /// one end of b onto the other end of b, which ran along a there.)
+    func runTogether(_ a: Segment, _ b: Segment, from p: Point, to q: Point, at t: Double? = nil, u: Double? = nil) -> Bool {
+        func along(_ a: Segment, _ b: Segment, from t0: Double) -> Bool {
+            let t1 = BooleanBuilder.parameter(of: q, on: a, near: t0, tolerance: tolerance)
+            guard a.point(at: t1).quickDistance(to: q) <= 10 * tolerance else { return false }
+            for k in 1...16 {
+                let x = a.point(at: t0 + (t1 - t0) * Double(k) / 17)
+                if b.nearest(to: x).distanceSquared.squareRoot() > 10 * tolerance { return false }
+            }
+            return true
         }
-        for k in 1...16 {
-            let x = a.point(at: t0 + (t1 - t0) * Double(k) / 17)
-            if b.nearest(to: x).distanceSquared.squareRoot() > 10 * tolerance { return false }
-        }
-        return true
+        guard b.nearest(to: q).distanceSquared.squareRoot() <= 10 * tolerance, along(a, b, from: t ?? a.nearest(to: p).t) else { return false }
+        return u.map { along(b, a, from: $0) } ?? true
     }
 
     // MARK: 2. Pieces and vertices

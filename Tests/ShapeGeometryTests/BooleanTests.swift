@@ -123,6 +123,9 @@ import ShapeCorpus
             // B5 and B7: closed cubics and cubics arriving at rest, all through one point.
             "010603adadadadadadadadadadadadadad0006fcfcfcfcfcfcfcfcfcfc27fcfcfcfcfcfcfcfcfcfcfcfc03006306fcfcfcfcfcfcfcfcfcfc27fcfcfc0c00000000000000fcfcfcfcfcfc6306fcfcfcfcfc",
             "00000011990b0001900101444444c4bbbbbb4444444444444444444444990190010907ff444444c4bbbbbb4444444444444444444444990190010907ff062e004402",
+            // B12.
+            "000000000000000000000000000000000000000000000152616e67adadadadadadadadadadadad98fcfcfcfcfcfc03006306fcfcfcfcfcfcfcfcfcfc27fcfcfc0c00000006fcfcfcfcfcfcfcfcfcfc27fcfcfc0c6500000000000300fcfcfcfcfc6306fcfdfcfcfc",
+            "bbbbbbbbbbbb006464646464646464646464646464646464646464646464646464c1c1c5c1c1c1c10096556e7361646464646464646464646464646464bba3a3a300019607",
         ]
         for (k, hex) in inputs.enumerated() {
             let bytes = fuzzBytes(hex: hex)
