@@ -1035,15 +1035,24 @@ extension Path {
         // An overlap's ends first: a point where something else meets the stretch's end is that end.
         var ends: [Cell: [Point]] = [:]
         for r in list where r.overlap != nil { ends[cell(r.point), default: []].append(r.point) }
-        var keptPoints: [Cell: [Point]] = [:], keptEnds: [Cell: [Point]] = [:]
+        // Overlap ends are one when they are one point of stretches of one length at one place
+        // along either path (the same stretch found twice, or from its other side): two
+        // stretches that meet at a point are both given, each by its two ends.
+        var keptPoints: [Cell: [Point]] = [:], keptEnds: [Cell: [PathIntersection]] = [:]
         var kept: [PathIntersection] = []
         for r in list.sorted(by: { ($0.at, $0.other) < ($1.at, $1.other) }) {
-            if r.overlap == nil, near(r.point, in: ends) { continue }
-            if near(r.point, in: r.overlap == nil ? keptPoints : keptEnds) { continue }
             if r.overlap == nil {
+                if near(r.point, in: ends) || near(r.point, in: keptPoints) { continue }
                 keptPoints[cell(r.point), default: []].append(r.point)
             } else {
-                keptEnds[cell(r.point), default: []].append(r.point)
+                let same = cell(r.point).neighbourhood.contains { c in
+                    keptEnds[c]?.contains { k in
+                        k.point.distance(to: r.point) <= tolerance && abs((k.overlap ?? 0) - (r.overlap ?? 0)) <= tolerance
+                            && (abs(k.at - r.at) <= tolerance || abs(k.other - r.other) <= tolerance)
+                    } == true
+                }
+                if same { continue }
+                keptEnds[cell(r.point), default: []].append(r)
             }
             kept.append(r)
         }

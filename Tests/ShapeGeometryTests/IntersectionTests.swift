@@ -144,6 +144,22 @@ import Glibc
 
 /// Paths meeting paths and themselves.
 @Suite struct PathIntersectionTests {
+    @Test func stretchesThatMeetAtAPointAreEachGivenByTheirEnds() throws {
+        // The xor of a curved cap and a circle it crosses has the whole circle on its outline, in
+        // two arcs (one across the circle's seam at angle 0): with the circle, three stretches,
+        // 2π·40 long together; each is given by its two ends, though they share end points.
+        var circle = Path()
+        try circle.addCircle(center: Point(100, 60), radius: 40)
+        var cap = Path()
+        try cap.move(to: Point(0, 0)); try cap.curve(control1: Point(30, 120), control2: Point(170, 120), to: Point(200, 0))
+        cap.close()
+        let xor = try #require(cap.combined(with: circle, .xor)?.path)
+        let found = xor.intersections(with: circle)
+        #expect(found.allSatisfy { $0.overlap != nil } && found.count == 6, "\(found)")
+        let total = found.compactMap(\.overlap).reduce(0, +) / 2
+        #expect(abs(total - 80 * Double.pi) < 1e-9, "\(total)")
+    }
+
     @Test func aBowTieCrossesItselfOnceAndItsJointsAreNot() throws {
         var p = Path()
         try p.move(to: Point(0, 0)); try p.line(to: Point(10, 10)); try p.line(to: Point(10, 0)); try p.line(to: Point(0, 10))
