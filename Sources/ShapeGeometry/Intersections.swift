@@ -80,7 +80,8 @@ public enum Intersections {
             else { continue }
             // Pieces that leave an end they share in directions apart: that end is their only
             // meeting.
-            if let c = corners.first(where: { ($0.t == pa.lo || $0.t == pa.hi) && ($0.u == pb.lo || $0.u == pb.hi) }) {
+            let corner = corners.first { ($0.t == pa.lo || $0.t == pa.hi) && ($0.u == pb.lo || $0.u == pb.hi) }
+            if let c = corner {
                 let p = a.point(at: c.t)
                 if let wa = wedge(of: pa.segment, from: p), let wb = wedge(of: pb.segment, from: p), apart(wa, wb) {
                     found.append(Meeting(t: c.t, u: c.u, point: p))
@@ -113,7 +114,7 @@ public enum Intersections {
             }
             // A box with a shared end at its corner: if the pieces grown past it by a quarter on
             // every side (the curves continued) hold exactly one meeting, it is that end.
-            if let c = corners.first(where: { ($0.t == pa.lo || $0.t == pa.hi) && ($0.u == pb.lo || $0.u == pb.hi) }),
+            if let c = corner,
                 krawczyk(pa.segment.extended(by: 0.25), pb.segment.extended(by: 0.25)) == .unique
             {
                 found.append(Meeting(t: c.t, u: c.u, point: a.point(at: c.t)))
@@ -157,16 +158,8 @@ public enum Intersections {
             let angle = arcTangent2(r.cross(d), r.dot(d))
             lo = Swift.min(lo, angle); hi = Swift.max(hi, angle)
         }
-        switch s {
-        case .line(let l): add(l.p0); add(l.p1)
-        case .quadratic(let q): add(q.p0); add(q.p1); add(q.p2)
-        case .cubic(let c): add(c.p0); add(c.p1); add(c.p2); add(c.p3)
-        case .arc(let arc):
-            guard abs(arc.sweep) < 0.5 * Double.pi else { return nil }
-            let half = 0.5 * arc.sweep, middle = arc.startAngle + half
-            add(arc.start); add(arc.end)
-            add(arc.center + (arc.u * cosine(middle) + arc.v * sine(middle)) * (1 / cosine(half)))
-        }
+        guard let points = hull(s) else { return nil }
+        for k in 0..<points.count { add(points[k]) }
         guard let reference, hi - lo < Double.pi - 1e-6 else { return nil }
         return (reference, lo, hi)
     }
@@ -182,23 +175,25 @@ public enum Intersections {
         return true
     }
 
+    /// Points whose hull holds the piece: a Bézier's or line's control points (as a cubic's), an
+    /// arc of less than a quarter turn's ends and the point where their tangents meet; nil for
+    /// a wider arc.
+    static func hull(_ s: Segment) -> FourPoints? {
+        switch s {
+        case .arc(let arc):
+            guard abs(arc.sweep) < 0.5 * Double.pi else { return nil }
+            let half = 0.5 * arc.sweep, middle = arc.startAngle + half
+            let apex = arc.center + (arc.u * cosine(middle) + arc.v * sine(middle)) * (1 / cosine(half))
+            return FourPoints(arc.start, apex, arc.end)
+        default: return s.cubicControls
+        }
+    }
+
     /// Whether both pieces lie within `distance` of one line (the first's chord): along such a
     /// stretch the curves are as near as a touch, however long it is (two curves that touch to
     /// a high order, or a curve leaving a line along it), and splitting it further would only
     /// find more of the same.
     static func alongOneLine(_ a: Segment, _ b: Segment, within distance: Double) -> Bool {
-        func hull(_ s: Segment) -> FourPoints? {
-            switch s {
-            case .arc(let arc):
-                // A piece of less than a quarter turn lies in the triangle of its ends and the
-                // point where their tangents meet.
-                guard abs(arc.sweep) < 0.5 * Double.pi else { return nil }
-                let half = 0.5 * arc.sweep, middle = arc.startAngle + half
-                let apex = arc.center + (arc.u * cosine(middle) + arc.v * sine(middle)) * (1 / cosine(half))
-                return FourPoints(arc.start, apex, arc.end)
-            default: return s.cubicControls
-            }
-        }
         guard let pa = hull(a), let pb = hull(b) else { return false }
         let first = pa[0], last = pa[pa.count - 1]
         let chord = last - first
