@@ -867,7 +867,7 @@ extension Path {
             }
             if ranOut { return nil }
         }
-        return (Path.distinct(result, tolerance: 1e-9 * size), budget - left)
+        return (Path.distinct(Path.joiningStretches(result, tolerance: 1e-9 * size), tolerance: 1e-9 * size), budget - left)
     }
 
     /// The points where this path crosses or touches itself, in increasing `at` (`at` the
@@ -931,7 +931,7 @@ extension Path {
             }
             if ranOut { return nil }
         }
-        return (Path.distinct(result, tolerance: tolerance), budget - left)
+        return (Path.distinct(Path.joiningStretches(result, tolerance: tolerance), tolerance: tolerance), budget - left)
     }
 
     /// The path's vertices as sets of element ends joined in drawing: an element's end and the
@@ -1019,6 +1019,48 @@ extension Path {
 
     /// In increasing `at`; points within `tolerance` of one already kept (a crossing at a joint,
     /// found from both elements) are dropped.
+    /// The list with stretches that continue one another made one: `report` gives each
+    /// stretch as two entries in a row, its ends; a stretch that starts where another ends, at
+    /// the same place along both paths (`at` and `other`), continues it (the two edges of a
+    /// square's corner that another path runs along), and the two are given as one stretch by
+    /// its outer ends, with their lengths added, and points met where they join are left out.
+    static func joiningStretches(_ list: [PathIntersection], tolerance: Double) -> [PathIntersection] {
+        var points: [PathIntersection] = [], stretches: [(PathIntersection, PathIntersection)] = []
+        var k = 0
+        while k < list.count {
+            if list[k].overlap != nil, k + 1 < list.count {
+                let (a, b) = (list[k], list[k + 1])
+                stretches.append(a.at <= b.at ? (a, b) : (b, a))
+                k += 2
+            } else {
+                points.append(list[k])
+                k += 1
+            }
+        }
+        guard stretches.count > 1 else { return list }
+        stretches.sort { ($0.0.at, $0.0.other) < ($1.0.at, $1.0.other) }
+        var joined: [(PathIntersection, PathIntersection)] = []
+        // Where two were joined: a point met there lies inside the stretch now.
+        var seams: [Point] = []
+        for s in stretches {
+            // Continued on both paths, and the same way along the other one (a stretch run over
+            // there and back again is two).
+            if let last = joined.last, last.1.point.distance(to: s.0.point) <= tolerance, abs(last.1.at - s.0.at) <= tolerance,
+                abs(last.1.other - s.0.other) <= tolerance, (last.1.other >= last.0.other) == (s.1.other >= s.0.other)
+            {
+                seams.append(s.0.point)
+                let length = (last.0.overlap ?? 0) + (s.0.overlap ?? 0)
+                var start = last.0, end = s.1
+                start.overlap = length; end.overlap = length
+                joined[joined.count - 1] = (start, end)
+            } else {
+                joined.append(s)
+            }
+        }
+        let kept = points.filter { p in !seams.contains { $0.distance(to: p.point) <= tolerance } }
+        return kept + joined.flatMap { [$0.0, $0.1] }
+    }
+
     static func distinct(_ list: [PathIntersection], tolerance: Double) -> [PathIntersection] {
         // Points are looked up in a grid of cells `tolerance` wide (a point within it of another
         // is in the same cell or a neighbour), so this is O(k), not O(k²), for k meetings.

@@ -144,6 +144,21 @@ import Glibc
 
 /// Paths meeting paths and themselves.
 @Suite struct PathIntersectionTests {
+    @Test func stretchesThatContinueOneAnotherAreOne() throws {
+        // The quarter disc left of a square's corner by `intersect` runs along two of the
+        // square's edges, 50 each, from (100, 50) round the corner (100, 100) to (50, 100): one
+        // stretch of 100, given by its outer ends, and no point at the corner.
+        var square = Path()
+        try square.addRect(x: 0, y: 0, width: 100, height: 100)
+        var circle = Path()
+        try circle.addCircle(center: Point(100, 100), radius: 50)
+        let quarter = try #require(circle.combined(with: square, .intersect)?.path)
+        let found = quarter.intersections(with: square)
+        #expect(found.count == 2 && found.allSatisfy { $0.overlap.map { abs($0 - 100) < 1e-9 } == true }, "\(found)")
+        let ends = [Point(100, 50), Point(50, 100)]
+        #expect(ends.allSatisfy { e in found.contains { $0.point.distance(to: e) < 1e-9 } }, "\(found.map(\.point))")
+    }
+
     @Test func stretchesThatMeetAtAPointAreEachGivenByTheirEnds() throws {
         // The xor of a curved cap and a circle it crosses has the whole circle on its outline, in
         // two arcs (one across the circle's seam at angle 0): with the circle, three stretches,
