@@ -9,7 +9,7 @@ with the same sampling check as shape's own.
 
 Usage: python bench-booleans.py CORPUS OUT
 """
-import sys, time
+import sys
 
 import pathops
 
@@ -44,15 +44,6 @@ def svg_of(path):
     return pen.getCommands()
 
 
-def fastest(call):
-    best, result = None, None
-    for _ in range(3):
-        start = time.perf_counter()
-        result = call()
-        elapsed = time.perf_counter() - start
-        best = elapsed if best is None else min(best, elapsed)
-    return best, result
-
 
 def main():
     corpus, out_name = sys.argv[1], sys.argv[2]
@@ -63,9 +54,9 @@ def main():
         for op in OPERATIONS:
             try:
                 if op == "simplify":
-                    seconds, result = fastest(lambda: pathops.simplify(a, fix_winding=True))
+                    seconds, result = svgdata.fastest(lambda: pathops.simplify(a, fix_winding=True))
                 else:
-                    seconds, result = fastest(lambda: pathops.op(a, b, SKIA_OP[op], fix_winding=True))
+                    seconds, result = svgdata.fastest(lambda: pathops.op(a, b, SKIA_OP[op], fix_winding=True))
                 # Conics out as quadratics within 1e-9 (SVG has no conics).
                 result.convertConicsToQuads(1e-9)
                 text = svg_of(result)
@@ -79,9 +70,9 @@ def main():
         for op in OPERATIONS:
             try:
                 if op == "simplify":
-                    seconds, svgs = fastest(lambda: linesweeper.linesweeper._binary_op(pa, empty, rule, "union"))
+                    seconds, svgs = svgdata.fastest(lambda: linesweeper.linesweeper._binary_op(pa, empty, rule, "union"))
                 else:
-                    seconds, svgs = fastest(lambda: linesweeper.linesweeper._binary_op(pa, pb, rule, SWEEP_OP[op]))
+                    seconds, svgs = svgdata.fastest(lambda: linesweeper.linesweeper._binary_op(pa, pb, rule, SWEEP_OP[op]))
                 text = " ".join(svgs)
             except Exception as e:
                 seconds, text = 0.0, "ERROR " + type(e).__name__ + " " + str(e).replace("\t", " ").replace("\n", " ")

@@ -8,7 +8,7 @@ SVG data. `ShapeBenchmarks strokes-check` judges them.
 
 Usage: python bench-strokes.py CASES OUT
 """
-import sys, time
+import sys
 
 import skia
 import kurbopy
@@ -51,15 +51,6 @@ def skia_stroke(src, width, res_scale):
     return dst
 
 
-def best_of_three(f):
-    best, result = None, None
-    for _ in range(3):
-        start = time.perf_counter()
-        result = f()
-        elapsed = time.perf_counter() - start
-        best = elapsed if best is None else min(best, elapsed)
-    return best, result
-
 
 def main(cases, out_name):
     with open(cases) as f, open(out_name, "w") as out:
@@ -71,7 +62,7 @@ def main(cases, out_name):
                 c = kurbopy.CubicBez(kurbopy.Point(v[0], v[1]), kurbopy.Point(v[2], v[3]), kurbopy.Point(v[4], v[5]), kurbopy.Point(v[6], v[7]))
                 for dd in (d, -d):
                     try:
-                        seconds, r = best_of_three(lambda: kurbopy.offset_cubic(c, dd, 1e-6))
+                        seconds, r = svgdata.fastest(lambda: kurbopy.offset_cubic(c, dd, 1e-6))
                         svg = r.to_svg()
                     except Exception as e:
                         seconds, svg = 0.0, "ERROR " + repr(e)[:200]
@@ -86,9 +77,9 @@ def main(cases, out_name):
             ):
                 try:
                     if simplify:
-                        seconds, dst = best_of_three(lambda: skia.Simplify(skia_stroke(src, width, scale)))
+                        seconds, dst = svgdata.fastest(lambda: skia.Simplify(skia_stroke(src, width, scale)))
                     else:
-                        seconds, dst = best_of_three(lambda: skia_stroke(src, width, scale))
+                        seconds, dst = svgdata.fastest(lambda: skia_stroke(src, width, scale))
                     svg = svg_of_skia(dst)
                 except Exception as e:
                     seconds, svg = 0.0, "ERROR " + repr(e)[:200]

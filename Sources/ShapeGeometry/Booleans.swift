@@ -283,7 +283,7 @@ struct BooleanBuilder {
         // the list below.
         var nearest = point, nearestDistance = Double.infinity
         func consider(_ p: Point) {
-            guard abs(p.x - point.x) <= reach, abs(p.y - point.y) <= reach else { return }
+            guard near(p) else { return }
             let d = p.quickDistance(to: point)
             if d < nearestDistance { (nearest, nearestDistance) = (p, d) }
         }
@@ -532,13 +532,7 @@ struct BooleanBuilder {
     func winding(of range: Range<Int>, in path: Path, at p: Point) -> Int {
         guard range.count <= 32 else { return path.winding(at: p) }
         var w = 0
-        for k in range {
-            if case .line(let l) = edges[k].segment {
-                w += Path.crossings(of: l, from: p)
-            } else {
-                w += Path.crossings(of: edges[k].segment, from: p)
-            }
-        }
+        for k in range { w += Path.crossings(of: edges[k].segment, from: p) }
         return w
     }
 

@@ -321,8 +321,14 @@ extension Path {
     /// What segment `s` adds to the winding number around `p`: its pieces along which y is
     /// monotone, each crossed by the ray when its y-range holds p.y (half-open) and its point at
     /// that height lies right of p.
-    static func crossings(of s: Segment, from p: Point) -> Int {
+    @inline(__always) static func crossings(of s: Segment, from p: Point) -> Int {
+        // Lines, the commonest, in closed form where the caller is; curves below.
         if case .line(let l) = s { return crossings(of: l, from: p) }
+        return crossings(ofCurve: s, from: p)
+    }
+
+    /// `crossings(of:from:)` for a curve (a Bézier or an arc).
+    static func crossings(ofCurve s: Segment, from p: Point) -> Int {
         // A box that holds the segment, for the early answers: for an arc its whole ellipse's,
         // without the trigonometry of its tight box (most segments a ray passes are answered here).
         let b: Rect

@@ -682,8 +682,9 @@ public enum Intersections {
     /// points within `tolerance` (a quadratic raised to a cubic to compare with one), or two
     /// circular arcs of one circle with the same ends.
     static func sameCurve(_ a: Segment, _ b: Segment, tolerance: Double) -> Bool {
-        func close(_ p: [Point], _ q: [Point]) -> Bool {
-            p.count == q.count && zip(p, q).allSatisfy { $0.distance(to: $1) <= 10 * tolerance }
+        func close(_ p: FourPoints?, _ q: FourPoints?) -> Bool {
+            guard let p, let q else { return false }
+            return (0..<4).allSatisfy { p[$0].distance(to: q[$0]) <= 10 * tolerance }
         }
         switch (a, b) {
         case (.arc(let x), .arc(let y)):
@@ -691,7 +692,7 @@ public enum Intersections {
                 && (x.v - y.v).length <= tolerance && x.start.distance(to: y.start) <= tolerance
                 && x.end.distance(to: y.end) <= tolerance && x.point(at: 0.5).distance(to: y.point(at: 0.5)) <= tolerance
         case (.arc, _), (_, .arc): return false
-        default: return close(a.cubicControlPoints, b.cubicControlPoints)
+        default: return close(a.cubicControls, b.cubicControls)
         }
     }
 }
@@ -724,25 +725,14 @@ extension Segment {
         }
     }
 
-    /// `cubicControlPoints` held inline (no array); nil for an arc.
+    /// A Bézier or line's control points as a cubic's (degree raised exactly), held inline (no
+    /// array); nil for an arc.
     var cubicControls: FourPoints? {
         switch self {
         case .line(let l): FourPoints(l.p0, l.p0 + (l.p1 - l.p0) * (1.0 / 3), l.p0 + (l.p1 - l.p0) * (2.0 / 3), l.p1)
         case .quadratic(let q): FourPoints(q.p0, q.p0 + (q.p1 - q.p0) * (2.0 / 3), q.p2 + (q.p1 - q.p2) * (2.0 / 3), q.p2)
         case .cubic(let c): FourPoints(c.p0, c.p1, c.p2, c.p3)
         case .arc: nil
-        }
-    }
-
-    /// A Bézier or line's control points as a cubic's (degree raised exactly); none for an arc.
-    var cubicControlPoints: [Point] {
-        switch self {
-        case .line(let l):
-            return [l.p0, l.p0 + (l.p1 - l.p0) * (1.0 / 3), l.p0 + (l.p1 - l.p0) * (2.0 / 3), l.p1]
-        case .quadratic(let q):
-            return [q.p0, q.p0 + (q.p1 - q.p0) * (2.0 / 3), q.p2 + (q.p1 - q.p2) * (2.0 / 3), q.p2]
-        case .cubic(let c): return [c.p0, c.p1, c.p2, c.p3]
-        case .arc: return []
         }
     }
 }

@@ -190,6 +190,10 @@ public enum CommandTable {
             takesText: true, run: Interpreter.booleanCommand)
     }
     static let about = KeywordSpec(name: "about", values: ["x", "y"], summary: "the fixed point (default: the centre of the bounds)")
+    /// `stroke`'s and `offset`'s miter limit and Bézier tolerance.
+    static let miterLimit = KeywordSpec(name: "limit", values: ["m"], summary: "the miter limit, as CoreGraphics (default 10)", defaults: [10])
+    static let offsetTolerance = KeywordSpec(
+        name: "tolerance", values: ["e"], summary: "how far a Bézier's offset may stray from the true one (default 0.000001)", defaults: [1e-6])
     static func exclusive(_ names: String...) -> OptionGroup { OptionGroup(names: names, required: false) }
     static func oneOf(_ names: String...) -> OptionGroup { OptionGroup(names: names, required: true) }
 
@@ -382,10 +386,7 @@ public enum CommandTable {
                 KeywordSpec(
                     name: "join", values: ["miter|round|bevel"], summary: "the corners (default miter)", defaults: [0],
                     choices: ["miter", "round", "bevel"]),
-                KeywordSpec(name: "limit", values: ["m"], summary: "the miter limit, as CoreGraphics (default 10)", defaults: [10]),
-                KeywordSpec(
-                    name: "tolerance", values: ["e"], summary: "how far a Bézier's offset may stray from the true one (default 0.000001)",
-                    defaults: [1e-6]),
+                miterLimit, offsetTolerance,
             ],
             group: .combine, cost: .perElement(WorkCost.visitCost), isQuery: false,
             summary: "the path becomes the outline CoreGraphics fills when stroking it with width w: no overlaps, no crossings",
@@ -396,10 +397,7 @@ public enum CommandTable {
                 KeywordSpec(
                     name: "join", values: ["round|miter|bevel"], summary: "the corners of a grown outline (default round)", defaults: [0],
                     choices: ["round", "miter", "bevel"]),
-                KeywordSpec(name: "limit", values: ["m"], summary: "the miter limit, as CoreGraphics (default 10)", defaults: [10]),
-                KeywordSpec(
-                    name: "tolerance", values: ["e"], summary: "how far a Bézier's offset may stray from the true one (default 0.000001)",
-                    defaults: [1e-6]),
+                miterLimit, offsetTolerance,
             ],
             group: .combine, cost: .perElement(WorkCost.visitCost), isQuery: false,
             summary: "the path becomes the outline of its filled area grown by d (shrunk for negative d): every point of it d from the original",
