@@ -158,8 +158,6 @@ case("escape-sequence-in-source", "move 0 0\nline 1 \x1b[31mred\n")
 case("svg-exponent-without-digits", 'svg "M 1 2e-"\n')
 case("long-line", "move " + "1 " * 300_000 + "x\n")
 # Numbers: results that cannot be represented are located errors, never inf, null or noise.
-case("nearest-far-away", "circle 0 0 1\nnearest 1e200 0\n")
-case("nearest-far-away-function", "circle 0 0 1\nprint nearest(1e200, 0).distance\n")
 case("arc-angle-1e17", "arc 0 0 100 1e17 0\n")
 case("rotate-angle-1e20", "circle 0 0 1\nrotate 1e20\n")
 case("for-beyond-2-53", "for i in 1e16..<1e16+3 { }\n")

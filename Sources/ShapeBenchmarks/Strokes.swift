@@ -75,7 +75,7 @@ func offsetDeviation(_ pieces: [Segment], of c: CubicBezier, by d: Double) -> Do
     var worst = 0.0
     for k in 0...64 {
         let x = q(Double(k) / 64)
-        worst = Swift.max(worst, pieces.map { $0.nearest(to: x).distanceSquared.squareRoot() }.min() ?? .infinity)
+        worst = Swift.max(worst, pieces.map { $0.nearest(to: x).distance }.min() ?? .infinity)
     }
     let samples = (0...512).map { q(Double($0) / 512) }
     for piece in pieces {

@@ -133,10 +133,37 @@ public enum ShapeCommand {
         return (name, value)
     }
 
-    /// The value `-D` gives: a number when the text is one, else the text as a string.
-    static func defineValue(_ text: String) -> Value {
-        if let x = Double(text), x.isFinite { return .number(x) }
+    /// The value `-D` gives: a number when the text is one, else the text as a string; nil for
+    /// a number that is not finite (`1e999`), which no script could hold.
+    static func defineValue(_ text: String) -> Value? {
+        if let x = Double(text) {
+            if x.isFinite { return .number(x) }
+            // Written as a number (a digit, a sign or a point first): a usage error. A word
+            // such as `inf` or `nan` is only text to the language.
+            if let first = text.unicodeScalars.first, "0123456789+-.".unicodeScalars.contains(first) { return nil }
+        }
         return .string(text)
+    }
+
+    /// Checks that every `-D` names a top-level `let` of one of `sources` and gives a value, and
+    /// hands them to the interpreter; false (having said why) when one does not.
+    static func applyDefines(_ options: Options, _ sources: [Source], _ session: Session) -> Bool {
+        guard !options.defines.isEmpty else { return true }
+        let defined = Set(sources.flatMap { Parser.topLevelDefinitions($0) })
+        for d in options.defines {
+            guard defined.contains(d.name) else {
+                session.terminal.err("shape: -D \(d.name): no script defines it with a top-level 'let'")
+                session.terminal.flush()
+                return false
+            }
+            guard let value = defineValue(d.value) else {
+                session.terminal.err("shape: -D \(d.name): '\(d.value)' is not a finite number")
+                session.terminal.flush()
+                return false
+            }
+            session.interpreter.overrides[d.name] = value
+        }
+        return true
     }
 
     /// Runs the command with the process's arguments and exits with its status.
@@ -209,10 +236,14 @@ public enum ShapeCommand {
     static func run(_ options: Options, _ session: Session) -> Int32 {
         if options.sources.isEmpty {
             if FileSystem.standardInputIsTerminal {
+                // At the prompt no script defines anything for -D to set.
+                guard applyDefines(options, [], session) else { return 2 }
                 return REPL(session: session).run()
             }
             guard let bytes = FileSystem.readAll(STDIN_FILENO) else { return tooLarge("standard input", session) }
-            return session.runScript(Source(name: "<stdin>", bytes: bytes))
+            let source = Source(name: "<stdin>", bytes: bytes)
+            guard applyDefines(options, [source], session) else { return 2 }
+            return session.runScript(source)
         }
         var sources: [Source] = []
         for (name, text) in options.sources {
@@ -230,16 +261,8 @@ public enum ShapeCommand {
                 }
             }
         }
-        if !options.defines.isEmpty {
-            // Every -D names a top-level `let` of some script, or nothing runs.
-            let defined = Set(sources.flatMap { Parser.topLevelDefinitions($0) })
-            for d in options.defines where !defined.contains(d.name) {
-                session.terminal.err("shape: -D \(d.name): no script defines it with a top-level 'let'")
-                session.terminal.flush()
-                return 2
-            }
-            for d in options.defines { session.interpreter.overrides[d.name] = defineValue(d.value) }
-        }
+        // Every -D names a top-level `let` of some script, or nothing runs.
+        guard applyDefines(options, sources, session) else { return 2 }
         for source in sources {
             let status = session.runScript(source)
             if status != 0 { return status }

@@ -133,9 +133,8 @@ enum FileSystem {
 }
 
 extension FileSystem {
-    /// Writes `text` to `path` atomically: into a temporary file beside it, then renamed over it,
-    /// so a reader never sees half a file and a failure leaves nothing behind.
-    /// Writes `text` to `path` as a careful editor does (docs/decisions.md):
+    /// Writes `text` to `path` as a careful editor does (docs/decisions.md), so that a reader
+    /// never sees half a file and a failure leaves the old one whole:
     /// - a name with a NUL byte is refused (the C library would cut it short);
     /// - an existing target must be a regular file the user may write (by its mode bits, for
     ///   root too: a read-only file stays read-only); a symbolic link is followed to its file,
@@ -144,11 +143,14 @@ extension FileSystem {
     ///   (a 255-byte target name still fits), flushed to disk, given the target's mode (and owner,
     ///   where allowed), then renamed over it: the old file stays whole until the new one is;
     /// - where the folder cannot take a temporary file but the file itself is writable, the file
-    ///   is rewritten in place;
+    ///   is rewritten in place, its new size reserved first (`writeInPlace`);
+    /// - a file-size limit (SIGXFSZ ignored) is an error like a full disk;
     /// - SIGINT, SIGTERM, SIGHUP and SIGQUIT wait until the write is done or undone, so no
     ///   temporary file is left behind.
     static func writeAtomically(_ text: String, to requested: String) throws(Failure) {
         guard !requested.utf8.contains(0) else { throw Failure(description: "a file name cannot hold a NUL byte") }
+        // Past a file-size limit a write fails with EFBIG instead of ending the process.
+        signal(SIGXFSZ, SIG_IGN)
         var path = requested
         var info = stat()
         var existing: stat?
@@ -194,12 +196,34 @@ extension FileSystem {
         }
     }
 
-    /// Rewrites an existing, writable file in place (when its folder cannot take a temporary).
+    /// Rewrites an existing, writable file in place (when its folder cannot take a temporary),
+    /// so that a failure leaves the old file whole: the room the new text needs past the old end
+    /// is reserved first (`posix_fallocate`; a full disk, a quota or a file-size limit refuses it
+    /// there, and the file is cut back to its old size), and only then is the text written over
+    /// the old one and the file cut to its new length.
     static func writeInPlace(_ text: String, to path: String) throws(Failure) {
-        let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+        let fd = open(path, O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else { throw Failure(description: String(cString: strerror(errno))) }
         defer { close(fd) }
-        if let e = writeAll(fd, text) { throw Failure(description: String(cString: strerror(e))) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw Failure(description: String(cString: strerror(errno))) }
+        let oldSize = Int(info.st_size)
+        let bytes = Array(text.utf8)
+        if bytes.count > oldSize {
+            let e = posix_fallocate(fd, off_t(oldSize), off_t(bytes.count - oldSize))
+            if e != 0 {
+                _ = ftruncate(fd, off_t(oldSize))
+                throw Failure(description: "no room for \(bytes.count) bytes (\(String(cString: strerror(e)))); the file is unchanged")
+            }
+        }
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress! + offset, bytes.count - offset, off_t(offset)) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { throw Failure(description: String(cString: strerror(errno))) }
+            offset += n
+        }
+        if ftruncate(fd, off_t(bytes.count)) != 0 { throw Failure(description: String(cString: strerror(errno))) }
         if fsync(fd) != 0 { throw Failure(description: String(cString: strerror(errno))) }
     }
 }

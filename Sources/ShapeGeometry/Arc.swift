@@ -201,13 +201,15 @@ extension Arc {
 }
 
 extension Arc: CurveNearest {
-    public func nearest(to p: Point) -> (t: Double, distanceSquared: Double) {
+    public func nearest(to p: Point) -> (t: Double, distance: Double) {
         if isCircular {
-            let q = p - center
-            // The angle of q in the arc's own frame (u at 0, v at π/2).
-            let a = arcTangent2(q.dot(v), q.dot(u))
+            // The angle of q in the arc's own frame (u at 0, v at π/2), in units of the arc's
+            // size (a power of two: exact), so that the products neither overflow nor underflow.
+            let k = Vector.unitScale(of: u, v)
+            let q = (p - center) * k
+            let a = arcTangent2(q.dot(v * k), q.dot(u * k))
             var candidates: [Double] = []
-            if q.lengthSquared > 0, sweep != 0 {
+            if q.dx != 0 || q.dy != 0, sweep != 0 {
                 let direction: Double = sweep > 0 ? 1 : -1
                 let offset = positiveAngle(direction * (a - startAngle))
                 if offset <= abs(sweep) { candidates.append(offset / abs(sweep)) }
@@ -217,15 +219,15 @@ extension Arc: CurveNearest {
         return nearestOnEllipse(to: p)
     }
 
-    /// Elliptical arcs: the squared distance is sampled at 64 points per turn (at least 8), and
+    /// Elliptical arcs: the distance is sampled at 64 points per turn (at least 8), and
     /// each sampled local minimum is refined by golden-section search over its two neighbouring
     /// intervals. The stationary points of the squared distance on an ellipse are at most four per
     /// turn, so a sample spacing of at most π/32 separates all but minima that lie within π/32 of
     /// a maximum, whose values then differ from the sampled ones by second-order amounts.
-    func nearestOnEllipse(to p: Point) -> (t: Double, distanceSquared: Double) {
+    func nearestOnEllipse(to p: Point) -> (t: Double, distance: Double) {
         let n = Swift.max(8, Int((abs(sweep) / fullTurn * 64).rounded(.up)))
         var samples = [Double](repeating: 0, count: n + 1)
-        for i in 0...n { samples[i] = point(at: Double(i) / Double(n)).distanceSquared(to: p) }
+        for i in 0...n { samples[i] = point(at: Double(i) / Double(n)).quickDistance(to: p) }
         var candidates: [Double] = []
         for i in 0...n {
             let left = i > 0 ? samples[i - 1] : Double.infinity
@@ -234,14 +236,14 @@ extension Arc: CurveNearest {
             var lo = Double(Swift.max(i - 1, 0)) / Double(n), hi = Double(Swift.min(i + 1, n)) / Double(n)
             let ratio = 0.6180339887498949
             var x1 = hi - ratio * (hi - lo), x2 = lo + ratio * (hi - lo)
-            var f1 = point(at: x1).distanceSquared(to: p), f2 = point(at: x2).distanceSquared(to: p)
+            var f1 = point(at: x1).quickDistance(to: p), f2 = point(at: x2).quickDistance(to: p)
             for _ in 0..<80 where hi - lo > 1e-15 {
                 if f1 <= f2 {
                     hi = x2; x2 = x1; f2 = f1
-                    x1 = hi - ratio * (hi - lo); f1 = point(at: x1).distanceSquared(to: p)
+                    x1 = hi - ratio * (hi - lo); f1 = point(at: x1).quickDistance(to: p)
                 } else {
                     lo = x1; x1 = x2; f1 = f2
-                    x2 = lo + ratio * (hi - lo); f2 = point(at: x2).distanceSquared(to: p)
+                    x2 = lo + ratio * (hi - lo); f2 = point(at: x2).quickDistance(to: p)
                 }
             }
             candidates.append(0.5 * (lo + hi))

@@ -81,7 +81,7 @@ extension Segment {
         var worst = 0.0
         for k in 0...samples {
             let p = point(at: t0 + (t1 - t0) * Double(k) / Double(samples))
-            worst = Swift.max(worst, piece.nearest(to: p).distanceSquared.squareRoot())
+            worst = Swift.max(worst, piece.nearest(to: p).distance)
         }
         return worst
     }

@@ -352,11 +352,11 @@ struct BooleanBuilder {
             guard a.point(at: t1).quickDistance(to: q) <= 10 * tolerance else { return false }
             for k in 1...16 {
                 let x = a.point(at: t0 + (t1 - t0) * Double(k) / 17)
-                if b.nearest(to: x).distanceSquared.squareRoot() > 10 * tolerance { return false }
+                if b.nearest(to: x).distance > 10 * tolerance { return false }
             }
             return true
         }
-        guard b.nearest(to: q).distanceSquared.squareRoot() <= 10 * tolerance, along(a, b, from: t ?? a.nearest(to: p).t) else { return false }
+        guard b.nearest(to: q).distance <= 10 * tolerance, along(a, b, from: t ?? a.nearest(to: p).t) else { return false }
         return u.map { along(b, a, from: $0) } ?? true
     }
 
@@ -424,8 +424,8 @@ struct BooleanBuilder {
                     // Each one's middle on the other: a piece a hair long between two vertices
                     // lies near a long piece that ends at both (a loop closing there), and is not
                     // that piece.
-                    if pieces[h].segment.nearest(to: pieces[k].middle).distanceSquared <= 100 * tolerance * tolerance,
-                        pieces[k].segment.nearest(to: pieces[h].middle).distanceSquared <= 100 * tolerance * tolerance
+                    if pieces[h].segment.nearest(to: pieces[k].middle).distance <= 10 * tolerance,
+                        pieces[k].segment.nearest(to: pieces[h].middle).distance <= 10 * tolerance
                     {
                         order[members] = k
                         members += 1
@@ -552,7 +552,7 @@ struct BooleanBuilder {
         let probe = Rect(minX: m.x - reach, minY: m.y - reach, maxX: m.x + reach, maxY: m.y + reach)
         pieceGrid.forEach(near: probe, margin: 0) { k in
             guard !group.contains(k) else { return }
-            let d = pieces[k].segment.nearest(to: m).distanceSquared.squareRoot()
+            let d = pieces[k].segment.nearest(to: m).distance
             reach = Swift.min(reach, 0.5 * d)
         }
         // (A line cannot come back near itself, nor an arc of at most a half turn.)
@@ -560,10 +560,10 @@ struct BooleanBuilder {
         if case .line = s { bends = false }
         if case .arc(let arc) = s, abs(arc.sweep) <= Double.pi { bends = false }
         for _ in 0..<40 where bends {
-            let a = s.nearest(to: m + n * reach).distanceSquared, b = s.nearest(to: m - n * reach).distanceSquared
+            let a = s.nearest(to: m + n * reach).distance, b = s.nearest(to: m - n * reach).distance
             // Nearer to this place than to any other of the piece: then its distance to the
             // piece is the offset itself (to 1e-5 of it): a leg 1e-4 across, 0.03 away, is caught.
-            if a >= (1 - 1e-5) * reach * reach, b >= (1 - 1e-5) * reach * reach { break }
+            if a >= (1 - 5e-6) * reach, b >= (1 - 5e-6) * reach { break }
             reach *= 0.5
         }
         return (reach, limit)

@@ -221,15 +221,19 @@ extension CubicBezier: CurveExtrema {
 }
 
 extension CubicBezier: CurveNearest {
-    public func nearest(to p: Point) -> (t: Double, distanceSquared: Double) {
+    public func nearest(to p: Point) -> (t: Double, distance: Double) {
         nearestAmong(feet(from: p), to: p)
     }
 
     /// The parameters in [0, 1] where the curve's normal passes through p: the roots of
     /// (B(t) − p)·B′(t), a quintic.
     func feet(from p: Point) -> RootList {
-        let (a, b, c) = powerBasis
-        let d = p0 - p
+        var (a, b, c) = powerBasis
+        var d = p0 - p
+        // The coefficients are sums of products of two of these vectors: scaled by a power of two
+        // they keep their roots and cannot overflow or underflow.
+        let k = Vector.unitScale(of: a, b, c, d)
+        (a, b, c, d) = (a * k, b * k, c * k, d * k)
         // (a t³ + b t² + c t + d) · (3a t² + 2b t + c), expanded.
         let poly = Polynomial([
             d.dot(c),

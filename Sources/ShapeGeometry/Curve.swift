@@ -47,9 +47,10 @@ public protocol CurveExtrema: ParametricCurve {
 
 /// Curves that can find their point nearest to a given point.
 public protocol CurveNearest: ParametricCurve {
-    /// The parameter of the point nearest to `p` and the squared distance to it. Where several
-    /// points are equally near, the smallest parameter.
-    func nearest(to p: Point) -> (t: Double, distanceSquared: Double)
+    /// The parameter of the point nearest to `p` and the distance to it (computed without
+    /// squaring where the squares would overflow or underflow, so that it holds at every scale
+    /// the docs accept). Where several points are equally near, the smallest parameter.
+    func nearest(to p: Point) -> (t: Double, distance: Double)
 }
 
 extension CurveExtrema {

@@ -260,7 +260,7 @@ extension Arc {
             // The distance from the cubic's point to the arc (its nearest point: in closed form for
             // a circle), as a function of t: largest of the samples, refined.
             let piece = Arc(center: center, u: u, v: v, startAngle: a0, sweep: step)
-            error = Swift.max(error, Arc.largestGap { t in piece.nearest(to: c.point(at: t)).distanceSquared.squareRoot() })
+            error = Swift.max(error, Arc.largestGap { t in piece.nearest(to: c.point(at: t)).distance })
         }
         return (pieces, error)
     }
@@ -286,7 +286,7 @@ extension Arc {
             let q = QuadraticBezier(at(a0), at(mid, 1 / cosine(step / 2)), at(a1))
             pieces.append(q)
             let piece = Arc(center: center, u: u, v: v, startAngle: a0, sweep: step)
-            error = Swift.max(error, Arc.largestGap { t in piece.nearest(to: q.point(at: t)).distanceSquared.squareRoot() })
+            error = Swift.max(error, Arc.largestGap { t in piece.nearest(to: q.point(at: t)).distance })
         }
         return (pieces, error)
     }

@@ -17,6 +17,9 @@ public enum GeometryError: Error, Equatable, Sendable {
     case nonFiniteResult
     /// A transform cannot be applied because it is singular or not finite.
     case invalidTransform
+    /// An element is smaller than `Path.smallestSize` without being a point: its squared speeds
+    /// and distances would underflow, and no length or nearest point of it could be trusted.
+    case tooSmall(size: Double)
 }
 
 extension GeometryError: CustomStringConvertible {
@@ -31,6 +34,7 @@ extension GeometryError: CustomStringConvertible {
         case .tooManyPoints(let limit): "that would make more than \(limit) points"
         case .nonFiniteResult: "the result would not be finite"
         case .invalidTransform: "the transform cannot be applied"
+        case .tooSmall(let size): "an element \(size) across is too small to measure (\(Path.smallestSize) is the least)"
         }
     }
 }

@@ -73,7 +73,7 @@ public struct Handle: Hashable, Sendable {
         var best = 0
         var bestDistance = Double.infinity
         for (i, q) in points.enumerated() {
-            let d = q.distanceSquared(to: p)
+            let d = q.quickDistance(to: p)
             if d < bestDistance { best = i; bestDistance = d }
         }
         jump(to: best, count: points.count)

@@ -48,12 +48,15 @@ extension LineSegment: CurveExtrema {
 
 extension LineSegment: CurveNearest {
     /// The orthogonal projection of `p`, clamped to the segment.
-    public func nearest(to p: Point) -> (t: Double, distanceSquared: Double) {
-        let d = p1 - p0
+    public func nearest(to p: Point) -> (t: Double, distance: Double) {
+        // In units of the segment's own size (a power of two, so exact): the squares neither
+        // overflow nor underflow at any scale.
+        let k = Vector.unitScale(of: p1 - p0)
+        let d = (p1 - p0) * k
         let l2 = d.lengthSquared
-        var t = l2 > 0 ? (p - p0).dot(d) / l2 : 0
+        var t = l2 > 0 ? ((p - p0) * k).dot(d) / l2 : 0
         t = Swift.min(Swift.max(t, 0), 1)
         if !t.isFinite { t = 0 }
-        return (t, point(at: t).distanceSquared(to: p))
+        return (t, point(at: t).quickDistance(to: p))
     }
 }

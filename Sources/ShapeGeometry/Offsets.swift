@@ -579,7 +579,7 @@ struct Pen {
         var err = 0.0
         for k in 0...16 {
             let t = a + (b - a) * Double(k) / 16
-            err = Swift.max(err, cubic.nearest(to: q(t)).distanceSquared.squareRoot())
+            err = Swift.max(err, cubic.nearest(to: q(t)).distance)
             if err > tolerance { return (cubic, err) }
             let c = cubic.point(at: Double(k) / 16)
             var i = 0

@@ -65,9 +65,8 @@ extension Path {
                 for i in range {
                     guard let seg = segment(at: i) else { continue }
                     let l = limit()
-                    if seg.controlBounds.distanceSquared(to: p) > l * l || seg.distanceLowerBound(to: p) > l { continue }
-                    let (t, d2) = seg.nearest(to: p)
-                    let d = d2.squareRoot()
+                    if seg.controlBounds.distance(to: p) > l || seg.distanceLowerBound(to: p) > l { continue }
+                    let (t, d) = seg.nearest(to: p)
                     if d <= l {
                         candidates.append((i, t, d))
                         bestDistance = Swift.min(bestDistance, d)

@@ -148,7 +148,7 @@ public struct Path: Sendable {
             if needsImplicitMove { append(.move(origin)) }
             // The joining line, unless the arc starts at the current point (to within rounding of
             // the arc's own trigonometry, 1e-12 of its size).
-            let size = Swift.max(abs(arc.center.x), abs(arc.center.y), arc.u.length, arc.v.length, 1)
+            let size = Swift.max(abs(arc.center.x), abs(arc.center.y), arc.u.length, arc.v.length)
             if origin.distance(to: start) > 1e-12 * size { append(.segment(.line(LineSegment(origin, start)))) }
         } else {
             append(.move(start))
@@ -331,4 +331,42 @@ extension Path {
     /// The length, the bounds (their size included) and so every coordinate are finite: what any
     /// path a command makes must be.
     public var isFinite: Bool { length.isFinite && (bounds?.isFinite ?? true) }
+
+    /// The least size of an element that is not a single point: below it, squares of its
+    /// coordinates' differences (speeds, distances) fall under the smallest normal double, and
+    /// lengths, nearest points and intersections lose every digit. It mirrors the largest
+    /// coordinates, about 1e150, whose squares overflow (docs/robustness.md, "Limits").
+    public static let smallestSize = 1e-150
+
+    /// Throws `tooSmall` for the first element from `start` on whose size (the farthest its
+    /// control points, or an arc's axes, reach from its start along x or y) is not 0 but below
+    /// `smallestSize`. Closing lines are not checked: one that only makes up for the rounding of
+    /// the subpath before it (a circle's end computed 1e-16 of its radius from its start) is
+    /// measured exactly, as every line is. O(elements checked).
+    public func checkMeasurable(from start: Int = 0) throws(GeometryError) {
+        guard start < elements.count else { return }
+        for i in start..<elements.count {
+            guard case .segment(let s) = elements[i] else { continue }
+            let size = s.size
+            if size > 0, size < Path.smallestSize { throw .tooSmall(size: size) }
+        }
+    }
+}
+
+extension Segment {
+    /// How far the segment reaches from its start along x or y: the largest coordinate difference
+    /// of a control point from the start; an arc's largest axis component (0 for no sweep).
+    var size: Double {
+        func reach(_ points: Point...) -> Double {
+            var m = 0.0
+            for p in points { m = Swift.max(m, abs(p.x - start.x), abs(p.y - start.y)) }
+            return m
+        }
+        switch self {
+        case .line(let l): return reach(l.p1)
+        case .quadratic(let q): return reach(q.p1, q.p2)
+        case .cubic(let c): return reach(c.p1, c.p2, c.p3)
+        case .arc(let a): return a.sweep == 0 ? 0 : Swift.max(abs(a.u.dx), abs(a.u.dy), abs(a.v.dx), abs(a.v.dy))
+        }
+    }
 }

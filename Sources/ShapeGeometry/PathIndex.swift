@@ -111,7 +111,7 @@ public struct PathIndex: Sendable {
             let parent = levels[level][i]
             if parent.hasSegments {
                 let chord = LineSegment(parent.first, parent.last)
-                func reach(_ p: Point) -> Double { chord.nearest(to: p).distanceSquared.squareRoot() }
+                func reach(_ p: Point) -> Double { chord.nearest(to: p).distance }
                 var deviation = 0.0
                 for child in [levels[level - 1][2 * i], levels[level - 1][2 * i + 1]] where child.hasSegments {
                     deviation = Swift.max(deviation, child.deviation + Swift.max(reach(child.first), reach(child.last)))
@@ -219,11 +219,12 @@ struct Box: Sendable, Equatable {
         Box(minX: Swift.min(minX, b.minX), minY: Swift.min(minY, b.minY), maxX: Swift.max(maxX, b.maxX), maxY: Swift.max(maxY, b.maxY))
     }
 
-    /// The squared distance from `p` to the box (0 inside; infinite for an empty box).
-    func distanceSquared(to p: Point) -> Double {
+    /// The distance from `p` to the box (0 inside; infinite for an empty box), without overflow
+    /// or underflow.
+    func distance(to p: Point) -> Double {
         guard minX <= maxX else { return .infinity }
         let dx = Swift.max(minX - p.x, 0, p.x - maxX), dy = Swift.max(minY - p.y, 0, p.y - maxY)
-        return dx * dx + dy * dy
+        return Vector(dx, dy).quickLength
     }
 }
 
@@ -231,9 +232,9 @@ extension PathIndex.Node {
     /// A lower bound on the distance from `p` to the node's curves: from its tight box, and
     /// from its chord and deviation once it is complete.
     func distanceLowerBound(to p: Point) -> Double {
-        let box = tight.distanceSquared(to: p).squareRoot()
+        let box = tight.distance(to: p)
         guard deviation.isFinite else { return box }
-        return Swift.max(box, LineSegment(first, last).nearest(to: p).distanceSquared.squareRoot() - deviation)
+        return Swift.max(box, LineSegment(first, last).nearest(to: p).distance - deviation)
     }
 }
 
@@ -242,7 +243,7 @@ extension Segment {
     /// from `a` to `b`.
     func hullDistance(fromChord a: Point, _ b: Point) -> Double {
         let chord = LineSegment(a, b)
-        func d(_ q: Point) -> Double { chord.nearest(to: q).distanceSquared }
+        func d(_ q: Point) -> Double { chord.nearest(to: q).distance }
         let worst: Double
         switch self {
         case .line(let l): worst = Swift.max(d(l.p0), d(l.p1))
@@ -253,7 +254,7 @@ extension Segment {
             worst = Swift.max(
                 d(Point(x: r.minX, y: r.minY)), d(Point(x: r.maxX, y: r.minY)), d(Point(x: r.minX, y: r.maxY)), d(Point(x: r.maxX, y: r.maxY)))
         }
-        return worst.squareRoot()
+        return worst
     }
 
     /// A lower bound on the distance from `p` to the segment, much tighter than a box for a
@@ -261,7 +262,7 @@ extension Segment {
     /// point strays from it (the curve lies in the convex hull of its control points, all within
     /// that much of the chord). 0 for an arc (its box serves).
     func distanceLowerBound(to p: Point) -> Double {
-        func distance(_ q: Point, _ chord: LineSegment) -> Double { chord.nearest(to: q).distanceSquared.squareRoot() }
+        func distance(_ q: Point, _ chord: LineSegment) -> Double { chord.nearest(to: q).distance }
         switch self {
         case .line(let l): return distance(p, l)
         case .quadratic(let q):

@@ -73,6 +73,16 @@ public struct Vector: Hashable, Sendable, CustomStringConvertible {
         let s = dx * dx + dy * dy
         return s >= 1e-290 && s <= 1e290 ? s.squareRoot() : hypotenuse(dx, dy)
     }
+    /// A power of two k (so that multiplying by it is exact) that brings the largest of the
+    /// vectors' coordinates to between 1 and 2; 1 when they are all 0. Sums of products of the
+    /// scaled vectors (dot products, polynomial coefficients made of them) then neither overflow
+    /// nor underflow, at any scale the geometry accepts.
+    @inlinable static func unitScale(of vectors: Vector...) -> Double {
+        var m = 0.0
+        for v in vectors { m = Swift.max(m, abs(v.dx), abs(v.dy)) }
+        guard m > 0, m.isFinite else { return 1 }
+        return Double(sign: .plus, exponent: Swift.min(Swift.max(-m.exponent, -1022), 1022), significand: 1)
+    }
     /// The dot product.
     @inlinable public func dot(_ o: Vector) -> Double { dx * o.dx + dy * o.dy }
     /// The z component of the cross product: positive when `o` turns clockwise on screen from `self`

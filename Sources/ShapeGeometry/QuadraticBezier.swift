@@ -98,7 +98,7 @@ extension QuadraticBezier: CurveExtrema {
 }
 
 extension QuadraticBezier: CurveNearest {
-    public func nearest(to p: Point) -> (t: Double, distanceSquared: Double) {
+    public func nearest(to p: Point) -> (t: Double, distance: Double) {
         nearestAmong(feet(from: p), to: p)
     }
 
@@ -106,9 +106,13 @@ extension QuadraticBezier: CurveNearest {
     /// (B(t) − p)·B′(t), a cubic.
     func feet(from p: Point) -> RootList {
         // B(t) − p = a·t² + b·t + d and B'(t) = 2a·t + b.
-        let a = (p0 - p1) + (p2 - p1)
-        let b = 2 * (p1 - p0)
-        let d = p0 - p
+        var a = (p0 - p1) + (p2 - p1)
+        var b = 2 * (p1 - p0)
+        var d = p0 - p
+        // Scaled by a power of two, the coefficients keep their roots and cannot overflow or
+        // underflow.
+        let k = Vector.unitScale(of: a, b, d)
+        (a, b, d) = (a * k, b * k, d * k)
         return Polynomial([b.dot(d), b.dot(b) + 2 * a.dot(d), 3 * a.dot(b), 2 * a.dot(a)]).roots(in: 0, 1)
     }
 }
@@ -116,21 +120,21 @@ extension QuadraticBezier: CurveNearest {
 extension ParametricCurve {
     /// The nearest of the two end points and the given candidate parameters (ties go to the
     /// smallest parameter).
-    func nearestAmong(_ candidates: [Double], to p: Point) -> (t: Double, distanceSquared: Double) {
+    func nearestAmong(_ candidates: [Double], to p: Point) -> (t: Double, distance: Double) {
         nearestAmong(count: candidates.count, { candidates[$0] }, to: p)
     }
 
-    func nearestAmong(_ candidates: RootList, to p: Point) -> (t: Double, distanceSquared: Double) {
+    func nearestAmong(_ candidates: RootList, to p: Point) -> (t: Double, distance: Double) {
         nearestAmong(count: candidates.count, { candidates[$0] }, to: p)
     }
 
     @inline(__always)
-    func nearestAmong(count: Int, _ candidate: (Int) -> Double, to p: Point) -> (t: Double, distanceSquared: Double) {
-        var best = (t: 0.0, distanceSquared: start.distanceSquared(to: p))
+    func nearestAmong(count: Int, _ candidate: (Int) -> Double, to p: Point) -> (t: Double, distance: Double) {
+        var best = (t: 0.0, distance: start.quickDistance(to: p))
         for k in 0...count {
             let t = k < count ? candidate(k) : 1
-            let d = point(at: t).distanceSquared(to: p)
-            if d < best.distanceSquared || (d == best.distanceSquared && t < best.t) { best = (t, d) }
+            let d = point(at: t).quickDistance(to: p)
+            if d < best.distance || (d == best.distance && t < best.t) { best = (t, d) }
         }
         return best
     }

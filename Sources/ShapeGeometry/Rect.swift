@@ -72,6 +72,14 @@ public struct Rect: Hashable, Sendable {
         let dy = p.y < minY ? minY - p.y : (p.y > maxY ? p.y - maxY : 0)
         return dx * dx + dy * dy
     }
+
+    /// The distance from `p` to the nearest point of the rectangle (0 inside), without overflow
+    /// or underflow.
+    @inlinable public func distance(to p: Point) -> Double {
+        let dx = p.x < minX ? minX - p.x : (p.x > maxX ? p.x - maxX : 0)
+        let dy = p.y < minY ? minY - p.y : (p.y > maxY ? p.y - maxY : 0)
+        return Vector(dx, dy).quickLength
+    }
 }
 
 extension Rect {

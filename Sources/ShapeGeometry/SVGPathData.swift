@@ -190,7 +190,10 @@ public enum SVGPathData {
         guard p1 != p2 else { return nil }
         var rx = abs(rx), ry = abs(ry)
         guard rx > 0, ry > 0 else { return nil }
-        let phi = rotationDegrees * Double.pi / 180
+        // Whole turns taken off in degrees first, exactly (the remainder of a division by 360 is
+        // exact in floating point): 1e20° is 280°, where 1e20 · π / 180 radians keeps no digit of
+        // the angle.
+        let phi = rotationDegrees.truncatingRemainder(dividingBy: 360) * Double.pi / 180
         let cs = cosine(phi), sn = sine(phi)
         let dx = (p1.x - p2.x) / 2, dy = (p1.y - p2.y) / 2
         let x1 = cs * dx + sn * dy, y1 = -sn * dx + cs * dy

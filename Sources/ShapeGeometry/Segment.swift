@@ -144,7 +144,7 @@ extension Segment: CurveExtrema {
 }
 
 extension Segment: CurveNearest {
-    public func nearest(to p: Point) -> (t: Double, distanceSquared: Double) {
+    public func nearest(to p: Point) -> (t: Double, distance: Double) {
         switch self {
         case .line(let s): s.nearest(to: p)
         case .quadratic(let s): s.nearest(to: p)

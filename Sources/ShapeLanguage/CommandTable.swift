@@ -29,6 +29,8 @@ public struct OptionGroup: Sendable {
 public enum WorkCost: Sendable, Equatable {
     /// One unit, whatever the path holds.
     case unit
+    /// This many units, whatever the path holds (a command that measures a curve it draws).
+    case units(Int)
     /// One unit plus this many for each element of the path (commands that visit, copy or write
     /// out the whole path).
     case perElement(Int)
@@ -37,22 +39,43 @@ public enum WorkCost: Sendable, Equatable {
     public func units(elements: Int) -> Int {
         switch self {
         case .unit: 1
+        case .units(let n): n
         case .perElement(let k): 1 + k * elements
         }
     }
 
-    /// Formatting an element or a point for output (measured: `elements` lists 100,000 cubics in
-    /// about 0.4 s, 4 µs each).
-    public static let listingCost = 25
-    /// Visiting an element to transform, split, hit-test or search it (measured: about 1 µs
-    /// per cubic for `rotate`, `scale`, `split`, `contains` and `nearest` on 100,000 of them).
-    public static let visitCost = 6
-    /// A procedure or function call: its frame, scope and arguments.
-    public static let callCost = 8
-    /// What every command costs besides its row's cost: evaluating and binding its arguments and
-    /// making its report (measured: a `line` in a loop takes about 1.2 µs, and a unit is meant to
-    /// be about 0.2 µs, so that the budget of 50 million units is about 10 s).
-    public static let commandOverhead = 5
+    // A unit is about 50 ns of a release build on the 2-core machine the project is built on, so
+    // that the budget of 50 million units is about 2.5 s of CPU there, and well under 10 s on a
+    // machine several times slower. Each cost below is measured by `scripts/bench-budget`, which
+    // runs every kind of work to the budget and reports its seconds (docs/robustness.md).
+
+    /// Formatting an element or a point for output (`elements`, `points`, `export`, `save`:
+    /// about 0.8 µs each).
+    public static let listingCost = 20
+    /// Visiting an element to transform, split, hit-test or search it (about 0.6 µs per cubic
+    /// for `rotate`, `scale` and `split` on 100,000 of them).
+    public static let visitCost = 12
+    /// A procedure or function call: its frame, scope and arguments (a call and its `return`
+    /// take about 1 µs).
+    public static let callCost = 12
+    /// A statement that is not a command (`let`, `x = …`, `if`, `print`) and a loop turn (a `let`
+    /// of a number takes about 0.25 µs).
+    public static let statementCost = 4
+    /// Evaluating one node of an expression (a number, a name: about 0.05 µs; an operator
+    /// costs this twice).
+    public static let expressionCost = 1
+    /// Each element a command appends to the path: measured, with its length, bounds and index
+    /// entry (about 0.8 µs for the arcs and lines of `circle` and `roundrect`).
+    public static let elementCost = 16
+    /// An `include`: finding, opening and reading the file (about 12 µs), besides one unit per
+    /// two bytes read and parsed (`includeByteCost`).
+    public static let includeCost = 250
+    /// The bytes of an included file read and parsed per unit (about 25 ns a byte).
+    public static let includeBytesPerUnit = 2
+    /// What every command costs besides its row's cost, its arguments' expressions and the
+    /// elements it appends: binding its arguments and making its report (a `line` in a loop
+    /// takes about 1.1 µs in all).
+    public static let commandOverhead = 10
 }
 
 /// The formats of `export`.
@@ -206,7 +229,7 @@ public enum CommandTable {
             name: "line", parameters: ["x", "y"], group: .path, cost: .unit, isQuery: false,
             summary: "straight segment to (x, y)", example: "line 100 20", run: Interpreter.lineCommand),
         CommandSpec(
-            name: "quad", parameters: ["cx", "cy", "x", "y"], group: .path, cost: .unit, isQuery: false,
+            name: "quad", parameters: ["cx", "cy", "x", "y"], group: .path, cost: .units(4), isQuery: false,
             summary: "quadratic Bézier with control point (cx, cy) to (x, y)", example: "quad 50 0 100 50",
             run: Interpreter.quadCommand),
         CommandSpec(
@@ -222,7 +245,7 @@ public enum CommandTable {
             summary: "a Catmull-Rom spline from the current point through the given points, drawn as cubics (the Primer's conversion)",
             example: "catmull 50 0 100 50 150 0", run: Interpreter.catmullCommand),
         CommandSpec(
-            name: "curve", parameters: ["c1x", "c1y", "c2x", "c2y", "x", "y"], group: .path, cost: .unit, isQuery: false,
+            name: "curve", parameters: ["c1x", "c1y", "c2x", "c2y", "x", "y"], group: .path, cost: .units(8), isQuery: false,
             summary: "cubic Bézier with control points c1 and c2 to (x, y)", example: "curve 30 0 70 100 100 50",
             run: Interpreter.curveCommand),
         CommandSpec(
@@ -231,7 +254,7 @@ public enum CommandTable {
                 flag("cw", "increasing angle, clockwise on screen (the default)"),
                 flag("ccw", "decreasing angle, counter-clockwise on screen"),
             ],
-            optionGroups: [exclusive("cw", "ccw")], group: .path, cost: .unit, isQuery: false,
+            optionGroups: [exclusive("cw", "ccw")], group: .path, cost: .units(8), isQuery: false,
             summary: "circular arc about (cx, cy); joined to the current point by a line",
             example: "arc 160 126.9 80 45deg -225deg ccw", run: Interpreter.arcCommand),
         CommandSpec(

@@ -56,6 +56,7 @@ public enum Message: Sendable, Equatable {
     case emptyDash
     case tooManyPoints(Int)
     case nonFiniteResult
+    case tooSmall(Double)
     case noPath(String)
     case negativeCount(String)
     case negativeDuration
@@ -83,6 +84,9 @@ public enum Message: Sendable, Equatable {
     case miterLimit(command: String)
     case noOffset
     case rationalWeights(Int)
+    case badFileName(String)
+    case rationalWeightCount(points: Int, got: Int)
+    case moldNearEnd(Double)
     case intervalEmpty
     case catmullTension
     case tooManyPieces(command: String, limit: Int)
@@ -185,6 +189,8 @@ public enum Message: Sendable, Equatable {
         case .emptyDash: "a dash pattern needs a positive total length"
         case .tooManyPoints(let n): "that would make more than \(n) track points"
         case .nonFiniteResult: "the result would not be finite"
+        case .tooSmall(let size):
+            "an element \(NumberFormat.text(size)) across is too small to measure: sizes from 1e-150 up are (scale the drawing up)"
         case .noPath(let c): "'\(c)' needs a path: draw something first"
         case .negativeCount(let what): "\(what) cannot be negative"
         case .negativeDuration: "duration and speed cannot be negative"
@@ -204,7 +210,12 @@ public enum Message: Sendable, Equatable {
         case .splinePoints(let command, let degree):
             "'\(command)' needs pairs of coordinates x y: at least \(degree) points after the current point for degree \(degree)"
         case .splineDegree(let command): "'\(command)' takes degree 2 or 3"
+        case .badFileName(let why): "that is not a file name: \(why)"
         case .rationalWeights(let n): "'rational' needs a weight above 0 for each of the element's \(n) points"
+        case .rationalWeightCount(let n, let got):
+            "'rational' needs one weight for each of the element's \(n) points, got \(got) weight\(got == 1 ? "" : "s")"
+        case .moldNearEnd(let t):
+            "'mold' cannot move the curve by its point at t = \(NumberFormat.text(t)): so near an end, the end itself decides where it is (choose t well inside 0 to 1)"
         case .notAChoice(let c, let o, let choices): "'\(c)' takes \(o) \(Message.list(choices, "or"))"
         case .positiveNumber(let c, let what): "'\(c)' needs \(what) above 0"
         case .noOffset: "'offsetcurve' has nothing to draw: the element has no length"
@@ -236,8 +247,8 @@ public enum Message: Sendable, Equatable {
         case .fileNameNotString(let w): "file names are strings: write \"\(w)\" in quotes"
         case .elementLimit(let n): "the path would have more than \(n) elements"
         case .workLimit(let n):
-            "this statement does too much work (more than \(n) units, about 10 s: statements, commands, elements "
-                + "made, visited or listed; see docs/robustness.md, or raise it with --work-limit)"
+            "this statement does too much work (more than \(n) units, a few seconds: statements, expressions, "
+                + "commands, elements made, visited or listed, geometry computed; see docs/robustness.md, or raise it with --work-limit)"
         case .interrupted: "interrupted: the statement was undone"
         case .nothingToUndo: "nothing to undo"
         case .precisionRange: "precision must be a whole number from 0 to 17"

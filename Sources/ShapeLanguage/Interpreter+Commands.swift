@@ -131,8 +131,8 @@ extension Interpreter {
         guard callDepth < limits.callDepth else { throw error(.recursionLimit(limits.callDepth), range) }
         var frame: [String: Value] = [:]
         for (p, a) in zip(procedure.parameters, arguments) { frame[p] = try evaluate(a) }
-        // A call costs what a few statements do (measured: 1.3 µs in a release build, against
-        // about 0.2 µs per unit), so that exponential recursion meets the budget within seconds.
+        // A call costs what a few statements do, so that exponential recursion meets the budget
+        // within seconds.
         try charge(WorkCost.callCost, range)
         try enter(range)
         let savedScopes = scopes, savedSource = source
@@ -168,6 +168,10 @@ extension Interpreter {
             path.truncate(to: countBefore)
             throw self.error(.elementLimit(limits.pathElements), inv.range)
         }
+        do { try charge(WorkCost.elementCost * (path.elements.count - countBefore), inv.range) } catch {
+            path.truncate(to: countBefore)
+            throw error
+        }
         guard path.elements.count != countBefore else {
             // Nothing drawn (`close` with nothing to close, `svg ""`): say where the path stands.
             if !quietly { report(inv.name, path.currentPoint.map { .path(to: $0, segment: 0, length: path.length) } ?? .cleared) }
@@ -176,6 +180,10 @@ extension Interpreter {
         guard path.length.isFinite, path.bounds.map(\.isFinite) ?? true else {
             path.truncate(to: countBefore)
             throw self.error(.nonFiniteResult, inv.range)
+        }
+        do { try path.checkMeasurable(from: countBefore) } catch {
+            path.truncate(to: countBefore)
+            throw diagnose(error, inv)
         }
         pathDidChange(trackPointsKept: true)
         changed = true
@@ -221,6 +229,7 @@ extension Interpreter {
         case .emptyDashPattern: error(.emptyDash, inv.range)
         case .tooManyPoints(let n): error(.tooManyPoints(n), inv.range)
         case .nonFiniteResult, .invalidTransform: error(.nonFiniteResult, inv.range)
+        case .tooSmall(let size): error(.tooSmall(size), inv.range)
         }
     }
 
@@ -347,6 +356,10 @@ extension Interpreter {
     func fileName(_ argument: Expr) throws(Diagnostic) -> String {
         if case .name(let word, let range) = argument, !isDefined(word) { throw error(.fileNameNotString(word), range) }
         guard case .string(let file) = try evaluate(argument) else { throw error(.notAString("the file name"), argument.range) }
+        // The C library would read the name only up to the NUL, and open another file.
+        guard !file.utf8.contains(0), !file.isEmpty else {
+            throw error(.badFileName(file.isEmpty ? "it is empty" : "it holds a NUL byte"), argument.range)
+        }
         return file
     }
 
@@ -806,8 +819,12 @@ extension Interpreter {
                 .needsACurve(element: i, kind: Interpreter.degreeName(segment), command: "rational", what: "a quadratic or cubic Bézier"),
                 inv.ranges[0])
         }
-        guard weights.count == points.count else { throw error(.rationalWeights(points.count), inv.range) }
-        guard weights.allSatisfy({ $0 > 0 && $0.isFinite }) else { throw error(.rationalWeights(points.count), inv.range) }
+        guard weights.count == points.count else {
+            // At the first weight too many, or at the command when one is missing.
+            let culprit = weights.count > points.count ? inv.ranges[2 + points.count] : inv.range
+            throw error(.rationalWeightCount(points: points.count, got: weights.count), culprit)
+        }
+        if let k = weights.firstIndex(where: { !($0 > 0 && $0.isFinite) }) { throw error(.rationalWeights(points.count), inv.ranges[2 + k]) }
         let p = Bernstein.rationalPoint(points, weights: weights, at: t)
         let curve = (0...64).map { Bernstein.rationalPoint(points, weights: weights, at: Double($0) / 64) }
         lastFigure = Figure(
@@ -903,9 +920,13 @@ extension Interpreter {
         let t = try parameter(inv, open: true)
         let target = inv.point(2)
         guard let molded = segment.molded(at: t, to: target) else {
-            throw error(
-                .needsACurve(element: i, kind: Interpreter.degreeName(segment), command: "mold", what: "a quadratic or cubic Bézier"),
-                inv.ranges[0])
+            switch segment {
+            case .quadratic, .cubic: throw error(.moldNearEnd(t), inv.ranges[1])
+            case .line, .arc:
+                throw error(
+                    .needsACurve(element: i, kind: Interpreter.degreeName(segment), command: "mold", what: "a quadratic or cubic Bézier"),
+                    inv.ranges[0])
+            }
         }
         let before = segment.point(at: t)
         let changed: Path
@@ -1364,6 +1385,10 @@ extension Interpreter {
     /// `draw p`: appends the subpaths of path value p, exactly as they are.
     func drawCommand(_ inv: Invocation) throws(Diagnostic) {
         let other = try pathArgument(inv.arguments[0], "what 'draw' draws", inv, costPerElement: 1)
+        // Before a single element is copied: a path drawn onto itself doubles each time.
+        guard path.elements.count + other.elements.count <= limits.pathElements else {
+            throw error(.elementLimit(limits.pathElements), inv.range)
+        }
         try draw(inv) { (p: inout Path) throws(GeometryError) in try p.append(contentsOf: other) }
     }
 
@@ -1388,7 +1413,11 @@ extension Interpreter {
 
     /// `undo`.
     func undoCommand(_ inv: Invocation) throws(Diagnostic) {
-        guard let record = undoStack.popLast() else { throw error(.nothingToUndo, inv.range) }
+        guard let last = undoStack.last else { throw error(.nothingToUndo, inv.range) }
+        // Restoring a whole path costs a visit of each of its elements, and so does the copy a
+        // block keeps for its own rollback.
+        if case .replace(let p) = last.path { try charge(WorkCost.visitCost * (p.elements.count + path.elements.count), inv.range) }
+        let record = undoStack.removeLast()
         undoElements -= record.savedElements
         keepPathForRollback()  // inside a block that fails later, the path must come back
         state = record.state

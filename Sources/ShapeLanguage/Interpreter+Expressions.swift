@@ -51,6 +51,7 @@ extension Interpreter {
     }
 
     func evaluate(_ e: Expr) throws(Diagnostic) -> Value {
+        try charge(WorkCost.expressionCost, e.range)
         switch e {
         case .number(let v, _): return .number(v)
         case .string(let s, _): return .string(s)
@@ -85,6 +86,7 @@ extension Interpreter {
                 }
             return try finite(result, "the result of '\(op.rawValue)'", r)
         case .binary(let op, let a, let b, let r):
+            try charge(WorkCost.expressionCost, r)
             let name = op.rawValue
             if op == .and || op == .or {
                 let left = try number(a, "the left side of '\(name)'")

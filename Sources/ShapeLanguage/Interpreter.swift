@@ -292,6 +292,10 @@ public final class Interpreter {
     /// coordinate, the length and the bounds must be finite, or the command fails at `range`.
     func replacePath(with new: Path, at range: SourceRange) throws(Diagnostic) {
         guard new.isFinite else { throw error(.nonFiniteResult, range) }
+        do { try new.checkMeasurable() } catch {
+            guard case .tooSmall(let size) = error else { throw self.error(.nonFiniteResult, range) }
+            throw self.error(.tooSmall(size), range)
+        }
         keepPathForRollback()
         path = new
         pathDidChange()
@@ -340,7 +344,7 @@ public final class Interpreter {
     func run(_ statement: Stmt, topLevel: Bool = false, lengthBefore: Double = 0) throws(Diagnostic) {
         // Every statement costs a unit (a command charges its own cost instead), so that no
         // statement without geometry (a billion `let`s) runs past the budget.
-        if case .command = statement {} else { try charge(1, statement.range) }
+        if case .command = statement {} else { try charge(WorkCost.statementCost, statement.range) }
         switch statement {
         case .command(let name, let nameRange, let arguments, let keywords, let range):
             try command(name, nameRange: nameRange, arguments: arguments, keywords: keywords, range: range)
@@ -452,7 +456,7 @@ public final class Interpreter {
     func loopBody(_ body: [Stmt], _ range: SourceRange, binding: (String, Value)?) throws(Diagnostic) {
         iterations += 1
         if iterations > limits.loopIterations { throw error(.loopLimit(limits.loopIterations), range) }
-        try charge(1, range)
+        try charge(WorkCost.statementCost, range)
         try block(body, binding: binding, at: range)
     }
 
@@ -490,6 +494,7 @@ public final class Interpreter {
             throw self.error(.cannotInclude(file, reason: "\(error)"), range)
         }
         guard !includeStack.contains(loaded.name) else { throw error(.includeCycle(file), range) }
+        try charge(WorkCost.includeCost + loaded.text.utf8.count / WorkCost.includeBytesPerUnit, range)
         let included = Source(name: loaded.name, text: loaded.text)
         let program: Program
         do { program = try Parser.parse(included) } catch { throw error.diagnostic.calledFrom(.include, source, range) }

@@ -84,13 +84,22 @@ public enum NumberFormat {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// The coordinates of a point or vector in text: each as `text` writes it, except that a
-    /// coordinate below `noiseFloor` of the larger one is rounding noise of the geometry (the end
-    /// of a quarter arc of radius 10 computes as x = 6.1e-16) and shows as 0.
+    /// The coordinates of a point or vector in text: each as `text(_:beside:precision:)` writes
+    /// it beside the larger one.
     public static func text(pair x: Double, _ y: Double, precision: Int = 4) -> (String, String) {
-        let floor = noiseFloor * Swift.max(Swift.abs(x), Swift.abs(y))
-        func clean(_ v: Double) -> Double { Swift.abs(v) < floor ? 0 : v }
-        return (text(clean(x), precision: precision), text(clean(y), precision: precision))
+        let scale = Swift.max(Swift.abs(x), Swift.abs(y))
+        return (text(x, beside: scale, precision: precision), text(y, beside: scale, precision: precision))
+    }
+
+    /// `x` as `text` writes it, except that a value that is rounding noise beside `scale` shows
+    /// as 0: below `noiseFloor` of it (the end of a quarter arc of radius 10 computes as
+    /// x = 6.1e-16) and too small to show at `precision` decimals. A value that does show at
+    /// `precision` decimals is written whatever its size beside `scale` (a point drawn at
+    /// (1e14, 5) keeps its 5).
+    public static func text(_ x: Double, beside scale: Double, precision: Int = 4) -> String {
+        let v = Swift.abs(x)
+        if v < noiseFloor * Swift.abs(scale), v < 0.5 * tenToThe(-precision) { return "0" }
+        return text(x, precision: precision)
     }
 
     /// The relative size below which one coordinate of a point is noise beside the other: the

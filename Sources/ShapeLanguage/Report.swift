@@ -222,7 +222,8 @@ public struct ElementInfo: Sendable {
     /// Rounding noise is not written: a coordinate below 1e-12 of the element's largest one is
     /// 0, and an angle within 1e-9 of a whole degree is that degree (each changes the drawn
     /// element by less than its measured accuracy).
-    public func command(_ n: (Double) -> String) -> String {
+    public func command(precision: Int) -> String {
+        func n(_ x: Double) -> String { NumberFormat.text(x, precision: precision) }
         var scale = 0.0
         func include(_ q: Point) { scale = Swift.max(scale, abs(q.x), abs(q.y)) }
         switch element {
@@ -233,7 +234,7 @@ public struct ElementInfo: Sendable {
         case .segment(.cubic(let c)): [c.p0, c.p1, c.p2, c.p3].forEach(include)
         case .segment(.arc(let a)): [a.center, a.start, a.end].forEach(include)
         }
-        func clean(_ x: Double) -> String { abs(x) < 1e-12 * scale ? n(0) : n(x) }
+        func clean(_ x: Double) -> String { NumberFormat.text(x, beside: scale, precision: precision) }
         func p(_ q: Point) -> String { "\(clean(q.x)) \(clean(q.y))" }
         switch element {
         case .move(let q): return "move \(p(q))"
@@ -290,23 +291,35 @@ public enum Value: Sendable, Equatable {
     /// The value as text, numbers written by `number`: `{x: 1, y: 2}`, `[1, 2]`,
     /// `path(5 elements, length 12)`. Strings inside records and lists are quoted; a string
     /// alone is itself when `quoteStrings` is false (what `print` shows).
-    public func text(quoteStrings: Bool = false, number: (Double) -> String) -> String {
+    public func text(quoteStrings: Bool = false, precision: Int) -> String {
+        text(quoteStrings: quoteStrings, number: { NumberFormat.text($0, precision: precision) }) {
+            NumberFormat.text($0, beside: $1, precision: precision)
+        }
+    }
+
+    /// The value as text with numbers written by `number`, and a point's coordinates by
+    /// `coordinate` (given the coordinate and the larger of the two, so that rounding noise
+    /// beside it can show as 0: the quarter of a circle ends at x = 6.1e-16); by default one
+    /// below `NumberFormat.noiseFloor` of the larger is 0.
+    public func text(
+        quoteStrings: Bool = false, number: (Double) -> String, coordinate: ((Double, Double) -> String)? = nil
+    ) -> String {
         switch self {
         case .number(let x): return number(x)
         case .string(let s): return quoteStrings ? "\"\(s)\"" : s
         case .record(let r):
-            // A point's coordinates follow the rule of points in reports: noise below 1e-12 of
-            // the larger one shows as 0 (the quarter of a circle ends at x = 6.1e-16).
-            var values = r.values
-            if case .number(let x)? = r["x"], case .number(let y)? = r["y"] {
-                let floor = NumberFormat.noiseFloor * Swift.max(Swift.abs(x), Swift.abs(y))
-                for (k, name) in r.names.enumerated() where name == "x" || name == "y" {
-                    if case .number(let v) = values[k], Swift.abs(v) < floor { values[k] = .number(0) }
+            var scale: Double?
+            if case .number(let x)? = r["x"], case .number(let y)? = r["y"] { scale = Swift.max(Swift.abs(x), Swift.abs(y)) }
+            let fields = zip(r.names, r.values).map { name, value in
+                if let scale, name == "x" || name == "y", case .number(let v) = value {
+                    if let coordinate { return "\(name): \(coordinate(v, scale))" }
+                    return "\(name): \(number(Swift.abs(v) < NumberFormat.noiseFloor * scale ? 0 : v))"
                 }
+                return "\(name): \(value.text(quoteStrings: true, number: number, coordinate: coordinate))"
             }
-            let fields = zip(r.names, values).map { "\($0): \($1.text(quoteStrings: true, number: number))" }
             return "{" + fields.joined(separator: ", ") + "}"
-        case .list(let items): return "[" + items.map { $0.text(quoteStrings: true, number: number) }.joined(separator: ", ") + "]"
+        case .list(let items):
+            return "[" + items.map { $0.text(quoteStrings: true, number: number, coordinate: coordinate) }.joined(separator: ", ") + "]"
         case .path(let p): return "path(\(p.elements.count) element\(p.elements.count == 1 ? "" : "s"), length \(number(p.length)))"
         }
     }

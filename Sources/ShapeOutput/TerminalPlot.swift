@@ -112,9 +112,7 @@ public struct TerminalPlot {
         }
         // Rounding noise beside the box's size shows as 0, as in points (NumberFormat.noiseFloor).
         let magnitude = Swift.max(Swift.abs(box.minX), Swift.abs(box.maxX), Swift.abs(box.minY), Swift.abs(box.maxY))
-        func n(_ x: Double) -> String {
-            NumberFormat.text(Swift.abs(x) < NumberFormat.noiseFloor * magnitude ? 0 : x, precision: precision)
-        }
+        func n(_ x: Double) -> String { NumberFormat.text(x, beside: magnitude, precision: precision) }
         lines.append("x \(n(box.minX)) to \(n(box.maxX)), y \(n(box.minY)) to \(n(box.maxY)) (y down)")
         return lines.joined(separator: "\n")
     }

@@ -18,13 +18,13 @@ public struct TextPrinter {
     }
 
     func n(_ x: Double) -> String { NumberFormat.text(x, precision: precision) }
-    /// A length beside the path's: below the geometry's accuracy of it (`NumberFormat.noiseFloor`)
-    /// it is rounding noise (a closing line of 7e-15 after an arc) and shows as 0.
-    func n(_ x: Double, beside whole: Double) -> String { n(abs(x) < NumberFormat.noiseFloor * abs(whole) ? 0 : x) }
+    /// A length beside the path's: rounding noise of it (a closing line of 7e-15 after an arc)
+    /// shows as 0 (`NumberFormat.text(_:beside:precision:)`).
+    func n(_ x: Double, beside whole: Double) -> String { NumberFormat.text(x, beside: whole, precision: precision) }
     /// A box's corners, "(minX, minY) to (maxX, maxY)", rounding noise beside the box's size as 0.
     func box(_ b: Rect) -> String {
         let size = Swift.max(Swift.abs(b.minX), Swift.abs(b.maxX), Swift.abs(b.minY), Swift.abs(b.maxY))
-        func n(_ v: Double) -> String { self.n(Swift.abs(v) < NumberFormat.noiseFloor * size ? 0 : v) }
+        func n(_ v: Double) -> String { self.n(v, beside: size) }
         return "(\(n(b.minX)), \(n(b.minY))) to (\(n(b.maxX)), \(n(b.maxY)))"
     }
 
@@ -32,7 +32,7 @@ public struct TextPrinter {
         let (x, y) = NumberFormat.text(pair: q.x, q.y, precision: precision)
         return "(\(x), \(y))"
     }
-    func value(_ v: Value) -> String { v.text(number: n) }
+    func value(_ v: Value) -> String { v.text(precision: precision) }
 
     /// The text for one report, or `nil` when nothing is shown.
     public func format(_ r: Report) -> String? {
@@ -72,7 +72,7 @@ public struct TextPrinter {
             var lines = ["elements: \(list.count)"]
             let total = list.reduce(0) { $0 + $1.length }
             // Each as the command that draws it, to paste back, and its length.
-            for e in list { lines.append("  \(e.index): \(e.command(n))  # length \(n(e.length, beside: total))") }
+            for e in list { lines.append("  \(e.index): \(e.command(precision: precision))  # length \(n(e.length, beside: total))") }
             return lines.joined(separator: "\n")
         case .undone(let command, let line): return "undo: reverted '\(command)' from line \(line)"
         case .precision(let d): return "precision: \(d)"
@@ -131,7 +131,7 @@ public struct TextPrinter {
             return lines.joined(separator: "\n")
         case .facts(let i, let title, let fields):
             var lines = ["\(r.command): element \(i) (\(title))"]
-            for (name, v) in zip(fields.names, fields.values) { lines.append("  \(name): \(v.text(quoteStrings: false, number: n))") }
+            for (name, v) in zip(fields.names, fields.values) { lines.append("  \(name): \(v.text(quoteStrings: false, precision: precision))") }
             return lines.joined(separator: "\n")
         case .molded(let i, let t, let q): return "mold: element \(i) now passes through \(p(q)) at t \(n(t))"
         case .fitted(let kind, let count, let error, let to, let length):

@@ -18,7 +18,7 @@ public enum BooleanSampling {
             let b = boxes[k]
             guard p.x >= b.minX - reach, p.x <= b.maxX + reach, p.y >= b.minY - reach, p.y <= b.maxY + reach else { continue }
             guard kind == nil || s.kindName == kind else { continue }
-            best = Swift.min(best, s.nearest(to: p).distanceSquared.squareRoot())
+            best = Swift.min(best, s.nearest(to: p).distance)
         }
         return best
     }

@@ -16,7 +16,7 @@ public enum StrokeSampling {
             // A box farther than the best so far holds nothing nearer.
             let dx = Swift.max(b.minX - x.x, 0, x.x - b.maxX), dy = Swift.max(b.minY - x.y, 0, x.y - b.maxY)
             if dx * dx + dy * dy >= best * best { continue }
-            best = Swift.min(best, s.nearest(to: x).distanceSquared.squareRoot())
+            best = Swift.min(best, s.nearest(to: x).distance)
         }
         return best
     }

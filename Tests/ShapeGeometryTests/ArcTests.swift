@@ -123,9 +123,9 @@ func ellipsePerimeter(_ a: Double, _ b: Double) -> Double {
 
     @Test func nearestOnCircularAndEllipticalArcs() {
         let arc = Arc(center: Point(0, 0), radius: 10, startAngle: 0, sweep: .pi)  // lower half (y down)
-        var (t, d2) = arc.nearest(to: Point(0, 30))
-        expectClose(t, 0.5, tolerance: 1e-15); expectClose(d2.squareRoot(), 20, tolerance: 1e-12)
-        (t, d2) = arc.nearest(to: Point(3, -30))  // above: an end point is nearest
+        var (t, d) = arc.nearest(to: Point(0, 30))
+        expectClose(t, 0.5, tolerance: 1e-15); expectClose(d, 20, tolerance: 1e-12)
+        (t, d) = arc.nearest(to: Point(3, -30))  // above: an end point is nearest
         #expect(t == 0)
         (t, _) = arc.nearest(to: Point(0, 0))  // the centre: every point ties, t = 0
         #expect(t == 0)
@@ -133,8 +133,7 @@ func ellipsePerimeter(_ a: Double, _ b: Double) -> Double {
         var rng = SeededRandom(seed: 21)
         for _ in 0..<100 {
             let q = rng.point(-80, 80)
-            let (t, d2) = ellipse.nearest(to: q)
-            let d = d2.squareRoot()
+            let (t, d) = ellipse.nearest(to: q)
             for i in 0...4000 {
                 #expect(ellipse.point(at: Double(i) / 4000).distance(to: q) >= d - 1e-9)
             }

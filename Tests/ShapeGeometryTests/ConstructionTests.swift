@@ -39,6 +39,11 @@ import Glibc
         badge.draggedCenter = Point(0, 221)  // 8.95
         #expect(badge.isBroken)
         #expect(try badge.path().subpathStarts.count == 1)  // only the dragged circle
+        // Broken, the fixed circle is gone: its radius is 0, never r₀ − d/20 < 0 (far away,
+        // 20 − 500/20 = −5).
+        #expect(badge.fixedRadius == 0)
+        badge.draggedCenter = Point(0, 500)
+        #expect(badge.isBroken && badge.fixedRadius == 0)
         let rest = badge.released()
         #expect(rest.draggedCenter == .zero && rest.fixedRadius == 20 && !rest.isBroken)
         #expect(rest.keyPoints == nil)

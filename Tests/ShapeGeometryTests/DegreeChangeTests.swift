@@ -170,7 +170,7 @@ import Glibc
                 // C on the chord, B on the curve.
                 #expect(y.b.distance(to: c.point(at: t)) < 1e-12)
                 let chord = LineSegment(c.p0, c.p3)
-                #expect(chord.nearest(to: y.c).distanceSquared.squareRoot() < 1e-9)
+                #expect(chord.nearest(to: y.c).distance < 1e-9)
             }
         }
         #expect(Segment.line(LineSegment(Point(0, 0), Point(1, 1))).projectionIdentity(at: 0.5) == nil)
@@ -269,10 +269,10 @@ extension ArcAsCubicsTests {
                 var worst = 0.0
                 for j in 0...2000 {
                     let p = s.point(at: Double(j) / 2000)
-                    worst = max(worst, fit.pieces.map { $0.nearest(to: p).distanceSquared.squareRoot() }.min()!)
+                    worst = max(worst, fit.pieces.map { $0.nearest(to: p).distance }.min()!)
                 }
                 for piece in fit.pieces {
-                    for j in 0...40 { worst = max(worst, s.nearest(to: piece.point(at: Double(j) / 40)).distanceSquared.squareRoot()) }
+                    for j in 0...40 { worst = max(worst, s.nearest(to: piece.point(at: Double(j) / 40)).distance) }
                 }
                 #expect(worst <= 1.01 * tolerance, "\(k) at \(tolerance): \(worst)")
                 for piece in fit.pieces {

@@ -260,7 +260,7 @@ import Glibc
                 var worst = 0.0
                 for k in 0...100 {
                     let x = q(Double(k) / 100)
-                    worst = Swift.max(worst, pieces.map { $0.nearest(to: x).distanceSquared.squareRoot() }.min()!)
+                    worst = Swift.max(worst, pieces.map { $0.nearest(to: x).distance }.min()!)
                 }
                 let count = 1000
                 let samples = (0...count).map { q(Double($0) / Double(count)) }

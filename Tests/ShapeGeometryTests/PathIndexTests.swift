@@ -58,7 +58,7 @@ import Testing
             // The nearest distance, against every segment's own nearest point.
             var scan = Double.infinity
             for i in path.elements.indices {
-                if let s = path.segment(at: i) { scan = Swift.min(scan, s.nearest(to: p).distanceSquared.squareRoot()) }
+                if let s = path.segment(at: i) { scan = Swift.min(scan, s.nearest(to: p).distance) }
             }
             if scan.isFinite, let found = path.nearest(to: p) {
                 #expect(abs(found.distance - scan) <= 1e-12 * Swift.max(box.width, box.height, 1), "nearest to \(p)")

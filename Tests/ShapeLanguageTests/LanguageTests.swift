@@ -230,20 +230,22 @@ func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
         let i = Interpreter(limits: limits)
         #expect(run(i, "move 0 0\nrepeat 99 { line pen.x + 1 0 }") == nil)  // 100 elements
         let length = i.path.length
-        // Listing 100 elements costs 2,500 units (25 each), plus one and the command overhead
-        // (five) for `elements`, six for `line` and one per turn: 2,513 a turn, so the fourth turn
-        // goes past 10,000 (at its `elements`) and the whole loop is undone.
+        // The `repeat` costs 4 and its count's expression 1. A turn costs 4, `elements` 1 + 20
+        // per element listed + the command overhead (20), `line 0 0` 1 + 20 + 2 for its two
+        // numbers: 2,048 + 20k for turn k (the path grows by one each turn), so after four turns
+        // 8,317 units are spent, and the fifth goes past 10,000 at its `elements` (10,422): four
+        // listings were reported, and the whole loop is undone.
         var reports: [Report] = []
         let failure = run(i, "repeat 20 { elements; line 0 0 }", reports: &reports)
         #expect(failure?.message == .workLimit(10_000))
         #expect(failure.map { $0.source.text($0.range) } == "elements")
-        #expect(reports.count == 3)
+        #expect(reports.count == 4)
         #expect(i.path.elements.count == 100 && i.path.length == length)
-        // Visiting costs six per element: a `contains` turn costs 1 + (1 + 600) + 5 = 607 units,
-        // so 16 turns fit (9,712) and 17 do not (10,319).
-        #expect(run(i, "repeat 16 { contains 1 1 }") == nil)
-        #expect(run(i, "repeat 17 { contains 1 1 }")?.message == .workLimit(10_000))
-        // Track points are charged as they are made (one each), and ten each when listed.
+        // Visiting costs 12 per element: a `contains` turn costs 4 + (1 + 1,200 + 20 + 2) = 1,227
+        // units, so 8 turns fit (5 + 9,816) and 9 do not (11,048).
+        #expect(run(i, "repeat 8 { contains 1 1 }") == nil)
+        #expect(run(i, "repeat 9 { contains 1 1 }")?.message == .workLimit(10_000))
+        // Track points are charged as they are made (one each), and 20 each when listed.
         let j = Interpreter(limits: limits)
         #expect(run(j, "move 0 0\nline 20000 0") == nil)
         #expect(run(j, "dash 1 1")?.message == .workLimit(10_000))  // 20,000 points
@@ -251,8 +253,8 @@ func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
         #expect(run(j, "dash 4 4", reports: &dashed) == nil)
         guard case .dash(let count)? = dashed.first?.kind else { Issue.record("no dash report"); return }
         #expect(count == 5000)
-        #expect(run(j, "points")?.message == .workLimit(10_000))  // 125,000 units to list them
-        #expect(run(j, "dash 80 80\npoints") == nil)  // 250 points: 6,250 units and 6 for the command
+        #expect(run(j, "points")?.message == .workLimit(10_000))  // 100,000 units to list them
+        #expect(run(j, "dash 80 80\npoints") == nil)  // 250 points: 5,000 units and 21 for the command
         // A plot is charged its sample budget: two `show`s of a short path go past a budget
         // that one fits in.
         var plotLimits = Limits()
@@ -288,6 +290,42 @@ func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
         #expect(run(i, "include \"nope.shape\"")?.message.id == "cannotInclude")
     }
     struct Failure: Error {}
+
+    @Test func messagesSayWhatIsWrong() {
+        let i = Interpreter()
+        #expect(run(i, "move 0 0\nquad 50 100 100 0") == nil)
+        // A t too near an end, not "a quadratic needs a quadratic".
+        var d = run(i, "mold 1 1e-200 10 10")
+        #expect(d?.message == .moldNearEnd(1e-200))
+        #expect(d?.location.column == 8)
+        // One weight too many is a count, at the extra weight.
+        d = run(i, "rational 1 0.5 1 2 1 5")
+        #expect(d?.message == .rationalWeightCount(points: 3, got: 4))
+        #expect(d?.location.column == 22)
+        d = run(i, "rational 1 0.5 1 -2 1")
+        #expect(d?.message == .rationalWeights(3))
+        #expect(d?.location.column == 18)
+        // A line is still told it is a line.
+        #expect(run(i, "line 0 50\nmold 2 0.5 1 1")?.message.id == "needsACurve")
+    }
+
+    @Test func elementsBelowTheSmallestSizeAreRefused() {
+        let i = Interpreter()
+        #expect(run(i, "circle 0 0 1e-170")?.message == .tooSmall(1e-170))
+        #expect(run(i, "move 0 0\nline 1e-160 0")?.message == .tooSmall(1e-160))
+        #expect(run(i, "move 0 0\nquad 0 1e-151 2e-151 0")?.message == .tooSmall(2e-151))
+        // Nothing was kept of the failing statements but their moves' own statements.
+        #expect(i.path.elements.count == 2)
+        // A scale that would make the path too small is refused whole.
+        let j = Interpreter()
+        #expect(run(j, "circle 0 0 1e-140") == nil)
+        #expect(run(j, "scale 1e-20")?.message.id == "tooSmall")
+        #expect(j.path.length == 2 * .pi * 1e-140)
+        // At 1e-140 every query still holds: the bottom of the circle is 2e-140 from (0, 3e-140).
+        #expect(run(j, "nearest 0 3e-140") == nil)
+        let n = j.path.nearest(to: Point(0, 3e-140))!
+        #expect(abs(n.distance - 2e-140) <= 1e-152 && abs(n.location.point.y - 1e-140) <= 1e-152)
+    }
 
     @Test func noNaNOrInfinityEntersTheState() {
         let i = Interpreter()
@@ -361,6 +399,12 @@ func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
         #expect(NumberFormat.text(pair: 6.123233995736766e-16, 10) == ("0", "10"))
         #expect(NumberFormat.text(pair: 1e-9, 0) == ("1e-9", "0"))
         #expect(NumberFormat.text(pair: 0.000027, 5) == ("0.000027", "5"))
+        // A value that shows at the precision is written, however large the other: (1e14, 5)
+        // is no arc's rounding noise.
+        #expect(NumberFormat.text(pair: 1e14, 5) == ("100000000000000", "5"))
+        #expect(NumberFormat.text(pair: 1e14, 0.001) == ("100000000000000", "0.001"))
+        #expect(NumberFormat.text(pair: 1e14, 0.00001) == ("100000000000000", "0"))
+        #expect(NumberFormat.text(0.25, beside: 1e16) == "0.25")
         #expect(NumberFormat.text(1.0) == "1")
         #expect(NumberFormat.text(2.675, precision: 2) == "2.68")
         #expect(NumberFormat.text(9.99995) == "10")

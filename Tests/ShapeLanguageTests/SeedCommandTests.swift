@@ -42,7 +42,7 @@ import ShapeGeometry
         }
         #expect(values.count == 3)
         #expect(values[0] == (15, 100, false))
-        #expect(values[1] == (5, 300, true))
+        #expect(values[1] == (0, 300, true))  // broken: the fixed circle is gone (20 − 300/20 = 5 < 10)
         #expect(values[2] == (20, 0, false))
     }
 

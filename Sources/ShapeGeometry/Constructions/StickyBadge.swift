@@ -30,10 +30,13 @@ public struct StickyBadge: Sendable, Equatable {
 
     /// The distance between the two centres.
     public var distance: Double { fixedCenter.distance(to: draggedCenter) }
-    /// The fixed circle's shrunken radius, r₀ − d/20.
-    public var fixedRadius: Double { restRadius - distance / 20 }
+    /// The fixed circle's radius: shrunken to r₀ − d/20 while the bridge holds, and 0 once it
+    /// has broken (the fixed circle is gone, as the seed hides its view): never negative.
+    public var fixedRadius: Double { isBroken ? 0 : shrunkenRadius }
+    /// r₀ − d/20, which the seed compares with the break radius (negative far enough away).
+    var shrunkenRadius: Double { restRadius - distance / 20 }
     /// True when the shrunken radius is below the break radius.
-    public var isBroken: Bool { fixedRadius < breakRadius || brokenEarlier }
+    public var isBroken: Bool { shrunkenRadius < breakRadius || brokenEarlier }
     /// The bridge broke earlier in the same touch: as in the seed, it stays broken, however
     /// close the dragged circle comes back, until the touch ends (`released()`).
     public var brokenEarlier = false
@@ -44,7 +47,7 @@ public struct StickyBadge: Sendable, Equatable {
         guard dist > 0 else { return nil }
         let sin = (draggedCenter.x - fixedCenter.x) / dist
         let cos = (fixedCenter.y - draggedCenter.y) / dist
-        let r1 = fixedRadius, r2 = draggedRadius
+        let r1 = shrunkenRadius, r2 = draggedRadius
         let c1 = fixedCenter, c2 = draggedCenter
         let a = Point(c1.x - cos * r1, c1.y - sin * r1)
         let b = Point(c1.x + cos * r1, c1.y + sin * r1)
@@ -60,7 +63,7 @@ public struct StickyBadge: Sendable, Equatable {
     public func path(accuracy: Double = defaultArcLengthAccuracy) throws(GeometryError) -> Path {
         var path = Path(accuracy: accuracy)
         if !isBroken {
-            try path.addCircle(center: fixedCenter, radius: Swift.max(fixedRadius, 0))
+            try path.addCircle(center: fixedCenter, radius: fixedRadius)
             if let k = keyPoints {
                 try path.move(to: k.a)
                 try path.quad(control: k.o, to: k.d)
