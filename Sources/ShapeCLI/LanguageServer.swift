@@ -245,8 +245,7 @@ final class LanguageServer {
 
     func formatting(_ params: JSON) -> JSON {
         guard let text = document(params) else { return .array([]) }
-        let formatted = Formatter.format(text)
-        guard formatted != text else { return .array([]) }
+        guard let formatted = Formatter.format(text), formatted != text else { return .array([]) }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let end = JSON.object([("line", .number(Double(lines.count))), ("character", .number(0))])
         let whole = JSON.object([("start", .object([("line", .number(0)), ("character", .number(0))])), ("end", end)])

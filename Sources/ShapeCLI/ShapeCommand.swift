@@ -12,7 +12,7 @@ public enum ShapeCommand {
     static let usage = """
         usage: shape [options] [file.shape ...]
                shape [options] -e 'source'
-               shape fmt [--check] file.shape ...   (rewrite scripts in the one layout)
+               shape fmt [--check] file.shape ...   (rewrite scripts in the one layout; - for standard input)
                shape watch file.shape [--svg out.svg]   (run again at each change)
                shape lsp                            (a language server on standard input and output)
           With no file and no -e: a REPL on a terminal, else the script read from standard input.
@@ -85,37 +85,75 @@ public enum ShapeCommand {
         return o
     }
 
+    static let formatUsage = """
+        usage: shape fmt [--check] file.shape ...
+               shape fmt -            (standard input to standard output, for editors)
+          Rewrites each script in the one layout (docs/tools.md): indent, spacing, aligned comments.
+          --check   change nothing; name the files that would change and exit 1 if any would
+        exit status: 0 done (or nothing to change), 1 a file that would change, could not be read
+        or written, or would be too large, 2 a usage error
+        """
+
     /// `shape fmt [--check] file...`: rewrites each script in the canonical layout
     /// (`Formatter`); with `--check`, changes nothing and exits 1 naming the files that would
-    /// change. 2 for a usage error, 1 when a file cannot be read or written.
+    /// change. `shape fmt -` formats standard input to standard output. 2 for a usage error, 1
+    /// when a file cannot be read or written. A file's bytes are kept as they are where they are
+    /// not layout (a comment that is not UTF-8 stays byte for byte).
     static func format(_ arguments: [String]) -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            writeAll(STDOUT_FILENO, formatUsage + "\n")
+            return 0
+        }
         let check = arguments.contains("--check")
         let files = arguments.filter { $0 != "--check" }
-        if let bad = files.first(where: { $0.hasPrefix("-") }) {
-            writeAll(STDERR_FILENO, "shape fmt: unknown option '\(bad)'\nusage: shape fmt [--check] file.shape ...\n")
+        if let bad = files.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
+            writeAll(STDERR_FILENO, "shape fmt: unknown option '\(bad)'\n\(formatUsage)\n")
             return 2
         }
         guard !files.isEmpty else {
-            writeAll(STDERR_FILENO, "usage: shape fmt [--check] file.shape ...\n")
+            writeAll(STDERR_FILENO, formatUsage + "\n")
             return 2
         }
         var status: Int32 = 0
         for file in files {
-            let text: String
-            do { text = try FileSystem.read(file) } catch {
-                writeAll(STDERR_FILENO, "shape fmt: cannot read '\(file)': \(error)\n")
+            let bytes: [UInt8]
+            if file == "-" {
+                guard let read = FileSystem.readAll(STDIN_FILENO) else {
+                    writeAll(STDERR_FILENO, "shape fmt: cannot read standard input: it is larger than \(FileSystem.maximumInput >> 20) MiB\n")
+                    status = 1
+                    continue
+                }
+                bytes = read
+            } else {
+                do { bytes = try FileSystem.readBytes(file) } catch {
+                    writeAll(STDERR_FILENO, "shape fmt: cannot read '\(file)': \(error)\n")
+                    status = 1
+                    continue
+                }
+            }
+            guard let formatted = Formatter.format(bytes: bytes) else {
+                writeAll(
+                    STDERR_FILENO, "shape fmt: '\(file)' would be larger than \(Formatter.maximumOutput >> 20) MiB laid out; nothing was written\n")
                 status = 1
                 continue
             }
-            let formatted = Formatter.format(text)
+            if file == "-" {
+                if check {
+                    if formatted != bytes { writeAll(STDOUT_FILENO, "-\n"); status = Swift.max(status, 1) }
+                } else if let e = writeAll(STDOUT_FILENO, formatted) {
+                    writeAll(STDERR_FILENO, "shape fmt: cannot write the output: \(String(cString: strerror(e)))\n")
+                    status = 1
+                }
+                continue
+            }
             // Byte for byte: a CRLF or BOM file is not formatted until it is written again.
-            guard Array(formatted.utf8) != (try? FileSystem.readBytes(file)) else { continue }
+            guard formatted != bytes else { continue }
             if check {
                 writeAll(STDOUT_FILENO, "\(file)\n")
                 status = Swift.max(status, 1)
                 continue
             }
-            do { try FileSystem.writeAtomically(formatted, to: file) } catch {
+            do { try FileSystem.writeAtomically(bytes: formatted, to: file) } catch {
                 writeAll(STDERR_FILENO, "shape fmt: cannot write '\(file)': \(error)\n")
                 status = 1
             }

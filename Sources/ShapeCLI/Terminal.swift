@@ -148,6 +148,11 @@ extension FileSystem {
     /// - SIGINT, SIGTERM, SIGHUP and SIGQUIT wait until the write is done or undone, so no
     ///   temporary file is left behind.
     static func writeAtomically(_ text: String, to requested: String) throws(Failure) {
+        try writeAtomically(bytes: Array(text.utf8), to: requested)
+    }
+
+    /// `writeAtomically(_:to:)` for bytes that need not be UTF-8 (`shape fmt` keeps a file's own).
+    static func writeAtomically(bytes text: [UInt8], to requested: String) throws(Failure) {
         guard !requested.utf8.contains(0) else { throw Failure(description: "a file name cannot hold a NUL byte") }
         // Past a file-size limit a write fails with EFBIG instead of ending the process.
         signal(SIGXFSZ, SIG_IGN)
@@ -201,14 +206,20 @@ extension FileSystem {
     /// is reserved first (`posix_fallocate`; a full disk, a quota or a file-size limit refuses it
     /// there, and the file is cut back to its old size), and only then is the text written over
     /// the old one and the file cut to its new length.
-    static func writeInPlace(_ text: String, to path: String) throws(Failure) {
+    static func writeInPlace(_ bytes: [UInt8], to path: String) throws(Failure) {
         let fd = open(path, O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else { throw Failure(description: String(cString: strerror(errno))) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw Failure(description: String(cString: strerror(errno))) }
         let oldSize = Int(info.st_size)
-        let bytes = Array(text.utf8)
+        // Past the process's file-size limit no byte may be written, not even over old ones.
+        var limit = rlimit()
+        if getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max,
+            UInt64(bytes.count) > UInt64(limit.rlim_cur)
+        {
+            throw Failure(description: "no room for \(bytes.count) bytes (the file-size limit is \(limit.rlim_cur)); the file is unchanged")
+        }
         if bytes.count > oldSize {
             let e = posix_fallocate(fd, off_t(oldSize), off_t(bytes.count - oldSize))
             if e != 0 {

@@ -10,18 +10,30 @@ import ShapeLanguage
 /// rather than write it, which a watch on the file itself would lose), so nothing polls. Ctrl-C
 /// leaves.
 enum Watch {
-    static let usage = "usage: shape watch file.shape [--svg out.svg]"
+    static let usage = "usage: shape watch file.shape [--svg out.svg] [--work-limit N]"
 
     static func run(_ arguments: [String]) -> Int32 {
         var file: String?
         var svg: String?
+        var workLimit: Int?
         var i = 0
         while i < arguments.count {
             switch arguments[i] {
+            case "--help", "-h":
+                writeAll(
+                    STDOUT_FILENO,
+                    usage
+                        + "\n  Runs the script, then again each time it or a file it includes changes, redrawing its\n  plot (and the SVG); an error is shown and watching goes on. Ctrl-C leaves.\n"
+                )
+                return 0
             case "--svg":
                 i += 1
                 guard i < arguments.count else { return usageError("--svg needs a file name") }
                 svg = arguments[i]
+            case "--work-limit":
+                i += 1
+                guard i < arguments.count, let n = Int(arguments[i]), n > 0 else { return usageError("--work-limit needs a positive whole number") }
+                workLimit = n
             case let a where a.hasPrefix("-"): return usageError("unknown option '\(a)'")
             case let a:
                 guard file == nil else { return usageError("one script at a time") }
@@ -51,7 +63,7 @@ enum Watch {
         var runs = 0
         while Watch.interrupted == 0 {
             runs += 1
-            let files = runOnce(file, svg: svg, run: runs)
+            let files = runOnce(file, svg: svg, workLimit: workLimit, run: runs)
             let folders = Set(files.map { FileSystem.directory(of: $0) })
             for folder in folders where !watched.values.contains(folder) {
                 let wd = inotify_add_watch(fd, folder, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ATTRIB))
@@ -109,10 +121,14 @@ enum Watch {
     }
 
     /// Runs the script once in a new session; returns the files it read (itself and its includes).
-    static func runOnce(_ file: String, svg: String?, run: Int) -> [String] {
+    static func runOnce(_ file: String, svg: String?, workLimit: Int?, run: Int) -> [String] {
         var options = ShapeCommand.Options()
         options.quiet = true
+        options.workLimit = workLimit
         let session = Session(options: options)
+        // Ctrl-C during a run stops the statement under way at its next unit of work (a
+        // statement ends within the work budget either way), and the watch leaves.
+        session.interpreter.isCancelled = { Watch.interrupted != 0 }
         let read = Reads()
         let loader = session.interpreter.loader
         session.interpreter.loader = { name, from in
@@ -123,9 +139,10 @@ enum Watch {
         // Clear the screen (on a terminal), then a header.
         let clear = isatty(STDOUT_FILENO) == 1 ? "\u{1B}[H\u{1B}[2J" : ""
         session.terminal.out(clear + "shape watch: \(file) (run \(run); Ctrl-C leaves)")
+        session.terminal.flush()  // seen while a long run goes on
         do {
             let source = Source(name: file, bytes: try FileSystem.readBytes(file))
-            if session.runScript(source) == 0 {
+            if session.runScript(source) == 0, Watch.interrupted == 0 {
                 if !session.interpreter.path.isEmpty { _ = session.runScript(Source(name: "<watch>", text: "show")) }
                 if let svg {
                     var quoted = ""

@@ -110,7 +110,8 @@ struct BooleanBuilder {
     var vertices: [Point] = []
     /// The pieces' boxes in a grid, for `sideDistance`.
     var pieceGrid = BoxGrid([])
-    var work = 0
+    /// The work done so far, against the budget of `run(budget:)`.
+    var meter = WorkMeter(budget: .max)
     /// Places where the chaining did not come back to a loop's start (each closed by a line):
     /// none for a correct classification; tests check it stays 0.
     var openings = 0
@@ -190,15 +191,15 @@ struct BooleanBuilder {
     }
 
     mutating func run(budget: Int) -> (path: Path, work: Int)? {
-        var left = budget
-        guard cut(budget: &left) else { return nil }
+        meter = WorkMeter(budget: budget)
+        guard cut() else { return nil }
         makePieces()
-        work = budget - left
+        guard meter.spend(BooleanBuilder.Cost.piece * pieces.count) else { return nil }
         var kept: [Kept?] = []
         let groups = coincidentGroups()
+        guard !meter.isSpent else { return nil }
         for group in groups {
-            work += 1 + group.count
-            guard work <= budget else { return nil }
+            guard meter.spend(BooleanBuilder.Cost.classify + group.count) else { return nil }
             kept.append(classify(group))
         }
         // Where the kept edges do not balance at a vertex (as many in as out), the edges there
@@ -209,20 +210,49 @@ struct BooleanBuilder {
             for (g, group) in groups.enumerated() {
                 let p = pieces[group.first!]
                 guard balance[p.from] != 0 || balance[p.to] != 0 else { continue }
-                work += 5 * (1 + group.count)
-                guard work <= budget else { return nil }
+                guard meter.spend(5 * (BooleanBuilder.Cost.classify + group.count)) else { return nil }
                 kept[g] = classifyByVote(group)
             }
         }
-        let loops = chain(kept.compactMap { $0 })
-        return (outline(loops), work)
+        let edges = kept.compactMap { $0 }
+        guard meter.spend(BooleanBuilder.Cost.kept * edges.count) else { return nil }
+        let loops = chain(edges)
+        let result = outline(loops)
+        guard meter.spend(BooleanBuilder.Cost.element * result.elements.count) else { return nil }
+        return (result, meter.used)
+    }
+
+    /// What the steps of an operation count against its budget, besides the intersection
+    /// search's own costs (`Intersections.Cost`), in the same units (about 50 ns each;
+    /// `scripts/bench-budget` measures them).
+    enum Cost {
+        /// A meeting recorded as a cut of both segments.
+        static let cut = 8
+        /// The cuts a grazing meeting compares its point with, per unit (a few ns each).
+        static let cutsComparedPerUnit = 16
+        /// A piece made: split off its segment, its middle, its two vertices.
+        static let piece = 8
+        /// A classification: the side distance and the windings, besides what they look at.
+        static let classify = 12
+        /// Each piece, index node or segment a classification looks at (a nearest point costs
+        /// `nearest`).
+        static let visit = 1
+        static let nearest = 10
+        /// A stroke's or offset's own test of a point (feet on the pieces near it).
+        static let region = 60
+        /// A kept edge chained into its loop.
+        static let kept = 4
+        /// An element of the result, measured as it is appended.
+        static let element = 16
     }
 
     // MARK: 1. Cuts
 
     /// Finds where every segment meets every other (pairs through a grid of their boxes).
-    mutating func cut(budget: inout Int) -> Bool {
+    mutating func cut() -> Bool {
         let grid = BoxGrid(edges.map { $0.segment.controlBounds })
+        var budget = meter.budget - meter.used
+        defer { meter.used = meter.budget - budget }
         for i in edges.indices {
             let a = edges[i].segment
             if case .cubic(let c) = a, let (s, t) = c.selfIntersection() {
@@ -236,10 +266,18 @@ struct BooleanBuilder {
                     failed = true
                     return
                 }
+                budget -= meetings.count * 2 * Cost.cut
+                guard budget > 0 else {
+                    failed = true
+                    return
+                }
+                meter.used = meter.budget - budget
                 for m in meetings {
                     addCut(i, j, m.t, m.u, m.point)
                     if let e = m.overlapEnd { addCut(i, j, e.t, e.u, e.point) }
                 }
+                budget = meter.budget - meter.used
+                if budget <= 0 { failed = true }
             }
             if failed { return false }
         }
@@ -289,6 +327,8 @@ struct BooleanBuilder {
         }
         consider(a.start); consider(a.end); consider(b.start); consider(b.end)
         if grazing {
+            // (Counted against the budget here: `cut` reads the meter after each pair.)
+            meter.spend((edges[i].cuts.count + edges[j].cuts.count) / Cost.cutsComparedPerUnit)
             for c in edges[i].cuts { consider(c.point) }
             for c in edges[j].cuts { consider(c.point) }
         }
@@ -419,6 +459,7 @@ struct BooleanBuilder {
                 let h = order[head]
                 var members = head + 1
                 var rest: [Int] = []
+                meter.spend(2 * Cost.nearest * (end - head - 1))
                 for r in (head + 1)..<end {
                     let k = order[r]
                     // Each one's middle on the other: a piece a hair long between two vertices
@@ -496,6 +537,7 @@ struct BooleanBuilder {
         guard let (at, n, offset) = best else { return nil }
         let right = at - n * offset
         if let region {
+            meter.spend(2 * Cost.region)
             let inRight = region(right), inLeft = region(at + n * offset)
             guard inLeft != inRight else { return nil }
             return inLeft
@@ -530,7 +572,13 @@ struct BooleanBuilder {
     /// the same fill) one by one while they are few, else from the path's kept index. (The
     /// number is the same whichever way the ray goes: p is off every edge.)
     func winding(of range: Range<Int>, in path: Path, at p: Point) -> Int {
-        guard range.count <= 32 else { return path.winding(at: p) }
+        guard range.count <= 32 else {
+            var visits = 0
+            let w = path.winding(at: p, visits: &visits)
+            meter.spend(Cost.visit * visits)
+            return w
+        }
+        meter.spend(Cost.visit * range.count)
         var w = 0
         for k in range { w += Path.crossings(of: edges[k].segment, from: p) }
         return w
@@ -552,6 +600,7 @@ struct BooleanBuilder {
         let probe = Rect(minX: m.x - reach, minY: m.y - reach, maxX: m.x + reach, maxY: m.y + reach)
         pieceGrid.forEach(near: probe, margin: 0) { k in
             guard !group.contains(k) else { return }
+            meter.spend(Cost.nearest)
             let d = pieces[k].segment.nearest(to: m).distance
             reach = Swift.min(reach, 0.5 * d)
         }
@@ -727,6 +776,23 @@ struct BooleanBuilder {
 /// wide, each cell's vertices chained through `next`, the cells in a table of their own (open
 /// addressing, a multiplicative hash): each look-up is O(1), reads at most four cells and
 /// allocates nothing.
+/// The work of one operation against its budget, in the language's work units (about 50 ns
+/// each). A class, so that the steps that only read the builder count through it too.
+final class WorkMeter {
+    /// The units spent so far.
+    var used = 0
+    let budget: Int
+    init(budget: Int) { self.budget = budget }
+
+    /// Adds `units`; false once more than the budget is spent.
+    @discardableResult func spend(_ units: Int) -> Bool {
+        used += units
+        return used <= budget
+    }
+
+    var isSpent: Bool { used > budget }
+}
+
 struct VertexSet {
     let tolerance: Double
     var points: [Point] = []

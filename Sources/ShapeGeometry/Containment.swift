@@ -143,8 +143,15 @@ public struct ContainmentTester: Sendable {
     /// The winding number of the path around `p`: positive for paths that turn clockwise on
     /// screen around it.
     public func winding(at p: Point) -> Int {
+        var visits = 0
+        return winding(at: p, visits: &visits)
+    }
+
+    /// `winding(at:)`, adding to `visits` the pieces of the band it looked at.
+    public func winding(at p: Point, visits: inout Int) -> Int {
         guard let b = bounds, b.contains(p), bandStart.count >= 2 else { return 0 }
         let k = band(of: p.y, count: bandStart.count - 1)
+        visits += bandStart[k + 1] - bandStart[k]
         var w = 0
         pieces.withUnsafeBufferPointer { list in
             for i in bandStart[k]..<bandStart[k + 1] {
@@ -163,7 +170,13 @@ public struct ContainmentTester: Sendable {
     /// is inside under both rules. The outline is looked at only for points the winding number
     /// puts outside, so points inside cost no more than the winding number.
     public func contains(_ p: Point, rule: FillRule = .nonZero) -> Bool {
-        let w = winding(at: p)
+        var visits = 0
+        return contains(p, rule: rule, visits: &visits)
+    }
+
+    /// `contains(_:rule:)`, adding to `visits` the pieces it looked at.
+    public func contains(_ p: Point, rule: FillRule = .nonZero, visits: inout Int) -> Bool {
+        let w = winding(at: p, visits: &visits)
         switch rule {
         case .nonZero: if w != 0 { return true }
         case .evenOdd: if w & 1 != 0 { return true }
@@ -243,7 +256,13 @@ extension Path {
     /// `ContainmentTester`, from the path's kept `index`: O(log n) nodes plus the segments near
     /// the horizontal line through `p` that are not wholly to one side of it.
     public func contains(_ p: Point, rule: FillRule = .nonZero) -> Bool {
-        let w = winding(at: p)
+        var visits = 0
+        return contains(p, rule: rule, visits: &visits)
+    }
+
+    /// `contains(_:rule:)`, adding to `visits` the index nodes and segments it looked at.
+    public func contains(_ p: Point, rule: FillRule = .nonZero, visits: inout Int) -> Bool {
+        let w = winding(at: p, visits: &visits)
         switch rule {
         case .nonZero: if w != 0 { return true }
         case .evenOdd: if w & 1 != 0 { return true }
@@ -258,16 +277,23 @@ extension Path {
     /// shared end counts once). The ray is taken towards +x in a frame turned by a multiple of a
     /// quarter turn, which keeps winding numbers.
     public func winding(at p: Point) -> Int {
+        var visits = 0
+        return winding(at: p, visits: &visits)
+    }
+
+    /// `winding(at:)`, adding to `visits` the index nodes and segments it looked at (the work of
+    /// the ray: about the number of segments it passes, and the log of the path's size).
+    public func winding(at p: Point, visits: inout Int) -> Int {
         guard let box = index.tightBounds, box.minX <= p.x, p.x <= box.maxX, box.minY <= p.y, p.y <= box.maxY else { return 0 }
         let ways = [box.maxX - p.x, p.x - box.minX, box.maxY - p.y, p.y - box.minY]
         let way = ways.indices.min { ways[$0] < ways[$1] }!
-        return winding(at: p, turned: way)
+        return winding(at: p, turned: way, visits: &visits)
     }
 
     /// The winding number by a ray towards +x in the frame turned by `way`: 0 none (the ray goes
     /// right), 1 a half turn (left), 2 a quarter turn taking +y to +x (down on screen), 3 the
     /// other quarter (up).
-    func winding(at p: Point, turned way: Int) -> Int {
+    func winding(at p: Point, turned way: Int, visits: inout Int) -> Int {
         @inline(__always) func turn(_ q: Point) -> Point {
             switch way {
             case 1: Point(-q.x, -q.y)
@@ -285,8 +311,10 @@ extension Path {
             }
         let q = turn(p)
         var w = 0
+        var seen = 0
         index.walk(
             { node in
+                seen += 1
                 guard node.hasSegments else { return .skip }
                 // The node's box in the turned frame.
                 let c = node.control
@@ -301,11 +329,13 @@ extension Path {
                 return .descend
             },
             { range in
+                seen += range.count
                 for k in range {
                     guard let s = indexedSegment(at: k) else { continue }
                     w += Path.crossings(of: transform.map { s.transformed(by: $0) } ?? s, from: q)
                 }
             })
+        visits += seen
         if let closer = closingLine(ofSubpathEndingAt: elements.count - 1) {
             w += Path.crossings(of: transform.map { closer.transformed(by: $0) } ?? closer, from: q)
         }

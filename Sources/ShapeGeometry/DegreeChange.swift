@@ -243,7 +243,7 @@ extension Arc {
     /// piece of φ (in the ellipse's own frame, then mapped by its axes), and the largest distance
     /// from a cubic's point to the arc (for a circle the radial error: 2.7e-4 of the radius for a
     /// quarter turn). The distance is found on 256 samples per piece, refined by golden sections
-    /// around the largest.
+    /// around the largest (once for a circle, whose pieces are one piece turned).
     public var cubics: (pieces: [CubicBezier], error: Double) {
         let count = Swift.max(1, Int((abs(sweep) / (Double.pi / 2) - 1e-12).rounded(.up)))
         let step = sweep / Double(count)
@@ -259,6 +259,8 @@ extension Arc {
             pieces.append(c)
             // The distance from the cubic's point to the arc (its nearest point: in closed form for
             // a circle), as a function of t: largest of the samples, refined.
+            // On a circle every piece is the first turned about the centre: one search serves.
+            guard n == 0 || !isCircular else { continue }
             let piece = Arc(center: center, u: u, v: v, startAngle: a0, sweep: step)
             error = Swift.max(error, Arc.largestGap { t in piece.nearest(to: c.point(at: t)).distance })
         }
@@ -285,6 +287,7 @@ extension Arc {
             // The tangents at the ends meet on the middle's ray, 1/cos(φ/2) out.
             let q = QuadraticBezier(at(a0), at(mid, 1 / cosine(step / 2)), at(a1))
             pieces.append(q)
+            guard n == 0 || !isCircular else { continue }
             let piece = Arc(center: center, u: u, v: v, startAngle: a0, sweep: step)
             error = Swift.max(error, Arc.largestGap { t in piece.nearest(to: q.point(at: t)).distance })
         }
@@ -314,9 +317,15 @@ extension Arc {
 extension Path {
     /// The same path with element `i` replaced by several segments in a row. O(n).
     public func replacing(elementAt i: Int, with segments: [Segment]) throws(GeometryError) -> Path {
+        try replacing(elements: [i: segments])
+    }
+
+    /// The same path with each element given (a drawn segment) replaced by its segments, all in
+    /// one pass. O(n + the segments added).
+    public func replacing(elements replacements: [Int: [Segment]]) throws(GeometryError) -> Path {
         var result = Path(accuracy: accuracy)
         for (k, e) in elements.enumerated() {
-            if k == i, case .segment = e {
+            if case .segment = e, let segments = replacements[k] {
                 for s in segments { result.append(.segment(s)) }
             } else {
                 result.append(e)

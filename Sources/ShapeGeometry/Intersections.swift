@@ -44,11 +44,32 @@ public enum Intersections {
         return between(a, b, size: size, budget: &budget) ?? []
     }
 
-    /// `between`, counting each pair of pieces looked at against `budget`: nil when it runs out.
+    /// What `between` counts against its budget, in the work units of the language (about 50 ns
+    /// each; `scripts/bench-budget` measures them): the overlap test and the closed forms of a
+    /// pair of segments, each pair of pieces the search looks at (a Krawczyk test), and each
+    /// meeting found.
+    public enum Cost {
+        public static let segmentPair = 2
+        public static let piecePair = 4
+        public static let meeting = 4
+        /// A meeting given as a path intersection: its two arc lengths measured, then sorted and
+        /// joined with the others.
+        public static let reported = 40
+    }
+
+    /// `between`, counting its work (`Cost`) against `budget`: nil when it runs out.
     public static func between(_ a: Segment, _ b: Segment, size: Double, budget: inout Int) -> [Meeting]? {
         let tolerance = 1e-9 * size
-        if let overlap = overlap(a, b, tolerance: tolerance) { return overlap }
-        if let exact = closedForm(a, b, tolerance: tolerance) { return exact }
+        budget -= Cost.segmentPair
+        guard budget > 0 else { return nil }
+        if let overlap = overlap(a, b, tolerance: tolerance) {
+            budget -= Cost.meeting * overlap.count
+            return budget > 0 ? overlap : nil
+        }
+        if let exact = closedForm(a, b, tolerance: tolerance) {
+            budget -= Cost.meeting * exact.count
+            return budget > 0 ? exact : nil
+        }
         var found: [Meeting] = []
         // Where the curves stay within `small` of each other without a proven root: a touch.
         var touches: [Meeting] = []
@@ -72,7 +93,7 @@ public enum Intersections {
             // would be split without end: past the limit the search gives up rather than answer
             // without certainty.
             guard pairs < pairLimit else { return nil }
-            budget -= 1
+            budget -= Cost.piecePair
             guard budget > 0 else { return nil }
             let boxA = pa.box, boxB = pb.box
             guard boxA.minX <= boxB.maxX + small, boxB.minX <= boxA.maxX + small, boxA.minY <= boxB.maxY + small,
@@ -138,7 +159,9 @@ public enum Intersections {
                 stack.append((pa, q)); stack.append((pa, p))
             }
         }
-        return merged(found, touches: touches, boxes: touchBoxes, tolerance: tolerance, a, b)
+        let meetings = merged(found, touches: touches, boxes: touchBoxes, tolerance: tolerance, a, b)
+        budget -= Cost.meeting * meetings.count
+        return budget > 0 ? meetings : nil
     }
 
     /// The directions from `p` (an end of `s`) to the rest of the piece, as angles relative to
@@ -841,8 +864,8 @@ extension Path {
         intersections(with: other, budget: Int.max)?.found ?? []
     }
 
-    /// `intersections(with:)`, counting the pairs of pieces looked at (about a microsecond each)
-    /// against `budget`: nil when it runs out, else the answer and the count.
+    /// `intersections(with:)`, counting its work (`Intersections.Cost`) against `budget`: nil when
+    /// it runs out, else the answer and the work done.
     public func intersections(with other: Path, budget: Int) -> (found: [PathIntersection], work: Int)? {
         let size = Path.size(self, other)
         var result: [PathIntersection] = []
@@ -853,6 +876,8 @@ extension Path {
             var ranOut = false
             other.forEachSegment(near: box) { j, b in
                 guard !ranOut, let meetings = Intersections.between(a, b, size: size, budget: &left) else { ranOut = true; return }
+                left -= Intersections.Cost.reported * meetings.count
+                guard left > 0 else { ranOut = true; return }
                 for m in meetings { result += Path.report(m, self, i, a, other, j, b) }
             }
             if ranOut { return nil }
@@ -865,8 +890,8 @@ extension Path {
     /// begins is not one, nor is where a closed subpath's closing segment meets its start.
     public func selfIntersections() -> [PathIntersection] { selfIntersections(budget: Int.max)?.found ?? [] }
 
-    /// `selfIntersections()`, counting the pairs of pieces looked at against `budget`: nil when it
-    /// runs out, else the answer and the count.
+    /// `selfIntersections()`, counting its work (`Intersections.Cost`) against `budget`: nil when
+    /// it runs out, else the answer and the work done.
     public func selfIntersections(budget: Int) -> (found: [PathIntersection], work: Int)? {
         var left = budget
         let size = Path.size(self, self)
@@ -908,6 +933,8 @@ extension Path {
             forEachSegment(near: box) { j, b in
                 guard j > i, !ranOut else { return }
                 guard let meetings = Intersections.between(a, b, size: size, budget: &left) else { ranOut = true; return }
+                left -= Intersections.Cost.reported * meetings.count
+                guard left > 0 else { ranOut = true; return }
                 for m in meetings {
                     // Joints: the end of one element and the start of the next in its subpath, and
                     // a closing segment's end at its subpath's start.

@@ -38,13 +38,15 @@ extension Path {
     public func stroked(_ style: StrokeStyle, budget: Int = .max) -> (path: Path, work: Int, error: Double)? {
         guard style.width > 0 else { return (Path(accuracy: accuracy), 0, 0) }
         var pen = Pen(style: style, size: Path.size(self, Path()))
+        pen.budget = budget
         for (segments, closed) in strokeRuns() { pen.add(segments, closed: closed) }
+        guard !pen.isSpent else { return nil }
         pen.finish()
-        guard !pen.boundary.isEmpty else { return (Path(accuracy: accuracy), 0, pen.error) }
+        guard !pen.boundary.isEmpty else { return (Path(accuracy: accuracy), pen.work, pen.error) }
         let finished = pen
         var builder = BooleanBuilder(segments: finished.boundary, size: finished.size) { finished.covers($0) }
-        guard let (path, work) = builder.run(budget: budget) else { return nil }
-        return (path.mergingCollinearLines(), work, pen.error)
+        guard let (path, work) = builder.run(budget: budget - pen.work) else { return nil }
+        return (path.mergingCollinearLines(), pen.work + work, pen.error)
     }
 
     /// The outline of the filled area (nonzero; open subpaths closed) grown by `distance`, or
@@ -64,12 +66,14 @@ extension Path {
         let style = StrokeStyle(
             width: 2 * abs(distance), cap: join == .round ? .round : .butt, join: join, miterLimit: miterLimit, tolerance: tolerance)
         var pen = Pen(style: style, size: Path.size(self, Path()))
+        pen.budget = budget
         for range in subpathRanges {
             let segments = range.compactMap { segment(at: $0) }
             guard let first = segments.first, let last = segments.last else { continue }
             var loop = segments
             if last.end != first.start { loop.append(.line(LineSegment(last.end, first.start))) }
             pen.add(loop, closed: true)
+            guard !pen.isSpent else { return nil }
         }
         pen.finish()
         let region = ContainmentTester(self)
@@ -79,8 +83,8 @@ extension Path {
             let inArea = region.contains(x)
             return grow ? inArea || finished.covers(x) : inArea && !finished.covers(x)
         }
-        guard let (path, work) = builder.run(budget: budget) else { return nil }
-        return (path.mergingCollinearLines(), work, pen.error)
+        guard let (path, work) = builder.run(budget: budget - pen.work) else { return nil }
+        return (path.mergingCollinearLines(), pen.work + work, pen.error)
     }
 
     /// The same outline with consecutive lines that run on along one line made one (a stroke's
@@ -173,6 +177,21 @@ struct Pen {
     var polygons: [[Point]] = []
     var boundary: [Segment] = []
     var error = 0.0
+    /// The work of the offsets so far (`Cost`), in the language's units; past `budget` no more
+    /// is done, and the caller gives up.
+    var work = 0
+    var budget = Int.max
+    var isSpent: Bool { work > budget }
+
+    /// What making the candidate pieces costs, in the language's work units (about 50 ns each).
+    enum Cost {
+        /// A Bézier's or elliptical arc's offset: its cusps and turns found from 128 samples.
+        static let curve = 200
+        /// One fitted cubic, checked against the true offset both ways at 16 points.
+        static let fit = 400
+        /// A line's or circular arc's offset, a join or a cap.
+        static let exact = 8
+    }
     private var grid = BoxGrid([])
     private var diskGrid = BoxGrid([])
     private var polygonGrid = BoxGrid([])
@@ -222,6 +241,7 @@ struct Pen {
             return
         }
         for (s, cusp) in zip(run, cuspEnds) {
+            guard !isSpent else { return }
             pieces.append(s)
             boundary += offsets(of: s, by: h, roundStart: cusp.start, roundEnd: cusp.end)
             boundary += offsets(of: s, by: -h, roundStart: cusp.start, roundEnd: cusp.end)
@@ -419,6 +439,7 @@ struct Pen {
     /// clockwise on screen) of `s`: exact for lines and circular arcs, cubics within the
     /// tolerance for Béziers and elliptical arcs.
     mutating func offsets(of s: Segment, by d: Double, roundStart: Bool = false, roundEnd: Bool = false) -> [Segment] {
+        work += Cost.exact
         switch s {
         case .line(let l):
             guard let n = (l.p1 - l.p0).normalized?.perpendicular else { return [] }
@@ -440,6 +461,7 @@ struct Pen {
     /// offset, handle lengths by least squares on 7 points) and halved until the cubic and the
     /// true offset are within the tolerance of each other (checked both ways at 16 points).
     mutating func approximateOffset(of s: Segment, by d: Double, roundStart: Bool = false, roundEnd: Bool = false) -> [Segment] {
+        work += Cost.curve
         let slope = self.slope
         func q(_ t: Double) -> Point {
             let n = Pen.tangent(s, at: t)?.perpendicular ?? Vector(0, 0)
@@ -509,6 +531,7 @@ struct Pen {
     /// Halved until it is within the tolerance of the true offset at the same parameter (checked
     /// at 16 points, a bound on the distance between the two curves).
     mutating func fit(_ s: Segment, from a: Double, to b: Double, d: Double, depth: Int, q: (Double) -> Point, into result: inout [Segment]) {
+        work += Cost.fit
         // Where the curve stops (the end of a piece at a cusp) q′ is a limit that rounding cannot
         // reach: a difference from just inside the piece stands in for it.
         let bound = s.speedBound

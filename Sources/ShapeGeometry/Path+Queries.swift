@@ -53,19 +53,33 @@ extension Path {
     /// boxes farther than the best distance so far are skipped: O(log n) boxes plus the segments
     /// near the answer.
     public func nearest(to p: Point) -> (location: PathLocation, distance: Double)? {
+        var visits = 0
+        return nearest(to: p, visits: &visits)
+    }
+
+    /// `nearest(to:)`, adding to `visits` the index nodes and segments it looked at.
+    public func nearest(to p: Point, visits: inout Int) -> (location: PathLocation, distance: Double)? {
         guard let box = bounds else { return nil }
+        var seen = 0
+        defer { visits += seen }
         let tie = 1e-12 * Swift.max(box.width, box.height, 1)
         var bestDistance = Double.infinity
         // Every segment found within `tie` of the best so far; the answer is among them.
         var candidates: [(element: Int, t: Double, distance: Double)] = []
         let limit = { bestDistance + tie }
         index.walkNearest(
-            distance: { $0.distanceLowerBound(to: p) }, limit: limit,
+            distance: {
+                seen += 1
+                return $0.distanceLowerBound(to: p)
+            }, limit: limit,
             { range in
+                seen += range.count
                 for i in range {
                     guard let seg = segment(at: i) else { continue }
                     let l = limit()
                     if seg.controlBounds.distance(to: p) > l || seg.distanceLowerBound(to: p) > l { continue }
+                    // A segment's own nearest point (polynomial roots) costs about ten visits.
+                    seen += 10
                     let (t, d) = seg.nearest(to: p)
                     if d <= l {
                         candidates.append((i, t, d))

@@ -55,6 +55,9 @@ public enum WorkCost: Sendable, Equatable {
     /// Visiting an element to transform, split, hit-test or search it (about 0.6 µs per cubic
     /// for `rotate`, `scale` and `split` on 100,000 of them).
     public static let visitCost = 12
+    /// A piece or index node a hit test or nearest-point search looks at (about 0.1 µs; a
+    /// nearest point on a cubic, about 1 µs, is counted as the segment it is).
+    public static let lookCost = 2
     /// A procedure or function call: its frame, scope and arguments (a call and its `return`
     /// take about 1 µs).
     public static let callCost = 12
@@ -70,6 +73,8 @@ public enum WorkCost: Sendable, Equatable {
     /// An `include`: finding, opening and reading the file (about 12 µs), besides one unit per
     /// two bytes read and parsed (`includeByteCost`).
     public static let includeCost = 250
+    /// Measuring how far a Bézier approximation of an arc strays (`cubics`, `quads`: about 60 µs).
+    public static let curveApproximationCost = 1200
     /// The bytes of an included file read and parsed per unit (about 25 ns a byte).
     public static let includeBytesPerUnit = 2
     /// What every command costs besides its row's cost, its arguments' expressions and the
@@ -385,10 +390,10 @@ public enum CommandTable {
         CommandSpec(
             name: "contains", parameters: ["x", "y"],
             keywords: [flag("evenodd", "use the even-odd rule instead of nonzero winding")],
-            group: .query, cost: .perElement(WorkCost.visitCost), isQuery: true,
+            group: .query, cost: .units(20), isQuery: true,
             summary: "is (x, y) inside the path?", example: "contains 50 50", run: Interpreter.containsCommand),
         CommandSpec(
-            name: "nearest", parameters: ["x", "y"], group: .query, cost: .perElement(WorkCost.visitCost), isQuery: true,
+            name: "nearest", parameters: ["x", "y"], group: .query, cost: .units(20), isQuery: true,
             summary: "nearest point of the path, its distance and arc-length position", example: "nearest 0 0",
             run: Interpreter.nearestCommand),
         CommandSpec(

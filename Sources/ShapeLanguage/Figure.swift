@@ -3,7 +3,7 @@ import ShapeGeometry
 /// What the last teaching query drew, for `save ... figure`: marks in path coordinates, each
 /// with a role that gives its colour and its line in the legend. The language only describes the
 /// figure; ShapeOutput draws it.
-public struct Figure: Sendable {
+public struct Figure: Sendable, Equatable {
     /// What a mark is, for its colour and the legend.
     public enum Role: String, Sendable, CaseIterable {
         case control, construction, mark, before, continued, first, second, tangent, normal, circle, comb, rational, xOfT, yOfT, xTurn, yTurn
@@ -31,7 +31,7 @@ public struct Figure: Sendable {
         }
     }
 
-    public enum Mark: Sendable {
+    public enum Mark: Sendable, Equatable {
         /// A dot, with a label beside it.
         case point(Point, Role, label: String?)
         case polyline([Point], Role)

@@ -1034,11 +1034,10 @@ extension Interpreter {
             }
             targets = [i]
         }
-        var replaced = path
+        var replacements: [Int: [Segment]] = [:]
         var count = 0, moved = 0.0
-        // From the last, so that the indices of the ones before stay.
-        for i in targets.reversed() {
-            guard case .segment(.arc(let arc)) = replaced.elements[i] else { continue }
+        for i in targets {
+            guard case .segment(.arc(let arc)) = path.elements[i] else { continue }
             let pieces: [Segment], error: Double
             if quadratic {
                 let q = arc.quadratics
@@ -1047,11 +1046,18 @@ extension Interpreter {
                 let c = arc.cubics
                 (pieces, error) = (c.pieces.map { .cubic($0) }, c.error)
             }
+            // Each piece's distance from its arc is searched on 257 samples and 60 golden
+            // sections (circular arcs of one turn share theirs), then the piece is appended.
+            try charge(WorkCost.curveApproximationCost * (arc.isCircular ? 1 : pieces.count) + WorkCost.elementCost * pieces.count, inv.range)
+            replacements[i] = pieces
             count += pieces.count
             moved = Swift.max(moved, error)
-            do { replaced = try replaced.replacing(elementAt: i, with: pieces) } catch { throw diagnose(error, inv) }
         }
-        if !targets.isEmpty { try replacePath(with: replaced, at: inv.range) }
+        if !targets.isEmpty {
+            let replaced: Path
+            do { replaced = try path.replacing(elements: replacements) } catch { throw diagnose(error, inv) }
+            try replacePath(with: replaced, at: inv.range)
+        }
         report(inv.name, .cubics(element: inv.numbers.isEmpty ? -1 : targets[0], count: count, error: moved))
     }
 
@@ -1218,24 +1224,34 @@ extension Interpreter {
     /// elements, so that building costs at most 32 queries' worth each, and kept until the path
     /// changes: a long run of queries on one path goes at the tester's speed, and queries between
     /// edits of a large path never pay for a build.
-    func contains(_ p: Point, rule: FillRule) -> Bool {
-        if let cache = containmentCache, cache.stamp == pathStamp { return cache.tester.contains(p, rule: rule) }
+    /// Whether the path holds `p`, adding to `visits` the pieces looked at (and the elements of
+    /// the band index when one is built).
+    func contains(_ p: Point, rule: FillRule, visits: inout Int) -> Bool {
+        if let cache = containmentCache, cache.stamp == pathStamp { return cache.tester.contains(p, rule: rule, visits: &visits) }
         if containmentQueries.stamp != pathStamp { containmentQueries = (pathStamp, 0) }
         containmentQueries.count += 1
-        guard containmentQueries.count * 32 >= path.elements.count else { return path.contains(p, rule: rule) }
+        guard containmentQueries.count * 32 >= path.elements.count else { return path.contains(p, rule: rule, visits: &visits) }
         let tester = ContainmentTester(path)
+        visits += path.elements.count
         containmentCache = (pathStamp, tester)
-        return tester.contains(p, rule: rule)
+        return tester.contains(p, rule: rule, visits: &visits)
     }
 
-    /// `contains`.
+    /// `contains`: charged by what the hit test looked at (a ray crossing a comb of a million
+    /// teeth costs a million visits, a point beside a square a few).
     func containsCommand(_ inv: Invocation) throws(Diagnostic) {
-        report("contains", .contains(contains(inv.point(0), rule: inv.keywords["evenodd"] != nil ? .evenOdd : .nonZero)))
+        var visits = 0
+        let inside = contains(inv.point(0), rule: inv.keywords["evenodd"] != nil ? .evenOdd : .nonZero, visits: &visits)
+        try charge(WorkCost.lookCost * visits, inv.range)
+        report("contains", .contains(inside))
     }
 
-    /// `nearest`.
+    /// `nearest`: charged by the index nodes and segments it looked at.
     func nearestCommand(_ inv: Invocation) throws(Diagnostic) {
-        guard let (loc, d) = path.nearest(to: inv.point(0)) else { throw error(.noPath("nearest"), inv.range) }
+        var visits = 0
+        let found = path.nearest(to: inv.point(0), visits: &visits)
+        try charge(WorkCost.lookCost * visits, inv.range)
+        guard let (loc, d) = found else { throw error(.noPath("nearest"), inv.range) }
         lastNearest = (inv.point(0), loc.point)
         report("nearest", .nearest(point: loc.point, distance: d, at: loc.position))
     }
@@ -1306,6 +1322,8 @@ extension Interpreter {
         let found = try withWorkLeft(inv) { left in
             other.map { path.intersections(with: $0, budget: left) } ?? path.selfIntersections(budget: left)
         }
+        // Each one listed (or made a value of).
+        try charge(WorkCost.listingCost * found.count, inv.range)
         lastFigure = Figure(title: "intersections", marks: found.map { .point($0.point, .mark, label: nil) })
         report("intersections", .intersections(found))
     }
@@ -1384,7 +1402,7 @@ extension Interpreter {
 
     /// `draw p`: appends the subpaths of path value p, exactly as they are.
     func drawCommand(_ inv: Invocation) throws(Diagnostic) {
-        let other = try pathArgument(inv.arguments[0], "what 'draw' draws", inv, costPerElement: 1)
+        let other = try pathArgument(inv.arguments[0], "what 'draw' draws", inv, costPerElement: WorkCost.visitCost)
         // Before a single element is copied: a path drawn onto itself doubles each time.
         guard path.elements.count + other.elements.count <= limits.pathElements else {
             throw error(.elementLimit(limits.pathElements), inv.range)

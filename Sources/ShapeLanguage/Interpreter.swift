@@ -369,9 +369,12 @@ public final class Interpreter {
             changed = true
             report("assign", .value(name, v))
         case .repeatLoop(let countExpr, let body, _):
-            let count = try integer(countExpr, "the repeat count")
-            guard count >= 0 else { throw error(.negativeCount("the repeat count"), countExpr.range) }
-            guard count <= limits.loopIterations - iterations else { throw error(.loopLimit(limits.loopIterations), countExpr.range) }
+            // Checked as a number first: a count of 1e300 is whole, and past the loop limit.
+            let n = try number(countExpr, "the repeat count")
+            guard n == n.rounded() else { throw error(.notAnInteger("the repeat count"), countExpr.range) }
+            guard n >= 0 else { throw error(.negativeCount("the repeat count"), countExpr.range) }
+            guard n <= Double(limits.loopIterations - iterations) else { throw error(.loopLimit(limits.loopIterations), countExpr.range) }
+            let count = Int(n)
             for _ in 0..<count {
                 try loopBody(body, statement.range, binding: nil)
                 if returning != nil { break }

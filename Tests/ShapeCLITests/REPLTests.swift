@@ -43,10 +43,11 @@ final class TmuxSession {
 
     var screen: String { (try? TmuxSession.tmux(["capture-pane", "-p", "-t", name, "-S", "-100"])) ?? "" }
 
-    /// Waits up to five seconds for `text` to be on the screen.
+    /// Waits for `text` to be on the screen: up to a minute, so that a busy machine is no
+    /// failure (what is checked is that it appears, not how soon).
     @discardableResult
     func waitFor(_ text: String, count: Int = 1) throws -> String {
-        for _ in 0..<100 {
+        for _ in 0..<1200 {
             let s = screen
             if s.components(separatedBy: text).count - 1 >= count { return s }
             usleep(50_000)
@@ -192,16 +193,33 @@ final class TmuxSession {
         // Ctrl-C reaches the pane's shell too, which then leaves without reporting the status:
         // what is checked is that `shape` is gone, and left no trace of a crash.
         try t.press("C-c")
-        for _ in 0..<50 where kill(pid, 0) == 0 { usleep(50_000) }
+        // (A generous wait: what is checked is that it leaves, not how fast.)
+        for _ in 0..<600 where kill(pid, 0) == 0 { usleep(50_000) }
         #expect(kill(pid, 0) != 0, "shape watch is still running")
         #expect(!t.screen.contains("Fatal") && !t.screen.contains("Crash"))
+    }
+
+    /// Ctrl-C while a run is under way stops it and leaves: the budget is raised so far that
+    /// only Ctrl-C can end the statement (2^60 calls).
+    @Test func watchLeavesOnControlCDuringARun() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("shape-watch-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "def f(n) { if n > 0 { f n-1; f n-1 } }\nf 60\n".write(to: dir.appendingPathComponent("slow.shape"), atomically: true, encoding: .utf8)
+        let t = try TmuxSession(arguments: "watch \(dir.path)/slow.shape --work-limit 1000000000000000000", waitingFor: "(run 1")
+        let pid = try #require(t.programPID)
+        usleep(500_000)
+        #expect(kill(pid, 0) == 0, "the run is under way")
+        try t.press("C-c")
+        for _ in 0..<600 where kill(pid, 0) == 0 { usleep(50_000) }
+        #expect(kill(pid, 0) != 0, "shape watch is still running after Ctrl-C")
     }
 
     @Test func exitAndQuitLeave() throws {
         for word in ["exit", "quit", "  quit  "] {
             let t = try TmuxSession()
             try t.enter(word)
-            for _ in 0..<50 where t.exitStatus == nil { usleep(50_000) }
+            for _ in 0..<1200 where t.exitStatus == nil { usleep(50_000) }
             #expect(t.exitStatus == 0, "\(word)")
         }
     }
@@ -246,7 +264,7 @@ final class TmuxSession {
     @Test func controlDLeavesWithStatusZero() throws {
         let t = try TmuxSession()
         try t.press("C-d")
-        for _ in 0..<50 where t.exitStatus == nil { usleep(50_000) }
+        for _ in 0..<1200 where t.exitStatus == nil { usleep(50_000) }
         #expect(t.exitStatus == 0)
     }
 

@@ -206,5 +206,25 @@ import Testing
         #expect(r.status == 1 && r.stderr.contains("it is read-only"), "\(r.stderr)")
         #expect(try String(contentsOf: readOnly, encoding: .utf8) == "old")
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["w.svg", "r.svg"])
+        // A write that cannot be finished (a file-size limit stands for a full disk or a quota)
+        // leaves the old file whole: its room is reserved before a byte of it is overwritten.
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit") else { return }
+        let old = String(repeating: "old\n", count: 500)
+        try old.write(to: writable, atomically: false, encoding: .utf8)
+        let big = "repeat 300 { circle 10 10 5 }\nsave \"\(writable.path)\""
+        let limited = try Subprocess.run("/usr/bin/prlimit", ["--fsize=4096", "/usr/sbin/runuser", "-u", "nobody", "--", binary.path, "-e", big])
+        #expect(limited.status == 1 && limited.stderr.contains("the file is unchanged"), "\(limited.stderr)")
+        #expect(try String(contentsOf: writable, encoding: .utf8) == old)
+        // The same for `shape fmt` rewriting a script where it is.
+        let script = folder.appendingPathComponent("s.shape")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+        let unformatted = String(repeating: "line   1   2\n", count: 1000)
+        try ("move 0 0\n" + unformatted).write(to: script, atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: script.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path)
+        let fmt = try Subprocess.run(
+            "/usr/bin/prlimit", ["--fsize=4096", "/usr/sbin/runuser", "-u", "nobody", "--", binary.path, "fmt", script.path])
+        #expect(fmt.status == 1 && fmt.stderr.contains("the file is unchanged"), "\(fmt.stderr)")
+        #expect(try String(contentsOf: script, encoding: .utf8) == "move 0 0\n" + unformatted)
     }
 }

@@ -149,6 +149,17 @@ import Testing
             #expect(r.status == 2 && r.stderr.contains(message), "\(args): \(r.stderr)")
             #expect(r.stdout.isEmpty, "nothing runs: \(args)")
         }
+        // A number that is not finite is no value a script could hold; a word is only text.
+        let huge = try BinaryRunner.run(["-D", "size=1e999"] + script)
+        #expect(huge.status == 2 && huge.stderr.contains("'1e999' is not a finite number") && huge.stdout.isEmpty, "\(huge.stderr)")
+        let word = try BinaryRunner.run(["-D", "label=inf"] + script)
+        #expect(word.status == 0 && word.stdout.contains("inf 10"), "\(word.stdout)")
+        // A script read from standard input takes them too, and the same checks.
+        let text = "let size = 10\nprint size + 1\n"
+        let piped = try BinaryRunner.run(["-D", "size=2"], stdin: text)
+        #expect(piped.status == 0 && piped.stdout.contains("let size = 2") && piped.stdout.contains("\n3\n"), "\(piped.stdout)")
+        let unknown = try BinaryRunner.run(["-D", "width=2"], stdin: text)
+        #expect(unknown.status == 2 && unknown.stderr.contains("no script defines it") && unknown.stdout.isEmpty)
     }
 
     @Test func versionAndHelp() throws {

@@ -60,8 +60,9 @@ import Testing
     @Test func theWorkCostGrowsWithThePathOnlyWhereTheRowSaysSo() {
         #expect(WorkCost.unit.units(elements: 1_000) == 1)
         #expect(WorkCost.perElement(3).units(elements: 1_000) == 3_001)
-        // Measured: a command that visits the whole path is charged per element.
-        for (name, expected) in [("contains 1 1", true), ("length", false), ("elements", true), ("at 1", false)] {
+        // Measured: a command that visits the whole path is charged per element; a hit test by
+        // what it looks at (a point beside a line of 1,000 segments, few of them).
+        for (name, expected) in [("contains 1 1", false), ("nearest 1 1", false), ("length", false), ("elements", true), ("at 1", false)] {
             let small = Interpreter(), large = Interpreter()
             _ = run(small, "move 0 0\nline 1 0")
             _ = run(large, "move 0 0\nrepeat 1000 { line pen.x+1 0 }")
@@ -69,6 +70,23 @@ import Testing
             _ = run(large, name)
             #expect((large.work > small.work + 500) == expected, "\(name): \(small.work) vs \(large.work)")
         }
+    }
+
+    /// Hit tests and nearest points are charged by the segments and index nodes they look at:
+    /// at the centre of a 1,000-gon every side is as near as the nearest, and every one is
+    /// looked at; beside one corner, a few.
+    @Test func hitTestsAreChargedByWhatTheyLookAt() {
+        let polygon = "move 100 0\nfor i in 1..<1000 { line 100*cos(i*tau/1000) 100*sin(i*tau/1000) }\nclose"
+        func work(_ query: String) -> Int {
+            let i = Interpreter()
+            _ = run(i, polygon)
+            _ = run(i, query)
+            return i.work
+        }
+        #expect(work("nearest 0 0") > 10 * 1_000)
+        #expect(work("nearest 200 0") < 1_000)
+        // A ray from the centre crosses one side; from a point beside the polygon, none.
+        #expect(work("contains 0 0") < 1_000)
     }
 
     @Test func optionWordErrorsNameTheOption() {

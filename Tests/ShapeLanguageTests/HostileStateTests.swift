@@ -26,6 +26,9 @@ import Testing
         var undo: [String]
         var lastNearest: [Point]?
         var lastCasteljau: [[Point]]?
+        var lastFigure: Figure?
+        var pivot: Point?
+        var stickyBroken: Bool
 
         init(_ i: Interpreter) {
             elements = i.path.elements
@@ -40,6 +43,9 @@ import Testing
             undo = i.undoStack.map { "\($0.command)@\($0.line)" }
             lastNearest = i.lastNearest.map { [$0.query, $0.point] }
             lastCasteljau = i.lastCasteljau
+            lastFigure = i.lastFigure
+            pivot = i.state.pivot
+            stickyBroken = i.state.stickyBroken
         }
     }
 
@@ -86,11 +92,41 @@ import Testing
 
     @Test func theCorpusIsLargeEnough() { #expect(HostileStateTests.names.count >= 100) }
 
+    /// The part of the error message Hostile/expected.tsv gives for `name`.
+    static func expectedMessage(_ name: String) -> String? {
+        let text = (try? String(contentsOf: directory.appendingPathComponent("expected.tsv"), encoding: .utf8)) ?? ""
+        let key = String(name.dropLast(6)) + "\t"
+        return text.split(separator: "\n").first { $0.hasPrefix(key) }.map {
+            $0.dropFirst(key.count).split(separator: "\t").first.map(String.init) ?? ""
+        }
+    }
+
+    /// The element limit is checked before a path is copied: a path drawn onto itself doubles
+    /// each time, and the copy that would pass the limit is never made.
+    @Test func drawingAPathOntoItselfStopsAtTheElementLimit() {
+        var limits = HostileStateTests.smallLimits
+        limits.statementWork = .max
+        let i = Interpreter(limits: limits)
+        #expect(
+            HostileStateTests.runUntilFailure(Source(name: "t", text: "move 0 0\nline 1 1\nrepeat 30 { draw path() }"), on: i)?.message
+                == .elementLimit(200_000))
+        #expect(i.path.elements.count == 2)
+    }
+
     @Test(arguments: HostileStateTests.names)
     func aFailingStatementChangesNothing(_ name: String) throws {
         let data = try Data(contentsOf: HostileStateTests.directory.appendingPathComponent(name))
-        let source = Source(name: name, text: String(decoding: data, as: UTF8.self))
-        if (try? Parser.parse(source)) == nil { return }  // a syntax error runs nothing
+        let source = Source(name: name, bytes: Array(data))
+        // A syntax error runs nothing: the REPL would run no statement of the entry, so the
+        // session is untouched by construction; what is checked is that it is one, with the
+        // error the input was written for.
+        do {
+            _ = try Parser.parse(source)
+        } catch {
+            let expected = HostileStateTests.expectedMessage(name)
+            #expect(expected.map { error.diagnostic.message.text.contains($0) } ?? false, "\(name): \(error.diagnostic.message.text)")
+            return
+        }
         // Inputs that rely on an empty session (a line with no current point, undo with nothing
         // to undo) fail from a fresh one.
         let failed =

@@ -241,10 +241,10 @@ func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
         #expect(failure.map { $0.source.text($0.range) } == "elements")
         #expect(reports.count == 4)
         #expect(i.path.elements.count == 100 && i.path.length == length)
-        // Visiting costs 12 per element: a `contains` turn costs 4 + (1 + 1,200 + 20 + 2) = 1,227
-        // units, so 8 turns fit (5 + 9,816) and 9 do not (11,048).
-        #expect(run(i, "repeat 8 { contains 1 1 }") == nil)
-        #expect(run(i, "repeat 9 { contains 1 1 }")?.message == .workLimit(10_000))
+        // Visiting costs 12 per element: a `rotate` turn costs 4 + (1 + 1,200 + 10 + 1) = 1,216
+        // units, so 8 turns fit (5 + 9,728) and 9 do not (10,949).
+        #expect(run(i, "repeat 8 { rotate 1 }") == nil)
+        #expect(run(i, "repeat 9 { rotate 1 }")?.message == .workLimit(10_000))
         // Track points are charged as they are made (one each), and 20 each when listed.
         let j = Interpreter(limits: limits)
         #expect(run(j, "move 0 0\nline 20000 0") == nil)

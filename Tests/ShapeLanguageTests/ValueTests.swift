@@ -167,12 +167,14 @@ import Testing
         let before = HostileStateTests.Snapshot(i)
         #expect(run(i, "repeat 2 { let n = nearest(1, 1); draw path(); line 1/0 0 }").error != nil)
         #expect(HostileStateTests.Snapshot(i) == before)
-        // The work budget counts a function's work: contains() costs an element visit per element.
+        // The work budget counts a function's work: nearest() what it looks at (at the centre of
+        // a 1,000-gon, every side).
         var small = Limits()
-        small.statementWork = 50_000
+        small.statementWork = 200_000
         let budget = Interpreter(limits: small)
-        run(budget, "move 0 0\nrepeat 1000 { line pen.x+1 0 }")
-        #expect(run(budget, "repeat 100 { let c = contains(1, 1) }").error?.message.id == "workLimit")
+        #expect(run(budget, "move 100 0\nfor i in 1..<1000 { line 100*cos(i*tau/1000) 100*sin(i*tau/1000) }\nclose").error == nil)
+        #expect(run(budget, "let c = nearest(0, 0)").error == nil)
+        #expect(run(budget, "repeat 100 { let c = nearest(0, 0) }").error?.message.id == "workLimit")
         // Recursion through functions is bounded like calls (a small limit here: a test's thread
         // has less stack than the one the command runs on; Golden/lang-function-recursion.shape
         // takes it to the real limit through the binary).
