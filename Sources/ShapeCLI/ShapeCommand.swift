@@ -14,7 +14,7 @@ public enum ShapeCommand {
                shape [options] -e 'source'
                shape fmt [--check] file.shape ...   (rewrite scripts in the one layout; - for standard input)
                shape watch file.shape [--svg out.svg]   (run again at each change)
-               shape lsp                            (a language server on standard input and output)
+               shape lsp [--work-limit N]           (a language server on standard input and output)
           With no file and no -e: a REPL on a terminal, else the script read from standard input.
         options:
           --json           one JSON object per command instead of text
@@ -246,7 +246,17 @@ public enum ShapeCommand {
     public static func run(_ arguments: [String]) -> Int32 {
         if arguments.first == "fmt" { return format(Array(arguments.dropFirst())) }
         if arguments.first == "watch" { return Watch.run(Array(arguments.dropFirst())) }
-        if arguments == ["lsp"] { return LanguageServer.run() }
+        if arguments.first == "lsp" {
+            let rest = Array(arguments.dropFirst())
+            if rest == ["--help"] || rest == ["-h"] {
+                writeAll(STDOUT_FILENO, LanguageServer.usage + "\n")
+                return 0
+            }
+            if rest.isEmpty { return LanguageServer.run() }
+            if rest.count == 2, rest[0] == "--work-limit", let n = Int(rest[1]), n > 0 { return LanguageServer.run(workLimit: n) }
+            writeAll(STDERR_FILENO, "shape lsp: unknown arguments '\(rest.joined(separator: " "))'\n\(LanguageServer.usage)\n")
+            return 2
+        }
         let options: Options
         do {
             guard let o = try parse(arguments) else { return 0 }

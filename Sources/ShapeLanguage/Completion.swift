@@ -28,8 +28,9 @@ public enum Completion {
     }
 
     /// The candidates for the word that starts at UTF-8 offset `start` of `line`, given the
-    /// session's variables and procedures, filtered by the word's prefix and sorted.
-    public static func candidates(line: String, start: Int, variables: [String], procedures: [String]) -> [String] {
+    /// session's variables and procedures, sorted; filtered by the word's prefix unless
+    /// `filtered` is false (an editor filters by its own, fuzzy, matching).
+    public static func candidates(line: String, start: Int, variables: [String], procedures: [String], filtered: Bool = true) -> [String] {
         let bytes = Array(line.utf8)
         let start = Swift.min(Swift.max(start, 0), bytes.count)
         let prefix = String(decoding: bytes[start...].prefix { !wordBreaks.utf8.contains($0) }, as: UTF8.self)
@@ -61,6 +62,6 @@ public enum Completion {
         } else {
             pool = valueNames
         }
-        return Array(Set(pool.filter { $0.hasPrefix(prefix) })).sorted()
+        return Array(Set(pool.filter { !filtered || $0.hasPrefix(prefix) })).sorted()
     }
 }

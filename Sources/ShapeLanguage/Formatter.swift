@@ -22,13 +22,13 @@ public enum Formatter {
     /// below what a deeper indent could show).
     public static let deepestIndent = 64
 
-    /// The script in the canonical layout; nil when that would be larger than `maximumOutput`.
-    public static func format(_ text: String) -> String? {
-        format(bytes: Array(text.utf8)).map { String(decoding: $0, as: UTF8.self) }
+    /// The script in the canonical layout; nil when that would be larger than `limit` bytes.
+    public static func format(_ text: String, limit: Int = maximumOutput) -> String? {
+        format(bytes: Array(text.utf8), limit: limit).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// `format(_:)` on a file's bytes, which need not be UTF-8.
-    public static func format(bytes input: [UInt8]) -> [UInt8]? {
+    public static func format(bytes input: [UInt8], limit: Int = maximumOutput) -> [UInt8]? {
         let bytes = normalized(input)
         // Lay out every line, then align the trailing comments, then write.
         var lines: [Line] = []
@@ -51,7 +51,7 @@ public enum Formatter {
         for (k, line) in lines.enumerated() {
             if !line.code.isEmpty || !line.comment.isEmpty {
                 let pad = line.code.isEmpty ? 0 : Swift.max(1, line.commentColumn - line.indent * 4 - characters(line.code))
-                guard out.count + 4 * line.indent + line.code.count + pad + line.comment.count <= maximumOutput else { return nil }
+                guard out.count + 4 * line.indent + line.code.count + pad + line.comment.count <= limit else { return nil }
                 out.append(contentsOf: repeatElement(0x20, count: 4 * line.indent))
                 out.append(contentsOf: line.code)
                 if !line.comment.isEmpty {

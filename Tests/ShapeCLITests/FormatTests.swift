@@ -43,8 +43,9 @@ import Testing
         #expect(laidOut != nil)
         #expect((laidOut?.utf8.count ?? 0) <= 30_000 * (2 + 4 * Formatter.deepestIndent))
         #expect(laidOut.map { Formatter.format($0) == $0 } ?? false)
-        let huge = String(repeating: "(\n", count: 400_000)
-        #expect(Formatter.format(huge) == nil)
+        // Past the limit (64 MiB; here a small one, for speed) nothing is built.
+        #expect(Formatter.format(deep, limit: 1 << 20) == nil)
+        #expect(Formatter.format(deep, limit: 8 << 20) != nil)
     }
 
     /// The project's own scripts are in the layout already.

@@ -22,78 +22,179 @@ import Testing
         return result
     }
 
+    static func request(_ id: Int, _ method: String, _ params: [String: Any] = [:]) throws -> String {
+        try frame(["jsonrpc": "2.0", "id": id, "method": method, "params": params])
+    }
+    static func notification(_ method: String, _ params: [String: Any]) throws -> String {
+        try frame(["jsonrpc": "2.0", "method": method, "params": params])
+    }
+    static func open(_ uri: String, _ text: String) throws -> String {
+        try notification("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "shape", "version": 1, "text": text]])
+    }
+    static let start = try! request(1, "initialize") + notification("initialized", [:])
+    static let end = try! request(99, "shutdown") + frame(["jsonrpc": "2.0", "method": "exit"])
+
+    /// Runs a whole conversation through `shape lsp` (with a small work budget unless told).
+    static func converse(_ input: String, workLimit: Int = 2_000_000) throws -> [[String: Any]] {
+        let r = try BinaryRunner.run(["lsp", "--work-limit", "\(workLimit)"], stdin: input)
+        #expect(r.status == 0, "\(r.stderr)")
+        return try messages(r.stdout)
+    }
+
+    static func diagnostics(_ out: [[String: Any]], _ uri: String) -> [[[String: Any]]] {
+        out.filter { $0["method"] as? String == "textDocument/publishDiagnostics" }.map { $0["params"] as! [String: Any] }
+            .filter { $0["uri"] as? String == uri }.map { $0["diagnostics"] as! [[String: Any]] }
+    }
+
     @Test func aSessionFromInitializeToExit() throws {
         let uri = "file:///card.shape"
-        func doc(_ extra: [String: Any] = [:]) -> [String: Any] { ["uri": uri].merging(extra) { a, _ in a } }
+        let doc: [String: Any] = ["uri": uri]
         let broken = "let größe = 5\nmove 0 0\nline größe 1 2\n"
-        let fixed = "let größe = 5\nmove 0 0\nline größe 1\n  def f(n) { line n n }\n"
-        var input = ""
-        input += try Self.frame(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": [:]])
-        input += try Self.frame(["jsonrpc": "2.0", "method": "initialized", "params": [:]])
-        input += try Self.frame([
-            "jsonrpc": "2.0", "method": "textDocument/didOpen",
-            "params": ["textDocument": doc(["languageId": "shape", "version": 1, "text": broken])],
-        ])
-        input += try Self.frame([
-            "jsonrpc": "2.0", "method": "textDocument/didChange",
-            "params": ["textDocument": doc(["version": 2]), "contentChanges": [["text": fixed]]],
-        ])
+        let fixed = "let größe = 5\nmove 0 0\nline größe 1\n  def f(n) { line n n }\n# größe in a comment\n"
+        var input = Self.start
+        input += try Self.open("file:///broken.shape", broken)
+        input += try Self.open(uri, fixed)
         let at: (Int, Int) -> [String: Any] = { ["line": $0, "character": $1] }
-        input += try Self.frame([
-            "jsonrpc": "2.0", "id": 2, "method": "textDocument/completion", "params": ["textDocument": doc(), "position": at(2, 3)],
-        ])
-        input += try Self.frame(["jsonrpc": "2.0", "id": 3, "method": "textDocument/hover", "params": ["textDocument": doc(), "position": at(2, 1)]])
-        input += try Self.frame([
-            "jsonrpc": "2.0", "id": 4, "method": "textDocument/definition", "params": ["textDocument": doc(), "position": at(2, 7)],
-        ])
-        input += try Self.frame(["jsonrpc": "2.0", "id": 5, "method": "textDocument/documentSymbol", "params": ["textDocument": doc()]])
-        input += try Self.frame(["jsonrpc": "2.0", "id": 6, "method": "textDocument/formatting", "params": ["textDocument": doc(), "options": [:]]])
+        input += try Self.request(2, "textDocument/completion", ["textDocument": doc, "position": at(2, 3)])
+        input += try Self.request(3, "textDocument/hover", ["textDocument": doc, "position": at(2, 1)])
+        input += try Self.request(4, "textDocument/definition", ["textDocument": doc, "position": at(2, 7)])
+        input += try Self.request(5, "textDocument/documentSymbol", ["textDocument": doc])
+        input += try Self.request(6, "textDocument/formatting", ["textDocument": doc, "options": [:]])
+        // A name in a comment is no reference.
+        input += try Self.request(9, "textDocument/definition", ["textDocument": doc, "position": at(4, 3)])
         // Junk, an unknown method, and a script too slow to finish: answered, not fatal.
         input += "Content-Length: 5\r\n\r\n{oops"
-        input += try Self.frame(["jsonrpc": "2.0", "id": 7, "method": "bogus/method"])
+        input += try Self.request(7, "bogus/method")
         // Positions outside the document, and nonsense ones: no answer to give, no crash.
         for (k, position) in [at(-1, 0), at(0, -5), at(99, 0), ["line": "x"]].enumerated() {
-            input += try Self.frame([
-                "jsonrpc": "2.0", "id": 20 + k, "method": "textDocument/hover", "params": ["textDocument": doc(), "position": position],
-            ])
+            input += try Self.request(20 + k, "textDocument/hover", ["textDocument": doc, "position": position])
         }
         input += String(repeating: "[", count: 100_000).withFrame
-        input += try Self.frame([
-            "jsonrpc": "2.0", "method": "textDocument/didOpen",
-            "params": ["textDocument": ["uri": "file:///slow.shape", "text": "def f(n) { if n > 0 { f n - 1\nf n - 1 } }\nf 60\n"]],
-        ])
-        input += try Self.frame(["jsonrpc": "2.0", "id": 8, "method": "shutdown"])
-        input += try Self.frame(["jsonrpc": "2.0", "method": "exit"])
-        let r = try BinaryRunner.run(["lsp"], stdin: input)
-        #expect(r.status == 0)
-        let out = try Self.messages(r.stdout)
+        input += try Self.open("file:///slow.shape", "def f(n) { if n > 0 { f n - 1\nf n - 1 } }\nf 60\n")
+        input += Self.end
+        let out = try Self.converse(input)
         func response(_ id: Int) -> [String: Any]? { out.first { ($0["id"] as? Int) == id } }
         let capabilities = (response(1)?["result"] as? [String: Any])?["capabilities"] as? [String: Any]
         #expect(capabilities?["hoverProvider"] as? Bool == true && capabilities?["documentFormattingProvider"] as? Bool == true)
-        let diagnostics = out.filter { $0["method"] as? String == "textDocument/publishDiagnostics" }.map { $0["params"] as! [String: Any] }
         // The broken line: the third argument, at UTF-16 character 13 of line 2 (ö and ß are one unit each).
-        let first = (diagnostics.first?["diagnostics"] as? [[String: Any]])?.first
+        let first = Self.diagnostics(out, "file:///broken.shape").first?.first
         let start = (first?["range"] as? [String: Any])?["start"] as? [String: Int]
-        #expect(start == ["line": 2, "character": 13], "\(diagnostics)")
+        #expect(start == ["line": 2, "character": 13], "\(out)")
         #expect((first?["message"] as? String)?.contains("takes 2 arguments") == true)
-        #expect((diagnostics[1]["diagnostics"] as? [Any])?.isEmpty == true, "the change fixed it")
-        // The slow script is stopped by the work budget, and says so.
-        let slow = diagnostics.first { $0["uri"] as? String == "file:///slow.shape" }
-        #expect(
-            ((slow?["diagnostics"] as? [[String: Any]])?.first?["message"] as? String)?.contains("too much work") == true,
-            "\(String(describing: slow))")
-        #expect(((response(2)?["result"] as? [[String: Any]]) ?? []).contains { $0["label"] as? String == "line" })
+        #expect(Self.diagnostics(out, uri).first?.isEmpty == true, "the fixed one has none")
+        // The slow script is stopped by the work budget, and says so in words for an editor.
+        let slow = Self.diagnostics(out, "file:///slow.shape").first?.first?["message"] as? String
+        #expect(slow?.contains("too much work to check here") == true && slow?.contains("--work-limit") == false, "\(String(describing: slow))")
+        let items = (response(2)?["result"] as? [String: Any])?["items"] as? [[String: Any]] ?? []
+        #expect(items.contains { $0["label"] as? String == "line" })
         let hover = ((response(3)?["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String
         #expect(hover?.contains("**line**") == true && hover?.contains("line: to (5, 1)") == true, "\(String(describing: hover))")
         let definition = (response(4)?["result"] as? [String: Any])?["range"] as? [String: Any]
         #expect(definition?["start"] as? [String: Int] == ["line": 0, "character": 4])
+        #expect(response(9)?["result"] is NSNull, "\(String(describing: response(9)))")
         #expect((response(5)?["result"] as? [[String: Any]])?.map { $0["name"] as? String } == ["größe", "f"])
-        let edit = (response(6)?["result"] as? [[String: Any]])?.first?["newText"] as? String
-        #expect(edit == "let größe = 5\nmove 0 0\nline größe 1\ndef f(n) { line n n }\n")
+        let edit = (response(6)?["result"] as? [[String: Any]])?.first
+        #expect(edit?["newText"] as? String == "let größe = 5\nmove 0 0\nline größe 1\ndef f(n) { line n n }\n# größe in a comment\n")
+        // The edit's range ends at the end of the last line (the text ends with a newline: line 5, character 0).
+        let editEnd = ((edit?["range"] as? [String: Any])?["end"] as? [String: Int])
+        #expect(editEnd == ["line": 5, "character": 0], "\(String(describing: editEnd))")
         #expect(out.contains { ($0["error"] as? [String: Any])?["code"] as? Int == -32700 })
         #expect((response(7)?["error"] as? [String: Any])?["code"] as? Int == -32601)
         for k in 20..<24 { #expect(response(k)?.keys.contains("result") == true, "hover \(k)") }
-        #expect(response(8)?.keys.contains("result") == true)
+        #expect(response(99)?.keys.contains("result") == true)
+    }
+
+    /// Includes are read from disk, relative to the document; `save` writes nothing and is no
+    /// error; every failing statement is reported (each is all or nothing, the next runs from
+    /// the state before it), with the prompt's "did you mean" and a quick fix for it.
+    @Test func includesSavesAndEveryError() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("shape-lsp-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("lib"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "def card(w) { rect 0 0 w w }\n".write(to: dir.appendingPathComponent("lib/card.shape"), atomically: true, encoding: .utf8)
+        let uri = "file://" + dir.appendingPathComponent("main.shape").path
+        let text = "include \"lib/card.shape\"\ncard 10\nsave \"out.svg\"\nlne 1 1\nline 1 2 3\nlength\n"
+        var input = Self.start + (try Self.open(uri, text))
+        input += try Self.request(2, "textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": 1, "character": 1]])
+        input += Self.end
+        let out = try Self.converse(input)
+        let found = try #require(Self.diagnostics(out, uri).first)
+        #expect(found.count == 2, "\(found)")
+        #expect(
+            found.map { ($0["range"] as? [String: Any])?["start"] as? [String: Int] } == [["line": 3, "character": 0], ["line": 4, "character": 9]])
+        #expect((found.first?["message"] as? String)?.contains("did you mean 'line'?") == true)
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.svg").path), "save wrote a file")
+        // The quick fix for the first.
+        var fix = Self.start + (try Self.open(uri, text))
+        fix += try Self.request(
+            3, "textDocument/codeAction", ["textDocument": ["uri": uri], "range": found[0]["range"]!, "context": ["diagnostics": [found[0]]]])
+        fix += Self.end
+        let actions = try Self.converse(fix).first { ($0["id"] as? Int) == 3 }?["result"] as? [[String: Any]]
+        let change = ((actions?.first?["edit"] as? [String: Any])?["changes"] as? [String: Any])?[uri] as? [[String: Any]]
+        #expect(change?.first?["newText"] as? String == "line", "\(String(describing: actions))")
+    }
+
+    /// Every example, opened from where it lies (its includes beside it), checks clean: the
+    /// same verdict as running it with `shape`.
+    @Test func everyExampleChecksClean() throws {
+        let root = ExampleTests.root.appendingPathComponent("examples")
+        let names = try FileManager.default.subpathsOfDirectory(atPath: root.path).filter { $0.hasSuffix(".shape") && !$0.hasPrefix("lib/") }
+        #expect(names.count > 40)
+        var input = Self.start
+        for name in names {
+            let url = root.appendingPathComponent(name)
+            input += try Self.open("file://" + url.path, try String(contentsOf: url, encoding: .utf8))
+        }
+        input += Self.end
+        let out = try Self.converse(input, workLimit: 50_000_000)
+        for name in names {
+            let found = Self.diagnostics(out, "file://" + root.appendingPathComponent(name).path)
+            #expect(found.count == 1 && found.first?.isEmpty == true, "\(name): \(found)")
+        }
+    }
+
+    /// Requests before `initialize` and after `shutdown` are refused as LSP says; a closed
+    /// document's diagnostics are cleared; a newer change cancels the check under way (here a
+    /// document that would otherwise run for days, with the budget raised out of the way).
+    @Test func lifecycleAndCancellation() throws {
+        var input = try Self.request(1, "textDocument/hover", ["textDocument": ["uri": "file:///a.shape"], "position": ["line": 0, "character": 0]])
+        input += try Self.request(2, "initialize") + (try Self.notification("initialized", [:]))
+        input += try Self.open("file:///slow.shape", "def f(n) { if n > 0 { f n - 1\nf n - 1 } }\nf 60\n")
+        input += try Self.notification(
+            "textDocument/didChange",
+            ["textDocument": ["uri": "file:///slow.shape", "version": 2], "contentChanges": [["text": "circle 0 0 1\nlne 1\n"]]])
+        input += try Self.open("file:///gone.shape", "lne 1\n")
+        input += try Self.notification("textDocument/didClose", ["textDocument": ["uri": "file:///gone.shape"]])
+        input += try Self.request(3, "shutdown")
+        input += try Self.request(4, "textDocument/documentSymbol", ["textDocument": ["uri": "file:///slow.shape"]])
+        input += try Self.frame(["jsonrpc": "2.0", "method": "exit"])
+        let out = try Self.converse(input, workLimit: 1_000_000_000_000_000)
+        func code(_ id: Int) -> Int? { (out.first { ($0["id"] as? Int) == id }?["error"] as? [String: Any])?["code"] as? Int }
+        #expect(code(1) == -32002)
+        #expect(code(4) == -32600)
+        let slow = Self.diagnostics(out, "file:///slow.shape")
+        #expect(slow.count == 1 && (slow.first?.first?["message"] as? String)?.contains("unknown command") == true, "\(slow)")
+        #expect(Self.diagnostics(out, "file:///gone.shape").last?.isEmpty == true)
+    }
+
+    /// Framing: a length with spaces around it is read; a message that is not an object gets
+    /// -32600; a header block past 16 KiB is skipped and reading goes on; a large document is
+    /// kept but not checked.
+    @Test func framingAndLoad() throws {
+        var input = Self.start
+        let body = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"textDocument/documentSymbol\",\"params\":{\"textDocument\":{\"uri\":\"file:///x\"}}}"
+        input += "Content-Length: \(body.utf8.count) \r\n\r\n" + body
+        input += "[1, 2]".withFrame
+        input += "Content-Length: 12" + String(repeating: "x", count: 100_000) + "\r\n\r\n"
+        input += try Self.request(3, "textDocument/documentSymbol", ["textDocument": ["uri": "file:///x"]])
+        input += try Self.open("file:///big.shape", String(repeating: "line 1 2\n", count: 300_000))
+        input += Self.end
+        let out = try Self.converse(input)
+        #expect(out.contains { ($0["id"] as? Int) == 2 && $0["result"] != nil })
+        #expect(out.contains { ($0["id"] as? NSNull) != nil && ($0["error"] as? [String: Any])?["code"] as? Int == -32600 })
+        #expect(out.contains { ($0["id"] as? Int) == 3 && $0["result"] != nil }, "reading went on after the long header")
+        let big = Self.diagnostics(out, "file:///big.shape").first?.first?["message"] as? String
+        #expect(big?.contains("not checked here") == true, "\(String(describing: big))")
     }
 
     @Test func exitWithoutShutdownIsStatusOne() throws {

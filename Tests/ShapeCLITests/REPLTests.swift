@@ -72,6 +72,15 @@ final class TmuxSession {
     }
 }
 
+/// Waits until `done` holds, looking every 50 ms, for at most a minute (a busy machine is no
+/// failure: what is checked afterwards is that it came, not how soon).
+func waitUntil(_ done: () -> Bool) {
+    for _ in 0..<1200 {
+        if done() { return }
+        usleep(50_000)
+    }
+}
+
 @Suite(.serialized) struct REPLTests {
     @Test func anErrorKeepsEveryBitOfState() throws {
         let t = try TmuxSession()
@@ -194,7 +203,7 @@ final class TmuxSession {
         // what is checked is that `shape` is gone, and left no trace of a crash.
         try t.press("C-c")
         // (A generous wait: what is checked is that it leaves, not how fast.)
-        for _ in 0..<600 where kill(pid, 0) == 0 { usleep(50_000) }
+        waitUntil { kill(pid, 0) != 0 }
         #expect(kill(pid, 0) != 0, "shape watch is still running")
         #expect(!t.screen.contains("Fatal") && !t.screen.contains("Crash"))
     }
@@ -211,7 +220,7 @@ final class TmuxSession {
         usleep(500_000)
         #expect(kill(pid, 0) == 0, "the run is under way")
         try t.press("C-c")
-        for _ in 0..<600 where kill(pid, 0) == 0 { usleep(50_000) }
+        waitUntil { kill(pid, 0) != 0 }
         #expect(kill(pid, 0) != 0, "shape watch is still running after Ctrl-C")
     }
 
@@ -219,7 +228,7 @@ final class TmuxSession {
         for word in ["exit", "quit", "  quit  "] {
             let t = try TmuxSession()
             try t.enter(word)
-            for _ in 0..<1200 where t.exitStatus == nil { usleep(50_000) }
+            waitUntil { t.exitStatus != nil }
             #expect(t.exitStatus == 0, "\(word)")
         }
     }
@@ -264,7 +273,7 @@ final class TmuxSession {
     @Test func controlDLeavesWithStatusZero() throws {
         let t = try TmuxSession()
         try t.press("C-d")
-        for _ in 0..<1200 where t.exitStatus == nil { usleep(50_000) }
+        waitUntil { t.exitStatus != nil }
         #expect(t.exitStatus == 0)
     }
 

@@ -23,7 +23,8 @@ import Testing
         return [
             ("comment", "comment.line.number-sign.shape", "#.*$"),
             ("string", "string.quoted.double.shape", "\\\"(?:[^\\\"\\\\\\\\]|\\\\\\\\.)*(?:\\\"|$)"),
-            ("number", "constant.numeric.shape", "(?:\\\\b\\\\d+(?:\\\\.\\\\d*)?|\\\\.\\\\d+)(?:[eE][+-]?\\\\d+)?(?:deg\\\\b|°)?"),
+            // A point followed by another is a range (`0...4`, `0..<10`), not a decimal point.
+            ("number", "constant.numeric.shape", "(?:\\\\b\\\\d+(?:\\\\.(?!\\\\.)\\\\d*)?|\\\\.\\\\d+)(?:[eE][+-]?\\\\d+)?(?:deg\\\\b|°)?"),
             ("keyword", "keyword.control.shape", "\\\\b(?:" + alternatives(Array(Builtins.statementWords)) + ")\\\\b"),
             ("command", "support.function.command.shape", "(?:^|(?<=[;{]))\\\\s*(?:" + alternatives(commands) + ")\\\\b"),
             ("function", "support.function.builtin.shape", "\\\\b(?:" + alternatives(functions) + ")(?=\\\\()"),
@@ -34,9 +35,17 @@ import Testing
         ]
     }
 
+    /// A string: from its quote to the closing one or the end of the line, its escapes (`\n`,
+    /// `\t`, `\"`, `\\`) scoped within it.
+    static let stringRule =
+        "    \"string\": { \"name\": \"string.quoted.double.shape\", \"begin\": \"\\\"\", \"end\": \"\\\"|$\", "
+        + "\"patterns\": [{ \"name\": \"constant.character.escape.shape\", \"match\": \"\\\\\\\\.\" }] }"
+
     static var grammar: String {
         let includes = rules.map { "    { \"include\": \"#\($0.name)\" }" }.joined(separator: ",\n")
-        let repository = rules.map { "    \"\($0.name)\": { \"name\": \"\($0.scope)\", \"match\": \"\($0.pattern)\" }" }.joined(separator: ",\n")
+        let repository = rules.map {
+            $0.name == "string" ? stringRule : "    \"\($0.name)\": { \"name\": \"\($0.scope)\", \"match\": \"\($0.pattern)\" }"
+        }.joined(separator: ",\n")
         return """
             {
               "name": "shape",
@@ -62,8 +71,11 @@ import Testing
         #expect(committed == GrammarTests.grammar, "run the tests with SHAPE_RECORD=1 to write the grammar again")
         // Well-formed JSON, with every rule in its repository.
         let json = try #require(try JSONSerialization.jsonObject(with: Data(committed.utf8)) as? [String: Any])
-        let repository = try #require(json["repository"] as? [String: [String: String]])
+        let repository = try #require(json["repository"] as? [String: [String: Any]])
         #expect(Set(repository.keys) == Set(GrammarTests.rules.map(\.name)))
+        // The string's escapes have a scope of their own.
+        let escapes = (repository["string"]?["patterns"] as? [[String: String]])?.first
+        #expect(escapes?["name"] == "constant.character.escape.shape" && escapes?["match"] == "\\\\.")
     }
 
     /// Each rule's pattern, as the JSON holds it, compiled (Swift's regular expressions read this
@@ -71,9 +83,12 @@ import Testing
     /// and the tokenizer below does the command rule's by hand).
     static func compiled() throws -> [(scope: String, regex: Regex<AnyRegexOutput>)] {
         let json = try JSONSerialization.jsonObject(with: Data(try String(contentsOf: file, encoding: .utf8).utf8)) as! [String: Any]
-        let repository = json["repository"] as! [String: [String: String]]
+        let repository = json["repository"] as! [String: [String: Any]]
         return try rules.map { rule in
-            var pattern = repository[rule.name]!["match"]!
+            // The string's begin and end, as one pattern for the tokenizer.
+            var pattern =
+                rule.name == "string"
+                ? "\"(?:[^\"\\\\]|\\\\.)*(?:\"|$)" : repository[rule.name]!["match"] as! String
             if rule.name == "command" { pattern = pattern.replacingOccurrences(of: "(?:^|(?<=[;{]))", with: "") }
             return (rule.scope, try Regex(pattern))
         }
@@ -120,6 +135,13 @@ import Testing
                 "comment.line.number-sign.shape",
             ])
         #expect(GrammarTests.tokens(#"let n = nearest(1, 2).x; arc 0 0 5 0 90deg ccw"#, rules).map(\.scope).contains("keyword.other.option.shape"))
+        // Ranges: numbers either side of the operator, not `0.` and `.4`.
+        for (text, op) in [("for i in 0...4 { }", "..."), ("for i in 0..<10 { }", "..<")] {
+            let t = GrammarTests.tokens(text, rules)
+            #expect(t.filter { $0.scope == "constant.numeric.shape" }.map(\.text) == (op == "..." ? ["0", "4"] : ["0", "10"]), "\(t)")
+            #expect(t.contains { $0.scope == "keyword.operator.shape" && $0.text == op })
+        }
+        #expect(GrammarTests.tokens("move .5 1.25", rules).filter { $0.scope == "constant.numeric.shape" }.map(\.text) == [".5", "1.25"])
         #expect(
             GrammarTests.tokens(#"print "a \"b\" c" sqrt(2)"#, rules).map(\.scope) == [
                 "keyword.control.shape", "string.quoted.double.shape", "support.function.builtin.shape", "punctuation.section.shape",
