@@ -56,7 +56,8 @@ kinds = {
     "draw-onto-itself": "move 0 0\nline 1 1\nrepeat 40 { draw path() }\n",
     # Per element of a large path.
     "rotate": cubics + "repeat 100000 { rotate 1deg }\n",
-    "undo-transforms": lines_1m + "rotate 1\nscale 2\nundo\nundo\nrepeat 1000 { undo }\n",
+    # Several statements: transforms of a path of 990,000 lines, each kept for undo, undone.
+    "undo-transforms": lines_1m + "rotate 1\nscale 2\ntranslate 3 4\nundo\nundo\nundo\n",
     "contains": cubics + "repeat 1000000 { contains 500.5 0.1 }\n",
     # A comb of 100,000 teeth: a ray from its middle crosses every one.
     "contains-comb": "move 0 0\nfor i in 0..<50000 { line i*2+1 0; line i*2+1 1000; line i*2+2 1000; line i*2+2 0 }\n"
