@@ -3,6 +3,7 @@
 #endif
 import ShapeCorpus
 import ShapeGeometry
+import ShapeLanguage
 import ShapeOutput
 
 // The boolean operations on the corpus of Tests/ShapeCorpus, for scripts/bench-booleans:
@@ -10,7 +11,7 @@ import ShapeOutput
 //   booleans-dump FILE     writes the corpus, one case (a pair under a fill rule) a line:
 //                          index, rule, name, then both paths as SVG data (M, L, Q, C, Z) with
 //                          arcs as cubics of at most 22.5° (off by under 1e-7 of the radius),
-//                          tab-separated.
+//                          then both with arcs as exact conics (`conicSVG`), tab-separated.
 //   booleans [--time-only] [--by-kind] [--only PREFIX]
 //                          times shape's five operations on every case and checks each result;
 //                          --by-kind adds the time of each kind of case (its name without the
@@ -36,6 +37,38 @@ func shapeBoolean(_ op: String, _ a: Path, _ b: Path, _ rule: FillRule) -> Path?
 }
 
 func ruleName(_ r: FillRule) -> String { r == .nonZero ? "nonzero" : "evenodd" }
+
+/// The path with every arc as conics (rational quadratics) of at most a quarter turn: exactly the
+/// arc, as Skia takes arcs (`conicTo`). SVG data with one verb more: `K x1 y1 x2 y2 w`, a conic
+/// with control point (x1, y1), end (x2, y2) and weight w. An arc of φ is the conic whose control
+/// point is where the tangents at its ends meet, with weight cos(φ/2); an elliptical arc is the
+/// affine image of a circular one, and an affine map keeps a conic's weight.
+func conicSVG(_ p: Path) -> String {
+    var out: [String] = []
+    func n(_ x: Double) -> String { NumberFormat.json(x) }
+    for e in p.elements {
+        switch e {
+        case .move(let q): out.append("M \(n(q.x)) \(n(q.y))")
+        case .close: out.append("Z")
+        case .segment(.line(let l)): out.append("L \(n(l.p1.x)) \(n(l.p1.y))")
+        case .segment(.quadratic(let q)): out.append("Q \(n(q.p1.x)) \(n(q.p1.y)) \(n(q.p2.x)) \(n(q.p2.y))")
+        case .segment(.cubic(let c)):
+            out.append("C \(n(c.p1.x)) \(n(c.p1.y)) \(n(c.p2.x)) \(n(c.p2.y)) \(n(c.p3.x)) \(n(c.p3.y))")
+        case .segment(.arc(let a)):
+            let count = Swift.max(1, Int((abs(a.sweep) / (Double.pi / 2) - 1e-12).rounded(.up)))
+            let step = a.sweep / Double(count)
+            for k in 0..<count {
+                let a0 = a.startAngle + step * Double(k), a1 = a0 + step, mid = a0 + step / 2
+                func at(_ angle: Double, _ scale: Double = 1) -> Point {
+                    a.center + (a.u * cos(angle) + a.v * sin(angle)) * scale
+                }
+                let control = at(mid, 1 / cos(step / 2)), end = at(a1)
+                out.append("K \(n(control.x)) \(n(control.y)) \(n(end.x)) \(n(end.y)) \(n(cos(step / 2)))")
+            }
+        }
+    }
+    return out.joined(separator: " ")
+}
 
 /// The path as SVG data with arcs as cubics of at most 22.5° each (CoreGraphics's cubics of
 /// each sixteenth of a turn).
@@ -65,7 +98,7 @@ func runBooleanModes(_ arguments: [String]) -> Bool {
     if let k = arguments.firstIndex(of: "booleans-dump"), k + 1 < arguments.count {
         guard let f = fopen(arguments[k + 1], "w") else { fatalError("cannot write \(arguments[k + 1])") }
         for c in booleanCases() {
-            let fields = ["\(c.index)", ruleName(c.rule), c.name, cubicSVG(c.a), cubicSVG(c.b)]
+            let fields = ["\(c.index)", ruleName(c.rule), c.name, cubicSVG(c.a), cubicSVG(c.b), conicSVG(c.a), conicSVG(c.b)]
             fputs(fields.joined(separator: "\t") + "\n", f)
         }
         fclose(f)
