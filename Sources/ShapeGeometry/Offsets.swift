@@ -511,19 +511,88 @@ struct Pen {
         cuts = cuts.sorted()
         var result: [Segment] = []
         // Where the offset runs backwards (1 − dκ < 0: the inner side of a bend tighter than d,
-        // the reversed branch of a swallowtail) its points are nearer than d to the curve on
-        // either side of them, so inside the stroke, never on its outline: such a stretch is left
-        // out, unless it reaches an end of the segment and the stroke's ends there are not all
-        // disks (a butt or square cap, a miter or bevel join: the fan of normals at the end is
-        // bounded by it); a cusp is always a disk.
-        let roundEnds = style.cap == .round && style.join == .round
+        // the reversed branch of a swallowtail), the normals of length d cross their envelope,
+        // the evolute (the centres of curvature). When the stroke is every point within d of the
+        // segment (both of its ends are disks: round caps and joins everywhere, or cusps), such
+        // points are all inside and the stretch is left out. Otherwise the stroke is the area
+        // the normals sweep (a butt or square cap, a miter or bevel join, at either end), and its
+        // outline is made of the normals' ends (the offset, reversed stretches included), their
+        // envelope where it lies within reach (the evolute over the same stretch) and the end
+        // normals (caps and joins): all of them are candidates, and the classification keeps
+        // what bounds the stroke.
+        let covered = (style.cap == .round && style.join == .round) || (roundStart && roundEnd)
         for k in 0..<(cuts.count - 1) where cuts[k + 1] - cuts[k] > 1e-12 {
             let a = cuts[k], b = cuts[k + 1]
-            let covered = roundEnds || ((a > 0 || roundStart) && (b < 1 || roundEnd))
-            if !keepReversed, factor(0.5 * (a + b)) < 0, covered { continue }
+            if !keepReversed, factor(0.5 * (a + b)) < 0 {
+                if covered { continue }
+                evolute(of: s, from: a, to: b, into: &result)
+            }
             fit(s, from: a, to: b, d: d, depth: 0, q: q, into: &result)
         }
         return result
+    }
+
+    /// The evolute of `s` (its centres of curvature, B + n/κ) on [a, b], a stretch where the
+    /// offset runs backwards, as cubics within the tolerance: cut where it has a cusp (where κ′
+    /// = 0, found from 64 samples), each part fitted to its points and to its derivative
+    /// (1/κ)′·n (B′ and (1/κ)·n′ cancel), halved until within the tolerance at 16 points.
+    mutating func evolute(of s: Segment, from a: Double, to b: Double, into result: inout [Segment]) {
+        work += Cost.curve
+        func radius(_ t: Double) -> Double {
+            let k = s.curvature(at: t)
+            return k != 0 ? 1 / k : 0
+        }
+        func point(_ t: Double) -> Point { s.point(at: t) + (Pen.tangent(s, at: t)?.perpendicular ?? Vector(0, 0)) * radius(t) }
+        let step = 1e-6 * (b - a)
+        func slope(_ t: Double) -> Double {
+            let lo = Swift.max(a, t - step), hi = Swift.min(b, t + step)
+            return hi > lo ? (radius(hi) - radius(lo)) / (hi - lo) : 0
+        }
+        func velocity(_ t: Double) -> Vector { (Pen.tangent(s, at: t)?.perpendicular ?? Vector(0, 0)) * slope(t) }
+        var cuts = [a]
+        let samples = 64
+        var previous = slope(a)
+        for k in 1...samples {
+            let t = a + (b - a) * Double(k) / Double(samples)
+            let value = slope(t)
+            if (value < 0) != (previous < 0), previous != 0 {
+                var lo = a + (b - a) * Double(k - 1) / Double(samples), hi = t, flo = previous
+                for _ in 0..<50 {
+                    let mid = 0.5 * (lo + hi), fm = slope(mid)
+                    if (fm < 0) == (flo < 0) { lo = mid; flo = fm } else { hi = mid }
+                }
+                cuts.append(0.5 * (lo + hi))
+            }
+            previous = value
+        }
+        cuts.append(b)
+        for k in 0..<(cuts.count - 1) where cuts[k + 1] - cuts[k] > 1e-12 {
+            fitCurve(point, velocity, from: cuts[k], to: cuts[k + 1], depth: 0, into: &result)
+        }
+    }
+
+    /// A curve given by its points and derivatives on [a, b] as cubic Hermite interpolants,
+    /// halved until within the tolerance of it at the same parameter (at 16 points).
+    mutating func fitCurve(
+        _ q: (Double) -> Point, _ dq: (Double) -> Vector, from a: Double, to b: Double, depth: Int, into result: inout [Segment]
+    ) {
+        work += Cost.fit
+        let q0 = q(a), q1 = q(b)
+        let v0 = dq(a) * ((b - a) / 3), v1 = dq(b) * ((b - a) / 3)
+        let cubic = CubicBezier(q0, q0 + v0, q1 - v1, q1)
+        var err = 0.0
+        for k in 1...16 {
+            let u = (Double(k) - 0.5) / 16
+            err = Swift.max(err, cubic.point(at: u).distance(to: q(a + (b - a) * u)))
+        }
+        if err > tolerance, depth < 40, b - a > 1e-12, !isSpent {
+            let m = 0.5 * (a + b)
+            fitCurve(q, dq, from: a, to: m, depth: depth + 1, into: &result)
+            fitCurve(q, dq, from: m, to: b, depth: depth + 1, into: &result)
+            return
+        }
+        error = Swift.max(error, err)
+        if q0 != q1 { result.append(.cubic(cubic)) }
     }
 
     /// One piece of the offset on [a, b] as the cubic Hermite interpolant in the curve's own

@@ -36,6 +36,65 @@ public enum StrokeSampling {
         }
     }
 
+    /// Problems with `result` as the butt-capped stroke of one drawn segment with width w: every
+    /// point on a normal of the segment within w/2 of it (the area its normals sweep). A point's
+    /// feet on the segment (where x − B(t) is perpendicular to B′(t)) are found by 2,000 samples
+    /// of (x − B(t))·B′(t) and bisection of its sign changes, not by the polynomial roots the
+    /// stroke itself uses; a point within `clearance` of w/2 from its nearest foot, or whose
+    /// foot is that near an end, is too near the outline to tell.
+    public static func buttStrokeProblems(_ segment: Segment, width w: Double, result: Path, samples: Int, seed: UInt64) -> [String] {
+        let h = w / 2
+        let box = segment.controlBounds
+        let size = Swift.max(box.width, box.height, w)
+        let clearance = 1e-5 * size
+        var path = Path()
+        try! path.move(to: segment.start)
+        switch segment {
+        case .line(let l): try! path.line(to: l.p1)
+        case .quadratic(let q): try! path.quad(control: q.p1, to: q.p2)
+        case .cubic(let c): try! path.curve(control1: c.p1, control2: c.p2, to: c.p3)
+        case .arc(let a): try! path.append(arc: a)
+        }
+        let n = 2000
+        return problems(result: result, around: path, margin: 1.5 * h, samples: samples, seed: seed, clearance: clearance) { x in
+            func f(_ t: Double) -> Double { (x - segment.point(at: t)).dot(segment.derivative(at: t)) }
+            var inside = false, unsure = false
+            func foot(_ t: Double) {
+                let d = segment.point(at: t).distance(to: x)
+                let length = segment.derivative(at: t).length
+                // How far the foot is from an end, along the curve (roughly).
+                let fromEnd = Swift.min(t, 1 - t) * length
+                if abs(d - h) < clearance || (d < h + clearance && fromEnd < clearance) { unsure = true }
+                if d <= h, fromEnd >= 0 { inside = true }
+            }
+            var previous = f(0)
+            if previous == 0 { foot(0) }
+            for k in 1...n {
+                let t = Double(k) / Double(n)
+                let value = f(t)
+                if value == 0 {
+                    foot(t)
+                } else if (value < 0) != (previous < 0), previous != 0 {
+                    var lo = Double(k - 1) / Double(n), hi = t, flo = previous
+                    for _ in 0..<60 {
+                        let mid = 0.5 * (lo + hi), fm = f(mid)
+                        if (fm < 0) == (flo < 0) { lo = mid; flo = fm } else { hi = mid }
+                    }
+                    foot(0.5 * (lo + hi))
+                }
+                previous = value
+            }
+            // Near a cap's line (the end normals) the answer turns: too near to tell.
+            for t in [0.0, 1.0] {
+                let p = segment.point(at: t)
+                guard let u = segment.derivative(at: t).normalized else { continue }
+                let along = (x - p).dot(u), across = abs((x - p).cross(u))
+                if abs(along) < clearance, across < h + clearance { unsure = true }
+            }
+            return unsure ? nil : inside
+        }
+    }
+
     /// Problems with `result` as `path`'s filled area offset by d (round joins).
     public static func offsetProblems(_ path: Path, by d: Double, result: Path, samples: Int, seed: UInt64) -> [String] {
         let outline = path.fillSegments

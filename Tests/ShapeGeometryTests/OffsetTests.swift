@@ -23,6 +23,44 @@ import Glibc
 
     static let shapes = StrokeCorpus.named
 
+    /// A butt-capped stroke is the area its normals sweep, also where the width passes the radius
+    /// of curvature (the normals then cross their envelope, the evolute, which bounds the area):
+    /// random cubics on a grid of 0 to 100 with widths from 2 to 80, against
+    /// `StrokeSampling.buttStrokeProblems` (its own foot search). Issue 26's example first: the
+    /// points on the curve itself were outside, in 18 subpaths.
+    @Test(arguments: 0..<8)
+    func buttStrokesSweepTheNormalsWhateverTheBend(_ part: Int) throws {
+        if part == 0 {
+            let s = Segment.cubic(CubicBezier(Point(0, 0), Point(1, 1), Point(2, -1), Point(3, 0)))
+            let p = OffsetTests.path {
+                try $0.move(to: s.start); try $0.curve(control1: Point(1, 1), control2: Point(2, -1), to: Point(3, 0))
+            }
+            let (result, _, _) = try #require(p.stroked(StrokeStyle(width: 2, cap: .butt, join: .miter)))
+            #expect(result.subpathStarts.count == 1)
+            for q in [Point(1.5, 0.2), Point(1.5, 0), Point(1, 0.5)] {
+                let inside = result.contains(q)
+                #expect(inside, "\(q)")
+            }
+            let problems = StrokeSampling.buttStrokeProblems(s, width: 2, result: result, samples: 400, seed: 26)
+            #expect(problems.isEmpty, "\(problems.prefix(5))")
+        }
+        var rng = SeededRandom(seed: UInt64(2600 + part))
+        for k in 0..<5 {
+            func grid() -> Point { Point(Double(Int.random(in: 0...100, using: &rng)), Double(Int.random(in: 0...100, using: &rng))) }
+            let c = CubicBezier(grid(), grid(), grid(), grid())
+            let width = Double(Int.random(in: 2...80, using: &rng))
+            let p = OffsetTests.path {
+                try $0.move(to: c.p0); try $0.curve(control1: c.p1, control2: c.p2, to: c.p3)
+            }
+            guard let (result, _, _) = p.stroked(StrokeStyle(width: width, cap: .butt, join: .miter)) else {
+                Issue.record("\(c) \(width): ran out")
+                continue
+            }
+            let problems = StrokeSampling.buttStrokeProblems(.cubic(c), width: width, result: result, samples: 300, seed: UInt64(k))
+            #expect(problems.isEmpty, "\(part).\(k): \(c) width \(width): \(problems.prefix(3))")
+        }
+    }
+
     @Test(arguments: OffsetTests.shapes.indices)
     func roundStrokeIsEveryPointWithinHalfTheWidth(_ k: Int) {
         let (name, p) = OffsetTests.shapes[k]
