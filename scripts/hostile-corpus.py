@@ -37,7 +37,7 @@ case("sqrt-negative", "print sqrt(-1)\n", "the result of sqrt is not a finite nu
 case("asin-out-of-range", "print asin(2)\n", "the result of asin is not a finite number")
 case("power-overflow", "print 10^400\n", "the result of '^' is not a finite number")
 case("modulo-zero", "print 5 % 0\n", "the result of '%' is not a finite number")
-case("overflow-in-coordinates", "move 1e308 0\nline -1e308 0\n", "the result would not be finite")
+case("overflow-in-coordinates", "move 1e308 0\nline -1e308 0\n", "is too large: coordinates up to about 1e150")
 case("overflow-by-multiplication", "move 0 0\nline 1e200*1e200 0\n", "the result of '*' is not a finite number")
 case("huge-repeat", "repeat 1e9 { }\n", "more than 1000000 loop iterations in one statement")
 case("huge-repeat-300", "repeat 1e300 { move 0 0 }\n", "more than 1000000 loop iterations")
@@ -94,7 +94,7 @@ case("drag-both-modes", "move 0 0\nline 10 0\ndrag to 1 1 by 2 2\n", "'drag' tak
 case("sticky-negative", "sticky 0 0 -1 0 0 1\n", "a radius cannot be negative")
 case("sticky-huge-radius", "sticky 0 0 1e308 1e307 0 20\ncontains 0 0\n", "the result would not be finite")
 case("sticky-huge-distance", "sticky 0 0 20 1.5e308 1.5e308 20\n", "the result would not be finite")
-case("line-wider-than-doubles", "move -1e308 0\nline 1e308 0\n", "the result would not be finite")
+case("line-wider-than-doubles", "move -1e308 0\nline 1e308 0\n", "is too large: coordinates up to about 1e150")
 case("wander-negative", "wander -1\n", "duration and speed cannot be negative")
 case("wander-no-room", "wander 100 within 0 0 1 1 from 500 500\n", "the safe area cannot hold the curve")
 case("help-unknown", "help nothing\n", "unknown command or variable 'nothing'")
@@ -191,6 +191,9 @@ case("work-nearest-polygon", "move 100 0\nfor i in 1..<1000 { line 100*cos(i*tau
      "repeat 1000 { nearest 0 0 }\n", "does too much work", small)
 # Answers at every scale the docs accept, a located error below.
 case("element-too-small", "circle 0 0 1e-170\n", "too small to measure")
+case("element-too-large", "circle 0 0 1e160\n", "is too large: coordinates up to about 1e150")
+case("stroke-too-wide", "rect 0 0 10 10\nstroke 1e14\n", "times the path's size: at most a million")
+case("offset-too-far", "rect 0 0 1 1\noffset 1e8\n", "times the path's size: at most a million")
 case("include-name-with-nul", 'include "include-self.shape\x00x"\n', "holds a NUL byte")
 # Messages that say what is wrong.
 case("mold-near-an-end", "move 0 0\nquad 50 100 100 0\nmold 1 1e-200 10 10\n", "so near an end")

@@ -20,6 +20,9 @@ public enum GeometryError: Error, Equatable, Sendable {
     /// An element is smaller than `Path.smallestSize` without being a point: its squared speeds
     /// and distances would underflow, and no length or nearest point of it could be trusted.
     case tooSmall(size: Double)
+    /// A coordinate is beyond `Path.largestCoordinate`: squares of it (speeds, distances, cross
+    /// products) would overflow.
+    case tooLarge(coordinate: Double)
 }
 
 extension GeometryError: CustomStringConvertible {
@@ -35,6 +38,7 @@ extension GeometryError: CustomStringConvertible {
         case .nonFiniteResult: "the result would not be finite"
         case .invalidTransform: "the transform cannot be applied"
         case .tooSmall(let size): "an element \(size) across is too small to measure (\(Path.smallestSize) is the least)"
+        case .tooLarge(let x): "a coordinate of \(x) is too large (\(Path.largestCoordinate) is the most)"
         }
     }
 }

@@ -338,17 +338,30 @@ extension Path {
     /// coordinates, about 1e150, whose squares overflow (docs/robustness.md, "Limits").
     public static let smallestSize = 1e-150
 
-    /// Throws `tooSmall` for the first element from `start` on whose size (the farthest its
-    /// control points, or an arc's axes, reach from its start along x or y) is not 0 but below
-    /// `smallestSize`. Closing lines are not checked: one that only makes up for the rounding of
-    /// the subpath before it (a circle's end computed 1e-16 of its radius from its start) is
-    /// measured exactly, as every line is. O(elements checked).
+    /// The largest coordinate an element may reach: past it, squares of coordinates and of their
+    /// differences (speeds, distances, cross products) overflow.
+    public static let largestCoordinate = 1e150
+
+    /// Throws `tooLarge` for the first element from `start` on that reaches past
+    /// `largestCoordinate`, and `tooSmall` for the first whose size (the farthest its control
+    /// points, or an arc's axes, reach from its start along x or y) is not 0 but below
+    /// `smallestSize`. Closing lines are not checked for size: one that only makes up for the
+    /// rounding of the subpath before it (a circle's end computed 1e-16 of its radius from its
+    /// start) is measured exactly, as every line is. O(elements checked).
     public func checkMeasurable(from start: Int = 0) throws(GeometryError) {
         guard start < elements.count else { return }
         for i in start..<elements.count {
-            guard case .segment(let s) = elements[i] else { continue }
-            let size = s.size
-            if size > 0, size < Path.smallestSize { throw .tooSmall(size: size) }
+            let reach: Double
+            switch elements[i] {
+            case .move(let p): reach = Swift.max(abs(p.x), abs(p.y))
+            case .close(let l): reach = Swift.max(abs(l.p1.x), abs(l.p1.y))
+            case .segment(let s):
+                let size = s.size
+                if size > 0, size < Path.smallestSize { throw .tooSmall(size: size) }
+                let box = s.controlBounds
+                reach = Swift.max(abs(box.minX), abs(box.maxX), abs(box.minY), abs(box.maxY))
+            }
+            if reach > Path.largestCoordinate { throw .tooLarge(coordinate: reach) }
         }
     }
 }

@@ -57,6 +57,8 @@ public enum Message: Sendable, Equatable {
     case tooManyPoints(Int)
     case nonFiniteResult
     case tooSmall(Double)
+    case tooLarge(Double)
+    case widthTooLarge(command: String, ratio: Double)
     case noPath(String)
     case negativeCount(String)
     case negativeDuration
@@ -189,6 +191,11 @@ public enum Message: Sendable, Equatable {
         case .emptyDash: "a dash pattern needs a positive total length"
         case .tooManyPoints(let n): "that would make more than \(n) track points"
         case .nonFiniteResult: "the result would not be finite"
+        case .tooLarge(let x):
+            "a coordinate of \(NumberFormat.text(x)) is too large: coordinates up to about 1e150 are measured (their squares would overflow)"
+        case .widthTooLarge(let command, let ratio):
+            "\(command == "stroke" ? "the width" : "twice the distance") of '\(command)' is \(NumberFormat.text(ratio, precision: 0)) times the path's size: "
+                + "at most a million times can be computed (beyond it the path's shape is smaller than the result's rounding)"
         case .tooSmall(let size):
             "an element \(NumberFormat.text(size)) across is too small to measure: sizes from 1e-150 up are (scale the drawing up)"
         case .noPath(let c): "'\(c)' needs a path: draw something first"

@@ -230,6 +230,7 @@ extension Interpreter {
         case .tooManyPoints(let n): error(.tooManyPoints(n), inv.range)
         case .nonFiniteResult, .invalidTransform: error(.nonFiniteResult, inv.range)
         case .tooSmall(let size): error(.tooSmall(size), inv.range)
+        case .tooLarge(let x): error(.tooLarge(x), inv.range)
         }
     }
 
@@ -1372,6 +1373,7 @@ extension Interpreter {
         let style = try strokeStyle(
             inv, width: w, cap: LineCap.allCases[Int(inv.keywords["cap"]![0])], join: [LineJoin.miter, .round, .bevel][Int(inv.keywords["join"]![0])])
         guard !path.isEmpty else { throw error(.noPath("stroke"), inv.range) }
+        try checkWidth(w, inv)
         let (result, err) = try withWorkLeft(inv) { left in path.stroked(style, budget: left).map { (($0.path, $0.error), $0.work) } }
         try replacePath(with: result, at: inv.range)
         report(inv.name, .outline(subpaths: result.subpathStarts.count, elements: result.elements.count, length: result.length, error: err))
@@ -1384,6 +1386,7 @@ extension Interpreter {
         let join = [LineJoin.round, .miter, .bevel][Int(inv.keywords["join"]![0])]
         let style = try strokeStyle(inv, width: 2 * abs(d), cap: .butt, join: join)
         guard !path.isEmpty else { throw error(.noPath("offset"), inv.range) }
+        try checkWidth(2 * abs(d), inv)
         let (result, err) = try withWorkLeft(inv) { left in
             path.offset(by: d, join: join, miterLimit: style.miterLimit, tolerance: style.tolerance, budget: left).map {
                 (($0.path, $0.error), $0.work)
@@ -1391,6 +1394,17 @@ extension Interpreter {
         }
         try replacePath(with: result, at: inv.range)
         report(inv.name, .outline(subpaths: result.subpathStarts.count, elements: result.elements.count, length: result.length, error: err))
+    }
+
+    /// A stroke's width (an offset's twice its distance) may be at most a million times the
+    /// path's size: the result's tolerance is relative to its own size, and past that the path's
+    /// own shape falls below it (a square of side 10 stroked 1e14 wide vanished). A path of no
+    /// extent (a dot) has no such limit: its stroke is a disk or a square.
+    func checkWidth(_ w: Double, _ inv: Invocation) throws(Diagnostic) {
+        guard let box = path.bounds else { return }
+        let size = Swift.max(box.width, box.height)
+        guard size > 0, w > 1e6 * size else { return }
+        throw error(.widthTooLarge(command: inv.name, ratio: w / size), inv.ranges[0])
     }
 
     func strokeStyle(_ inv: Invocation, width: Double, cap: LineCap, join: LineJoin) throws(Diagnostic) -> StrokeStyle {

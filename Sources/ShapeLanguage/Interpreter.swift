@@ -293,8 +293,11 @@ public final class Interpreter {
     func replacePath(with new: Path, at range: SourceRange) throws(Diagnostic) {
         guard new.isFinite else { throw error(.nonFiniteResult, range) }
         do { try new.checkMeasurable() } catch {
-            guard case .tooSmall(let size) = error else { throw self.error(.nonFiniteResult, range) }
-            throw self.error(.tooSmall(size), range)
+            switch error {
+            case .tooSmall(let size): throw self.error(.tooSmall(size), range)
+            case .tooLarge(let x): throw self.error(.tooLarge(x), range)
+            default: throw self.error(.nonFiniteResult, range)
+            }
         }
         keepPathForRollback()
         path = new
