@@ -151,6 +151,44 @@ func runBooleanModes(_ arguments: [String]) -> Bool {
         }
         return true
     }
+    if arguments.contains("booleans-near") {
+        // The near-degenerate pairs: each operation's result judged, failures and work counted.
+        var count = 0, failures = 0, ranOut = 0
+        var byKind: [String: (Int, Int)] = [:]
+        let clock = ContinuousClock()
+        let start = clock.now
+        for pair in NearDegenerateCorpus.pairs() {
+            for rule in pair.rules {
+                for op in booleanOperations {
+                    count += 1
+                    let kind = String(pair.name.split(separator: "-").dropLast().joined(separator: "-"))
+                    let result: Path?
+                    if let o = BooleanOperation(rawValue: op) {
+                        result = pair.a.combined(with: pair.b, o, rule: rule, budget: 50_000_000)?.path
+                    } else {
+                        result = pair.a.simplified(rule: rule, budget: 50_000_000)?.path
+                    }
+                    guard let result else {
+                        ranOut += 1
+                        byKind[kind, default: (0, 0)].1 += 1
+                        if arguments.contains("--verbose") { print("ran out: \(pair.name) \(ruleName(rule)) \(op)") }
+                        continue
+                    }
+                    let problems = BooleanSampling.problems(
+                        pair.a, pair.b, BooleanOperation(rawValue: op), rule: rule, result: result, samples: 1000, seed: UInt64(count))
+                    if !problems.isEmpty {
+                        failures += 1
+                        byKind[kind, default: (0, 0)].0 += 1
+                        if arguments.contains("--verbose") { print("wrong: \(pair.name) \(ruleName(rule)) \(op): \(problems[0])") }
+                    }
+                }
+            }
+        }
+        let seconds = Double((clock.now - start).components.attoseconds) * 1e-18 + Double((clock.now - start).components.seconds)
+        print("near-degenerate: \(count) results, \(failures) failing the sampling check, \(ranOut) out of work, \(seconds) s")
+        for (kind, (wrong, out)) in byKind.sorted(by: { $0.key < $1.key }) { print("  \(kind): \(wrong) wrong, \(out) out of work") }
+        return true
+    }
     if let k = arguments.firstIndex(of: "booleans-check"), k + 1 < arguments.count {
         let cases = booleanCases()
         guard let f = fopen(arguments[k + 1], "r") else { fatalError("cannot read \(arguments[k + 1])") }

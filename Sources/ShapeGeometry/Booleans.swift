@@ -301,7 +301,7 @@ struct BooleanBuilder {
         // else it is taken where each passes nearest to its point, or dropped if one does not.
         if a.point(at: t).quickDistance(to: b.point(at: u)) > 10 * tolerance {
             let (nt, da) = a.nearest(to: point), (nu, db) = b.nearest(to: point)
-            guard da.squareRoot() <= 10 * tolerance, db.squareRoot() <= 10 * tolerance else { return }
+            guard da <= 10 * tolerance, db <= 10 * tolerance else { return }
             (t, u) = (nt, nu)
         }
         let da = a.direction(at: t), db = b.direction(at: u)

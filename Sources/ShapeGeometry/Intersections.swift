@@ -584,8 +584,8 @@ public enum Intersections {
             if p == start { return 0 }
             if p == end { return 1 }
             guard inside(p, box) else { return nil }
-            let (t, d2) = s.nearest(to: p)
-            return d2.squareRoot() <= tolerance ? t : nil
+            let (t, d) = s.nearest(to: p)
+            return d <= tolerance ? t : nil
         }
         for (t, p) in [(0.0, aStart), (1.0, aEnd)] {
             if let u = on(p, b, boxB, start: bStart, end: bEnd) { events.append((t, u)) }
