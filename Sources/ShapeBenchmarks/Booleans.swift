@@ -157,21 +157,23 @@ func runBooleanModes(_ arguments: [String]) -> Bool {
         var byKind: [String: (Int, Int)] = [:]
         let clock = ContinuousClock()
         let start = clock.now
-        for pair in NearDegenerateCorpus.pairs() {
+        let only = arguments.firstIndex(of: "--only").map { arguments[$0 + 1] }
+        for pair in NearDegenerateCorpus.pairs() where only.map({ pair.name == $0 }) ?? true {
+            if only != nil {
+                // The pair as a script, to look at it with the command.
+                print("svg \"\(PathExport.svg(pair.a))\"\nlet a = path()\nclear\nsvg \"\(PathExport.svg(pair.b))\"\nlet b = path()")
+            }
             for rule in pair.rules {
                 for op in booleanOperations {
                     count += 1
                     let kind = String(pair.name.split(separator: "-").dropLast().joined(separator: "-"))
-                    let result: Path?
-                    if let o = BooleanOperation(rawValue: op) {
-                        result = pair.a.combined(with: pair.b, o, rule: rule, budget: 50_000_000)?.path
-                    } else {
-                        result = pair.a.simplified(rule: rule, budget: 50_000_000)?.path
-                    }
-                    guard let result else {
+                    let outcome =
+                        BooleanOperation(rawValue: op).map { pair.a.combinedResult(with: pair.b, $0, rule: rule, budget: 50_000_000) }
+                        ?? pair.a.simplifiedResult(rule: rule, budget: 50_000_000)
+                    guard case .success(let (result, _)) = outcome else {
                         ranOut += 1
                         byKind[kind, default: (0, 0)].1 += 1
-                        if arguments.contains("--verbose") { print("ran out: \(pair.name) \(ruleName(rule)) \(op)") }
+                        if arguments.contains("--verbose") { print("no result: \(pair.name) \(ruleName(rule)) \(op): \(outcome)") }
                         continue
                     }
                     let problems = BooleanSampling.problems(
@@ -185,8 +187,7 @@ func runBooleanModes(_ arguments: [String]) -> Bool {
             }
         }
         let seconds = Double((clock.now - start).components.attoseconds) * 1e-18 + Double((clock.now - start).components.seconds)
-        print("near-degenerate: \(count) results, \(failures) failing the sampling check, \(ranOut) out of work, \(seconds) s")
-        for (kind, (wrong, out)) in byKind.sorted(by: { $0.key < $1.key }) { print("  \(kind): \(wrong) wrong, \(out) out of work") }
+        print("near-degenerate: \(count) results, \(failures) failing the sampling check, \(ranOut) without a result, \(seconds) s")
         return true
     }
     if let k = arguments.firstIndex(of: "booleans-check"), k + 1 < arguments.count {

@@ -25,25 +25,44 @@ extension FillRule {
     @inline(__always) func fills(_ w: Int) -> Bool { self == .nonZero ? w != 0 : w & 1 != 0 }
 }
 
+/// Why a boolean operation, a stroke or an offset gave no result.
+public enum BooleanFailure: Error, Sendable, Equatable {
+    /// The work budget ran out.
+    case outOfWork
+    /// No consistent outline could be made, even with edges within 1e-6 of the size of each
+    /// other taken as one: the classification of the edges did not close into loops.
+    case inconsistent
+}
+
 extension Path {
     /// The outline of this path's filled area combined with `other`'s by `operation` (both filled
     /// under `rule`, open subpaths closed implicitly), as closed subpaths that do not cross, outer
     /// ones clockwise on screen and holes counter-clockwise. Every element of the result is a piece
-    /// of an element of either path, of the same kind. Each pair of pieces the intersection search
-    /// looks at, and each piece classified, counts against `budget`: nil when it runs out.
+    /// of an element of either path, of the same kind. Its work counts against `budget`: nil when
+    /// it runs out, or when no consistent outline can be made (`combinedResult` says which).
     /// See `BooleanBuilder` for the method.
     public func combined(
         with other: Path, _ operation: BooleanOperation, rule: FillRule = .nonZero, budget: Int = .max
     ) -> (path: Path, work: Int)? {
-        var builder = BooleanBuilder(self, other, rule: rule) { operation.combine($0, $1) }
-        return builder.run(budget: budget)
+        try? combinedResult(with: other, operation, rule: rule, budget: budget).get()
+    }
+
+    /// `combined(with:_:rule:budget:)`, saying why when there is no result.
+    public func combinedResult(
+        with other: Path, _ operation: BooleanOperation, rule: FillRule = .nonZero, budget: Int = .max
+    ) -> Result<(path: Path, work: Int), BooleanFailure> {
+        BooleanBuilder(self, other, rule: rule) { operation.combine($0, $1) }.runWithRetries(budget: budget)
     }
 
     /// The outline of this path's own filled area under `rule`, with no overlaps and no
     /// crossings: the same conventions as `combined(with:_:rule:budget:)`.
     public func simplified(rule: FillRule = .nonZero, budget: Int = .max) -> (path: Path, work: Int)? {
-        var builder = BooleanBuilder(self, Path(accuracy: accuracy), rule: rule) { a, _ in a }
-        return builder.run(budget: budget)
+        try? simplifiedResult(rule: rule, budget: budget).get()
+    }
+
+    /// `simplified(rule:budget:)`, saying why when there is no result.
+    public func simplifiedResult(rule: FillRule = .nonZero, budget: Int = .max) -> Result<(path: Path, work: Int), BooleanFailure> {
+        BooleanBuilder(self, Path(accuracy: accuracy), rule: rule) { a, _ in a }.runWithRetries(budget: budget)
     }
 }
 
@@ -101,8 +120,10 @@ struct BooleanBuilder {
     /// of the two paths' winding numbers.
     var region: ((Point) -> Bool)?
     let size: Double
-    /// Ends within this distance are one vertex.
-    let tolerance: Double
+    /// Ends within this distance are one vertex, and pieces within it of each other along a
+    /// stretch one edge: 1e-9 of the size, widened by `runWithRetries` when that gives no
+    /// consistent outline.
+    var tolerance: Double
     var edges: [Edge] = []
     /// Edges below this index are the first path's.
     var firstEdges = 0
@@ -115,6 +136,8 @@ struct BooleanBuilder {
     /// Places where the chaining did not come back to a loop's start (each closed by a line):
     /// none for a correct classification; tests check it stays 0.
     var openings = 0
+    /// The longest line that closed such a place.
+    var widestOpening = 0.0
 
     init(_ a: Path, _ b: Path, rule: FillRule, inside: @escaping (Bool, Bool) -> Bool) {
         first = a; second = b
@@ -190,36 +213,68 @@ struct BooleanBuilder {
         return s.extrema(along: abs(d.dx) >= abs(d.dy) ? .x : .y).filter { $0 > 0 && $0 < 1 }
     }
 
-    mutating func run(budget: Int) -> (path: Path, work: Int)? {
+    /// The outline, or why there is none: computed with the tolerance of 1e-9 of the size, and
+    /// where that gives no consistent outline (loops that do not close, by more than 100 times
+    /// the tolerance; a pair of curves the search cannot separate: curves that nearly coincide),
+    /// again with it widened to 1e-7 and then 1e-6 of the size, so that pieces that near each
+    /// other are one edge (the result is then right to within that tolerance). The attempts
+    /// share the budget.
+    func runWithRetries(budget: Int) -> Result<(path: Path, work: Int), BooleanFailure> {
+        var used = 0
+        for widening in [1.0, 100, 1000] {
+            var attempt = self
+            attempt.tolerance = tolerance * widening
+            switch attempt.run(budget: budget - used) {
+            case .success(let (path, work)): return .success((path, used + work))
+            case .failure(.outOfWork): return .failure(.outOfWork)
+            case .failure(.inconsistent): used += attempt.meter.used
+            }
+        }
+        return .failure(.inconsistent)
+    }
+
+    /// `runWithRetries` without retries: nil when the budget runs out or the outline is not
+    /// consistent (for callers that need no reason).
+    mutating func run(budget: Int) -> Result<(path: Path, work: Int), BooleanFailure> {
         meter = WorkMeter(budget: budget)
-        guard cut() else { return nil }
+        switch cut() {
+        case .success: break
+        case .failure(let why): return .failure(why)
+        }
         makePieces()
-        guard meter.spend(BooleanBuilder.Cost.piece * pieces.count) else { return nil }
+        guard meter.spend(BooleanBuilder.Cost.piece * pieces.count) else { return .failure(.outOfWork) }
         var kept: [Kept?] = []
         let groups = coincidentGroups()
-        guard !meter.isSpent else { return nil }
+        guard !meter.isSpent else { return .failure(.outOfWork) }
         for group in groups {
-            guard meter.spend(BooleanBuilder.Cost.classify + group.count) else { return nil }
+            guard meter.spend(BooleanBuilder.Cost.classify + group.count) else { return .failure(.outOfWork) }
             kept.append(classify(group))
         }
         // Where the kept edges do not balance at a vertex (as many in as out), the edges there
         // are classified again by a vote of five points each.
-        var balance = Array(repeating: 0, count: vertices.count)
-        for k in kept.compactMap({ $0 }) { balance[k.from] += 1; balance[k.to] -= 1 }
-        if balance.contains(where: { $0 != 0 }) {
+        func balance() -> [Int] {
+            var b = Array(repeating: 0, count: vertices.count)
+            for k in kept.compactMap({ $0 }) { b[k.from] += 1; b[k.to] -= 1 }
+            return b
+        }
+        let before = balance()
+        if before.contains(where: { $0 != 0 }) {
             for (g, group) in groups.enumerated() {
                 let p = pieces[group.first!]
-                guard balance[p.from] != 0 || balance[p.to] != 0 else { continue }
-                guard meter.spend(5 * (BooleanBuilder.Cost.classify + group.count)) else { return nil }
+                guard before[p.from] != 0 || before[p.to] != 0 else { continue }
+                guard meter.spend(5 * (BooleanBuilder.Cost.classify + group.count)) else { return .failure(.outOfWork) }
                 kept[g] = classifyByVote(group)
             }
         }
         let edges = kept.compactMap { $0 }
-        guard meter.spend(BooleanBuilder.Cost.kept * edges.count) else { return nil }
+        guard meter.spend(BooleanBuilder.Cost.kept * edges.count) else { return .failure(.outOfWork) }
         let loops = chain(edges)
+        // A loop that did not come back to its start is closed by a line: harmless across a gap
+        // of the tolerance's order, not an outline across a wider one.
+        guard widestOpening <= 100 * tolerance else { return .failure(.inconsistent) }
         let result = outline(loops)
-        guard meter.spend(BooleanBuilder.Cost.element * result.elements.count) else { return nil }
-        return (result, meter.used)
+        guard meter.spend(BooleanBuilder.Cost.element * result.elements.count) else { return .failure(.outOfWork) }
+        return .success((result, meter.used))
     }
 
     /// What the steps of an operation count against its budget, besides the intersection
@@ -248,27 +303,32 @@ struct BooleanBuilder {
 
     // MARK: 1. Cuts
 
-    /// Finds where every segment meets every other (pairs through a grid of their boxes).
-    mutating func cut() -> Bool {
+    /// Finds where every segment meets every other (pairs through a grid of their boxes). A pair
+    /// the search gives up on with budget left (its own limit of pairs of pieces: curves that
+    /// stay within the tolerance of each other without being one curve) makes the outline
+    /// inconsistent at this tolerance.
+    mutating func cut() -> Result<Void, BooleanFailure> {
         let grid = BoxGrid(edges.map { $0.segment.controlBounds })
         var budget = meter.budget - meter.used
         defer { meter.used = meter.budget - budget }
+        // The search's own tolerance is 1e-9 of the size it is given: this one's, widened.
+        let scale = tolerance / (1e-9 * size)
         for i in edges.indices {
             let a = edges[i].segment
             if case .cubic(let c) = a, let (s, t) = c.selfIntersection() {
                 let p = c.point(at: s)
                 edges[i].cuts += [(s, p), (t, p)]
             }
-            var failed = false
+            var failure: BooleanFailure?
             grid.forEach(near: a.controlBounds, margin: tolerance) { j in
-                guard j > i, !failed else { return }
-                guard let meetings = Intersections.between(a, edges[j].segment, size: size, budget: &budget) else {
-                    failed = true
+                guard j > i, failure == nil else { return }
+                guard let meetings = Intersections.between(a, edges[j].segment, size: size * scale, budget: &budget) else {
+                    failure = budget > 0 ? .inconsistent : .outOfWork
                     return
                 }
                 budget -= meetings.count * 2 * Cost.cut
                 guard budget > 0 else {
-                    failed = true
+                    failure = .outOfWork
                     return
                 }
                 meter.used = meter.budget - budget
@@ -277,11 +337,11 @@ struct BooleanBuilder {
                     if let e = m.overlapEnd { addCut(i, j, e.t, e.u, e.point) }
                 }
                 budget = meter.budget - meter.used
-                if budget <= 0 { failed = true }
+                if budget <= 0 { failure = .outOfWork }
             }
-            if failed { return false }
+            if let failure { return .failure(failure) }
         }
-        return true
+        return .success(())
     }
 
     /// Records that edges i and j meet at parameters t and u, near `point`. Both are cut at one
@@ -647,6 +707,7 @@ struct BooleanBuilder {
                 if v == kept[startEdge].from { candidates.append(startEdge) }
                 guard let next = BooleanBuilder.nextEdge(after: kept[current], among: candidates, kept) else {
                     openings += 1
+                    widestOpening = Swift.max(widestOpening, vertices[v].distance(to: vertices[kept[startEdge].from]))
                     break
                 }
                 if next == startEdge { break }

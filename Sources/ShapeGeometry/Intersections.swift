@@ -35,7 +35,7 @@ public enum Intersections {
 
     /// The most pairs of pieces one search looks at: a bound on the work for pathological input
     /// (two curves that touch along a stretch without being the same curve).
-    static let pairLimit = 200_000
+    static let pairLimit = 20_000
 
     /// Every meeting of `a` and `b`, in increasing `t`. `size` is the scale that tolerances are
     /// relative to (the larger side of both paths' bounds).
@@ -113,8 +113,14 @@ public enum Intersections {
             switch verdict {
             case .none: continue
             case .unique:
-                found.append(refine(a, b, pa, pb))
-                continue
+                // The test's proof holds for the exact curves; for two that run nearly parallel
+                // its rounding can prove a meeting Newton's method then finds only at the box's
+                // edge, the curves apart there: such a pair is split on, as an unknown one.
+                let m = refine(a, b, pa, pb)
+                if a.point(at: m.t).quickDistance(to: b.point(at: m.u)) <= tolerance {
+                    found.append(m)
+                    continue
+                }
             case .unknown: break
             }
             // A meeting on the edge of the box (at an end of either segment, or where pieces were
@@ -264,7 +270,22 @@ public enum Intersections {
             // it lies on both (no lists on the way: this is the commonest pair).
             let v = l.p1 - l.p0, w = m.p1 - m.p0
             let det = v.cross(w)
-            guard abs(det) > 1e-12 * v.length * w.length else { return nil }
+            guard abs(det) > 1e-12 * v.length * w.length else {
+                // Parallel (to 1e-12 rad) and not on one line: they meet only where an end of one
+                // lies on the other (a search would split them down to their distance apart).
+                var found: [Meeting] = []
+                for (t, p) in [(0.0, l.p0), (1.0, l.p1)] {
+                    let (u, d) = m.nearest(to: p)
+                    if d <= tolerance { found.append(Meeting(t: t, u: u, point: p)) }
+                }
+                for (u, p) in [(0.0, m.p0), (1.0, m.p1)] {
+                    let (t, d) = l.nearest(to: p)
+                    if d <= tolerance, !found.contains(where: { $0.point.distance(to: p) <= tolerance }) {
+                        found.append(Meeting(t: t, u: u, point: p))
+                    }
+                }
+                return found.sorted { $0.t < $1.t }
+            }
             let point = l.p0 + v * ((m.p0 - l.p0).cross(w) / det)
             guard let t = parameter(of: point, on: a, tolerance: tolerance), let u = parameter(of: point, on: b, tolerance: tolerance) else {
                 return []

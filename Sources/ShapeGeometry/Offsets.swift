@@ -45,7 +45,7 @@ extension Path {
         guard !pen.boundary.isEmpty else { return (Path(accuracy: accuracy), pen.work, pen.error) }
         let finished = pen
         var builder = BooleanBuilder(segments: finished.boundary, size: finished.size) { finished.covers($0) }
-        guard let (path, work) = builder.run(budget: budget - pen.work) else { return nil }
+        guard case .success(let (path, work)) = builder.runWithRetries(budget: budget - pen.work) else { return nil }
         return (path.mergingCollinearLines(), pen.work + work, pen.error)
     }
 
@@ -83,7 +83,7 @@ extension Path {
             let inArea = region.contains(x)
             return grow ? inArea || finished.covers(x) : inArea && !finished.covers(x)
         }
-        guard let (path, work) = builder.run(budget: budget - pen.work) else { return nil }
+        guard case .success(let (path, work)) = builder.runWithRetries(budget: budget - pen.work) else { return nil }
         return (path.mergingCollinearLines(), pen.work + work, pen.error)
     }
 
@@ -246,6 +246,23 @@ struct Pen {
             boundary += offsets(of: s, by: h, roundStart: cusp.start, roundEnd: cusp.end)
             boundary += offsets(of: s, by: -h, roundStart: cusp.start, roundEnd: cusp.end)
         }
+        // Unless every end is a disk, the normals at the pieces' ends where they meet at a corner
+        // bound their sweeps too: where the stroke is wide beside a short or sharply turning
+        // piece they are on the outline (the caps are the end normals where the path ends, a
+        // cusp is a disk, and at a smooth joint the two sweeps go on into each other).
+        if !(style.cap == .round && style.join == .round) {
+            func smooth(_ a: Segment, _ b: Segment) -> Bool {
+                guard let d0 = Pen.tangent(a, at: 1), let d1 = Pen.tangent(b, at: 0) else { return true }
+                return abs(d0.cross(d1)) <= 1e-12 && d0.dot(d1) > 0
+            }
+            for k in run.indices {
+                let s = run[k]
+                let before = k > 0 ? run[k - 1] : (closed ? run[run.count - 1] : nil)
+                let after = k < run.count - 1 ? run[k + 1] : (closed ? run[0] : nil)
+                if let before, !cuspEnds[k].start, !smooth(before, s) { addEndNormal(s, at: 0) }
+                if let after, !cuspEnds[k].end, !smooth(s, after) { addEndNormal(s, at: 1) }
+            }
+        }
         for (k, (a, b)) in zip(run, run.dropFirst()).enumerated() {
             if cuspEnds[k].end { addDisk(a.end) } else { addJoin(a, b) }
         }
@@ -296,6 +313,13 @@ struct Pen {
         polygons.append(ps)
         for (a, b) in zip(ps, ps.dropFirst()) where a != b { boundary.append(.line(LineSegment(a, b))) }
         if closed, let a = ps.last, let b = ps.first, a != b { boundary.append(.line(LineSegment(a, b))) }
+    }
+
+    /// The normal of length h on both sides of `s` at t, as a candidate of the outline.
+    mutating func addEndNormal(_ s: Segment, at t: Double) {
+        guard let n = Pen.tangent(s, at: t)?.perpendicular else { return }
+        let p = s.point(at: t)
+        boundary.append(.line(LineSegment(p + n * h, p - n * h)))
     }
 
     /// The join where `a` ends and `b` starts.
@@ -361,6 +385,15 @@ struct Pen {
 
     /// Whether some point of `s` has x on its normal within `h`: a root of (P(t) − x)·P′(t) in
     /// [0, 1] (a perpendicular foot) at distance at most h.
+    /// Whether a root t of (B(t) − x)·B′(t) is a foot: x − B(t) perpendicular to the direction
+    /// of travel there. Where the curve is at rest (B′(t) = 0: an end whose control points
+    /// coincide) every x is a root, and only those on the normal of the limit direction are feet.
+    static func isFoot(_ s: Segment, _ t: Double, _ x: Point) -> Bool {
+        guard let d = tangent(s, at: t) else { return false }
+        let w = x - s.point(at: t)
+        return abs(w.dot(d)) <= 1e-6 * w.length
+    }
+
     static func hasFoot(_ s: Segment, from x: Point, within h: Double) -> Bool {
         switch s {
         case .line(let l):
@@ -371,10 +404,10 @@ struct Pen {
             return t >= 0 && t <= 1 && l.point(at: t).distance(to: x) <= h
         case .quadratic(let q):
             // (An end that is no foot is a join's or cap's business.)
-            for t in q.feet(from: x) where q.point(at: t).distance(to: x) <= h { return true }
+            for t in q.feet(from: x) where q.point(at: t).distance(to: x) <= h && isFoot(s, t, x) { return true }
             return false
         case .cubic(let c):
-            for t in c.feet(from: x) where c.point(at: t).distance(to: x) <= h { return true }
+            for t in c.feet(from: x) where c.point(at: t).distance(to: x) <= h && isFoot(s, t, x) { return true }
             return false
         case .arc(let a):
             if a.isCircular {

@@ -58,6 +58,7 @@ public enum Message: Sendable, Equatable {
     case nonFiniteResult
     case tooSmall(Double)
     case tooLarge(Double)
+    case inconsistentOutline(String)
     case widthTooLarge(command: String, ratio: Double)
     case noPath(String)
     case negativeCount(String)
@@ -191,6 +192,9 @@ public enum Message: Sendable, Equatable {
         case .emptyDash: "a dash pattern needs a positive total length"
         case .tooManyPoints(let n): "that would make more than \(n) track points"
         case .nonFiniteResult: "the result would not be finite"
+        case .inconsistentOutline(let command):
+            "'\(command)' could not make a consistent outline: edges of the shapes run within a millionth of their size of each other, "
+                + "too near to tell apart and too far to take as one (move one of them, or make them meet exactly)"
         case .tooLarge(let x):
             "a coordinate of \(NumberFormat.text(x)) is too large: coordinates up to about 1e150 are measured (their squares would overflow)"
         case .widthTooLarge(let command, let ratio):

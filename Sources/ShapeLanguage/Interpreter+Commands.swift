@@ -1335,9 +1335,18 @@ extension Interpreter {
         let rule: FillRule = inv.keywords["evenodd"] != nil ? .evenOdd : .nonZero
         let operation = BooleanOperation(rawValue: inv.name)
         let other = try operation.map { (_) throws(Diagnostic) in try pathArgument(inv.arguments[0], "what '\(inv.name)' combines with", inv) }
-        let result = try withWorkLeft(inv) { left in
-            if let operation, let other { return path.combined(with: other, operation, rule: rule, budget: left) }
-            return path.simplified(rule: rule, budget: left)
+        let left = Swift.max(limits.statementWork - work, 0)
+        let outcome =
+            if let operation, let other { path.combinedResult(with: other, operation, rule: rule, budget: left) } else {
+                path.simplifiedResult(rule: rule, budget: left)
+            }
+        let result: Path
+        switch outcome {
+        case .success(let (path, used)):
+            try charge(used, inv.range)
+            result = path
+        case .failure(.outOfWork): throw error(.workLimit(limits.statementWork), inv.range)
+        case .failure(.inconsistent): throw error(.inconsistentOutline(inv.name), inv.range)
         }
         try replacePath(with: result, at: inv.range)
         report(inv.name, .outline(subpaths: result.subpathStarts.count, elements: result.elements.count, length: result.length, error: nil))

@@ -60,6 +60,12 @@ public enum StrokeSampling {
             func f(_ t: Double) -> Double { (x - segment.point(at: t)).dot(segment.derivative(at: t)) }
             var inside = false, unsure = false
             func foot(_ t: Double) {
+                // Where the curve is at rest (B′ = 0, coincident control points) every x is a root:
+                // a foot only on the normal of the direction it leaves in (B″ there).
+                var direction = segment.derivative(at: t)
+                if direction.length <= 1e-12 * size { direction = segment.secondDerivative(at: t) }
+                let w = x - segment.point(at: t)
+                guard direction.length > 0, abs(w.dot(direction)) <= 1e-6 * w.length * direction.length else { return }
                 let d = segment.point(at: t).distance(to: x)
                 let length = segment.derivative(at: t).length
                 // How far the foot is from an end, along the curve (roughly).
