@@ -99,6 +99,10 @@ public enum Intersections {
             guard boxA.minX <= boxB.maxX + small, boxB.minX <= boxA.maxX + small, boxA.minY <= boxB.maxY + small,
                 boxB.minY <= boxA.maxY + small
             else { continue }
+            // Hulls apart across either one's fat line: two curves that run side by side a little
+            // apart (whose boxes overlap all along a diagonal) are settled once their pieces bend
+            // less than their distance, not split down to it.
+            if fatLinesApart(pa.segment, pb.segment, margin: small) { continue }
             // Pieces that leave an end they share in directions apart: that end is their only
             // meeting.
             let corner = corners.first { ($0.t == pa.lo || $0.t == pa.hi) && ($0.u == pb.lo || $0.u == pb.hi) }
@@ -216,6 +220,31 @@ public enum Intersections {
             return FourPoints(arc.start, apex, arc.end)
         default: return s.cubicControls
         }
+    }
+
+    /// Whether the pieces' hulls are apart across the fat line of either (the band along its
+    /// chord that holds its hull), by more than `margin`: then they do not meet. False for a
+    /// piece without a hull of a few points (an arc of a quarter turn or more) or without a chord.
+    static func fatLinesApart(_ a: Segment, _ b: Segment, margin: Double) -> Bool {
+        guard let ha = hull(a), let hb = hull(b) else { return false }
+        func apart(_ h: FourPoints, _ other: FourPoints) -> Bool {
+            let chord = h[h.count - 1] - h[0]
+            let length = chord.quickLength
+            guard length > 0 else { return false }
+            let n = Vector(-chord.dy / length, chord.dx / length)
+            var lo = 0.0, hi = 0.0
+            for k in 1..<h.count {
+                let d = (h[k] - h[0]).dot(n)
+                lo = Swift.min(lo, d); hi = Swift.max(hi, d)
+            }
+            var olo = Double.infinity, ohi = -Double.infinity
+            for k in 0..<other.count {
+                let d = (other[k] - h[0]).dot(n)
+                olo = Swift.min(olo, d); ohi = Swift.max(ohi, d)
+            }
+            return olo > hi + margin || ohi < lo - margin
+        }
+        return apart(ha, hb) || apart(hb, ha)
     }
 
     /// Whether both pieces lie within `distance` of one line (the first's chord): along such a

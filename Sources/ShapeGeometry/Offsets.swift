@@ -363,6 +363,9 @@ struct Pen {
             boundary.append(.line(LineSegment(p + n, p + n + e)))
             boundary.append(.line(LineSegment(p + n + e, p - n + e)))
             boundary.append(.line(LineSegment(p - n + e, p - n)))
+            // Its side on the end normal too: where the path bends sharply near its end, the
+            // sweep behind that normal does not reach its far parts.
+            boundary.append(.line(LineSegment(p - n, p + n)))
         }
     }
 

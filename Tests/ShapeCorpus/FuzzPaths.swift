@@ -18,6 +18,49 @@ public func fuzzBytes(hex: String) -> [UInt8] {
 /// Small paths from fuzz bytes (the boolean and offset fuzz targets' input, and their findings
 /// replayed in the tests).
 public struct FuzzPaths {
+    /// The boolean fuzz target's two paths: read one after the other from byte 1; for a quarter
+    /// of the inputs (bits 1 and 2 of the first byte set) the second is the first, or its first
+    /// two segments closed, moved, turned or grown by a nudge of 1e-12 to 1e-3 of its size, and
+    /// the pair is scaled by 1, 1e-3 or 1e6 (all chosen by the last two bytes).
+    public static func booleanPair(_ bytes: [UInt8]) -> (a: Path, b: Path) {
+        var reader = FuzzPaths(bytes: bytes, at: 1)
+        let a = reader.path(), b = reader.path()
+        guard bytes.count >= 3, (bytes[0] >> 1) & 3 == 3, let box = a.bounds else { return (a, b) }
+        let knob = bytes[bytes.count - 1], size = Swift.max(box.width, box.height, 1)
+        let nudge = pow(10, -3 - Double(knob % 10)) * size
+        let center = Point(box.minX + box.width / 2, box.minY + box.height / 2)
+        let angle = Double(bytes[bytes.count - 2]) / 255 * 2 * Double.pi
+        var copy = a
+        if knob & 0x80 != 0 {
+            var part = Path()
+            let segments = a.elements.indices.compactMap { a.segment(at: $0) }.prefix(2)
+            if let first = segments.first {
+                try? part.move(to: first.start)
+                for s in segments {
+                    switch s {
+                    case .line(let l): try? part.line(to: l.p1)
+                    case .quadratic(let q): try? part.quad(control: q.p1, to: q.p2)
+                    case .cubic(let c): try? part.curve(control1: c.p1, control2: c.p2, to: c.p3)
+                    case .arc(let arc): try? part.append(arc: arc)
+                    }
+                }
+                part.close()
+                copy = part
+            }
+        }
+        let m: AffineTransform =
+            switch (knob >> 4) % 3 {
+            case 0: .translation(nudge * cos(angle), nudge * sin(angle))
+            case 1: .rotation(nudge / size, about: center)
+            default: .scale(1 + nudge / size, 1 + nudge / size, about: center)
+            }
+        let scale = [1.0, 1e-3, 1e6][Int(knob >> 6) % 3]
+        guard let moved = try? copy.transformed(by: m), let sa = try? a.transformed(by: .scale(scale, scale)),
+            let sb = try? moved.transformed(by: .scale(scale, scale))
+        else { return (a, b) }
+        return (sa, sb)
+    }
+
     let bytes: [UInt8]
     var at: Int
 

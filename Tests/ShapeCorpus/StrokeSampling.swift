@@ -36,13 +36,17 @@ public enum StrokeSampling {
         }
     }
 
-    /// Problems with `result` as the butt-capped stroke of one drawn segment with width w: every
+    /// Problems with `result` as the butt-capped (or square-capped) stroke of one drawn segment
+    /// with width w: every
     /// point on a normal of the segment within w/2 of it (the area its normals sweep). A point's
     /// feet on the segment (where x − B(t) is perpendicular to B′(t)) are found by 2,000 samples
     /// of (x − B(t))·B′(t) and bisection of its sign changes, not by the polynomial roots the
     /// stroke itself uses; a point within `clearance` of w/2 from its nearest foot, or whose
     /// foot is that near an end, is too near the outline to tell.
-    public static func buttStrokeProblems(_ segment: Segment, width w: Double, result: Path, samples: Int, seed: UInt64) -> [String] {
+    /// With `cap: .square`, the squares of side w beyond each end (half on each side) are in too.
+    public static func buttStrokeProblems(
+        _ segment: Segment, width w: Double, cap: LineCap = .butt, result: Path, samples: Int, seed: UInt64
+    ) -> [String] {
         let h = w / 2
         let box = segment.controlBounds
         let size = Swift.max(box.width, box.height, w)
@@ -90,12 +94,19 @@ public enum StrokeSampling {
                 }
                 previous = value
             }
-            // Near a cap's line (the end normals) the answer turns: too near to tell.
+            // Near a cap's line (the end normals) the answer turns: too near to tell. A square
+            // cap reaches h farther along the direction it leaves in.
             for t in [0.0, 1.0] {
                 let p = segment.point(at: t)
-                guard let u = segment.derivative(at: t).normalized else { continue }
+                var direction = segment.derivative(at: t)
+                if direction.length <= 1e-12 * size { direction = segment.secondDerivative(at: t) }
+                guard var u = direction.normalized else { continue }
+                if t == 0 { u = u * -1 }
                 let along = (x - p).dot(u), across = abs((x - p).cross(u))
-                if abs(along) < clearance, across < h + clearance { unsure = true }
+                let reach = cap == .square ? h : 0
+                if abs(along - reach) < clearance, across < h + clearance { unsure = true }
+                if cap == .square, along >= -clearance, along <= reach + clearance, abs(across - h) < clearance { unsure = true }
+                if cap == .square, along >= 0, along <= reach, across <= h { inside = true }
             }
             return unsure ? nil : inside
         }

@@ -148,11 +148,13 @@ import ShapeCorpus
             // B12.
             "000000000000000000000000000000000000000000000152616e67adadadadadadadadadadadad98fcfcfcfcfcfc03006306fcfcfcfcfcfcfcfcfcfc27fcfcfc0c00000006fcfcfcfcfcfcfcfcfcfc27fcfcfc0c6500000000000300fcfcfcfcfc6306fcfdfcfcfc",
             "bbbbbbbbbbbb006464646464646464646464646464646464646464646464646464c1c1c5c1c1c1c10096556e7361646464646464646464646464646464bba3a3a300019607",
+            // B16 (session 8, nudged pairs): a quadratic against its copy moved by 6e-6 of the
+            // size, at the scale 1e6; the search split them down to their distance apart until
+            // the fat-line test settled them.
+            "1717171700ff0f00b6fe2b57ceffb2b2a8018e8e",
         ]
         for (k, hex) in inputs.enumerated() {
-            let bytes = fuzzBytes(hex: hex)
-            var reader = FuzzPaths(bytes: bytes, at: 1)
-            let a = reader.path(), b = reader.path()
+            let (a, b) = FuzzPaths.booleanPair(fuzzBytes(hex: hex))
             for rule in FillRule.allCases {
                 BooleanOracle.check(a, b, BooleanOperation.allCases, rule: rule, samples: 300, seed: UInt64(k), label: "finding \(k)")
                 BooleanOracle.check(a, nil, [.union], rule: rule, samples: 300, seed: UInt64(k), label: "finding \(k)")

@@ -371,6 +371,11 @@ import Glibc
             "419cbc9c9c9c9c9c9c6463636363636361",
             "01060106ff06ff550003ff01000199cf0907",
             "fef606000000fffd4402",
+            // O8 (session 8): square caps and bevel joins on arcs and a quadratic far narrower than
+            // the stroke: the cap's side on the end normal bounds the stroke too.
+            "d5d5006c01a507d5d501d5",
+            "d3d3d355030115446f756232334054090760",
+            "cecece00005566654d1600000000000000000000",
         ]
         for (k, hex) in inputs.enumerated() {
             let bytes = fuzzBytes(hex: hex)

@@ -6,7 +6,9 @@ import ShapeGeometry
 
 // libFuzzer entry point over the boolean operations: the bytes become two small paths (lines,
 // quadratics, cubics, arcs, moves and closes on a coarse grid, so that edges and vertices often
-// coincide, with now and then a finer coordinate), and each operation and `simplify`, under the
+// coincide, with now and then a finer coordinate; for a quarter of the inputs the second is the
+// first, or a part of it, nudged by 1e-12 to 1e-3 of its size, at scales 1, 1e-3 and 1e6), and
+// each operation and `simplify`, under the
 // rule the first byte picks, must give a result within the budget (totality) that passes the
 // sampling check of Tests/ShapeCorpus/BooleanSampling.swift. A failure aborts: libFuzzer keeps
 // the input. Built only by `scripts/fuzz booleans`.
@@ -16,8 +18,7 @@ public func fuzzBooleans(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     guard bytes.count >= 2 else { return 0 }
     let rule: FillRule = bytes[0] & 1 == 0 ? .nonZero : .evenOdd
-    var reader = FuzzPaths(bytes: bytes, at: 1)
-    let a = reader.path(), b = reader.path()
+    let (a, b) = FuzzPaths.booleanPair(bytes)
     for op in [BooleanOperation?.none] + BooleanOperation.allCases.map(Optional.some) {
         let answer = op.map { a.combined(with: b, $0, rule: rule, budget: 20_000_000) } ?? a.simplified(rule: rule, budget: 20_000_000)
         guard let result = answer?.path else { fail("no result within the budget", op, rule, a, b) }

@@ -6,9 +6,11 @@ import ShapeGeometry
 
 // libFuzzer entry point over strokes and offsets: the bytes become a small path (as for the
 // booleans: lines, quadratics, cubics, arcs, moves and closes on a coarse grid, now and then a
-// finer coordinate) and a width from the first byte; the round stroke and the offsets by ±width/2
-// must give a result within the budget (totality), with Bézier offsets within the tolerance, that
-// passes the sampling check of Tests/ShapeCorpus/StrokeSampling.swift; the mitred, bevelled and
+// finer coordinate) and a width from the first byte (a hundredth to a hundred times the path's
+// size); the round stroke and the offsets by ±width/2 must give a result within the budget
+// (totality), with Bézier offsets within the tolerance, that passes the sampling check of
+// Tests/ShapeCorpus/StrokeSampling.swift; a path of one drawn segment is stroked with butt and
+// square caps and checked against the area its normals sweep; the mitred, bevelled and
 // square-capped strokes must be total and closed. A failure aborts: libFuzzer keeps the input.
 // Built only by `scripts/fuzz offsets`.
 
@@ -20,8 +22,9 @@ public func fuzzOffsets(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let p = reader.path()
     guard let box = p.bounds else { return 0 }
     let extent = Swift.max(box.width, box.height, 1)
-    // Widths from a hundredth of the path's size to twice it.
-    let width = extent * (0.01 + 2 * Double(bytes[0]) / 255)
+    // Widths from a hundredth of the path's size to a hundred times it (evenly in their
+    // logarithm).
+    let width = extent * pow(10, -2 + 4 * Double(bytes[0]) / 255)
     let budget = 20_000_000
     guard let round = p.stroked(StrokeStyle(width: width, cap: .round, join: .round), budget: budget) else {
         fail("round stroke: no result within the budget", p, width)
@@ -34,6 +37,21 @@ public func fuzzOffsets(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         guard let o = p.offset(by: d, budget: budget) else { fail("offset \(d): no result within the budget", p, width) }
         if let first = StrokeSampling.offsetProblems(p, by: d, result: o.path, samples: 200, seed: UInt64(size)).first {
             fail("offset \(d): \(first)", p, width)
+        }
+    }
+    // One drawn segment: its butt and square strokes against the area its normals (and caps)
+    // sweep, at any width.
+    let drawn = StrokeSampling.drawn(p)
+    let moves = p.elements.filter { if case .move = $0 { true } else { false } }.count
+    if drawn.count == 1, moves == 1, case .some = drawn.first.flatMap({ $0.derivative(at: 0.5).normalized }) {
+        for cap in [LineCap.butt, .square] {
+            guard let s = p.stroked(StrokeStyle(width: width, cap: cap, join: .miter), budget: budget) else {
+                fail("\(cap) stroke of one segment: no result within the budget", p, width)
+            }
+            if let first = StrokeSampling.buttStrokeProblems(drawn[0], width: width, cap: cap, result: s.path, samples: 200, seed: UInt64(size)).first
+            {
+                fail("\(cap) stroke of one segment: \(first)", p, width)
+            }
         }
     }
     for (cap, join) in [(LineCap.butt, LineJoin.miter), (.square, .bevel)] {
