@@ -29,7 +29,7 @@ extension FillRule {
 public enum BooleanFailure: Error, Sendable, Equatable {
     /// The work budget ran out.
     case outOfWork
-    /// No consistent outline could be made, even with edges within 1e-6 of the size of each
+    /// No consistent outline could be made, even with edges within 1e-7 of the size of each
     /// other taken as one: the classification of the edges did not close into loops.
     case inconsistent
 }
@@ -214,14 +214,15 @@ struct BooleanBuilder {
     }
 
     /// The outline, or why there is none: computed with the tolerance of 1e-9 of the size, and
-    /// where that gives no consistent outline (loops that do not close, by more than 100 times
+    /// where that gives no consistent outline (loops that do not close, by more than 10 times
     /// the tolerance; a pair of curves the search cannot separate: curves that nearly coincide),
-    /// again with it widened to 1e-7 and then 1e-6 of the size, so that pieces that near each
-    /// other are one edge (the result is then right to within that tolerance). The attempts
-    /// share the budget.
+    /// again with it widened to 1e-7 of the size, so that pieces that near each other are one
+    /// edge (the result is then right to within that tolerance; its loops may be closed by lines
+    /// up to ten times as long). Wider tolerances were tried and moved ends too far: the
+    /// refusal `.inconsistent` is the honest answer past this one. The attempts share the budget.
     func runWithRetries(budget: Int) -> Result<(path: Path, work: Int), BooleanFailure> {
         var used = 0
-        for widening in [1.0, 100, 1000] {
+        for widening in [1.0, 100] {
             var attempt = self
             attempt.tolerance = tolerance * widening
             switch attempt.run(budget: budget - used) {
@@ -271,7 +272,7 @@ struct BooleanBuilder {
         let loops = chain(edges)
         // A loop that did not come back to its start is closed by a line: harmless across a gap
         // of the tolerance's order, not an outline across a wider one.
-        guard widestOpening <= 100 * tolerance else { return .failure(.inconsistent) }
+        guard widestOpening <= 10 * tolerance else { return .failure(.inconsistent) }
         let result = outline(loops)
         guard meter.spend(BooleanBuilder.Cost.element * result.elements.count) else { return .failure(.outOfWork) }
         return .success((result, meter.used))

@@ -157,8 +157,13 @@ public enum Intersections {
                 // Every such box along the stretch where they stay that close goes to the same
                 // point when Newton's method may leave the box (it converges, if only linearly,
                 // to a double root), so they merge into one meeting.
-                touches.append(refine(a, b, Piece(a, 0, 1), Piece(b, 0, 1), from: (0.5 * (pa.lo + pa.hi), 0.5 * (pb.lo + pb.hi))))
-                touchBoxes.append((pa.lo, pa.hi, pb.lo, pb.hi))
+                let touch = refine(a, b, Piece(a, 0, 1), Piece(b, 0, 1), from: (0.5 * (pa.lo + pa.hi), 0.5 * (pb.lo + pb.hi)))
+                // A touch is on both curves: Newton's method stopped at an end with the curves
+                // still apart there (two curves side by side that a corner ends) found none.
+                if a.point(at: touch.t).quickDistance(to: b.point(at: touch.u)) <= tolerance {
+                    touches.append(touch)
+                    touchBoxes.append((pa.lo, pa.hi, pb.lo, pb.hi))
+                }
                 continue
             }
             if sizeA >= sizeB {
@@ -220,6 +225,97 @@ public enum Intersections {
             return FourPoints(arc.start, apex, arc.end)
         default: return s.cubicControls
         }
+    }
+
+    /// Where a line meets a quadratic or cubic Bézier, in closed form: the roots in [0, 1] of the
+    /// signed distance of B(u) from the line, f(u) = (B(u) − P₀)·n, a polynomial of degree 2 or
+    /// 3, each kept where its point lies on the line segment (meetings as (t on the line, u on
+    /// the curve)).
+    ///
+    /// Touches are placed by the root of f′ (a simple root, so as exact as the doubles allow),
+    /// not by f's double root (whose place rounding blurs over about √(ulp · radius of curvature),
+    /// 1e-8 of the size): at a stationary point s of f with |f(s)| within the tolerance, the curve
+    /// either crosses the line twice, at s ± √(−2f(s)/f″(s)), or does not reach it. The rule: two
+    /// crossings whose points lie more than the tolerance apart are both given; closer, or not
+    /// reaching the line, or with |f(s)| below f's own rounding (where the doubles cannot say
+    /// which), they are one touch at s.
+    ///
+    /// Nil for a curve that lies along the line within the tolerance (an overlap, not this).
+    static func lineCurve(_ l: LineSegment, _ curve: Segment, tolerance: Double) -> [Meeting]? {
+        let chord = l.p1 - l.p0
+        let length = chord.quickLength
+        guard length > 0 else { return nil }
+        let n = Vector(-chord.dy / length, chord.dx / length)
+        let f: Polynomial
+        switch curve {
+        case .quadratic(let q):
+            let a = (q.p0 - q.p1) + (q.p2 - q.p1), b = 2 * (q.p1 - q.p0)
+            f = Polynomial((q.p0 - l.p0).dot(n), b.dot(n), a.dot(n))
+        case .cubic(let c):
+            let (a, b, cc) = c.powerBasis
+            f = Polynomial([(c.p0 - l.p0).dot(n), cc.dot(n), b.dot(n), a.dot(n)])
+        case .line, .arc: return nil
+        }
+        var largest = 0.0
+        for i in 0..<f.count { largest = Swift.max(largest, abs(f.coefficients[i])) }
+        // The whole curve within the tolerance of the line: not a crossing to place.
+        if largest <= tolerance { return nil }
+        var found: [(u: Double, point: Point)] = []
+        func add(_ u: Double) {
+            let u = Swift.min(Swift.max(u, 0), 1)
+            let p = curve.point(at: u)
+            guard !found.contains(where: { $0.point.quickDistance(to: p) <= tolerance }) else { return }
+            found.append((u, p))
+        }
+        // Stationary points within the tolerance of the line: touches, or pairs of crossings.
+        // f's own rounding (Horner's scheme on [0, 1]: at most 2 × degree ulps of the sum of its
+        // coefficients' sizes) cannot tell a touch from two crossings or none: below it, a touch.
+        var sum = 0.0
+        for i in 0..<f.count { sum += abs(f.coefficients[i]) }
+        let noise = 2 * Double(f.count) * Double.ulpOfOne * sum
+        let slope = f.derivative, curvature = slope.derivative
+        var handled: [ClosedRange<Double>] = []
+        for s in slope.roots(in: 0, 1) {
+            let v = f(s)
+            guard abs(v) <= tolerance else { continue }
+            let c = 0.5 * curvature(s)
+            if abs(v) > noise, v * c < 0 {
+                let d = (-v / c).squareRoot()
+                let lo = curve.point(at: Swift.max(s - d, 0)), hi = curve.point(at: Swift.min(s + d, 1))
+                if lo.quickDistance(to: hi) > tolerance {
+                    // Two crossings, each refined by Newton's method on f from its estimate.
+                    for start in [s - d, s + d] where start >= -1e-12 && start <= 1 + 1e-12 {
+                        var u = Swift.min(Swift.max(start, 0), 1)
+                        for _ in 0..<8 {
+                            let (value, dv) = f.valueAndSlope(u)
+                            guard dv != 0 else { break }
+                            let next = Swift.min(Swift.max(u - value / dv, 0), 1)
+                            if next == u { break }
+                            u = next
+                        }
+                        add(u)
+                    }
+                    handled.append(Swift.max(s - 2 * d, 0)...Swift.min(s + 2 * d, 1))
+                    continue
+                }
+                handled.append(Swift.max(s - 2 * d, 0)...Swift.min(s + 2 * d, 1))
+            } else {
+                // Where |f| is within its rounding around s, the roots found there are noise.
+                let reach = c != 0 ? 2 * ((noise + abs(v)) / abs(c)).squareRoot() : 0
+                handled.append(Swift.max(s - reach, 0)...Swift.min(s + reach, 1))
+            }
+            add(s)
+        }
+        // The simple crossings elsewhere.
+        for u in f.roots(in: 0, 1) where !handled.contains(where: { $0.contains(u) }) { add(u) }
+        // The curve's ends on the line, which a root at 0 or 1 may have missed by rounding.
+        for u in [0.0, 1.0] where abs(f(u)) <= tolerance { add(u) }
+        var meetings: [Meeting] = []
+        for (u, p) in found {
+            guard let t = parameter(of: p, on: .line(l), tolerance: tolerance) else { continue }
+            meetings.append(Meeting(t: t, u: u, point: p))
+        }
+        return meetings.sorted { $0.t < $1.t }
     }
 
     /// Whether the pieces' hulls are apart across the fat line of either (the band along its
@@ -294,6 +390,10 @@ public enum Intersections {
         case (.quadratic, .arc(let c)), (.cubic, .arc(let c)):
             guard c.isCircular else { return nil }
             return circleCurve(c, a, tolerance: tolerance)
+        case (.line(let l), .quadratic), (.line(let l), .cubic):
+            return lineCurve(l, b, tolerance: tolerance)
+        case (.quadratic, .line(let l)), (.cubic, .line(let l)):
+            return lineCurve(l, a, tolerance: tolerance)?.map { Meeting(t: $0.u, u: $0.t, point: $0.point) }.sorted { $0.t < $1.t }
         case (.line(let l), .line(let m)):
             // Not parallel (collinear ones were overlaps): one point of the two lines, kept if
             // it lies on both (no lists on the way: this is the commonest pair).

@@ -193,7 +193,7 @@ public enum Message: Sendable, Equatable {
         case .tooManyPoints(let n): "that would make more than \(n) track points"
         case .nonFiniteResult: "the result would not be finite"
         case .inconsistentOutline(let command):
-            "'\(command)' could not make a consistent outline: edges of the shapes run within a millionth of their size of each other, "
+            "'\(command)' could not make a consistent outline: edges of the shapes run within a ten-millionth of their size of each other, "
                 + "too near to tell apart and too far to take as one (move one of them, or make them meet exactly)"
         case .tooLarge(let x):
             "a coordinate of \(NumberFormat.text(x)) is too large: coordinates up to about 1e150 are measured (their squares would overflow)"

@@ -54,8 +54,11 @@ public enum BooleanSampling {
         if piecesOfInputs {
             for i in result.elements.indices {
                 guard let s = result.segment(at: i) else { continue }
-                // (A closing line across the rounding gap between an arc's end and the start is none.)
+                // (A closing line across the rounding gap between an arc's end and the start is none;
+                // nor is a loop's closing line up to 1e-6 of the size long, across the gap that
+                // ends moved by a widened tolerance leave: ten times 1e-7, Booleans.swift.)
                 if case .line = s, s.start.distance(to: s.end) <= 1e-9 * size { continue }
+                if case .close = result.elements[i], s.start.distance(to: s.end) <= 1e-6 * size { continue }
                 for t in [0.25, 0.5, 0.75] {
                     let p = s.point(at: t)
                     let d = Swift.min(

@@ -18,6 +18,9 @@ public func fuzzBytes(hex: String) -> [UInt8] {
 /// Small paths from fuzz bytes (the boolean and offset fuzz targets' input, and their findings
 /// replayed in the tests).
 public struct FuzzPaths {
+    /// Whether `booleanPair` makes the second path a nudged copy of the first.
+    public static func isNudgedPair(_ bytes: [UInt8]) -> Bool { bytes.count >= 3 && (bytes[0] >> 1) & 3 == 3 }
+
     /// The boolean fuzz target's two paths: read one after the other from byte 1; for a quarter
     /// of the inputs (bits 1 and 2 of the first byte set) the second is the first, or its first
     /// two segments closed, moved, turned or grown by a nudge of 1e-12 to 1e-3 of its size, and
@@ -25,7 +28,7 @@ public struct FuzzPaths {
     public static func booleanPair(_ bytes: [UInt8]) -> (a: Path, b: Path) {
         var reader = FuzzPaths(bytes: bytes, at: 1)
         let a = reader.path(), b = reader.path()
-        guard bytes.count >= 3, (bytes[0] >> 1) & 3 == 3, let box = a.bounds else { return (a, b) }
+        guard isNudgedPair(bytes), let box = a.bounds else { return (a, b) }
         let knob = bytes[bytes.count - 1], size = Swift.max(box.width, box.height, 1)
         let nudge = pow(10, -3 - Double(knob % 10)) * size
         let center = Point(box.minX + box.width / 2, box.minY + box.height / 2)

@@ -99,7 +99,9 @@ public enum StrokeSampling {
             for t in [0.0, 1.0] {
                 let p = segment.point(at: t)
                 var direction = segment.derivative(at: t)
-                if direction.length <= 1e-12 * size { direction = segment.secondDerivative(at: t) }
+                // At rest at an end, B′ near it is B″·(t − end): the curve arrives along −B″ at
+                // t = 1 and leaves along B″ at t = 0.
+                if direction.length <= 1e-12 * size { direction = segment.secondDerivative(at: t) * (t == 0 ? 1 : -1) }
                 guard var u = direction.normalized else { continue }
                 if t == 0 { u = u * -1 }
                 let along = (x - p).dot(u), across = abs((x - p).cross(u))

@@ -162,6 +162,40 @@ import ShapeCorpus
         }
     }
 
+    /// Findings against nudged copies (B17, session 8), replayed as users meet them, with the
+    /// retries at a widened tolerance: each answer passes the sampling check, or is an honest
+    /// refusal where `refusals` says one may come (never a wrong region, never out of work).
+    /// The first two come out right with their loops closed by lines a hundredth to a tenth of a
+    /// millionth of their size long; the last two are shapes crossing themselves, grown and moved
+    /// by 5e-7 of their size: their curves cross the copies' at angles of 1e-7, the search gives
+    /// up on the pairs, and the operations are refused as inconsistent.
+    @Test func nudgedFuzzFindings() throws {
+        let inputs: [(hex: String, refusals: Bool)] = [
+            ("ff065503858585065513fcff00090201998585ffffffffffd001e9550319010000f798020906", false),
+            ("9e9e9e9e9e9e9e9e9e9e9e9e9e9e446f759e9e0fffb6ff00a8ff", false),
+            ("ff2f4100003bacac00ff536591425353ac9a90f601ffacac01ffacac5353", true),
+            ("fffe8dfb57579e5757259e5757ff5357ff53", true),
+        ]
+        for (k, (hex, refusals)) in inputs.enumerated() {
+            let bytes = fuzzBytes(hex: hex)
+            #expect(FuzzPaths.isNudgedPair(bytes))
+            let (a, b) = FuzzPaths.booleanPair(bytes)
+            for rule in FillRule.allCases {
+                for op in [BooleanOperation?.none] + BooleanOperation.allCases.map(Optional.some) {
+                    let answer = op.map { a.combinedResult(with: b, $0, rule: rule) } ?? a.simplifiedResult(rule: rule)
+                    switch answer {
+                    case .success(let (result, _)):
+                        let problems = BooleanSampling.problems(
+                            a, op == nil ? Path() : b, op, rule: rule, result: result, samples: 300, seed: UInt64(k))
+                        #expect(problems.isEmpty, "\(k) \(op?.rawValue ?? "simplify") \(rule): \(problems.prefix(3))")
+                    case .failure(let why):
+                        #expect(refusals && why == .inconsistent, "\(k) \(op?.rawValue ?? "simplify") \(rule): \(why)")
+                    }
+                }
+            }
+        }
+    }
+
     /// One ellipse written with other axes: turned by a half turn, mirrored, or drawn with its
     /// axes swapped. Its pieces are one curve (an overlap), not two curves a hair apart that the
     /// search would split until it ran out.

@@ -235,6 +235,39 @@ import Glibc
         }
     }
 
+    /// A curve at rest at its end (the last control point on the end) arrives along p3 − p1 for a
+    /// cubic, p2 − p0 for a quadratic: its square cap is the half-width square beyond the end in
+    /// that direction, and nothing behind the end. (The offsets fuzz target's oracle once took the
+    /// second derivative's sign the wrong way round there; these pin the cap from both sides.)
+    @Test func squareCapsOfCurvesAtRestAtTheirEnds() {
+        var cubic = Path()
+        try! cubic.move(to: Point(60, 40))
+        try! cubic.curve(control1: Point(90, 0), control2: Point(0, 0), to: Point(0, 0))
+        var quad = Path()
+        try! quad.move(to: Point(30, 155))
+        try! quad.quad(control: Point(0, 0), to: Point(0, 0))
+        // Arriving at (0, 0) along (−1, 0) and along (−30, −155) normalized.
+        let quadU = Vector(-30, -155).normalized!
+        for (p, u) in [(cubic, Vector(-1, 0)), (quad, quadU)] {
+            let n = Vector(-u.dy, u.dx)
+            for h in [0.33, 2.4] {
+                guard let (square, _, _) = p.stroked(StrokeStyle(width: 2 * h, cap: .square, join: .miter)),
+                    let (butt, _, _) = p.stroked(StrokeStyle(width: 2 * h, cap: .butt, join: .miter))
+                else {
+                    Issue.record("ran out")
+                    continue
+                }
+                for (a, c) in [(0.3, 0.5), (0.7, -0.4), (0.5, 0.9), (0.1, -0.8)] {
+                    let x = Point(0, 0) + u * (a * h) + n * (c * h)
+                    #expect(square.winding(at: x) == 1, "h \(h): \(x) in the square cap")
+                    #expect(butt.winding(at: x) == 0, "h \(h): \(x) beyond the butt end")
+                    let beyond = Point(0, 0) + u * (1.2 * h) + n * (c * h)
+                    #expect(square.winding(at: beyond) == 0, "h \(h): \(beyond) beyond the cap")
+                }
+            }
+        }
+    }
+
     /// Where the half width passes the radius of curvature: an arc of radius 20 and the arch's
     /// tightest bend (its radius found by sampling), stroked with half widths 0.1% below and above
     /// them, round and butt.
