@@ -44,7 +44,7 @@ extension Path {
         pen.finish()
         guard !pen.boundary.isEmpty else { return (Path(accuracy: accuracy), pen.work, pen.error) }
         let finished = pen
-        var builder = BooleanBuilder(segments: finished.boundary, size: finished.size) { finished.covers($0) }
+        let builder = BooleanBuilder(segments: finished.boundary, size: finished.size) { finished.covers($0) }
         guard case .success(let (path, work)) = builder.runWithRetries(budget: budget - pen.work) else { return nil }
         return (path.mergingCollinearLines(), pen.work + work, pen.error)
     }
@@ -79,7 +79,7 @@ extension Path {
         let region = ContainmentTester(self)
         let grow = distance > 0
         let finished = pen
-        var builder = BooleanBuilder(segments: fillSegments + finished.boundary, size: finished.size) { x in
+        let builder = BooleanBuilder(segments: fillSegments + finished.boundary, size: finished.size) { x in
             let inArea = region.contains(x)
             return grow ? inArea || finished.covers(x) : inArea && !finished.covers(x)
         }

@@ -302,6 +302,11 @@ public enum CommandTable {
             summary: "slide the handle along the track points toward a target",
             example: "drag to 200 300", run: Interpreter.dragCommand),
         CommandSpec(
+            name: "setpoint", parameters: ["i", "k", "x", "y"], group: .path, cost: .perElement(WorkCost.elementCost), isQuery: false,
+            summary:
+                "move point k of element i to (x, y): an anchor moves for both elements that share it; an arc's points are centre, start, end, radius",
+            example: "setpoint 1 0 50 20", run: Interpreter.setpointCommand),
+        CommandSpec(
             name: "snap", parameters: ["x", "y"], group: .track, cost: .unit, isQuery: false,
             summary: "jump the handle to the track point nearest (x, y)", example: "snap 80 120", run: Interpreter.snapCommand),
         // Transforms

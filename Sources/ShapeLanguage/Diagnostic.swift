@@ -68,6 +68,9 @@ public enum Message: Sendable, Equatable {
     case badSVG(String)
     case noSuchElement(Double, count: Int)
     case elementIsMove(Int)
+    case noSuchPoint(element: Int, point: Double, count: Int)
+    case arcsWouldPart(element: Int, other: Int)
+    case pointArc(Int)
     case cannotChangeDegree(element: Int, kind: String, up: Bool)
     case notABezier(element: Int, command: String)
     case countRange(String, Int, Int)
@@ -210,6 +213,13 @@ public enum Message: Sendable, Equatable {
         case .badSVG(let why): "bad SVG path data: \(why)"
         case .noSuchElement(let x, let n): "there is no element \(Message.number(x)) (the path has \(n); see 'elements')"
         case .elementIsMove(let i): "element \(i) is a move: it draws nothing"
+        case .noSuchPoint(let i, _, 0):
+            "element \(i) is a close: it has no point of its own to move (move the subpath's start, point 0 of its move)"
+        case .noSuchPoint(let i, let k, let n):
+            "element \(i) has no point \(Message.number(k)): its points are 0 to \(n - 1) (\(n == 1 ? "its end" : n == 2 ? "control, end" : n == 3 ? "control 1, control 2, end" : "centre, start, end, radius"))"
+        case .arcsWouldPart(let i, let j):
+            "moving element \(i) would part it from the arc of element \(j): an end two arcs share moves only along both circles (move the other arc's end instead)"
+        case .pointArc(let i): "element \(i) is an arc of radius 0: its ends have no angle to slide to (set its radius, point 3, first)"
         case .notAnArc(let i, let kind, let command):
             "element \(i) is a \(kind): '\(command)' turns an arc into \(command == "quads" ? "quadratics" : "cubics")"
         case .notACurve(let i, let kind, let command):

@@ -1284,6 +1284,31 @@ extension Interpreter {
         report("elements", .elements(list))
     }
 
+    /// `setpoint i k x y`: point k of element i, as `elements` writes it, moved to (x, y), with
+    /// the anchors it shares (`Path.movingPoint`); reported like a drawing command, with where
+    /// the point landed (an anchor on an arc lands on its circle) and the element's length.
+    func setpointCommand(_ inv: Invocation) throws(Diagnostic) {
+        let n = inv.numbers
+        guard n[0] == n[0].rounded() else { throw error(.notAnInteger("the element index"), inv.ranges[0]) }
+        guard n[0] >= 0, n[0] < Double(path.elements.count) else { throw error(.noSuchElement(n[0], count: path.elements.count), inv.ranges[0]) }
+        let i = Int(n[0])
+        let count = path.pointCount(ofElement: i)
+        guard n[1] == n[1].rounded() else { throw error(.notAnInteger("the point index"), inv.ranges[1]) }
+        guard n[1] >= 0, n[1] < Double(count) else { throw error(.noSuchPoint(element: i, point: n[1], count: count), inv.ranges[1]) }
+        let k = Int(n[1])
+        let moved: Path
+        do { moved = try path.movingPoint(ofElement: i, k, to: inv.point(2)) } catch {
+            switch error {
+            case .noSuchPoint(_, let c): throw self.error(.noSuchPoint(element: i, point: n[1], count: c), inv.ranges[1])
+            case .arcsWouldPart(let a, let b): throw self.error(.arcsWouldPart(element: a, other: b), inv.range)
+            case .pointArc: throw self.error(.pointArc(i), inv.range)
+            case .geometry(let g): throw diagnose(g, inv)
+            }
+        }
+        try replacePath(with: moved, at: inv.range)
+        report("setpoint", .path(to: path.point(ofElement: i, k) ?? inv.point(2), segment: path.length(ofElement: i), length: path.length))
+    }
+
     /// `point i t`: element i at parameter t, its first and second derivatives in t, its
     /// curvature and its arc length from the path's start.
     func pointCommand(_ inv: Invocation) throws(Diagnostic) {

@@ -29,7 +29,8 @@ public func fuzzOffsets(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     guard let round = p.stroked(StrokeStyle(width: width, cap: .round, join: .round), budget: budget) else {
         fail("round stroke: no result within the budget", p, width)
     }
-    if round.error > 1e-6 { fail("round stroke: offsets \(round.error) from exact", p, width) }
+    // The fitter's tolerance: 1e-6, or 1e-10 of the larger of the path and the half width.
+    if round.error > Swift.max(1e-6, 1e-10 * Swift.max(extent, width / 2)) { fail("round stroke: offsets \(round.error) from exact", p, width) }
     if let first = StrokeSampling.roundStrokeProblems(p, width: width, result: round.path, samples: 200, seed: UInt64(size)).first {
         fail("round stroke: \(first)", p, width)
     }

@@ -1,0 +1,126 @@
+import Foundation
+import ShapeGeometry
+import Testing
+
+@testable import ShapeLanguage
+
+/// `setpoint i k x y`, the workbench's point drag: which points an element has, what moves with
+/// an anchor, arcs' four points, errors that leave the path as it was, undo.
+@Suite struct SetpointTests {
+    func segments(_ i: Interpreter) -> [Segment] { i.path.elements.indices.compactMap { i.path.segment(at: $0) } }
+
+    @Test func controlPointsMoveAloneAndAnchorsMoveForBoth() throws {
+        let i = Interpreter()
+        run(i, "move 0 0\nline 10 0\nquad 20 0 20 10\ncurve 20 20 10 30 0 30\nclose")
+        // A control point: only the quad changes.
+        run(i, "setpoint 2 0 25 -5")
+        guard case .quadratic(let q) = segments(i)[1] else { Issue.record("not a quad"); return }
+        #expect(q.p0 == Point(10, 0) && q.p1 == Point(25, -5) && q.p2 == Point(20, 10))
+        // The line's end is the quad's start: both move.
+        run(i, "setpoint 1 0 12 2")
+        guard case .line(let l) = segments(i)[0], case .quadratic(let q2) = segments(i)[1] else { return }
+        #expect(l.p1 == Point(12, 2) && q2.p0 == Point(12, 2))
+        // The curve's end is the close's start; the move is the line's start and the close's end.
+        run(i, "setpoint 3 2 2 28\nsetpoint 0 0 -1 -1")
+        guard case .cubic(let c) = segments(i)[2], case .close(let close) = i.path.elements[4], case .line(let l2) = segments(i)[0] else {
+            Issue.record("kinds changed")
+            return
+        }
+        #expect(c.p3 == Point(2, 28) && close.p0 == Point(2, 28) && close.p1 == Point(-1, -1) && l2.p0 == Point(-1, -1))
+        #expect(i.path.elements.count == 5)
+    }
+
+    @Test func aClosedCornerMovesWithTheMove() throws {
+        // A polygon whose last line comes back to the start: the corner is one point.
+        let i = Interpreter()
+        run(i, "move 0 0\nline 10 0\nline 10 10\nline 0 0\nclose")
+        run(i, "setpoint 0 0 -2 1")
+        guard case .line(let first) = segments(i)[0], case .line(let last) = segments(i)[2] else { return }
+        #expect(first.p0 == Point(-2, 1) && last.p1 == Point(-2, 1))
+        // And the other way: moving the last line's end moves the move.
+        run(i, "setpoint 3 0 1 1")
+        guard case .move(let m) = i.path.elements[0] else { return }
+        #expect(m == Point(1, 1))
+    }
+
+    /// An arc's points: centre (the arc moves), start and end (along the circle, by the least
+    /// turn), radius (scaled about the centre). Worked by hand on an arc of radius 10 about
+    /// (0, 20) from 90° to 180° (clockwise on screen: from (0, 30) to (−10, 20)).
+    @Test func anArcsFourPoints() throws {
+        let i = Interpreter()
+        run(i, "move 0 30\narc 0 20 10 90deg 180deg\nline -10 0")
+        func arc() -> Arc? { if case .arc(let a) = segments(i)[0] { a } else { nil } }
+        // The end slides to the angle of (−5, 25) seen from the centre: 135°.
+        run(i, "setpoint 1 2 -5 25")
+        var a = try #require(arc())
+        #expect(abs(a.startAngle - Double.pi / 2) < 1e-15 && abs(a.sweep - Double.pi / 4) < 1e-15)
+        // The line after it starts at the arc's new end, (−10/√2, 20 + 10/√2).
+        guard case .line(let l) = segments(i)[1] else { return }
+        #expect(abs(l.p0.x + 10 / 2.0.squareRoot()) < 1e-12 && abs(l.p0.y - (20 + 10 / 2.0.squareRoot())) < 1e-12)
+        // The radius: the middle's distance becomes 15; the move follows the start to (0, 35).
+        run(i, "setpoint 1 3 0 5")
+        a = try #require(arc())
+        #expect(abs(a.radius - 15) < 1e-12)
+        guard case .move(let m) = i.path.elements[0] else { return }
+        #expect(abs(m.x) < 1e-12 && abs(m.y - 35) < 1e-12)
+        // The centre: the arc moves by (10, 0), its ends and the move with it.
+        run(i, "setpoint 1 0 10 20")
+        a = try #require(arc())
+        #expect(a.center == Point(10, 20) && abs(a.radius - 15) < 1e-12)
+        guard case .move(let m2) = i.path.elements[0] else { return }
+        #expect(abs(m2.x - 10) < 1e-12 && abs(m2.y - 35) < 1e-12)
+        // The start, dragged past the end: the sweep changes sign (a short arc the other way).
+        run(i, "setpoint 1 1 -5 20")
+        a = try #require(arc())
+        #expect(abs(a.startAngle - Double.pi) < 1e-12 && abs(a.sweep + Double.pi / 4) < 1e-12)
+    }
+
+    /// The start of a full circle dragged a quarter turn along: three quarters are left; dragged
+    /// back: the circle is whole again, not one and a quarter turns.
+    @Test func aFullCircleShortensAndComesBack() throws {
+        let i = Interpreter()
+        run(i, "circle 0 0 10")
+        run(i, "setpoint 1 1 0 10")
+        #expect(abs(i.path.length(ofElement: 1) - 15 * Double.pi) < 1e-12)
+        run(i, "setpoint 1 1 10 0")
+        #expect(abs(i.path.length(ofElement: 1) - 20 * Double.pi) < 1e-12)
+    }
+
+    /// An anchor joined to an arc (not the one moved) lands on the arc's circle.
+    @Test func anAnchorOnAnArcSlidesAlongIt() throws {
+        let i = Interpreter()
+        run(i, "move 0 0\nline 0 30\narc 0 20 10 90deg 180deg")
+        // The line's end is the arc's start: asked for (10, 20 + 10·√3)… it lands at 60°.
+        run(i, "setpoint 1 0 10 37.32050807568877")
+        guard case .line(let l) = segments(i)[0], case .arc(let a) = segments(i)[1] else { return }
+        #expect(abs(l.p1.x - 5) < 1e-12 && abs(l.p1.y - (20 + 5 * 3.0.squareRoot())) < 1e-12)
+        #expect(abs(a.startAngle - Double.pi / 3) < 1e-12 && l.p1.distance(to: a.start) < 1e-12)
+    }
+
+    @Test func twoArcsSharingAnEndCannotBeParted() throws {
+        let i = Interpreter()
+        run(i, "move 10 0\narc 0 0 10 0deg 90deg\narc 0 20 10 270deg 180deg ccw")
+        let before = i.path
+        let error = try #require(run(i, "setpoint 1 0 5 0"))
+        #expect(error.message == .arcsWouldPart(element: 1, other: 2))
+        #expect(i.path == before)
+    }
+
+    @Test func wrongIndicesAreLocatedErrorsAndChangeNothing() throws {
+        let i = Interpreter()
+        run(i, "move 0 0\nline 10 0\ncurve 1 2 3 4 5 6\nclose")
+        let before = i.path
+        #expect(run(i, "setpoint 2 3 0 0")?.message == .noSuchPoint(element: 2, point: 3, count: 3))
+        #expect(run(i, "setpoint 3 0 0 0")?.message == .noSuchPoint(element: 3, point: 0, count: 0))
+        #expect(run(i, "setpoint 4 0 0 0")?.message == .noSuchElement(4, count: 4))
+        #expect(run(i, "setpoint 1.5 0 0 0")?.message == .notAnInteger("the element index"))
+        #expect(run(i, "setpoint 1 -1 0 0")?.message == .noSuchPoint(element: 1, point: -1, count: 1))
+        #expect(run(i, "setpoint 1 0 1e200 0")?.message == .tooLarge(1e200))
+        #expect(i.path == before)
+        // A good one, then undo: the path as it was.
+        run(i, "setpoint 2 1 7 7")
+        #expect(i.path != before)
+        run(i, "undo")
+        #expect(i.path == before)
+    }
+}
