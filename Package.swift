@@ -21,7 +21,7 @@ let package = Package(
         // GNU readline, from Debian's libreadline-dev (scripts/test installs it when missing).
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         // The command-line tool: options, script runner, REPL. The only module with I/O.
-        .target(name: "ShapeCLI", dependencies: ["ShapeLanguage", "ShapeOutput", "CReadline"]),
+        .target(name: "ShapeCLI", dependencies: ["ShapeLanguage", "ShapeOutput", "CReadline"], exclude: ["Workbench/page.html"]),
         // The Swift runtime is linked in: a third less start-up time (2.2 ms against 3.3), which
         // is most of what a short script costs, and a binary that needs no Swift libraries.
         .executableTarget(name: "shape", dependencies: ["ShapeCLI"], linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
@@ -39,6 +39,6 @@ let package = Package(
         // These run the `shape` binary, which `swift test` builds with every target. (Not a
         // dependency: its -static-stdlib would be linked into the test runner too.)
         .testTarget(
-            name: "ShapeCLITests", dependencies: ["ShapeLanguage", "ShapeTestSupport"], exclude: ["Golden", "Examples", "Hostile"]),
+            name: "ShapeCLITests", dependencies: ["ShapeLanguage", "ShapeTestSupport"], exclude: ["Golden", "Examples", "Hostile", "Workbench"]),
     ]
 )

@@ -751,7 +751,7 @@ struct InputReader {
 
 extension Substring {
     /// Without spaces and tabs at either end.
-    fileprivate var trimmingSpaces: Substring {
+    var trimmingSpaces: Substring {
         var s = self
         while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
         while let l = s.last, l == " " || l == "\t" { s.removeLast() }

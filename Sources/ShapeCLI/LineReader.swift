@@ -15,12 +15,26 @@ protocol LineReader {
 
 /// Reads lines from standard input with no editing (TERM=dumb). Ctrl-C drops the line being
 /// typed, as with readline: the read is interrupted (no SA_RESTART), and the prompt comes again.
+/// While a workbench runs, it waits on its jobs too, and runs them between bytes.
 struct PlainLineReader: LineReader {
+    /// Whether to write the prompt (not when the lines are piped in: `shape view f < statements`).
+    var prompts = true
+
     mutating func readLine(prompt: String) -> String? {
-        writeAll(STDOUT_FILENO, prompt)
+        if prompts { writeAll(STDOUT_FILENO, prompt) }
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
         while true {
+            if let workbench = Workbench.current {
+                var fds = [
+                    pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0), pollfd(fd: workbench.wakeFD, events: Int16(POLLIN), revents: 0),
+                ]
+                let ready = poll(&fds, 2, -1)
+                if ready > 0, fds[1].revents != 0 {
+                    workbench.serviceJobs()
+                    if fds[0].revents == 0 { continue }
+                }
+            }
             let n = Glibc.read(STDIN_FILENO, &byte, 1)
             if n == 1 {
                 if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
@@ -126,6 +140,42 @@ struct ReadlineReader: LineReader {
             warned = true
             writeAll(STDERR_FILENO, "shape: cannot write history to \(path)\n")
         }
+    }
+
+    /// readline's input function while a workbench runs: waits for a key or for the page's jobs,
+    /// and runs those above the prompt (`displayAbovePrompt`) without disturbing the line being
+    /// typed.
+    static let getc: @convention(c) (UnsafeMutablePointer<FILE>?) -> Int32 = { stream in
+        while true {
+            if ReadlineGlobals.interrupted.load(ordering: .relaxed) { _ = signalEvent() }
+            guard let workbench = Workbench.current else { return rl_getc(stream) }
+            var fds = [
+                pollfd(fd: fileno(stream), events: Int16(POLLIN), revents: 0), pollfd(fd: workbench.wakeFD, events: Int16(POLLIN), revents: 0),
+            ]
+            // A quarter second at most, so a Ctrl-C that came between the check and the wait is
+            // seen soon.
+            let ready = poll(&fds, 2, 250)
+            if ready < 0 { continue }
+            if fds[1].revents != 0 { workbench.serviceJobs() }
+            if fds[0].revents != 0 { return rl_getc(stream) }
+        }
+    }
+
+    /// Runs `body` (which writes whole lines) above the prompt: the prompt and the line being
+    /// typed are taken off the screen and put back after it.
+    static func displayAbovePrompt(_ body: () -> Void) {
+        let point = rl_point
+        let line = rl_copy_text(0, rl_end)
+        rl_save_prompt()
+        rl_replace_line("", 0)
+        rl_redisplay()
+        writeAll(STDOUT_FILENO, "\r")
+        body()
+        rl_restore_prompt()
+        rl_replace_line(line, 0)
+        rl_point = point
+        rl_forced_update_display()
+        free(line)
     }
 
     static func installInterruptHandler() {

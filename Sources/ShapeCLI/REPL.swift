@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+@preconcurrency import CReadline
 import ShapeLanguage
 import ShapeOutput
 
@@ -24,7 +25,11 @@ struct REPL {
     func run() -> Int32 {
         var reader: any LineReader
         TerminalState.save()
-        if FileSystem.environment("TERM") == "dumb" {
+        let interactive = FileSystem.standardInputIsTerminal
+        if !interactive {
+            // `shape view f < statements`: the lines piped in, no prompts.
+            reader = PlainLineReader(prompts: false)
+        } else if FileSystem.environment("TERM") == "dumb" {
             reader = PlainLineReader()
         } else {
             reader = ReadlineReader(historyPath: REPL.historyPath()) { message in session.terminal.err(message) }
@@ -33,7 +38,12 @@ struct REPL {
         // is undone) instead of ending the session.
         ReadlineReader.installInterruptHandler()
         session.interpreter.isCancelled = { ReadlineGlobals.interrupted.exchange(false, ordering: .relaxed) }
-        session.terminal.out("shape \(ShapeCommand.version): type 'help' for the commands, Ctrl-D to leave")
+        if interactive { session.terminal.out("shape \(ShapeCommand.version): type 'help' for the commands, Ctrl-D to leave") }
+        if session.workbench != nil { attachWorkbench(reader) }
+        defer {
+            session.workbench?.stop()
+            session.workbench = nil
+        }
         var nextLine = 1
         while true {
             ReadlineGlobals.variables = session.interpreter.variableNames
@@ -54,6 +64,19 @@ struct REPL {
                 session.terminal.flush()
                 return 0
             }
+            // `view` starts the workbench for this session (or says where it is).
+            if ReadlineGlobals.pending.isEmpty, word == "view" {
+                reader.remember(line)
+                if session.workbench == nil {
+                    do { session.workbench = try Workbench(session: session, port: 0) } catch {
+                        session.terminal.err("view: \(error)")
+                        continue
+                    }
+                    attachWorkbench(reader)
+                }
+                session.terminal.out("view: \(session.workbench!.server.address)")
+                continue
+            }
             let entry = ReadlineGlobals.pending.isEmpty ? line : ReadlineGlobals.pending + "\n" + line
             let source = Source(name: "<repl>", text: entry, firstLine: nextLine)
             let program: Program
@@ -69,13 +92,34 @@ struct REPL {
                 continue
             }
             for statement in program.statements {
-                guard let d = session.interpreter.run(statement, in: source, emit: session.emit) else { continue }
+                if session.workbench != nil { session.capture = [] }
+                let outcome = session.interpreter.run(statement, in: source, emit: session.emit)
+                if let workbench = session.workbench {
+                    let reports = session.capture ?? []
+                    session.capture = nil
+                    workbench.statementDidRun(
+                        origin: "prompt", statement: source.text(statement.range), reports: reports,
+                        error: outcome.map { DiagnosticRenderer.render($0) })
+                }
+                guard let d = outcome else { continue }
                 if d.message == .interrupted { session.terminal.err("") }  // after the terminal's "^C"
                 // The JSON error names the statement that failed, as a script's does.
                 session.show(d, command: statement.commandName)
                 break
             }
             finish(entry, &reader, &nextLine)
+        }
+    }
+
+    /// The page's statements run while the reader waits: above readline's prompt, or plainly.
+    func attachWorkbench(_ reader: any LineReader) {
+        guard let workbench = session.workbench else { return }
+        if reader is ReadlineReader {
+            // readline reads through rl_getc_function only without an event hook (with one it
+            // polls the terminal itself); `getc` watches for Ctrl-C as the hook did.
+            rl_event_hook = nil
+            rl_getc_function = ReadlineReader.getc
+            workbench.display = { body in ReadlineReader.displayAbovePrompt(body) }
         }
     }
 

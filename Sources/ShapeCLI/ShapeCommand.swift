@@ -14,6 +14,7 @@ public enum ShapeCommand {
                shape [options] -e 'source'
                shape fmt [--check] file.shape ...   (rewrite scripts in the one layout; - for standard input)
                shape watch file.shape [--svg out.svg]   (run again at each change)
+               shape view [file.shape ...] [--port N]   (the session live in a browser: docs/workbench.md)
                shape lsp [--work-limit N]           (a language server on standard input and output)
           With no file and no -e: a REPL on a terminal, else the script read from standard input.
         options:
@@ -246,6 +247,7 @@ public enum ShapeCommand {
     public static func run(_ arguments: [String]) -> Int32 {
         if arguments.first == "fmt" { return format(Array(arguments.dropFirst())) }
         if arguments.first == "watch" { return Watch.run(Array(arguments.dropFirst())) }
+        if arguments.first == "view" { return view(Array(arguments.dropFirst())) }
         if arguments.first == "lsp" {
             let rest = Array(arguments.dropFirst())
             if rest == ["--help"] || rest == ["-h"] {
@@ -273,6 +275,62 @@ public enum ShapeCommand {
             writeAll(STDERR_FILENO, "shape: cannot write the output: \(failure)\n")
             return status == 0 ? 1 : status
         }
+        return status
+    }
+
+    /// `shape view [options] [file.shape ...] [--port N]`: runs the files, starts the workbench
+    /// for the session, prints its address, then keeps the session at the prompt (or reading
+    /// the statements piped in) until the input ends.
+    static func view(_ arguments: [String]) -> Int32 {
+        var rest: [String] = []
+        var port = 0
+        var i = 0
+        while i < arguments.count {
+            if arguments[i] == "--port" {
+                guard i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0, n < 65536 else {
+                    writeAll(STDERR_FILENO, "shape view: --port needs a port number from 1 to 65535\n\(usage)\n")
+                    return 2
+                }
+                port = n
+                i += 2
+                continue
+            }
+            rest.append(arguments[i])
+            i += 1
+        }
+        let options: Options
+        do {
+            guard let o = try parse(rest) else { return 0 }
+            options = o
+        } catch {
+            if case .message(let m) = error { writeAll(STDERR_FILENO, "shape view: \(m)\n\(usage)\n") }
+            return 2
+        }
+        let session = Session(options: options)
+        var sources: [Source] = []
+        for (name, text) in options.sources {
+            if let text {
+                sources.append(Source(name: name, text: text))
+            } else {
+                do { sources.append(Source(name: name, bytes: try FileSystem.readBytes(name))) } catch {
+                    session.terminal.err("shape: cannot read '\(name)': \(error)")
+                    session.terminal.flush()
+                    return 1
+                }
+            }
+        }
+        guard applyDefines(options, sources, session) else { return 2 }
+        // The files run first; an error is shown and the session stays open to mend it.
+        for source in sources where session.runScript(source) != 0 { break }
+        do { session.workbench = try Workbench(session: session, port: port) } catch {
+            session.terminal.err("shape view: \(error)")
+            session.terminal.flush()
+            return 1
+        }
+        session.terminal.out("view: \(session.workbench!.server.address)")
+        session.terminal.flush()
+        let status = REPL(session: session).run()
+        session.terminal.flush()
         return status
     }
 
@@ -326,6 +384,10 @@ final class Session {
     let options: ShapeCommand.Options
     var terminal = Terminal()
     let json = JSONLinesPrinter()
+    /// The workbench, while one runs for this session.
+    var workbench: Workbench?
+    /// While a statement runs for the workbench: its reports as the text printer writes them.
+    var capture: [String]?
 
     init(options: ShapeCommand.Options) {
         self.options = options
@@ -346,6 +408,10 @@ final class Session {
     }
 
     func emit(_ report: Report) {
+        if capture != nil {
+            let printer = TextPrinter(precision: interpreter.precision, quiet: false, columns: 72, rows: 24, unicode: true)
+            if let text = printer.format(report) { capture!.append(text) }
+        }
         if options.json {
             if options.quiet && !report.isRequested { return }
             if let line = json.format(report) { terminal.out(line) }

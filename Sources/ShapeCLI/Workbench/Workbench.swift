@@ -1,0 +1,109 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import ShapeLanguage
+import ShapeOutput
+
+/// The session's side of the workbench: runs on the session's thread, so the interpreter is only
+/// ever touched there. It starts the server, runs the jobs the page sends (echoed at the prompt
+/// like typed statements, with their reports), and after every statement, whoever ran it,
+/// publishes the new scene and the transcript entry.
+final class Workbench {
+    let server: WorkbenchServer
+    unowned let session: Session
+    /// Writes text above the prompt without disturbing the line being typed (set by the REPL's
+    /// reader; plain writing elsewhere).
+    var display: (() -> Void) -> Void = { body in body() }
+    var pageLine = 1
+
+    /// The workbench now running in this process, for the line readers' wait (C callbacks cannot
+    /// capture it).
+    nonisolated(unsafe) static var current: Workbench?
+
+    init(session: Session, port: Int) throws(WorkbenchServer.StartError) {
+        self.session = session
+        server = try WorkbenchServer(port: port)
+        Workbench.current = self
+        publish(entries: [])
+    }
+
+    /// The fd the session's input loop polls besides its input: readable when jobs wait.
+    var wakeFD: Int32 { server.sessionWake.read }
+
+    /// A transcript entry as the page shows it.
+    static func entry(origin: String, statement: String, reports: [String], error: String?) -> String {
+        var fields = "{\"origin\":\(JSON.quoted(origin)),\"statement\":\(JSON.quoted(statement))"
+        fields += ",\"reports\":[" + reports.map(JSON.quoted).joined(separator: ",") + "]"
+        fields += ",\"error\":" + (error.map(JSON.quoted) ?? "null") + "}"
+        return fields
+    }
+
+    func publish(entries: [String]) {
+        let scene = WorkbenchScene.render(session.interpreter.view(), handleIndex: session.interpreter.handleIndex)
+        server.publish(scene: scene, entries: entries)
+    }
+
+    /// After a statement typed at the prompt or run from a file: its entry and the new scene.
+    func statementDidRun(origin: String, statement: String, reports: [String], error: String?) {
+        publish(entries: [Workbench.entry(origin: origin, statement: statement, reports: reports, error: error)])
+    }
+
+    /// Runs every job waiting (called by the input loop when `wakeFD` is readable).
+    func serviceJobs() {
+        for job in server.takeJobs() {
+            switch job.kind {
+            case .run(let text):
+                let answer = run(text)
+                server.finish(job.connection, HTTP.response(200, type: "application/json", body: Array(answer.utf8), keepAlive: true))
+            case .export(let layers):
+                var request = session.interpreter.view()
+                request.layers = layers
+                let svg = SVGDocument.render(request)
+                server.finish(job.connection, HTTP.response(200, type: "image/svg+xml", body: Array(svg.utf8), keepAlive: true))
+            }
+        }
+    }
+
+    /// A statement from the page: run as if typed (echoed with its reports above the prompt),
+    /// answered with its reports or its error.
+    func run(_ text: String) -> String {
+        let source = Source(name: "<page>", text: text, firstLine: pageLine)
+        pageLine += text.split(separator: "\n", omittingEmptySubsequences: false).count
+        var reports: [String] = []
+        var failure: String?
+        display {
+            session.terminal.out("page> " + text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n  ...> "))
+            do throws(ParseFailure) {
+                let program = try Parser.parse(source)
+                for statement in program.statements {
+                    session.capture = []
+                    let d = session.interpreter.run(statement, in: source, emit: session.emit)
+                    let captured = session.capture ?? []
+                    session.capture = nil
+                    reports += captured
+                    let message = d.map { DiagnosticRenderer.render($0) }
+                    if let d { session.show(d, command: statement.commandName) }
+                    statementDidRun(origin: "page", statement: source.text(statement.range), reports: captured, error: message)
+                    if let message {
+                        failure = message
+                        break
+                    }
+                }
+            } catch {
+                let message = DiagnosticRenderer.render(error.diagnostic)
+                session.show(error.diagnostic, command: "parse")
+                statementDidRun(origin: "page", statement: text, reports: [], error: message)
+                failure = message
+            }
+            session.terminal.flush()
+        }
+        var answer = "{\"ok\":\(failure == nil),\"reports\":[" + reports.map(JSON.quoted).joined(separator: ",") + "]"
+        answer += ",\"error\":" + (failure.map(JSON.quoted) ?? "null") + "}"
+        return answer
+    }
+
+    func stop() {
+        server.stop()
+        Workbench.current = nil
+    }
+}

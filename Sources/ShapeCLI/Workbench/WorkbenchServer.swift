@@ -1,0 +1,419 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import ShapeLanguage
+import Synchronization
+
+/// The workbench's HTTP server (SPEC section 12): one thread that owns every socket, polls them
+/// and never touches the session. Statements and exports the page asks for become jobs that the
+/// session's thread runs between reads of its input (`takeJobs`, woken by `jobsReady`); what
+/// they answer and every new scene come back through `finish` and `publish`, which wake this
+/// thread to write them out.
+///
+/// Safety: it listens on 127.0.0.1 only; every request carries the session's token (128 random
+/// bits, in the query as `token=` or the header `X-Shape-Token`) or gets 403; the Host header
+/// must name the loopback address and the port (against DNS rebinding); statements come only by
+/// POST with a JSON body and a matching or absent Origin; headers are bounded to 16 KiB, bodies to
+/// 1 MiB, connections to 32, and a request not complete within 10 s is dropped with 408. A
+/// client that stops reading its event stream is dropped when 8 MiB wait for it. No file is
+/// served from disk.
+final class WorkbenchServer: @unchecked Sendable {
+    enum JobKind: Sendable {
+        case run(String)
+        case export(Set<SaveLayer>)
+    }
+    struct Job: Sendable {
+        var connection: Int
+        var kind: JobKind
+    }
+
+    static let connectionLimit = 32
+    static let requestTimeout = 10.0
+    static let idleTimeout = 60.0
+    static let eventBacklogLimit = 8 << 20
+    static let heartbeat = 15.0
+    /// Transcript entries kept for a page that connects later.
+    static let historyLimit = 200
+
+    let port: Int
+    let token: String
+    let listener: Int32
+    /// Written to wake the server thread (results, scenes, stop); read by it.
+    let serverWake: (read: Int32, write: Int32)
+    /// Written to wake the session's thread (jobs waiting); its input loop polls the read end.
+    let sessionWake: (read: Int32, write: Int32)
+
+    struct Shared {
+        var jobs: [Job] = []
+        var results: [(connection: Int, bytes: [UInt8])] = []
+        var scene: String = "{}"
+        var sceneVersion = 0
+        var entries: [String] = []
+        var entryCount = 0
+        var stopping = false
+    }
+    let shared = Mutex(Shared())
+    var thread = pthread_t()
+
+    enum StartError: Error {
+        case socket(String)
+    }
+
+    /// Binds 127.0.0.1:`port` (0: the port 8123, else any free one) and starts the thread.
+    init(port requested: Int) throws(StartError) {
+        func failure(_ what: String) -> StartError { .socket("\(what): \(String(cString: strerror(errno)))") }
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw failure("cannot open a socket") }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        func bind(_ port: Int) -> Bool {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = in_addr_t(0x7f00_0001).bigEndian
+            return withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            } == 0
+        }
+        if requested == 0 {
+            guard bind(8123) || bind(0) else {
+                close(fd)
+                throw failure("cannot listen on 127.0.0.1")
+            }
+        } else {
+            guard bind(requested) else {
+                let e = failure("cannot listen on 127.0.0.1:\(requested)")
+                close(fd)
+                throw e
+            }
+        }
+        guard listen(fd, 64) == 0 else {
+            close(fd)
+            throw failure("cannot listen")
+        }
+        var bound = sockaddr_in()
+        var size = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &bound) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &size) } }
+        port = Int(UInt16(bigEndian: bound.sin_port))
+        listener = fd
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        serverWake = WorkbenchServer.pipe()
+        sessionWake = WorkbenchServer.pipe()
+        token = WorkbenchServer.randomToken()
+        let started = pthread_create(
+            &thread, nil,
+            { raw in
+                let server = Unmanaged<WorkbenchServer>.fromOpaque(raw!).takeRetainedValue()
+                server.serve()
+                return nil
+            }, Unmanaged.passRetained(self).toOpaque())
+        guard started == 0 else {
+            close(fd)
+            throw .socket("cannot start the server's thread")
+        }
+    }
+
+    var address: String { "http://127.0.0.1:\(port)/?token=\(token)" }
+
+    static func pipe() -> (read: Int32, write: Int32) {
+        var fds: [Int32] = [-1, -1]
+        _ = Glibc.pipe(&fds)
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        return (fds[0], fds[1])
+    }
+
+    /// 128 bits from the kernel's generator (/dev/urandom), as 32 hexadecimal digits.
+    static func randomToken() -> String {
+        var bytes = [UInt8](repeating: 0, count: 16)
+        var filled = 0
+        let fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC)
+        while fd >= 0, filled < 16 {
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, 16 - filled) }
+            if n > 0 { filled += n } else if n == 0 || errno != EINTR { break }
+        }
+        if fd >= 0 { close(fd) }
+        precondition(filled == 16, "no random bytes for the workbench's token")
+        return bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
+
+    static func wake(_ fd: Int32) {
+        var byte: UInt8 = 1
+        _ = write(fd, &byte, 1)
+    }
+
+    static func drain(_ fd: Int32) {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while buffer.withUnsafeMutableBytes({ read(fd, $0.baseAddress, 256) }) > 0 {}
+    }
+
+    // MARK: The session's side
+
+    /// The jobs waiting, in the order they came.
+    func takeJobs() -> [Job] {
+        WorkbenchServer.drain(sessionWake.read)
+        return shared.withLock { s in
+            defer { s.jobs.removeAll() }
+            return s.jobs
+        }
+    }
+
+    /// A job's answer, written to its connection.
+    func finish(_ connection: Int, _ bytes: [UInt8]) {
+        shared.withLock { $0.results.append((connection, bytes)) }
+        WorkbenchServer.wake(serverWake.write)
+    }
+
+    /// A new scene and the transcript entries that led to it, pushed to every page.
+    func publish(scene: String, entries: [String]) {
+        shared.withLock { s in
+            s.scene = scene
+            s.sceneVersion += 1
+            s.entries += entries
+            s.entryCount += entries.count
+            if s.entries.count > WorkbenchServer.historyLimit { s.entries.removeFirst(s.entries.count - WorkbenchServer.historyLimit) }
+        }
+        WorkbenchServer.wake(serverWake.write)
+    }
+
+    func stop() {
+        shared.withLock { $0.stopping = true }
+        WorkbenchServer.wake(serverWake.write)
+        pthread_join(thread, nil)
+    }
+
+    // MARK: The server's thread
+
+    final class Connection {
+        let fd: Int32
+        var input: [UInt8] = []
+        var output: [UInt8] = []
+        /// When the first byte of the request being read came; nil between requests.
+        var requestStarted: Double?
+        var lastActivity: Double
+        var isEvents = false
+        var awaitingJob = false
+        var closeAfterWrite = false
+        var keepAlive = true
+        /// How many transcript entries this event stream has been sent.
+        var entriesSent = 0
+        var sceneVersionSent = -1
+        init(fd: Int32, now: Double) { self.fd = fd; lastActivity = now }
+    }
+
+    static func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
+    }
+
+    func serve() {
+        signal(SIGPIPE, SIG_IGN)
+        var connections: [Int: Connection] = [:]
+        var nextID = 1
+        var lastHeartbeat = WorkbenchServer.now()
+        var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            var fds = [pollfd(fd: serverWake.read, events: Int16(POLLIN), revents: 0), pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
+            let ids = Array(connections.keys).sorted()
+            for id in ids {
+                let c = connections[id]!
+                var events = Int16(POLLIN)
+                if !c.output.isEmpty { events |= Int16(POLLOUT) }
+                fds.append(pollfd(fd: c.fd, events: events, revents: 0))
+            }
+            _ = poll(&fds, nfds_t(fds.count), 1000)
+            let now = WorkbenchServer.now()
+
+            // Results, scenes and the stop.
+            if fds[0].revents != 0 { WorkbenchServer.drain(serverWake.read) }
+            let (results, scene, version, entries, entryCount, stopping) = shared.withLock { s in
+                defer { s.results.removeAll() }
+                return (s.results, s.scene, s.sceneVersion, s.entries, s.entryCount, s.stopping)
+            }
+            if stopping {
+                for c in connections.values { close(c.fd) }
+                close(listener)
+                return
+            }
+            for (id, bytes) in results {
+                guard let c = connections[id] else { continue }
+                c.output += bytes
+                c.awaitingJob = false
+                c.lastActivity = now
+            }
+            let heartbeat = now - lastHeartbeat >= WorkbenchServer.heartbeat
+            if heartbeat { lastHeartbeat = now }
+            for c in connections.values where c.isEvents {
+                // Entries first (those this page has not seen), then the scene they led to.
+                let missed = entryCount - c.entriesSent
+                if missed > 0 {
+                    for entry in entries.suffix(Swift.min(missed, entries.count)) { c.output += Array("event: entry\ndata: \(entry)\n\n".utf8) }
+                    c.entriesSent = entryCount
+                }
+                if c.sceneVersionSent != version {
+                    c.output += Array("event: scene\ndata: \(scene)\n\n".utf8)
+                    c.sceneVersionSent = version
+                }
+                if heartbeat { c.output += Array(": still here\n\n".utf8) }
+                if c.output.count > WorkbenchServer.eventBacklogLimit { c.closeAfterWrite = true; c.output.removeAll() }
+            }
+
+            // New connections: past the limit, told so and closed.
+            if fds[1].revents & Int16(POLLIN) != 0 {
+                while true {
+                    let fd = accept(listener, nil, nil)
+                    if fd < 0 { break }
+                    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+                    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+                    if connections.count >= WorkbenchServer.connectionLimit {
+                        let bytes = HTTP.error(503, "too many connections")
+                        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                        close(fd)
+                        continue
+                    }
+                    connections[nextID] = Connection(fd: fd, now: now)
+                    nextID += 1
+                }
+            }
+
+            for (index, id) in ids.enumerated() {
+                guard let c = connections[id] else { continue }
+                let revents = fds[index + 2].revents
+                var drop = revents & Int16(POLLERR | POLLNVAL) != 0
+                if !drop, revents & Int16(POLLIN | POLLHUP) != 0 {
+                    let n = buffer.withUnsafeMutableBytes { recv(c.fd, $0.baseAddress, $0.count, 0) }
+                    if n > 0 {
+                        c.lastActivity = now
+                        if c.isEvents || c.closeAfterWrite {
+                            // Nothing more is read from an event stream or a connection ending.
+                        } else {
+                            if c.requestStarted == nil { c.requestStarted = now }
+                            c.input += buffer[0..<n]
+                            handle(c, id: id, now: now)
+                        }
+                    } else if n == 0 || (errno != EAGAIN && errno != EINTR) {
+                        drop = true
+                    }
+                }
+                if !drop, !c.output.isEmpty {
+                    let n = c.output.withUnsafeBytes { send(c.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                    if n > 0 {
+                        c.output.removeFirst(n)
+                        c.lastActivity = now
+                    } else if n < 0, errno != EAGAIN, errno != EINTR {
+                        drop = true
+                    }
+                }
+                if !drop, c.output.isEmpty, c.closeAfterWrite { drop = true }
+                // Slow or idle clients.
+                if !drop, !c.awaitingJob, let started = c.requestStarted, now - started > WorkbenchServer.requestTimeout {
+                    let bytes = HTTP.error(408, "the request took longer than 10 s")
+                    _ = bytes.withUnsafeBytes { send(c.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                    drop = true
+                }
+                if !drop, !c.isEvents, !c.awaitingJob, c.requestStarted == nil, c.output.isEmpty, now - c.lastActivity > WorkbenchServer.idleTimeout {
+                    drop = true
+                }
+                if drop {
+                    close(c.fd)
+                    connections[id] = nil
+                }
+            }
+        }
+    }
+
+    /// Takes every whole request the connection's bytes hold (one at a time: the next waits
+    /// for a job's answer).
+    func handle(_ c: Connection, id: Int, now: Double) {
+        while !c.awaitingJob, !c.closeAfterWrite, !c.isEvents, !c.input.isEmpty {
+            switch HTTP.parse(c.input[...]) {
+            case .incomplete:
+                return
+            case .refused(let status, let reason):
+                c.output += HTTP.error(status, reason)
+                c.closeAfterWrite = true
+                c.input.removeAll()
+                return
+            case .request(let request, let consumed):
+                c.input.removeFirst(consumed)
+                c.requestStarted = c.input.isEmpty ? nil : now
+                c.keepAlive = request.keepAlive
+                respond(to: request, on: c, id: id)
+            }
+        }
+    }
+
+    func reply(_ c: Connection, _ status: Int, _ reason: String) {
+        c.output += HTTP.error(status, reason)
+        c.closeAfterWrite = true
+    }
+
+    func respond(to request: HTTP.Request, on c: Connection, id: Int) {
+        // The Host names us: a page from another name that resolves here (DNS rebinding) is not.
+        let hosts = ["127.0.0.1:\(port)", "localhost:\(port)"]
+        guard let host = request.headers["host"], hosts.contains(host.lowercased()) else {
+            return reply(c, 403, "the Host must be 127.0.0.1:\(port)")
+        }
+        let given = request.query["token"] ?? request.headers["x-shape-token"] ?? ""
+        guard WorkbenchServer.sameToken(given, token) else { return reply(c, 403, "a missing or wrong token") }
+        switch (request.method, request.path) {
+        case ("GET", "/"):
+            c.output += HTTP.response(200, type: "text/html; charset=utf-8", body: Array(WorkbenchPage.html.utf8), keepAlive: c.keepAlive)
+        case ("GET", "/events"):
+            c.isEvents = true
+            c.requestStarted = nil
+            var head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n"
+            head += "X-Content-Type-Options: nosniff\r\nConnection: keep-alive\r\n\r\n"
+            c.output += Array(head.utf8)
+            // The history this page missed, then the scene (the server loop sends them).
+            let count = shared.withLock { $0.entryCount - $0.entries.count }
+            c.entriesSent = count
+            WorkbenchServer.wake(serverWake.write)
+        case ("GET", "/scene"):
+            let scene = shared.withLock { $0.scene }
+            c.output += HTTP.response(200, type: "application/json", body: Array(scene.utf8), keepAlive: c.keepAlive)
+        case ("GET", "/export.svg"):
+            c.awaitingJob = true
+            // The layers `save` takes, named in `layers=` (comma-separated); none: the path alone.
+            let names = (request.query["layers"] ?? "").split(separator: ",").map(String.init)
+            let layers = Set(names.compactMap(SaveLayer.init(rawValue:)))
+            guard layers.count == names.count else { return reply(c, 400, "unknown layers in \(names.joined(separator: ","))") }
+            enqueue(Job(connection: id, kind: .export(layers)))
+        case ("POST", "/run"):
+            let origins = ["http://127.0.0.1:\(port)", "http://localhost:\(port)"]
+            if let origin = request.headers["origin"], !origins.contains(origin.lowercased()) {
+                return reply(c, 403, "statements come only from the workbench's own page")
+            }
+            let type = request.headers["content-type"]?.lowercased() ?? ""
+            guard type == "application/json" || type.hasPrefix("application/json;") else {
+                return reply(c, 415, "statements come as JSON")
+            }
+            guard let json = JSON.parse(request.body), case .string(let statement)? = json["statement"] else {
+                return reply(c, 400, "the body must be {\"statement\": \"...\"}")
+            }
+            c.awaitingJob = true
+            enqueue(Job(connection: id, kind: .run(statement)))
+        case (_, "/"), (_, "/events"), (_, "/scene"), (_, "/export.svg"), (_, "/run"):
+            reply(c, 405, "not with \(request.method)")
+        default:
+            reply(c, 404, "no such page")
+        }
+    }
+
+    func enqueue(_ job: Job) {
+        shared.withLock { $0.jobs.append(job) }
+        WorkbenchServer.wake(sessionWake.write)
+    }
+
+    /// Compares in time independent of where the strings differ.
+    static func sameToken(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        var difference: UInt8 = 0
+        for i in x.indices { difference |= x[i] ^ y[i] }
+        return difference == 0
+    }
+}

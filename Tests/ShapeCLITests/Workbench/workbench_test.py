@@ -1,0 +1,571 @@
+#!/usr/bin/env python3
+"""The workbench tested from outside: its HTTP server with raw sockets, its page in headless
+Chromium driven through WebDriver (selenium), the REPL under tmux. Run by
+Tests/ShapeCLITests/WorkbenchTests.swift with the `shape` binary of the build:
+
+    workbench_test.py SHAPE PAGE_HTML
+
+Every expected value comes from the statements' own definitions (the seed-000 drag rule, de
+Casteljau's construction, the elements' numbers), computed here, not from the page's output.
+Prints one line per check; exits 1 when any fails."""
+
+import base64
+import json
+import math
+import os
+import re
+import socket
+import struct
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import zlib
+
+SHAPE, PAGE = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+failures = []
+
+
+def check(ok, what):
+    print(("ok   " if ok else "FAIL ") + what, flush=True)
+    if not ok:
+        failures.append(what)
+
+
+# ---- A session with its workbench ----
+
+class View:
+    """`shape view FILE --port 0`-like: a session reading statements from a pipe."""
+
+    def __init__(self, script, extra=()):
+        self.dir = tempfile.mkdtemp()
+        path = os.path.join(self.dir, "start.shape")
+        with open(path, "w") as f:
+            f.write(script)
+        self.proc = subprocess.Popen([SHAPE, "view", path, *extra], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, cwd=self.dir)
+        self.lines = []
+        self.address = None
+        deadline = time.time() + 20
+        while time.time() < deadline:
+            line = self.proc.stdout.readline().decode()
+            if not line:
+                break
+            self.lines.append(line)
+            m = re.match(r"view: (http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]{32}))", line)
+            if m:
+                self.address, self.port, self.token = m.group(1), int(m.group(2)), m.group(3)
+                break
+        if not self.address:
+            raise RuntimeError("no address from shape view: " + "".join(self.lines) + self.proc.stderr.read().decode())
+        threading.Thread(target=self._drain, daemon=True).start()
+
+    def _drain(self):
+        for line in self.proc.stdout:
+            self.lines.append(line.decode())
+
+    def type(self, statement):
+        self.proc.stdin.write((statement + "\n").encode())
+        self.proc.stdin.flush()
+
+    def close(self):
+        try:
+            self.proc.stdin.close()
+            self.proc.wait(timeout=10)
+        except Exception:
+            self.proc.kill()
+        return self.proc.returncode
+
+
+def raw(port, data, read=True, timeout=5.0):
+    """Sends bytes on a fresh connection; returns what came back before the server closed it
+    (or the timeout)."""
+    s = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+    s.sendall(data)
+    out = b""
+    if read:
+        try:
+            while True:
+                chunk = s.recv(65536)
+                if not chunk:
+                    break
+                out += chunk
+                if b"\r\n\r\n" in out:
+                    head, _, body = out.partition(b"\r\n\r\n")
+                    m = re.search(rb"Content-Length: (\d+)", head)
+                    if m and len(body) >= int(m.group(1)):
+                        break
+        except socket.timeout:
+            pass
+    s.close()
+    return out
+
+
+def status(response):
+    m = re.match(rb"HTTP/1\.1 (\d{3})", response)
+    return int(m.group(1)) if m else None
+
+
+def body(response):
+    return response.partition(b"\r\n\r\n")[2]
+
+
+def request(v, method, target, headers=None, data=b"", host=None):
+    h = {"Host": host or f"127.0.0.1:{v.port}", "Connection": "close"}
+    h.update(headers or {})
+    if data or method == "POST":
+        h["Content-Length"] = str(len(data))
+    head = f"{method} {target} HTTP/1.1\r\n" + "".join(f"{k}: {val}\r\n" for k, val in h.items()) + "\r\n"
+    return raw(v.port, head.encode() + data)
+
+
+def scene(v):
+    return json.loads(body(request(v, "GET", f"/scene?token={v.token}")))
+
+
+def post(v, statement, headers=None):
+    h = {"Content-Type": "application/json"}
+    h.update(headers or {})
+    return request(v, "POST", f"/run?token={v.token}", h, json.dumps({"statement": statement}).encode())
+
+
+# ---- The server: safety, limits, hostile clients ----
+
+def server_tests():
+    v = View("move 0 0\nline 100 0\nquad 150 0 150 50\n")
+    t = v.token
+    before = scene(v)
+    page = open(PAGE, "rb").read()
+    r = request(v, "GET", f"/?token={t}")
+    check(status(r) == 200 and body(r) == page, "the page is served from the binary, byte for byte page.html")
+    check(b"Content-Security-Policy: default-src 'none'" in r, "the page may load nothing from elsewhere (CSP)")
+    check(status(request(v, "GET", "/")) == 403, "no token: 403")
+    check(status(request(v, "GET", "/?token=" + "0" * 32)) == 403, "a wrong token: 403")
+    check(status(request(v, "GET", f"/?token={t}", {"X-Shape-Token": "0" * 32})) == 200, "the token in the query is enough")
+    check(status(request(v, "GET", "/scene", {"X-Shape-Token": t})) == 200, "the token in X-Shape-Token is enough")
+    check(status(request(v, "GET", f"/?token={t}", host=f"evil.example:{v.port}")) == 403, "a foreign Host (DNS rebinding): 403")
+    check(status(request(v, "GET", f"/?token={t}", host="127.0.0.1:1")) == 403, "a Host with another port: 403")
+    check(status(request(v, "GET", f"/?token={t}", host=f"localhost:{v.port}")) == 200, "Host localhost:port is the loopback")
+    check(status(post(v, "clear", {"Origin": "http://evil.example"})) == 403, "a statement from a foreign Origin: 403")
+    check(status(request(v, "POST", f"/run?token={t}", {"Content-Type": "text/plain"}, b'{"statement":"clear"}')) == 415,
+          "a statement not sent as JSON: 415")
+    check(status(request(v, "POST", f"/run?token={t}", {"Content-Type": "application/json"}, b'{"statement":')) == 400,
+          "malformed JSON: 400")
+    check(status(request(v, "GET", f"/run?token={t}")) == 405, "statements only by POST: 405")
+    check(status(request(v, "DELETE", f"/?token={t}")) == 405, "DELETE: 405")
+    check(status(request(v, "GET", f"/etc/passwd?token={t}")) == 404, "no file from disk: 404")
+    check(status(request(v, "GET", f"/../start.shape?token={t}")) == 404, "no file from disk, even beside the script: 404")
+    check(status(raw(v.port, b"GARBAGE\r\n\r\n")) == 400, "a malformed request line: 400")
+    check(status(raw(v.port, b"GET / HTTP/2.0\r\nHost: x\r\n\r\n")) == 505, "another HTTP version: 505")
+    check(status(raw(v.port, b"GET / HTTP/1.1\r\nHost: a\r\nBad Header\r\n\r\n")) == 400, "a header line without a colon: 400")
+    big = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"a" * 20000 + b"\r\n\r\n"
+    check(status(raw(v.port, big)) == 431, "headers over 16 KiB: 431")
+    check(status(raw(v.port, b"GET / HTTP/1.1\r\nX: " + b"b" * 20000)) == 431, "16 KiB of headers without their end: 431")
+    huge = (f"POST /run?token={t} HTTP/1.1\r\nHost: 127.0.0.1:{v.port}\r\nContent-Type: application/json\r\n"
+            f"Content-Length: 2000000\r\n\r\n").encode()
+    check(status(raw(v.port, huge)) == 413, "a body over 1 MiB: 413")
+    check(status(raw(v.port, b"POST /run HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")) == 501, "chunked bodies: 501")
+    check(status(raw(v.port, b"GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n")) == 400, "two Host headers: 400")
+
+    # A client that sends a byte a second is dropped after 10 s with 408, and nobody waits on it.
+    slow = {}
+
+    def trickle():
+        s = socket.create_connection(("127.0.0.1", v.port), timeout=20)
+        began = time.time()
+        got = b""
+        try:
+            for c in b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n":
+                s.sendall(bytes([c]))
+                time.sleep(1)
+                s.settimeout(0.01)
+                try:
+                    got += s.recv(4096)
+                except (socket.timeout, BlockingIOError):
+                    pass
+                s.settimeout(20)
+                if got:
+                    break
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        slow["response"], slow["seconds"] = got, time.time() - began
+        s.close()
+
+    slowpoke = threading.Thread(target=trickle)
+    slowpoke.start()
+    # Meanwhile: 100 clients open the event stream and vanish mid-stream; 40 hold connections at
+    # once (past the 32 allowed: those get 503); the session answers throughout.
+    vanished = 0
+    for k in range(100):
+        s = socket.create_connection(("127.0.0.1", v.port), timeout=5)
+        s.sendall(f"GET /events?token={t} HTTP/1.1\r\nHost: 127.0.0.1:{v.port}\r\n\r\n".encode())
+        if s.recv(64):
+            vanished += 1
+        s.close()
+    check(vanished == 100, "100 event streams opened and dropped mid-stream")
+    held = []
+    for k in range(40):
+        held.append(socket.create_connection(("127.0.0.1", v.port), timeout=5))
+    time.sleep(0.3)
+    refused = 0
+    for s in held:
+        s.settimeout(0.2)
+        try:
+            if s.recv(64).startswith(b"HTTP/1.1 503"):
+                refused += 1
+        except socket.timeout:
+            pass
+    check(refused >= 8, f"connections past 32 get 503 ({refused} of 40 refused)")
+    for s in held:
+        s.close()
+    time.sleep(0.3)
+    r = post(v, "line 150 100")
+    answer = json.loads(body(r))
+    check(status(r) == 200 and answer["ok"] and answer["reports"] == ["line: to (150, 100), segment 50, length 231.1613"],
+          "after all that, a statement runs and reports")
+    slowpoke.join()
+    check(status(slow.get("response", b"")) == 408 and 9 <= slow["seconds"] <= 14,
+          f"a client sending a byte a second: 408 after {slow.get('seconds', 0):.1f} s")
+    r = post(v, "undo")
+    check(json.loads(body(r))["ok"], "undo from the page")
+    check(scene(v) == before, "the session's state is as it was before the hostile clients")
+    # A statement with an error: all or nothing, with its location in the page's source.
+    r = json.loads(body(post(v, "line 1 1\nquad 1 2")))
+    check(not r["ok"] and "<page>" in r["error"] and "quad" in r["error"], "an error is reported with its location")
+    check(scene(v)["elements"][-1]["p"][-2:] == [1, 1], "the statements before the error ran")
+    post(v, "undo")
+    check(scene(v) == before, "and undo takes them back")
+    text = "".join(v.lines)
+    check("page> line 150 100" in text, "page statements are echoed with their reports on the session's output")
+    check(v.close() == 0, "end of input leaves, with status 0")
+
+
+# ---- The page in Chromium ----
+
+def browser():
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+    options = Options()
+    options.binary_location = "/usr/bin/chromium"
+    for a in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1100,760", "--disable-dev-shm-usage"]:
+        options.add_argument(a)
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def wait(driver, script, what, timeout=10):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        value = driver.execute_script(script)
+        if value:
+            return value
+        time.sleep(0.05)
+    check(False, "timed out waiting for " + what)
+    return None
+
+
+def screen(driver, x, y):
+    """The page's CSS pixel position of user point (x, y)."""
+    return driver.execute_script(
+        "const m = document.getElementById('view').getScreenCTM(); const p = new DOMPoint(arguments[0], arguments[1]).matrixTransform(m);"
+        "return [p.x, p.y];", x, y)
+
+
+def pointer_drag(driver, start, end, steps=1):
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+    from selenium.webdriver.common.actions.pointer_input import PointerInput
+    from selenium.webdriver.common.actions import interaction
+    mouse = PointerInput(interaction.POINTER_MOUSE, "mouse")
+    actions = ActionBuilder(driver, mouse=mouse, duration=0)
+    actions.pointer_action.move_to_location(int(round(start[0])), int(round(start[1])))
+    actions.pointer_action.pointer_down()
+    for k in range(1, steps + 1):
+        f = k / steps
+        actions.pointer_action.move_to_location(int(round(start[0] + (end[0] - start[0]) * f)), int(round(start[1] + (end[1] - start[1]) * f)))
+    actions.pointer_action.pointer_up()
+    actions.perform()
+
+
+def transcript(driver):
+    return driver.execute_script("return [...document.querySelectorAll('#transcript .entry')].map(e => e.innerText)")
+
+
+def parse_elements(report_lines):
+    """`elements` report lines -> [(kind, numbers)], angles in degrees as written."""
+    out = []
+    for line in report_lines:
+        m = re.match(r"\s*\d+: (\w+)([^#]*)", line)
+        if m:
+            out.append((m.group(1), [float(x.replace("deg", "")) for x in m.group(2).split()]))
+    return out
+
+
+def parse_d(d):
+    tokens = re.findall(r"[MLQCAZ]|-?[\d.]+(?:e-?\d+)?", d)
+    out, i = [], 0
+    arity = {"M": 2, "L": 2, "Q": 4, "C": 6, "A": 7, "Z": 0}
+    while i < len(tokens):
+        c = tokens[i]
+        n = arity[c]
+        out.append((c, [float(x) for x in tokens[i + 1:i + 1 + n]]))
+        i += 1 + n
+    return out
+
+
+def near(a, b, tol=1e-9):
+    return abs(a - b) <= tol * max(1, abs(a), abs(b))
+
+
+def page_tests():
+    script = ("move 0 0\nline 100 0\nquad 150 0 150 50\ncurve 150 100 50 100 50 150\narc 50 200 50 270deg 450deg\n"
+              "dash 10 10\nhandle 2\n")
+    v = View(script)
+    d = browser()
+    try:
+        d.get(v.address)
+        wait(d, "return window.workbench.painted > 0", "the first scene")
+        check(d.find_element("id", "status").text == "live", "the page says it is live")
+        # The drawn path against the session's own `elements`.
+        r = json.loads(body(post(v, "elements")))
+        elements = parse_elements(r["reports"][0].splitlines()[1:])
+        drawn = parse_d(d.find_element("id", "path").get_attribute("d"))
+        check([k for k, _ in elements] == ["move", "line", "quad", "curve", "arc"], "elements lists what the script drew")
+        ok = len(drawn) >= 5 and drawn[0][0] == "M" and drawn[1][0] == "L" and drawn[2][0] == "Q" and drawn[3][0] == "C"
+        ok = ok and all(near(a, b) for a, b in zip(drawn[0][1], elements[0][1])) and all(near(a, b) for a, b in zip(drawn[1][1], elements[1][1]))
+        ok = ok and all(near(a, b) for a, b in zip(drawn[2][1], elements[2][1])) and all(near(a, b) for a, b in zip(drawn[3][1], elements[3][1]))
+        # The arc: a half turn from 270° to 450° about (50, 200), radius 50, drawn as SVG arcs
+        # ending where the angles say.
+        cx, cy, rad, a0, a1 = elements[4][1]
+        arcs = [c for c in drawn[4:] if c[0] == "A"]
+        end = arcs[-1][1][5:] if arcs else [0, 0]
+        ok = ok and arcs and all(near(c[1][0], rad) and near(c[1][1], rad) for c in arcs)
+        ok = ok and near(end[0], cx + rad * math.cos(math.radians(a1)), 1e-9) and near(end[1], cy + rad * math.sin(math.radians(a1)), 1e-9)
+        check(bool(ok), "the drawn path's geometry is the session's elements (arcs as arcs)")
+
+        # A real pointer drag of the handle: one move, so one `drag to` from the handle's index.
+        s = d.execute_script("return window.workbench.scene")
+        track = [(s["track"][k], s["track"][k + 1]) for k in range(0, len(s["track"]), 2)]
+        start_index = s["handle"]["index"]
+        hx, hy = s["handle"]["point"]
+        target_px = screen(d, 100, 140)
+        start_px = screen(d, hx, hy)
+        pointer_drag(d, start_px, target_px)
+        wait(d, "return [...document.querySelectorAll('#transcript .statement')].some(e => e.textContent.startsWith('drag to'))", "a drag statement")
+        time.sleep(0.3)
+        entries = [e for e in transcript(d) if e.startswith("page> drag to") or "drag to" in e.split("\n")[0]]
+        last = entries[-1] if entries else ""
+        m = re.search(r"drag to (\S+) (\S+)", last)
+        reported = re.search(r"handle (\d+) at", last)
+        if m and reported:
+            tx, ty = float(m.group(1)), float(m.group(2))
+            n, i = len(track), start_index
+
+            def dist(k):
+                q = track[k % n]
+                return math.hypot(tx - q[0], ty - q[1])
+            # The seed-000 rule: stay unless a neighbour is nearer; then step while it shrinks.
+            e0, c0, l0 = dist(i - 1), dist(i), dist(i + 1)
+            if not (c0 <= e0 and c0 <= l0):
+                step = -1 if e0 < l0 else 1
+                best, off = min(e0, l0), step
+                while abs(off) < n:
+                    nxt = dist(i + off + step)
+                    if not nxt < best:
+                        break
+                    best, off = nxt, off + step
+                i = (i + off) % n
+            check(int(reported.group(1)) == i, f"a pointer drag of the handle ran 'drag to' and the handle went to {i} as the seed-000 rule says")
+            check(abs(tx - 100) < 1 and abs(ty - 140) < 1, "the drag's target is where the pointer was let go")
+        else:
+            check(False, "a pointer drag of the handle ran 'drag to': " + repr(last))
+
+        # Dragging a control point runs setpoint; undo from the page restores the path.
+        before = d.execute_script("return window.workbench.scene.d")
+        c = screen(d, 150, 0)
+        pointer_drag(d, c, screen(d, 170, -20), steps=3)
+        wait(d, "return window.workbench.scene.elements[2].p[2] != 150", "the control point to move")
+        time.sleep(0.3)
+        q = d.execute_script("return window.workbench.scene.elements[2].p")
+        check(abs(q[2] - 170) < 0.5 and abs(q[3] + 20) < 0.5 and q[0:2] == [100, 0] and q[4:6] == [150, 50],
+              f"dragging the quad's control point moved only it ({q})")
+        check(any("setpoint 2 0" in e for e in transcript(d)), "the drag ran setpoint 2 0 x y")
+        # Undo as many times as setpoints ran (one per frame).
+        count = sum(1 for e in transcript(d) if e.startswith("page> setpoint") or e.split("\n")[0].startswith("setpoint"))
+        for _ in range(count):
+            d.find_element("id", "undo").click()
+            time.sleep(0.15)
+        wait(d, f"return window.workbench.scene.d === {json.dumps(before)}", "undo to restore the path")
+        check(d.execute_script("return window.workbench.scene.d") == before, "undo from the page restores the path")
+
+        # The t slider reruns casteljau at the slider's t; the levels are de Casteljau's.
+        line = d.find_element("id", "line")
+        line.send_keys("casteljau 3 0.25\n")
+        wait(d, "return document.getElementById('slider').className === 'shown'", "the t slider")
+        d.execute_script("const t = document.getElementById('t'); t.value = 0.75; t.dispatchEvent(new Event('input'));")
+        wait(d, "return [...document.querySelectorAll('#transcript .statement')].some(e => e.textContent.startsWith('casteljau 3 0.75'))", "casteljau at 0.75")
+        time.sleep(0.3)
+        levels = d.execute_script("return window.workbench.scene.casteljau")
+        pts = [(150, 50), (150, 100), (50, 100), (50, 150)]
+        expected = [pts]
+        while len(expected[-1]) > 1:
+            prev = expected[-1]
+            expected.append([(a[0] + 0.75 * (b[0] - a[0]), a[1] + 0.75 * (b[1] - a[1])) for a, b in zip(prev, prev[1:])])
+        flat = [[c for p in lvl for c in p] for lvl in expected]
+        check(levels is not None and len(levels) == 4 and all(all(near(a, b, 1e-12) for a, b in zip(x, y)) for x, y in zip(levels, flat)),
+              "the slider's casteljau levels are de Casteljau's at t = 0.75")
+
+        # The transform tool: a drag translates by the drag, the wheel scales, a double click resets.
+        bounds0 = d.execute_script("return window.workbench.scene.bounds")
+        d.find_element("id", "transform").click()
+        rect = d.execute_script("return document.getElementById('view').getBoundingClientRect()")
+        u = d.execute_script("return window.workbench.view.w / document.getElementById('view').clientWidth")
+        a = (rect["left"] + 300, rect["top"] + 300)
+        pointer_drag(d, a, (a[0] + 40, a[1] + 20))
+        wait(d, "return [...document.querySelectorAll('#transcript .statement')].some(e => e.textContent.startsWith('translate'))", "translate")
+        time.sleep(0.3)
+        moved = d.execute_script("return window.workbench.scene.bounds")
+        shift = [40 * u, 20 * u, 40 * u, 20 * u]
+        check(all(abs(m_ - b_ - dd) < 0.01 * u * 40 for m_, b_, dd in zip(moved, bounds0, shift)),
+              f"a drag with the transform tool translates by the drag ({moved} from {bounds0})")
+        d.execute_script("""const s = document.getElementById('view'); const r = s.getBoundingClientRect();
+            s.dispatchEvent(new WheelEvent('wheel', {deltaY: -100, clientX: r.left + 200, clientY: r.top + 200, bubbles: true, cancelable: true}));""")
+        wait(d, "return [...document.querySelectorAll('#transcript .statement')].some(e => e.textContent.startsWith('scale 1.05'))", "scale")
+        time.sleep(0.3)
+        scaled = d.execute_script("return window.workbench.scene.bounds")
+        w0, w1 = moved[2] - moved[0], scaled[2] - scaled[0]
+        check(abs(w1 / w0 - 1.05) < 1e-9, f"the wheel scales by 1.05 ({w1 / w0})")
+        # Seed 003: the scale was about the pivot, the bounds' centre moved by every translate.
+        c0 = ((moved[0] + moved[2]) / 2, (moved[1] + moved[3]) / 2)
+        c1 = ((scaled[0] + scaled[2]) / 2, (scaled[1] + scaled[3]) / 2)
+        check(abs(c0[0] - c1[0]) < 1e-9 * w0 and abs(c0[1] - c1[1]) < 1e-9 * w0, "the scale turns about the seed-003 pivot (the moved centre)")
+        from selenium.webdriver.common.action_chains import ActionChains
+        ActionChains(d).double_click(d.find_element("id", "view")).perform()
+        wait(d, "return [...document.querySelectorAll('#transcript .statement')].some(e => e.textContent === 'reset')", "reset")
+        time.sleep(0.3)
+        check(d.execute_script("return window.workbench.scene.bounds") == bounds0, "a double click resets exactly")
+        d.find_element("id", "transform").click()
+
+        # A statement typed on the session's input appears in the page.
+        v.type("line 0 0")
+        wait(d, "return [...document.querySelectorAll('#transcript .statement')].some(e => e.dataset.origin === 'prompt' && e.textContent === 'line 0 0')",
+             "the typed statement in the transcript")
+        check(d.execute_script("return window.workbench.scene.elements.slice(-1)[0].k") == "line", "and its line in the scene")
+
+        # The PNG export: a PNG twice the view's size, dark where the path is.
+        png = base64.b64decode(d.execute_async_script("""const done = arguments[0];
+            window.workbench.exportPNG().then(b => { const r = new FileReader(); r.onload = () => done(r.result.split(',')[1]); r.readAsDataURL(b); });"""))
+        check(png[:8] == b"\x89PNG\r\n\x1a\n", "the PNG export is a PNG")
+        width, height, pixels = decode_png(png)
+        cw, ch = d.execute_script("const s = document.getElementById('view'); return [s.clientWidth, s.clientHeight]")
+        check((width, height) == (2 * cw, 2 * ch), f"of twice the view's size ({width}x{height} for {cw}x{ch})")
+        r = d.execute_script("return document.getElementById('view').getBoundingClientRect()")
+        def pixel_at(x, y):
+            px, py = screen(d, x, y)
+            X, Y = int(round((px - r["left"]) * 2)), int(round((py - r["top"]) * 2))
+            return min(sum(pixels[Y + dy][X + dx][:3]) for dx in (-2, -1, 0, 1, 2) for dy in (-2, -1, 0, 1, 2))
+        # Ink (the path under its track points, #0072b2: 292) against white (765).
+        check(pixel_at(50, 0) < 400, "its pixels are inked on the path (the line's middle)")
+        check(pixel_at(100, 60) > 700, "and white away from it")
+        # SVG export: the document save writes.
+        svgtext = d.execute_async_script("const done = arguments[0]; window.workbench.exportSVG().then(done);")
+        check(svgtext.startswith("<?xml") and 'id="path"' in svgtext and 'id="controls"' in svgtext, "the SVG export is save's document with the layers shown")
+        d.save_screenshot(os.environ.get("WORKBENCH_SCREENSHOT", os.path.join(v.dir, "workbench.png")))
+    finally:
+        d.quit()
+        v.close()
+
+
+def decode_png(data):
+    """Width, height and rows of RGBA pixels of an 8-bit RGBA or RGB PNG."""
+    pos, chunks = 8, {}
+    idat = b""
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        chunk = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            chunks["IHDR"] = chunk
+        elif kind == b"IDAT":
+            idat += chunk
+        pos += 12 + length
+    w, h, depth, colour = struct.unpack(">IIBB", chunks["IHDR"][:10])
+    channels = {6: 4, 2: 3}[colour]
+    raw = zlib.decompress(idat)
+    stride = w * channels
+    rows, prev = [], bytearray(stride)
+    for y in range(h):
+        f = raw[y * (stride + 1)]
+        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for x in range(stride):
+            a = line[x - channels] if x >= channels else 0
+            b = prev[x]
+            c = prev[x - channels] if x >= channels else 0
+            if f == 1:
+                line[x] = (line[x] + a) & 255
+            elif f == 2:
+                line[x] = (line[x] + b) & 255
+            elif f == 3:
+                line[x] = (line[x] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append([tuple(line[i:i + channels]) for i in range(0, stride, channels)])
+        prev = line
+    return w, h, rows
+
+
+def tmux_test():
+    """The REPL under tmux: `shape view` on a terminal, a statement typed there reaches the page."""
+    name = f"wb{os.getpid()}"
+    folder = tempfile.mkdtemp()
+    with open(os.path.join(folder, "s.shape"), "w") as f:
+        f.write("move 0 0\nline 10 10\n")
+    env = dict(os.environ, TERM="xterm", HOME=folder, XDG_STATE_HOME=folder)
+    subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
+    subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", "160", "-y", "40", f"cd {folder} && {SHAPE} view s.shape"], env=env, check=True)
+    try:
+        address = None
+        for _ in range(100):
+            out = subprocess.run(["tmux", "capture-pane", "-p", "-J", "-t", name], capture_output=True, text=True).stdout
+            m = re.search(r"view: (http://127\.0\.0\.1:(\d+)/\?token=[0-9a-f]{32})", out)
+            if m and "shape>" in out:
+                address = m.group(1)
+                break
+            time.sleep(0.1)
+        check(address is not None, "shape view on a terminal prints its address and the prompt")
+        if not address:
+            return
+        d = browser()
+        try:
+            d.get(address)
+            wait(d, "return window.workbench.painted > 0", "the first scene")
+            subprocess.run(["tmux", "send-keys", "-t", name, "line 30 0", "Enter"], check=True)
+            ok = wait(d, "return [...document.querySelectorAll('#transcript .statement')].some(e => e.dataset.origin === 'prompt' && e.textContent === 'line 30 0')",
+                      "the statement typed at the prompt")
+            check(bool(ok), "a statement typed at the REPL (tmux) appears in the page's transcript")
+            check(d.execute_script("return window.workbench.scene.elements.length") == 3, "and its element in the page's scene")
+            # A statement from the page is echoed at the prompt, and the line being typed survives.
+            subprocess.run(["tmux", "send-keys", "-t", name, "-l", "line 5"], check=True)
+            time.sleep(0.2)
+            d.find_element("id", "line").send_keys("move 7 7\n")
+            wait(d, "return window.workbench.scene.elements.length === 4", "the page's statement")
+            time.sleep(0.3)
+            pane = subprocess.run(["tmux", "capture-pane", "-p", "-J", "-t", name], capture_output=True, text=True).stdout
+            check("page> move 7 7" in pane and "move: to (7, 7)" in pane, "the page's statement is echoed at the prompt with its report")
+            check(pane.rstrip().splitlines()[-1].endswith("shape> line 5"), "the line being typed at the prompt is kept")
+        finally:
+            d.quit()
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
+
+
+if __name__ == "__main__":
+    threads = []
+    server_thread = threading.Thread(target=server_tests)
+    server_thread.start()
+    page_tests()
+    tmux_test()
+    server_thread.join()
+    print(f"{len(failures)} failed" if failures else "all passed")
+    sys.exit(1 if failures else 0)
