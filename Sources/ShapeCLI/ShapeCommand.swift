@@ -442,7 +442,11 @@ final class Session {
         return l.contains("utf-8") || l.contains("utf8")
     }()
 
+    /// The last error shown (what `shape watch --view` tells the page).
+    var lastError: Diagnostic?
+
     func show(_ d: Diagnostic, command: String) {
+        lastError = d
         if options.json { terminal.out(json.format(d, command: command)) }
         terminal.err(DiagnosticRenderer.render(d))
     }

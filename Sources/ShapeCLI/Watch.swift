@@ -2,6 +2,7 @@
 @preconcurrency import Glibc
 #endif
 import ShapeLanguage
+import ShapeOutput
 
 /// `shape watch file.shape [--svg out.svg]` (SPEC §11): runs the script, then again each time it
 /// or a file it includes changes, showing what its queries and `print`s say, its errors, and the
@@ -10,12 +11,14 @@ import ShapeLanguage
 /// rather than write it, which a watch on the file itself would lose), so nothing polls. Ctrl-C
 /// leaves.
 enum Watch {
-    static let usage = "usage: shape watch file.shape [--svg out.svg] [--work-limit N]"
+    static let usage = "usage: shape watch file.shape [--svg out.svg] [--view [--port N]] [--work-limit N]"
 
     static func run(_ arguments: [String]) -> Int32 {
         var file: String?
         var svg: String?
         var workLimit: Int?
+        var view = false
+        var port = 0
         var i = 0
         while i < arguments.count {
             switch arguments[i] {
@@ -23,13 +26,20 @@ enum Watch {
                 writeAll(
                     STDOUT_FILENO,
                     usage
-                        + "\n  Runs the script, then again each time it or a file it includes changes, redrawing its\n  plot (and the SVG); an error is shown and watching goes on. Ctrl-C leaves.\n"
+                        + "\n  Runs the script, then again each time it or a file it includes changes, redrawing its\n  plot (and the SVG); an error is shown and watching goes on. With --view, the workbench\n  shows each run live in the browser (docs/workbench.md). Ctrl-C leaves.\n"
                 )
                 return 0
             case "--svg":
                 i += 1
                 guard i < arguments.count else { return usageError("--svg needs a file name") }
                 svg = arguments[i]
+            case "--view": view = true
+            case "--port":
+                i += 1
+                guard i < arguments.count, let n = Int(arguments[i]), n > 0, n < 65536 else {
+                    return usageError("--port needs a port number from 1 to 65535")
+                }
+                port = n
             case "--work-limit":
                 i += 1
                 guard i < arguments.count, let n = Int(arguments[i]), n > 0 else { return usageError("--work-limit needs a positive whole number") }
@@ -61,9 +71,29 @@ enum Watch {
         pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
         var watched: [Int32: String] = [:]  // watch descriptor → folder
         var runs = 0
+        var workbench: Workbench?
+        defer { workbench?.stop() }
         while Watch.interrupted == 0 {
             runs += 1
-            let files = runOnce(file, svg: svg, workLimit: workLimit, run: runs)
+            let (files, session, failure) = runOnce(file, svg: svg, workLimit: workLimit, run: runs)
+            if view {
+                // One workbench for the whole watch: each run's session takes the last one's place.
+                let entry = Workbench.entry(origin: "watch", statement: "\(file) (run \(runs))", reports: [], error: failure)
+                if let workbench {
+                    workbench.session.workbench = nil
+                    workbench.session = session
+                    session.workbench = workbench
+                    workbench.publish(entries: [entry])
+                } else {
+                    do { workbench = try Workbench(session: session, port: port) } catch {
+                        writeAll(STDERR_FILENO, "shape watch: \(error)\n")
+                        return 1
+                    }
+                    session.workbench = workbench
+                    workbench!.publish(entries: [entry])
+                }
+                writeAll(STDOUT_FILENO, "view: \(workbench!.server.address)\n")
+            }
             let folders = Set(files.map { FileSystem.directory(of: $0) })
             for folder in folders where !watched.values.contains(folder) {
                 let wd = inotify_add_watch(fd, folder, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ATTRIB))
@@ -93,7 +123,15 @@ enum Watch {
             // A Ctrl-C that came while the script ran is seen here: the wait wakes four times a
             // second to look (the process sleeps in between; nothing is polled for changes).
             if interrupted != 0 { return false }
-            guard poll(&poller, 1, 250) > 0 else { continue }
+            // The workbench's statements run in the last run's session meanwhile.
+            if let workbench = Workbench.current {
+                var both = [poller, pollfd(fd: workbench.wakeFD, events: Int16(POLLIN), revents: 0)]
+                guard poll(&both, 2, 250) > 0 else { continue }
+                if both[1].revents != 0 { workbench.serviceJobs() }
+                if both[0].revents == 0 { continue }
+            } else {
+                guard poll(&poller, 1, 250) > 0 else { continue }
+            }
             let n = read(fd, &buffer, buffer.count)
             if n < 0 { if errno == EINTR { continue } else { return false } }
             relevant = events(buffer, n).contains { names.contains($0) }
@@ -120,8 +158,9 @@ enum Watch {
         return names
     }
 
-    /// Runs the script once in a new session; returns the files it read (itself and its includes).
-    static func runOnce(_ file: String, svg: String?, workLimit: Int?, run: Int) -> [String] {
+    /// Runs the script once in a new session; returns the files it read (itself and its
+    /// includes), the session, and its error as shown, if it stopped at one.
+    static func runOnce(_ file: String, svg: String?, workLimit: Int?, run: Int) -> ([String], Session, String?) {
         var options = ShapeCommand.Options()
         options.quiet = true
         options.workLimit = workLimit
@@ -157,7 +196,7 @@ enum Watch {
             session.terminal.err("shape watch: cannot read '\(file)': \(error)")
         }
         session.terminal.flush()
-        return [file] + read.files
+        return ([file] + read.files, session, session.lastError.map { DiagnosticRenderer.render($0) })
     }
 
     /// The files includes read, from the loader (which may run on any thread).

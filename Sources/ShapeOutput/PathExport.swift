@@ -32,24 +32,30 @@ public enum PathExport {
             case .segment(.quadratic(let q)): parts.append("Q \(p(q.p1)) \(p(q.p2))")
             case .segment(.cubic(let c)): parts.append("C \(p(c.p1)) \(p(c.p2)) \(p(c.p3))")
             case .segment(.arc(let a)):
-                let (rx, ry, rotation) = axes(a)
-                guard a.sweep != 0, rx > 0, ry > 0 else { continue }
-                let det = a.u.cross(a.v)
-                let sweepFlag = a.sweep * det > 0 ? 1 : 0
-                let degrees = n(rotation * 180 / .pi)
-                // SVG's endpoint form is ill-conditioned near a half turn (the centre comes from
-                // the square root of a near-zero difference, so rounding of 1e-16 moves it by
-                // 1e-8), and a full turn cannot be one command at all: arcs are cut into equal
-                // pieces of at most 120°.
-                let count = Swift.max(1, Int((abs(a.sweep) / (2 * .pi / 3)).rounded(.up)))
-                for k in 0..<count {
-                    var piece = a
-                    piece.startAngle = a.startAngle + a.sweep * Double(k) / Double(count)
-                    piece.sweep = a.sweep / Double(count)
-                    let end = k == count - 1 ? a.end : piece.end
-                    parts.append("A \(n(rx)) \(n(ry)) \(degrees) 0 \(sweepFlag) \(p(end))")
-                }
+                if let pieces = arcCommands(a) { parts.append(pieces) }
             }
+        }
+        return parts.joined(separator: " ")
+    }
+
+    /// An arc as SVG `A` commands from its start (nil for an arc of no size or sweep). SVG's
+    /// endpoint form is ill-conditioned near a half turn (the centre comes from the square root
+    /// of a near-zero difference, so rounding of 1e-16 moves it by 1e-8), and a full turn cannot
+    /// be one command at all: arcs are cut into equal pieces of at most 120°.
+    public static func arcCommands(_ a: Arc) -> String? {
+        let (rx, ry, rotation) = axes(a)
+        guard a.sweep != 0, rx > 0, ry > 0 else { return nil }
+        let det = a.u.cross(a.v)
+        let sweepFlag = a.sweep * det > 0 ? 1 : 0
+        let degrees = n(rotation * 180 / .pi)
+        let count = Swift.max(1, Int((abs(a.sweep) / (2 * .pi / 3)).rounded(.up)))
+        var parts: [String] = []
+        for k in 0..<count {
+            var piece = a
+            piece.startAngle = a.startAngle + a.sweep * Double(k) / Double(count)
+            piece.sweep = a.sweep / Double(count)
+            let end = k == count - 1 ? a.end : piece.end
+            parts.append("A \(n(rx)) \(n(ry)) \(degrees) 0 \(sweepFlag) \(n(end.x)) \(n(end.y))")
         }
         return parts.joined(separator: " ")
     }

@@ -3,46 +3,73 @@ import ShapeLanguage
 
 /// The session as the workbench page draws it, as one JSON object (SPEC section 12):
 ///
-/// - `d`: the path as SVG path data (arcs as arcs), `bounds`: its tight bounds or null;
 /// - `elements`: one `{"k": kind, "p": [...]}` per element, `p` flat coordinates: a segment's
 ///   start, then its points as `setpoint` numbers them (an arc: start, centre, start, end, the
-///   radius point at its middle); a move its point; a close its start and end;
-/// - `handle`: `{"index", "point"}` or null; `track`: the track points, flat (left out past
+///   radius point at its middle, and `a`: its SVG `A` commands, arcs kept arcs); a move its
+///   point; a close its start and end. The page makes the path's SVG data from them.
+/// - `bounds`: the tight bounds or null;
+/// - `handle`: `{"index", "point"}` or null; `track`: the track points, flat (null past
 ///   `trackLimit`); `nearest`, `casteljau`: the last such query's points, or null;
 /// - `figure`: the last teaching query's title, marks (with their colours, as `save` draws them)
 ///   and legend, or null.
+///
+/// Written straight into one string (a path of 10,000 elements makes about a megabyte).
 public enum WorkbenchScene {
     /// The most track points sent (a dash of 1 along a long path makes millions).
     public static let trackLimit = 20_000
 
     static func n(_ x: Double) -> String { NumberFormat.json(x) }
-    static func flat(_ points: [Point]) -> String { "[" + points.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: ",") + "]" }
+    static func flat(_ points: [Point]) -> String {
+        var out = "["
+        write(points, into: &out)
+        return out + "]"
+    }
+    static func write(_ points: [Point], into out: inout String) {
+        for (k, p) in points.enumerated() {
+            if k > 0 { out += "," }
+            out += n(p.x)
+            out += ","
+            out += n(p.y)
+        }
+    }
     static func pair(_ p: Point) -> String { "[\(n(p.x)),\(n(p.y))]" }
     static func string(_ s: String) -> String { JSONLinesPrinter.string(s) }
 
     public static func render(_ r: SaveRequest, handleIndex: Int) -> String {
-        var out = "{\"d\":" + string(PathExport.svg(r.path))
+        var out = ""
+        out.reserveCapacity(96 * r.path.elements.count + 24 * r.trackPoints.count + 256)
         if let b = r.path.bounds {
-            out += ",\"bounds\":[\(n(b.minX)),\(n(b.minY)),\(n(b.maxX)),\(n(b.maxY))]"
+            out += "{\"bounds\":[\(n(b.minX)),\(n(b.minY)),\(n(b.maxX)),\(n(b.maxY))]"
         } else {
-            out += ",\"bounds\":null"
+            out += "{\"bounds\":null"
         }
         out += ",\"elements\":["
-        var first = true
-        for e in r.path.elements {
-            if !first { out += "," }
-            first = false
+        for (k, e) in r.path.elements.enumerated() {
+            if k > 0 { out += "," }
             switch e {
-            case .move(let p): out += "{\"k\":\"move\",\"p\":\(flat([p]))}"
-            case .close(let l): out += "{\"k\":\"close\",\"p\":\(flat([l.p0, l.p1]))}"
+            case .move(let p):
+                out += "{\"k\":\"move\",\"p\":["
+                write([p], into: &out)
+            case .close(let l):
+                out += "{\"k\":\"close\",\"p\":["
+                write([l.p0, l.p1], into: &out)
             case .segment(let s):
                 switch s {
-                case .line(let l): out += "{\"k\":\"line\",\"p\":\(flat([l.p0, l.p1]))}"
-                case .quadratic(let q): out += "{\"k\":\"quad\",\"p\":\(flat([q.p0, q.p1, q.p2]))}"
-                case .cubic(let c): out += "{\"k\":\"curve\",\"p\":\(flat([c.p0, c.p1, c.p2, c.p3]))}"
-                case .arc(let a): out += "{\"k\":\"arc\",\"p\":\(flat([a.start, a.center, a.start, a.end, a.point(at: 0.5)]))}"
+                case .line(let l):
+                    out += "{\"k\":\"line\",\"p\":["
+                    write([l.p0, l.p1], into: &out)
+                case .quadratic(let q):
+                    out += "{\"k\":\"quad\",\"p\":["
+                    write([q.p0, q.p1, q.p2], into: &out)
+                case .cubic(let c):
+                    out += "{\"k\":\"curve\",\"p\":["
+                    write([c.p0, c.p1, c.p2, c.p3], into: &out)
+                case .arc(let a):
+                    out += "{\"k\":\"arc\",\"a\":" + string(PathExport.arcCommands(a) ?? "") + ",\"p\":["
+                    write([a.start, a.center, a.start, a.end, a.point(at: 0.5)], into: &out)
                 }
             }
+            out += "]}"
         }
         out += "]"
         if let h = r.handle {
@@ -50,7 +77,13 @@ public enum WorkbenchScene {
         } else {
             out += ",\"handle\":null"
         }
-        out += ",\"track\":" + (r.trackPoints.count <= trackLimit ? flat(r.trackPoints) : "null")
+        if r.trackPoints.count <= trackLimit {
+            out += ",\"track\":["
+            write(r.trackPoints, into: &out)
+            out += "]"
+        } else {
+            out += ",\"track\":null"
+        }
         if let near = r.nearest {
             out += ",\"nearest\":{\"query\":\(pair(near.query)),\"point\":\(pair(near.point))}"
         } else {

@@ -10,7 +10,8 @@ import ShapeOutput
 /// publishes the new scene and the transcript entry.
 final class Workbench {
     let server: WorkbenchServer
-    unowned let session: Session
+    /// The session it shows (a watch's each run's in turn).
+    var session: Session
     /// Writes text above the prompt without disturbing the line being typed (set by the REPL's
     /// reader; plain writing elsewhere).
     var display: (() -> Void) -> Void = { body in body() }

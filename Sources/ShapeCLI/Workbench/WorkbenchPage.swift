@@ -130,7 +130,11 @@ enum WorkbenchPage {
           events.addEventListener("scene", (e) => {
             performance.mark("scene-received");
             state.scene = JSON.parse(e.data);
-            if (!state.fitted && state.scene.bounds) { fit(); state.fitted = true; }
+            // The first path is framed; so is a path that has left the view entirely (after `clear` and
+            // a new drawing, say). Otherwise the view stays where the hand put it.
+            const b = state.scene.bounds, v = state.view;
+            const outside = b && v && (b[2] < v.x || b[0] > v.x + v.w || b[3] < v.y || b[1] > v.y + v.h);
+            if ((!state.fitted && b) || outside) { fit(); state.fitted = true; }
             draw();
             performance.mark("scene-painted");
             state.painted = (state.painted || 0) + 1;
@@ -169,8 +173,11 @@ enum WorkbenchPage {
           if (words[0] === "sticky" && words.length >= 7 && words.slice(1, 7).every((w) => isFinite(Number(w)))) {
             state.lastSticky = words.slice(1, 7).map(Number);
             state.stickyBreak = words.includes("break") ? words[words.indexOf("break") + 1] : null;
+            // Released, the dragged circle springs back onto the fixed one: the touch is there.
+            if (words.includes("release")) { state.lastSticky[3] = state.lastSticky[0]; state.lastSticky[4] = state.lastSticky[1]; }
           }
           if (words[0] === "wander" && isFinite(Number(words[1]))) state.lastWander = Number(words[1]);
+          if (words[0] === "clear") state.lastSticky = null;
         }
 
         $("command").addEventListener("submit", async (e) => {
@@ -246,12 +253,35 @@ enum WorkbenchPage {
           return out;
         }
 
+        // The path's SVG data from its elements (an arc's own `A` commands keep it an arc).
+        function pathData(elements) {
+          const parts = new Array(elements.length);
+          for (let i = 0; i < elements.length; i++) {
+            const e = elements[i], p = e.p;
+            switch (e.k) {
+              case "move": parts[i] = `M${p[0]} ${p[1]}`; break;
+              case "line": parts[i] = `L${p[2]} ${p[3]}`; break;
+              case "quad": parts[i] = `Q${p[2]} ${p[3]} ${p[4]} ${p[5]}`; break;
+              case "curve": parts[i] = `C${p[2]} ${p[3]} ${p[4]} ${p[5]} ${p[6]} ${p[7]}`; break;
+              case "arc": parts[i] = e.a; break;
+              case "close": parts[i] = "Z"; break;
+            }
+          }
+          return parts.join("");
+        }
+
+        // Markers are drawn for the points inside the view, and only while there are few enough of
+        // them to tell apart (a path of 10,000 elements seen whole is drawn as its path alone).
+        const markerLimit = 2000;
+        function inView(x, y, v) { return x >= v.x && x <= v.x + v.w && y >= v.y && y <= v.y + v.h; }
+
         function draw() {
           const s = state.scene;
           if (!s || !state.view) return;
           const v = state.view, u = unitsPerPixel();
           svg.setAttribute("viewBox", `${v.x} ${v.y} ${v.w} ${v.h}`);
           drawGrid(v, u);
+          if (s.d === undefined) s.d = pathData(s.elements);
           $("path").setAttribute("d", s.d);
           const b = s.bounds;
           $("bounds-box").setAttribute("d", b && $("show-bounds").checked ? `M${b[0]} ${b[1]}H${b[2]}V${b[3]}H${b[0]}Z` : "");
@@ -259,16 +289,19 @@ enum WorkbenchPage {
           const controls = $("controls"); clear(controls);
           let polygons = "", controlDots = "", anchorDots = "", arcDots = "";
           const r = 4 * u;
-          s.elements.forEach((e) => {
-            const p = e.p;
-            if (e.k === "quad") polygons += `M${p[0]} ${p[1]}L${p[2]} ${p[3]}L${p[4]} ${p[5]}`;
-            if (e.k === "curve") polygons += `M${p[0]} ${p[1]}L${p[2]} ${p[3]}M${p[4]} ${p[5]}L${p[6]} ${p[7]}`;
-            if (e.k === "arc") polygons += `M${p[2]} ${p[3]}L${p[8]} ${p[9]}`;
-          });
-          for (const [x, y, , , role] of grabPoints(s)) {
-            if (role === "control") controlDots += dot(x, y, r);
-            else if (role === "anchor") anchorDots += dot(x, y, r * 0.85);
-            else if (role === "centre" || role === "radius") arcDots += dot(x, y, r);
+          const grabs = grabPoints(s).filter(([x, y]) => inView(x, y, v));
+          if (grabs.length <= markerLimit) {
+            s.elements.forEach((e) => {
+              const p = e.p;
+              if (e.k === "quad") polygons += `M${p[0]} ${p[1]}L${p[2]} ${p[3]}L${p[4]} ${p[5]}`;
+              if (e.k === "curve") polygons += `M${p[0]} ${p[1]}L${p[2]} ${p[3]}M${p[4]} ${p[5]}L${p[6]} ${p[7]}`;
+              if (e.k === "arc") polygons += `M${p[2]} ${p[3]}L${p[8]} ${p[9]}`;
+            });
+            for (const [x, y, , , role] of grabs) {
+              if (role === "control") controlDots += dot(x, y, r);
+              else if (role === "anchor") anchorDots += dot(x, y, r * 0.85);
+              else if (role === "centre" || role === "radius") arcDots += dot(x, y, r);
+            }
           }
           el("path", { d: polygons, "vector-effect": "non-scaling-stroke" }, controls);
           $("control-points").setAttribute("d", controlDots);
@@ -276,7 +309,13 @@ enum WorkbenchPage {
           $("arc-points").setAttribute("d", arcDots);
           // Track points and the handle.
           let track = "";
-          if (s.track && $("show-track").checked) for (let k = 0; k < s.track.length; k += 2) track += dot(s.track[k], s.track[k + 1], 2.2 * u);
+          if (s.track && $("show-track").checked) {
+            let shown = 0;
+            for (let k = 0; k < s.track.length && shown <= markerLimit; k += 2) if (inView(s.track[k], s.track[k + 1], v)) shown++;
+            if (shown <= markerLimit) for (let k = 0; k < s.track.length; k += 2) {
+              if (inView(s.track[k], s.track[k + 1], v)) track += dot(s.track[k], s.track[k + 1], 2.2 * u);
+            }
+          }
           $("track").setAttribute("d", track);
           const h = $("handle");
           if (s.handle) { h.setAttribute("cx", s.handle.point[0]); h.setAttribute("cy", s.handle.point[1]); h.setAttribute("r", 10 * u); h.setAttribute("visibility", "visible"); }
@@ -311,14 +350,17 @@ enum WorkbenchPage {
         // Labels P0… for the points of Béziers (up to 60 elements), each kept out of the others' way.
         function drawLabels(s, u) {
           const g = $("labels"); clear(g);
+          const placed = state.placed = [];
           if (s.elements.length > 60) return;
           g.setAttribute("font-size", 12 * u);
-          const placed = [];
           const free = (x, y) => placed.every(([a, b]) => Math.abs(a - x) > 26 * u || Math.abs(b - y) > 14 * u);
           const curves = s.elements.map((e, i) => [e, i]).filter(([e]) => e.k === "quad" || e.k === "curve");
+          let previousEnd = null;
           for (const [e, i] of curves) {
             for (let k = 0; k < e.p.length / 2; k++) {
               const x = e.p[2 * k], y = e.p[2 * k + 1];
+              // A shared anchor is named once, by the curve that ends there.
+              if (k === 0 && previousEnd && previousEnd[0] === x && previousEnd[1] === y) continue;
               // Try the four corners around the point, upper right first.
               for (const [dx, dy] of [[6, -6], [6, 16], [-30, -6], [-30, 16]]) {
                 const lx = x + dx * u, ly = y + dy * u;
@@ -329,6 +371,7 @@ enum WorkbenchPage {
                 break;
               }
             }
+            previousEnd = e.p.slice(-2);
           }
         }
 
@@ -365,7 +408,8 @@ enum WorkbenchPage {
                 if (m.label) texts.push([m.label, m.p[0], m.p[1], m.c]);
               }
             }
-            const placed = [];
+            // Kept out of the way of the points' labels too.
+            const placed = (state.placed || []).map(([a, b]) => [a, b]);
             for (const [text, x, y, colour] of texts) {
               for (const [dx, dy] of [[7, 18], [7, -8], [-40, 18], [-40, -8]]) {
                 const lx = x + dx * u, ly = y + dy * u;
@@ -410,6 +454,11 @@ enum WorkbenchPage {
           const s = state.scene;
           const reach = 12 * u;
           if (s.handle && Math.hypot(s.handle.point[0] - at.x, s.handle.point[1] - at.y) <= reach * 1.2) return { kind: "handle" };
+          // The sticky badge's touch circle before the points under it (its arc's centre is there).
+          if (state.lastSticky) {
+            const [, , , x, y, r] = state.lastSticky;
+            if (Math.hypot(x - at.x, y - at.y) <= Math.max(r, 8 * u)) return { kind: "sticky" };
+          }
           let best = null, bestD = reach;
           for (const [x, y, i, k, role] of grabPoints(s)) {
             const d = Math.hypot(x - at.x, y - at.y);
@@ -417,12 +466,7 @@ enum WorkbenchPage {
             const bias = role === "control" ? 0.7 : 1;
             if (d * bias <= bestD) { best = { kind: "point", i, k }; bestD = d * bias; }
           }
-          if (best) return best;
-          if (state.lastSticky) {
-            const [, , , x, y, r] = state.lastSticky;
-            if (Math.hypot(x - at.x, y - at.y) <= Math.max(r, 8 * u) + reach / 2) return { kind: "sticky" };
-          }
-          return null;
+          return best;
         }
 
         const pointers = new Map();

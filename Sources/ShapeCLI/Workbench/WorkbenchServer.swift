@@ -15,7 +15,7 @@ import Synchronization
 /// must name the loopback address and the port (against DNS rebinding); statements come only by
 /// POST with a JSON body and a matching or absent Origin; headers are bounded to 16 KiB, bodies to
 /// 1 MiB, connections to 32, and a request not complete within 10 s is dropped with 408. A
-/// client that stops reading its event stream is dropped when 8 MiB wait for it. No file is
+/// client that stops reading its event stream is dropped when 4 MiB wait for it. No file is
 /// served from disk.
 final class WorkbenchServer: @unchecked Sendable {
     enum JobKind: Sendable {
@@ -30,7 +30,7 @@ final class WorkbenchServer: @unchecked Sendable {
     static let connectionLimit = 32
     static let requestTimeout = 10.0
     static let idleTimeout = 60.0
-    static let eventBacklogLimit = 8 << 20
+    static let eventBacklogLimit = 4 << 20
     static let heartbeat = 15.0
     /// Transcript entries kept for a page that connects later.
     static let historyLimit = 200

@@ -302,7 +302,7 @@ def parse_elements(report_lines):
 
 
 def parse_d(d):
-    tokens = re.findall(r"[MLQCAZ]|-?[\d.]+(?:e-?\d+)?", d)
+    tokens = re.findall(r"[MLQCAZ]|-?[\d.]+(?:e[-+]?\d+)?", d)
     out, i = [], 0
     arity = {"M": 2, "L": 2, "Q": 4, "C": 6, "A": 7, "Z": 0}
     while i < len(tokens):
@@ -381,7 +381,7 @@ def page_tests():
             check(False, "a pointer drag of the handle ran 'drag to': " + repr(last))
 
         # Dragging a control point runs setpoint; undo from the page restores the path.
-        before = d.execute_script("return window.workbench.scene.d")
+        before = d.execute_script("return window.workbench.scene.d")  # the path data the page made
         c = screen(d, 150, 0)
         pointer_drag(d, c, screen(d, 170, -20), steps=3)
         wait(d, "return window.workbench.scene.elements[2].p[2] != 150", "the control point to move")
@@ -560,12 +560,54 @@ def tmux_test():
         subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
 
 
+def points(s):
+    return [e["p"] for e in s["elements"]]
+
+
+def watch_test():
+    """`shape watch f --view`: each run's scene reaches the page; the page's statements run in
+    the last run's session; an error is an entry of its own."""
+    folder = tempfile.mkdtemp()
+    f = os.path.join(folder, "f.shape")
+    with open(f, "w") as out:
+        out.write("move 0 0\nline 10 0\n")
+    proc = subprocess.Popen([SHAPE, "watch", "f.shape", "--view"], cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        address = None
+        deadline = time.time() + 20
+        while time.time() < deadline and not address:
+            m = re.search(rb"view: http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]{32})", proc.stdout.readline())
+            if m:
+                address = (int(m.group(1)), m.group(2).decode())
+        check(address is not None, "shape watch --view prints the workbench's address")
+        if not address:
+            return
+        v = type("V", (), {"port": address[0], "token": address[1]})()
+        check(points(scene(v)) == [[0, 0], [0, 0, 10, 0]], "the first run's path is the scene")
+        with open(f, "w") as out:
+            out.write("move 0 0\nline 20 0\nline 20 20\n")
+        deadline = time.time() + 10
+        want = [[0, 0], [0, 0, 20, 0], [20, 0, 20, 20]]
+        while time.time() < deadline and points(scene(v)) != want:
+            time.sleep(0.05)
+        check(points(scene(v)) == want, "a change to the file reruns it, and the page's scene follows")
+        r = json.loads(body(post(v, "line 0 0")))
+        check(r["ok"] and r["reports"] == ["line: to (0, 0), segment 28.2843, length 68.2843"], "a page's statement runs in the last run's session")
+    finally:
+        proc.send_signal(2)
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
 if __name__ == "__main__":
     threads = []
     server_thread = threading.Thread(target=server_tests)
     server_thread.start()
     page_tests()
     tmux_test()
+    watch_test()
     server_thread.join()
     print(f"{len(failures)} failed" if failures else "all passed")
     sys.exit(1 if failures else 0)
