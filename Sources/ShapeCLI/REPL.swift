@@ -38,7 +38,9 @@ struct REPL {
         // is undone) instead of ending the session.
         ReadlineReader.installInterruptHandler()
         session.interpreter.isCancelled = { ReadlineGlobals.interrupted.exchange(false, ordering: .relaxed) }
-        if interactive { session.terminal.out("shape \(ShapeCommand.version): type 'help' for the commands, Ctrl-D to leave") }
+        if interactive {
+            session.terminal.out("shape \(ShapeCommand.version): type 'help' for the commands, 'view' for the browser, Ctrl-D to leave")
+        }
         if session.workbench != nil { attachWorkbench(reader) }
         defer {
             session.workbench?.stop()
@@ -65,7 +67,14 @@ struct REPL {
                 return 0
             }
             // `view` starts the workbench for this session (or says where it is).
-            if ReadlineGlobals.pending.isEmpty, word == "view" {
+            // (A procedure of the session called `view` is called instead.)
+            let viewIsOurs = !session.interpreter.procedureNames.contains("view")
+            if ReadlineGlobals.pending.isEmpty, viewIsOurs, word.hasPrefix("view ") {
+                reader.remember(line)
+                session.terminal.err("view: takes nothing at the prompt (for a port of your choice: shape view --port N file.shape)")
+                continue
+            }
+            if ReadlineGlobals.pending.isEmpty, viewIsOurs, word == "view" {
                 reader.remember(line)
                 if session.workbench == nil {
                     do { session.workbench = try Workbench(session: session, port: 0) } catch {
