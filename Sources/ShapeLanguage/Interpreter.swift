@@ -225,6 +225,14 @@ public final class Interpreter {
         // A statement that left everything as it was (a `clear` of an empty path, `precision`
         // to the precision in force) is no undo step.
         let pathUnchanged = savedPath.map { $0.elements == path.elements } ?? (path.elements.count == statementStart)
+        // A figure, construction or nearest query belongs to the path it was made on: a change
+        // other than appending (`clear`, a transform, `setpoint`, a boolean) drops those this
+        // statement did not make. (Appending leaves the elements they show as they were.)
+        if let saved = savedPath, saved.elements != path.elements {
+            if lastFigure == figureBefore { lastFigure = nil }
+            if lastCasteljau == casteljauBefore { lastCasteljau = nil }
+            if lastNearest?.query == nearestBefore?.query, lastNearest?.point == nearestBefore?.point { lastNearest = nil }
+        }
         let globalsUnchanged = globalChanges.allSatisfy { globals[$0.key] == $0.value }
         if changed, pathUnchanged, globalsUnchanged, state == stateBefore { changed = false }
         if changed, statement.commandName != "undo" {

@@ -124,3 +124,29 @@ import Testing
         #expect(i.path == before)
     }
 }
+
+/// A teaching figure, a de Casteljau construction and a nearest query belong to the path they
+/// were made on: `clear`, a transform or `setpoint` drops them (the workbench would otherwise draw
+/// the construction of a curve that is gone); appending keeps them; a statement that changes the
+/// path and makes a figure (`split`) keeps its own.
+@Suite struct FiguresFollowThePathTests {
+    @Test func aFigureGoesWithTheCurveItWasMadeOn() {
+        let i = Interpreter()
+        run(i, "move 0 0\ncurve 30 120 170 120 200 0\ncasteljau 1 0.3\nnearest 100 100\ntangent 50")
+        #expect(i.lastCasteljau != nil && i.lastNearest != nil && i.lastFigure != nil)
+        run(i, "line 300 0")
+        #expect(i.lastCasteljau != nil && i.lastNearest != nil && i.lastFigure != nil, "appending keeps them")
+        run(i, "translate 10 0")
+        #expect(i.lastCasteljau == nil && i.lastNearest == nil && i.lastFigure == nil, "a transform drops them")
+        run(i, "split 1 0.5")
+        #expect(i.lastFigure?.title == "split 1 at t 0.5", "split keeps the figure it made")
+        run(i, "setpoint 1 0 5 5")
+        #expect(i.lastFigure == nil)
+        run(i, "casteljau 1 0.3\nclear")
+        #expect(i.lastCasteljau == nil, "clear drops it")
+        // A statement that fails changes nothing, figures included.
+        run(i, "move 0 0\ncurve 30 120 170 120 200 0\ncasteljau 1 0.3")
+        #expect(run(i, "repeat 1 {\n  translate 1 0\n  line 1 nope\n}") != nil)
+        #expect(i.lastCasteljau != nil)
+    }
+}
