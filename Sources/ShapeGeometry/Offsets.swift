@@ -36,17 +36,24 @@ extension Path {
     /// test of a point is exact: a perpendicular foot on a segment within half the width (the
     /// roots of (B(t) − x)·B′(t) for a Bézier), or inside a join's or cap's polygon or circle.
     public func stroked(_ style: StrokeStyle, budget: Int = .max) -> (path: Path, work: Int, error: Double)? {
-        guard style.width > 0 else { return (Path(accuracy: accuracy), 0, 0) }
+        try? strokedResult(style, budget: budget).get()
+    }
+
+    /// `stroked(_:budget:)`, saying why when there is no result: out of work, or no consistent
+    /// outline could be made of the pieces.
+    public func strokedResult(_ style: StrokeStyle, budget: Int = .max) -> Result<(path: Path, work: Int, error: Double), BooleanFailure> {
+        guard style.width > 0 else { return .success((Path(accuracy: accuracy), 0, 0)) }
         var pen = Pen(style: style, size: Path.size(self, Path()))
         pen.budget = budget
         for (segments, closed) in strokeRuns() { pen.add(segments, closed: closed) }
-        guard !pen.isSpent else { return nil }
+        guard !pen.isSpent else { return .failure(.outOfWork) }
         pen.finish()
-        guard !pen.boundary.isEmpty else { return (Path(accuracy: accuracy), pen.work, pen.error) }
+        guard !pen.boundary.isEmpty else { return .success((Path(accuracy: accuracy), pen.work, pen.error)) }
         let finished = pen
         let builder = BooleanBuilder(segments: finished.boundary, size: finished.size) { finished.covers($0) }
-        guard case .success(let (path, work)) = builder.runWithRetries(budget: budget - pen.work) else { return nil }
-        return (path.mergingCollinearLines(), pen.work + work, pen.error)
+        return builder.runWithRetries(budget: budget - pen.work).map { (path, work) in
+            (path.mergingCollinearLines(), pen.work + work, pen.error)
+        }
     }
 
     /// The outline of the filled area (nonzero; open subpaths closed) grown by `distance`, or
@@ -57,10 +64,14 @@ extension Path {
     public func offset(
         by distance: Double, join: LineJoin = .round, miterLimit: Double = 10, tolerance: Double = 1e-6, budget: Int = .max
     ) -> (path: Path, work: Int, error: Double)? {
-        guard distance != 0, distance.isFinite else {
-            guard let (p, w) = simplified(budget: budget) else { return nil }
-            return (p, w, 0)
-        }
+        try? offsetResult(by: distance, join: join, miterLimit: miterLimit, tolerance: tolerance, budget: budget).get()
+    }
+
+    /// `offset(by:join:miterLimit:tolerance:budget:)`, saying why when there is no result.
+    public func offsetResult(
+        by distance: Double, join: LineJoin = .round, miterLimit: Double = 10, tolerance: Double = 1e-6, budget: Int = .max
+    ) -> Result<(path: Path, work: Int, error: Double), BooleanFailure> {
+        guard distance != 0, distance.isFinite else { return simplifiedResult(budget: budget).map { ($0.path, $0.work, 0) } }
         // A closed subpath that draws only a point grows into a dot with round joins (every
         // point within the distance of it); with other joins it has no direction to grow along.
         let style = StrokeStyle(
@@ -73,7 +84,7 @@ extension Path {
             var loop = segments
             if last.end != first.start { loop.append(.line(LineSegment(last.end, first.start))) }
             pen.add(loop, closed: true)
-            guard !pen.isSpent else { return nil }
+            guard !pen.isSpent else { return .failure(.outOfWork) }
         }
         pen.finish()
         let region = ContainmentTester(self)
@@ -83,8 +94,9 @@ extension Path {
             let inArea = region.contains(x)
             return grow ? inArea || finished.covers(x) : inArea && !finished.covers(x)
         }
-        guard case .success(let (path, work)) = builder.runWithRetries(budget: budget - pen.work) else { return nil }
-        return (path.mergingCollinearLines(), pen.work + work, pen.error)
+        return builder.runWithRetries(budget: budget - pen.work).map { (path, work) in
+            (path.mergingCollinearLines(), pen.work + work, pen.error)
+        }
     }
 
     /// The same outline with consecutive lines that run on along one line made one (a stroke's

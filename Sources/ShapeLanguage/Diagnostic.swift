@@ -59,6 +59,7 @@ public enum Message: Sendable, Equatable {
     case tooSmall(Double)
     case tooLarge(Double)
     case inconsistentOutline(String)
+    case inconsistentStroke(String)
     case widthTooLarge(command: String, ratio: Double)
     case noPath(String)
     case negativeCount(String)
@@ -195,6 +196,8 @@ public enum Message: Sendable, Equatable {
         case .emptyDash: "a dash pattern needs a positive total length"
         case .tooManyPoints(let n): "that would make more than \(n) track points"
         case .nonFiniteResult: "the result would not be finite"
+        case .inconsistentStroke(let command):
+            "'\(command)' could not make a consistent outline of its pieces at this width (a known failure, listed in docs/robustness.md; a slightly different width avoids it)"
         case .inconsistentOutline(let command):
             "'\(command)' could not make a consistent outline: edges of the shapes run within a ten-millionth of their size of each other, "
                 + "too near to tell apart and too far to take as one (move one of them, or make them meet exactly)"

@@ -1408,7 +1408,7 @@ extension Interpreter {
             inv, width: w, cap: LineCap.allCases[Int(inv.keywords["cap"]![0])], join: [LineJoin.miter, .round, .bevel][Int(inv.keywords["join"]![0])])
         guard !path.isEmpty else { throw error(.noPath("stroke"), inv.range) }
         try checkWidth(w, inv)
-        let (result, err) = try withWorkLeft(inv) { left in path.stroked(style, budget: left).map { (($0.path, $0.error), $0.work) } }
+        let (result, err) = try outline(inv) { left in path.strokedResult(style, budget: left) }
         try replacePath(with: result, at: inv.range)
         report(inv.name, .outline(subpaths: result.subpathStarts.count, elements: result.elements.count, length: result.length, error: err))
     }
@@ -1421,10 +1421,8 @@ extension Interpreter {
         let style = try strokeStyle(inv, width: 2 * abs(d), cap: .butt, join: join)
         guard !path.isEmpty else { throw error(.noPath("offset"), inv.range) }
         try checkWidth(2 * abs(d), inv)
-        let (result, err) = try withWorkLeft(inv) { left in
-            path.offset(by: d, join: join, miterLimit: style.miterLimit, tolerance: style.tolerance, budget: left).map {
-                (($0.path, $0.error), $0.work)
-            }
+        let (result, err) = try outline(inv) { left in
+            path.offsetResult(by: d, join: join, miterLimit: style.miterLimit, tolerance: style.tolerance, budget: left)
         }
         try replacePath(with: result, at: inv.range)
         report(inv.name, .outline(subpaths: result.subpathStarts.count, elements: result.elements.count, length: result.length, error: err))
@@ -1469,6 +1467,20 @@ extension Interpreter {
 
     /// Runs a budgeted search with what is left of the statement's work budget, charges the work
     /// it reports, and gives its answer; a search that runs out is the work-limit error.
+    /// A stroke's or offset's outline with the work left, charged; out of work and an outline that
+    /// could not be made consistent are located errors of their own.
+    func outline(
+        _ inv: Invocation, _ make: (Int) -> Result<(path: Path, work: Int, error: Double), BooleanFailure>
+    ) throws(Diagnostic) -> (Path, Double) {
+        switch make(Swift.max(limits.statementWork - work, 0)) {
+        case .success(let (path, used, err)):
+            try charge(used, inv.range)
+            return (path, err)
+        case .failure(.outOfWork): throw error(.workLimit(limits.statementWork), inv.range)
+        case .failure(.inconsistent): throw error(.inconsistentStroke(inv.name), inv.range)
+        }
+    }
+
     func withWorkLeft<T>(_ inv: Invocation, _ search: (Int) -> (T, work: Int)?) throws(Diagnostic) -> T {
         guard let (answer, used) = search(Swift.max(limits.statementWork - work, 0)) else {
             throw error(.workLimit(limits.statementWork), inv.range)

@@ -62,11 +62,13 @@ public enum BooleanSampling {
                 for t in [0.25, 0.5, 0.75] {
                     let p = s.point(at: t)
                     let d = Swift.min(
-                        distance(p, to: edgesA, boxes: boxesA, within: 1e-7 * size, kind: s.kindName),
-                        distance(p, to: edgesB, boxes: boxesB, within: 1e-7 * size, kind: s.kindName))
-                    // Ends moved onto vertices by up to 1e-8 of the size (a grazing meeting's) bend
-                    // a Bézier by about as much: 1e-7 leaves room and catches any real stray.
-                    if d > 1e-7 * size {
+                        distance(p, to: edgesA, boxes: boxesA, within: 1e-6 * size, kind: s.kindName),
+                        distance(p, to: edgesB, boxes: boxesB, within: 1e-6 * size, kind: s.kindName))
+                    // Ends moved onto vertices by up to the tolerance bend a Bézier by about as
+                    // much; the tolerance is 1e-9 of the size, widened to 1e-7 for nearly
+                    // coincident edges (Booleans.swift): 1e-6 leaves room and catches any real
+                    // stray (those found were 1e-3 of the size and more).
+                    if d > 1e-6 * size {
                         found.append("element \(i) (\(s.kindName)) is \(d) off the inputs at t = \(t)")
                         break
                     }

@@ -150,3 +150,19 @@ import Testing
         #expect(i.lastCasteljau != nil)
     }
 }
+
+/// A stroke or offset that cannot be made consistent says so, rather than "too much work".
+@Suite struct StrokeFailuresAreToldApartTests {
+    @Test func anInconsistentStrokeIsNotOutOfWork() {
+        let i = Interpreter()
+        // The offsets fuzz run O11's input (docs/robustness.md): a butt stroke of one cubic, 16
+        // times wider than it, whose pieces do not close into loops at this width (1.07 times
+        // narrower or wider, they do). When that is mended, this should stroke instead.
+        run(i, "move 140 140\ncurve 40 30 0 40 90 70")
+        #expect(run(i, "stroke 2385.067006518113")?.message == .inconsistentStroke("stroke"))
+        #expect(run(i, "stroke 2228.9") == nil)
+        // Out of work is still out of work.
+        i.limits.statementWork = 1000
+        #expect(run(i, "stroke 3")?.message == .workLimit(1000))
+    }
+}
