@@ -268,6 +268,10 @@ final class WorkbenchServer: @unchecked Sendable {
                     if fd < 0 { break }
                     _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
                     _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+                    // Each write goes out at once (no Nagle delay behind an unacknowledged one):
+                    // a scene or an answer is one write, and a drag waits for it.
+                    var one: Int32 = 1
+                    setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
                     if connections.count >= WorkbenchServer.connectionLimit {
                         let bytes = HTTP.error(503, "too many connections")
                         _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
