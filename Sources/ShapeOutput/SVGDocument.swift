@@ -164,19 +164,33 @@ public enum SVGDocument {
             for p in anchors { out.append(circle(p, dot * 0.8)) }
             out.append("  </g>")
         }
-        if layers.contains(.labels) {
-            out.append("  <g id=\"labels\" font-family=\"sans-serif\" font-size=\"\(n(font))\" fill=\"#333333\">")
-            var previousEnd: Point?
-            for b in beziers {
-                let prefix = beziers.count > 1 ? "\(b.index)." : ""
-                for (k, p) in b.points.enumerated() {
-                    // A shared anchor is named once, by the element that ends there.
-                    if k == 0, p == previousEnd { continue }
-                    out.append(text("\(prefix)P\(k)", at: Point(p.x + dot * 1.5, p.y - dot * 1.5)))
+        // Labels are placed last, clear of each other and of the point markers (`LabelLayout`).
+        var layout = LabelLayout(font: font, gap: dot * 1.5, frame: Rect(minX: view.minX, minY: view.minY, maxX: view.maxX, maxY: legendTop))
+        // The path's curves (up to 300 elements: past that labels are few and far between).
+        if r.path.elements.count <= 300 {
+            for i in r.path.elements.indices { if let s = r.path.segment(at: i) { layout.addCurve(s, width: stroke) } }
+        }
+        if layers.contains(.figure), let figure = r.figure {
+            for m in figure.marks {
+                switch m {
+                case .curve(let s, _, _): layout.addCurve(s, width: stroke)
+                case .polyline(let ps, _): for (a, b) in zip(ps, ps.dropFirst()) { layout.addCurve(.line(LineSegment(a, b)), width: stroke / 2) }
+                case .arrow(let a, let b, _): layout.addCurve(.line(LineSegment(a, b)), width: stroke)
+                case .circle(let c, let radius, _):
+                    layout.addCurve(.arc(Arc(center: c, radius: radius, startAngle: 0, sweep: 2 * .pi)), width: stroke)
+                case .point: break
                 }
-                previousEnd = b.points.last
             }
-            out.append("  </g>")
+        }
+        if layers.contains(.controls) {
+            for e in r.path.elements {
+                switch e {
+                case .move(let p): layout.addMarker(p, radius: dot * 0.8)
+                case .segment(let s): layout.addMarker(s.end, radius: dot * 0.8)
+                case .close: break
+                }
+            }
+            for b in beziers { for p in b.points.dropFirst().dropLast() { layout.addMarker(p, radius: dot) } }
         }
         if layers.contains(.points) {
             out.append("  <g id=\"points\" fill=\"#0072b2\">")
@@ -200,8 +214,57 @@ public enum SVGDocument {
             }
             out.append("  </g>")
         }
+        var figureLabels: [(text: String, at: Point, colour: String)] = []
         if layers.contains(.figure), let figure = r.figure {
-            out += figureMarks(figure, stroke: stroke, dot: dot, font: font)
+            let (lines, labels) = figureMarks(figure, stroke: stroke, dot: dot, font: font)
+            out += lines
+            figureLabels = labels
+            for m in figure.marks { if case .point(let p, _, _) = m { layout.addMarker(p, radius: dot * 1.2) } }
+        }
+        if layers.contains(.casteljau), let levels = r.casteljau { for level in levels { for p in level { layout.addMarker(p, radius: dot) } } }
+        if layers.contains(.nearest), let near = r.nearest {
+            layout.addMarker(near.query, radius: dot)
+            layout.addMarker(near.point, radius: dot)
+        }
+        if layers.contains(.handle), let hp = r.handle { layout.addMarker(hp, radius: dot * 2.5) }
+        // The figure's labels first (what the lesson is about), then P0… for the control points:
+        // a point shared by two elements (an end and the next start, a closed subpath's last end
+        // and its start) is named once, by the first element that has it.
+        var placed: [String] = []
+        func put(_ label: String, _ p: Point, _ colour: String?) {
+            guard let (at, leader) = layout.place(label, near: p) else { return }
+            let fill = colour.map { " fill=\"\($0)\"" } ?? ""
+            if leader {
+                let box = layout.box(label, at: at)
+                let end = Point(Swift.min(Swift.max(p.x, box.minX), box.maxX), Swift.min(Swift.max(p.y, box.minY), box.maxY))
+                placed.append(
+                    "    <line x1=\"\(n(p.x))\" y1=\"\(n(p.y))\" x2=\"\(n(end.x))\" y2=\"\(n(end.y))\" stroke=\"\(colour ?? "#999999")\" stroke-width=\"\(n(stroke / 4))\"/>"
+                )
+            }
+            placed.append(text(label, at: at, fill))
+        }
+        if !figureLabels.isEmpty {
+            out.append("  <g id=\"figure-labels\" font-family=\"sans-serif\" font-size=\"\(n(font))\">")
+            for l in figureLabels { put(l.text, l.at, l.colour) }
+            out += placed
+            placed = []
+            out.append("  </g>")
+        }
+        if layers.contains(.labels) {
+            out.append("  <g id=\"labels\" font-family=\"sans-serif\" font-size=\"\(n(font))\" fill=\"#333333\">")
+            var named: [Point] = []
+            let size = Swift.max(box.width, box.height, 1e-300)
+            for b in beziers {
+                let prefix = beziers.count > 1 ? "\(b.index)." : ""
+                for (k, p) in b.points.enumerated() {
+                    if named.contains(where: { $0.distance(to: p) <= 1e-9 * size }) { continue }
+                    named.append(p)
+                    put("\(prefix)P\(k)", p, nil)
+                }
+            }
+            out += placed
+            placed = []
+            out.append("  </g>")
         }
         if layers.contains(.handle), let hp = r.handle {
             out.append(
@@ -231,8 +294,11 @@ public enum SVGDocument {
     }
 
     /// A figure's marks, lines first, then points and their labels on top.
-    static func figureMarks(_ figure: Figure, stroke: Double, dot: Double, font: Double) -> [String] {
+    static func figureMarks(
+        _ figure: Figure, stroke: Double, dot: Double, font: Double
+    ) -> (lines: [String], labels: [(text: String, at: Point, colour: String)]) {
         var lines: [String] = [], points: [String] = []
+        var labels: [(text: String, at: Point, colour: String)] = []
         for m in figure.marks {
             let c = colour(m.role)
             switch m {
@@ -247,10 +313,7 @@ public enum SVGDocument {
                 }
                 let dash = m.role == .continued || m.role == .before ? " stroke-dasharray=\"\(n(stroke * 3)) \(n(stroke * 2))\"" : ""
                 lines.append("    <path d=\"\(PathExport.svg(p))\" fill=\"none\" stroke=\"\(c)\" stroke-width=\"\(n(stroke * 1.5))\"\(dash)/>")
-                if let label {
-                    let at = s.point(at: 0.5)
-                    points.append("    <text x=\"\(n(at.x + dot * 1.5))\" y=\"\(n(at.y - dot * 1.5))\" fill=\"\(c)\">\(escape(label))</text>")
-                }
+                if let label { labels.append((label, s.point(at: 0.5), c)) }
             case .polyline(let ps, _):
                 lines.append(
                     "    <polyline points=\"" + ps.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
@@ -277,13 +340,10 @@ public enum SVGDocument {
                 )
             case .point(let p, _, let label):
                 points.append("    <circle cx=\"\(n(p.x))\" cy=\"\(n(p.y))\" r=\"\(n(dot * 1.2))\" fill=\"\(c)\"/>")
-                if let label {
-                    // Below and to the right: the labels of the control points sit above it.
-                    points.append("    <text x=\"\(n(p.x + dot * 1.8))\" y=\"\(n(p.y + dot * 4.5))\" fill=\"\(c)\">\(escape(label))</text>")
-                }
+                if let label { labels.append((label, p, c)) }
             }
         }
-        return ["  <g id=\"figure\" font-family=\"sans-serif\" font-size=\"\(n(font))\">"] + lines + points + ["  </g>"]
+        return (["  <g id=\"figure\">"] + lines + points + ["  </g>"], labels)
     }
 
     /// A curvature comb: along every drawn element, 48 teeth from the curve along the side away

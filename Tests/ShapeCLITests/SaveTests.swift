@@ -228,3 +228,104 @@ import Testing
         #expect(try String(contentsOf: script, encoding: .utf8) == "move 0 0\n" + unformatted)
     }
 }
+
+/// Labels never collide: in every Primer example's picture (examples/primer/*.svg, which
+/// ExampleTests keeps equal to what the scripts save) and in pictures made to crowd them (a
+/// circle as four cubics, a B-spline's six curves, an offset curve of 88 pieces), no two labels'
+/// boxes overlap and no label covers a point marker's centre, and every label is inside the
+/// picture. Boxes are estimated here on their own terms: 0.55 of the font size a character, 0.7
+/// above the baseline and 0.2 below (DejaVu Sans, rsvg-convert's sans-serif, averages 0.55).
+@Suite struct LabelLayoutTests {
+    struct Label { var text: String; var x, y, font: Double }
+
+    static func attribute(_ name: String, _ tag: Substring) -> Double? {
+        guard let r = tag.range(of: " \(name)=\"") else { return nil }
+        return Double(tag[r.upperBound...].prefix { $0 != "\"" })
+    }
+
+    /// The labels (texts in the groups `labels` and `figure-labels`), the point markers (circles
+    /// outside the track points' group) and the picture's box.
+    static func read(_ svg: String) -> (labels: [Label], markers: [(x: Double, y: Double)], view: [Double]) {
+        var labels: [Label] = [], markers: [(Double, Double)] = []
+        var group = "", font = 13.0
+        for line in svg.split(separator: "\n") {
+            let t = line.trimmingCharacters(in: .whitespaces)
+            if t.hasPrefix("<g ") {
+                group = t.range(of: "id=\"").map { String(t[$0.upperBound...].prefix { $0 != "\"" }) } ?? ""
+                if let f = attribute("font-size", Substring(t)) { font = f }
+            } else if t.hasPrefix("<text"), group == "labels" || group == "figure-labels" {
+                let text = t.split(separator: ">", maxSplits: 1).last.map { String($0.prefix { $0 != "<" }) } ?? ""
+                labels.append(Label(text: text, x: attribute("x", Substring(t))!, y: attribute("y", Substring(t))!, font: font))
+            } else if t.hasPrefix("<circle"), group != "points", !t.contains("id=\"handle\""), !t.contains("fill=\"none\"") {
+                markers.append((attribute("cx", Substring(t))!, attribute("cy", Substring(t))!))
+            }
+        }
+        let viewBox =
+            svg.range(of: "viewBox=\"").map { svg[$0.upperBound...].prefix { $0 != "\"" }.split(separator: " ").compactMap { Double($0) } } ?? []
+        return (labels, markers, viewBox)
+    }
+
+    static func problems(_ svg: String, _ name: String) -> [String] {
+        let (labels, markers, view) = read(svg)
+        func box(_ l: Label) -> (Double, Double, Double, Double) {
+            (l.x, l.y - 0.7 * l.font, l.x + 0.55 * l.font * Double(l.text.count), l.y + 0.2 * l.font)
+        }
+        var found: [String] = []
+        for i in labels.indices {
+            let a = box(labels[i])
+            for j in labels.indices where j > i {
+                let b = box(labels[j])
+                if a.0 < b.2, b.0 < a.2, a.1 < b.3, b.1 < a.3 { found.append("\(name): '\(labels[i].text)' overlaps '\(labels[j].text)'") }
+            }
+            for m in markers where m.x > a.0 && m.x < a.2 && m.y > a.1 && m.y < a.3 {
+                found.append("\(name): '\(labels[i].text)' covers the point (\(m.x), \(m.y))")
+            }
+            if view.count == 4, a.0 < view[0] || a.2 > view[0] + view[2] || a.1 < view[1] {
+                found.append("\(name): '\(labels[i].text)' leaves the picture")
+            }
+        }
+        return found
+    }
+
+    @Test func labelsNeverCollide() throws {
+        let primer = ExampleTests.root.appendingPathComponent("examples/primer")
+        let files = try FileManager.default.contentsOfDirectory(atPath: primer.path).filter { $0.hasSuffix(".svg") }.sorted()
+        #expect(files.count >= 40)
+        var labelled = 0
+        for f in files {
+            let svg = try String(contentsOf: primer.appendingPathComponent(f), encoding: .utf8)
+            labelled += LabelLayoutTests.read(svg).labels.count
+            let p = LabelLayoutTests.problems(svg, f)
+            #expect(p.isEmpty, "\(p.prefix(5))")
+        }
+        #expect(labelled >= 60, "the Primer's pictures hold labels to check")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("shape-labels-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let script = """
+            circle 0 0 100
+            cubics
+            save "circle.svg" labels controls
+            clear
+            move 0 0
+            bspline 20 0 80 0 100 100 120 0 180 0 200 100
+            save "bspline.svg" labels controls figure
+            clear
+            move 0 0
+            curve 30 120 170 120 200 0
+            offsetcurve 1 -110
+            save "offset.svg" labels controls
+            """
+        try script.write(to: dir.appendingPathComponent("s.shape"), atomically: true, encoding: .utf8)
+        let r = try BinaryRunner.run(["s.shape"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        for name in ["circle.svg", "bspline.svg", "offset.svg"] {
+            let svg = try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)
+            let p = LabelLayoutTests.problems(svg, name)
+            #expect(p.isEmpty, "\(p.prefix(5))")
+            #expect(LabelLayoutTests.read(svg).labels.count >= 8, "\(name) keeps labels")
+        }
+        // The circle's shared anchor (4.P3 is 1.P0) is named once.
+        let circle = try String(contentsOf: dir.appendingPathComponent("circle.svg"), encoding: .utf8)
+        #expect(circle.contains(">1.P0<") && !circle.contains(">4.P3<"))
+    }
+}
