@@ -76,6 +76,12 @@ enum Watch {
         while Watch.interrupted == 0 {
             runs += 1
             let (files, session, failure) = runOnce(file, svg: svg, workLimit: workLimit, run: runs)
+            let folders = Set(files.map { FileSystem.directory(of: $0) })
+            for folder in folders where !watched.values.contains(folder) {
+                let wd = inotify_add_watch(fd, folder, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ATTRIB))
+                if wd >= 0 { watched[wd] = folder }
+            }
+            // Watched before the address is printed: a change made as soon as it is seen is not missed.
             if view {
                 // One workbench for the whole watch: each run's session takes the last one's place.
                 let entry = Workbench.entry(origin: "watch", statement: "\(file) (run \(runs))", reports: [], error: failure)
@@ -93,11 +99,6 @@ enum Watch {
                     workbench!.publish(entries: [entry])
                 }
                 writeAll(STDOUT_FILENO, "view: \(workbench!.server.address)\n")
-            }
-            let folders = Set(files.map { FileSystem.directory(of: $0) })
-            for folder in folders where !watched.values.contains(folder) {
-                let wd = inotify_add_watch(fd, folder, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ATTRIB))
-                if wd >= 0 { watched[wd] = folder }
             }
             let names = Set(files.map { FileSystem.baseName(of: $0) })
             guard waitForChange(fd, names: names) else { break }

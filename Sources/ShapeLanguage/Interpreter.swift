@@ -228,6 +228,9 @@ public final class Interpreter {
         // A figure, construction or nearest query belongs to the path it was made on: a change
         // other than appending (`clear`, a transform, `setpoint`, a boolean) drops those this
         // statement did not make. (Appending leaves the elements they show as they were.)
+        // The last teaching query's figure is the figure: a teaching query that makes none
+        // (`bernstein`, `point`, `casteljau`, whose picture is its own layer, ...) clears it.
+        if lastFigure == figureBefore, CommandTable.spec(named: statement.commandName)?.group == .teaching { lastFigure = nil }
         if let saved = savedPath, saved.elements != path.elements {
             if lastFigure == figureBefore { lastFigure = nil }
             if lastCasteljau == casteljauBefore { lastCasteljau = nil }

@@ -148,6 +148,13 @@ import Testing
         run(i, "move 0 0\ncurve 30 120 170 120 200 0\ncasteljau 1 0.3")
         #expect(run(i, "repeat 1 {\n  translate 1 0\n  line 1 nope\n}") != nil)
         #expect(i.lastCasteljau != nil)
+        // A teaching query that makes no figure clears the last one.
+        run(i, "tangent 20")
+        #expect(i.lastFigure != nil)
+        run(i, "bernstein 1 0.5")
+        #expect(i.lastFigure == nil, "bernstein draws no figure: the tangent's is not its")
+        run(i, "tangent 20\nlength")
+        #expect(i.lastFigure != nil, "a query outside the teaching group leaves it")
     }
 }
 
