@@ -364,7 +364,14 @@ public enum CommandTable {
             example: "draw path()", takesText: true, run: Interpreter.drawCommand),
         // Queries
         CommandSpec(
-            name: "export", parameters: [], keywords: ExportFormat.allCases.map { flag($0.rawValue, $0.summary) },
+            name: "export", parameters: [],
+            keywords: ExportFormat.allCases.map { flag($0.rawValue, $0.summary) }
+                + [
+                    flag(
+                        "exact",
+                        "every bit of every number (else a number within 1e-12 of the path's size of a short decimal is written as it, and angles as .pi fractions)"
+                    )
+                ],
             optionGroups: [OptionGroup(names: ExportFormat.allCases.map(\.rawValue), required: true)],
             group: .query, cost: .perElement(WorkCost.listingCost), isQuery: true, functionForm: false,
             summary: "print the path as Swift code or as SVG path data", example: "export swift", run: Interpreter.exportCommand),

@@ -1199,7 +1199,7 @@ extension Interpreter {
     func exportCommand(_ inv: Invocation) throws(Diagnostic) {
         // The table's option group makes exactly one format present.
         let format = ExportFormat.allCases.first { inv.keywords[$0.rawValue] != nil }!
-        report("export", .export(format: format, path: path))
+        report("export", .export(format: format, path: path, exact: inv.keywords["exact"] != nil))
     }
 
     /// `length`.

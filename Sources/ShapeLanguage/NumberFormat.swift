@@ -173,6 +173,21 @@ public enum NumberFormat {
         return (digits, e)
     }
 
+    /// The shortest decimal of at most 6 decimal places within `tolerance` of x (the exports'
+    /// clean numbers: 16 for 15.999999999999996, 0 for 2.4e-15 when the tolerance is 1e-12 of a
+    /// path's size): x rounded to 0, 1, ..., 6 decimals until one is that near; x itself (every
+    /// bit, as 4.330127018922194 stays) when none is. Rounding noise goes, real digits stay.
+    public static func clean(_ x: Double, tolerance: Double) -> String {
+        guard x.isFinite else { return json(x) }
+        if Swift.abs(x) <= tolerance { return "0" }
+        for places in 0...6 {
+            let scale = positivePowers[places]
+            let d = (x * scale).rounded() / scale
+            if d.isFinite, Swift.abs(d - x) <= tolerance { return json(d) }
+        }
+        return json(x)
+    }
+
     public static func json(_ x: Double) -> String {
         guard x.isFinite else { return "null" }
         if x == 0 { return "0" }

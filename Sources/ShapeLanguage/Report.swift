@@ -152,7 +152,7 @@ public struct Report: Sendable {
         /// for, and whether to draw the control polygons.
         case plot(path: Path, handle: Point?, ascii: Bool, controls: Bool)
         /// `export`: the format and the path to write.
-        case export(format: ExportFormat, path: Path)
+        case export(format: ExportFormat, path: Path, exact: Bool)
         /// `help`: everything, or one command, function or value.
         case help(HelpTopic)
         /// `vars`: the session's variables with their values, and its procedures.

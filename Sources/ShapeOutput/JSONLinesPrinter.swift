@@ -179,9 +179,10 @@ public struct JSONLinesPrinter {
         case .plot(let path, let handle, let ascii, let controls):
             fields.append(
                 "\"text\": \(JSONLinesPrinter.string(TerminalPlot(width: 72, ascii: ascii).render(path, handle: handle, controls: controls)))")
-        case .export(let format, let path):
+        case .export(let format, let path, let exact):
             fields.append("\"format\": \"\(format.rawValue)\"")
-            fields.append("\"text\": \(JSONLinesPrinter.string(format == .svg ? PathExport.svg(path) : PathExport.swift(path)))")
+            let text = format == .svg ? PathExport.svg(path, exact: exact) : PathExport.swift(path, exact: exact)
+            fields.append("\"text\": \(JSONLinesPrinter.string(text))")
         }
         return "{" + fields.joined(separator: ", ") + "}"
     }

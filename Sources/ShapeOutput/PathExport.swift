@@ -20,19 +20,34 @@ public enum PathExport {
         return (major.length, minor.length, atan2(major.dy, major.dx))
     }
 
-    /// SVG path data: M, L, Q, C, A and Z, absolute.
-    public static func svg(_ path: Path) -> String {
+    /// How near a short decimal a coordinate must be to be written as it: 1e-12 of the path's
+    /// size (its largest extent or coordinate). Far below any drawing's resolution, far above the
+    /// rounding that transforms and arcs leave (1e-15 to 1e-14 of it).
+    public static let cleanTolerance = 1e-12
+
+    /// The tolerance for the path's clean numbers; 0 keeps every bit (`export ... exact`).
+    static func tolerance(for path: Path, exact: Bool) -> Double {
+        guard !exact, let b = path.bounds else { return 0 }
+        let size = Swift.max(b.width, b.height, abs(b.minX), abs(b.maxX), abs(b.minY), abs(b.maxY))
+        return cleanTolerance * size
+    }
+
+    /// SVG path data: M, L, Q, C, A and Z, absolute; every number within 1e-12 of the path's
+    /// size of a short decimal written as it, unless `exact`.
+    public static func svg(_ path: Path, exact: Bool = false) -> String {
+        let tolerance = tolerance(for: path, exact: exact)
+        func c(_ x: Double) -> String { exact ? n(x) : NumberFormat.clean(x, tolerance: tolerance) }
         var parts: [String] = []
-        func p(_ q: Point) -> String { "\(n(q.x)) \(n(q.y))" }
+        func p(_ q: Point) -> String { "\(c(q.x)) \(c(q.y))" }
         for e in path.elements {
             switch e {
             case .move(let q): parts.append("M \(p(q))")
             case .close: parts.append("Z")
             case .segment(.line(let l)): parts.append("L \(p(l.p1))")
             case .segment(.quadratic(let q)): parts.append("Q \(p(q.p1)) \(p(q.p2))")
-            case .segment(.cubic(let c)): parts.append("C \(p(c.p1)) \(p(c.p2)) \(p(c.p3))")
+            case .segment(.cubic(let cubic)): parts.append("C \(p(cubic.p1)) \(p(cubic.p2)) \(p(cubic.p3))")
             case .segment(.arc(let a)):
-                if let pieces = arcCommands(a) { parts.append(pieces) }
+                if let pieces = arcCommands(a, tolerance: tolerance) { parts.append(pieces) }
             }
         }
         return parts.joined(separator: " ")
@@ -42,12 +57,13 @@ public enum PathExport {
     /// endpoint form is ill-conditioned near a half turn (the centre comes from the square root
     /// of a near-zero difference, so rounding of 1e-16 moves it by 1e-8), and a full turn cannot
     /// be one command at all: arcs are cut into equal pieces of at most 120°.
-    public static func arcCommands(_ a: Arc) -> String? {
+    public static func arcCommands(_ a: Arc, tolerance: Double = 0) -> String? {
+        func n(_ x: Double) -> String { tolerance > 0 ? NumberFormat.clean(x, tolerance: tolerance) : PathExport.n(x) }
         let (rx, ry, rotation) = axes(a)
         guard a.sweep != 0, rx > 0, ry > 0 else { return nil }
         let det = a.u.cross(a.v)
         let sweepFlag = a.sweep * det > 0 ? 1 : 0
-        let degrees = n(rotation * 180 / .pi)
+        let degrees = tolerance > 0 ? NumberFormat.clean(rotation * 180 / .pi, tolerance: 1e-9) : PathExport.n(rotation * 180 / .pi)
         let count = Swift.max(1, Int((abs(a.sweep) / (2 * .pi / 3)).rounded(.up)))
         var parts: [String] = []
         for k in 0..<count {
@@ -60,8 +76,32 @@ public enum PathExport {
         return parts.joined(separator: " ")
     }
 
-    /// Swift code that builds the same path with UIBezierPath.
-    public static func swift(_ path: Path) -> String {
+    /// An angle in radians as Swift: a multiple of π/12 (to 1e-12) as `.pi`, `.pi / 2`,
+    /// `.pi * 3 / 2`, `-.pi / 4`, ...; else its clean decimal (or every bit, for `exact`).
+    public static func angle(_ a: Double, exact: Bool) -> String {
+        if exact { return n(a) }
+        for q in [1, 2, 3, 4, 6, 12] {
+            let k = (a * Double(q) / .pi).rounded()
+            guard abs(a - k * .pi / Double(q)) <= 1e-12 * Swift.max(1, abs(a)), abs(k) < 1e6 else { continue }
+            if k == 0 { return "0" }
+            let sign = k < 0 ? "-" : "", m = Int(abs(k))
+            switch (m, q) {
+            case (1, 1): return sign + ".pi"
+            case (_, 1): return sign + ".pi * \(m)"
+            case (1, _): return sign + ".pi / \(q)"
+            default: return sign + ".pi * \(m) / \(q)"
+            }
+        }
+        return NumberFormat.clean(a, tolerance: 1e-12 * Swift.max(1, abs(a)))
+    }
+
+    /// Swift code that builds the same path with UIBezierPath: numbers within 1e-12 of the
+    /// path's size of a short decimal written as it and angles that are multiples of π/12 as
+    /// `.pi` fractions, unless `exact`.
+    public static func swift(_ path: Path, exact: Bool = false) -> String {
+        let tolerance = tolerance(for: path, exact: exact)
+        func n(_ x: Double) -> String { exact ? PathExport.n(x) : NumberFormat.clean(x, tolerance: tolerance) }
+        func angle(_ a: Double) -> String { PathExport.angle(a, exact: exact) }
         var lines = ["let path = UIBezierPath()"]
         func p(_ q: Point) -> String { "CGPoint(x: \(n(q.x)), y: \(n(q.y)))" }
         for e in path.elements {
@@ -82,7 +122,7 @@ public enum PathExport {
                 let clockwise = reflected ? a.sweep < 0 : a.sweep > 0
                 lines.append(
                     "path.addArc(withCenter: \(p(a.center)), radius: \(n(a.radius)), "
-                        + "startAngle: \(n(start)), endAngle: \(n(end)), clockwise: \(clockwise))")
+                        + "startAngle: \(angle(start)), endAngle: \(angle(end)), clockwise: \(clockwise))")
             case .segment(.arc(let a)):
                 // UIBezierPath has no elliptical arc: CGPath draws the unit circle's arc through
                 // the transform that makes it this ellipse (CGPath's clockwise is the opposite of
@@ -90,8 +130,8 @@ public enum PathExport {
                 lines.append("// An elliptical arc: the unit circle's arc, transformed.")
                 lines.append("if let ellipse = path.cgPath.mutableCopy() {")
                 lines.append(
-                    "    ellipse.addArc(center: .zero, radius: 1, startAngle: \(n(a.startAngle)), "
-                        + "endAngle: \(n(a.startAngle + a.sweep)), clockwise: \(a.sweep < 0), "
+                    "    ellipse.addArc(center: .zero, radius: 1, startAngle: \(angle(a.startAngle)), "
+                        + "endAngle: \(angle(a.startAngle + a.sweep)), clockwise: \(a.sweep < 0), "
                         + "transform: CGAffineTransform(a: \(n(a.u.dx)), b: \(n(a.u.dy)), c: \(n(a.v.dx)), "
                         + "d: \(n(a.v.dy)), tx: \(n(a.center.x)), ty: \(n(a.center.y))))")
                 lines.append("    path.cgPath = ellipse")

@@ -172,7 +172,8 @@ public struct TextPrinter {
         case .plot(let path, let handle, let ascii, let controls):
             return TerminalPlot(width: columns, height: rows, ascii: ascii || !unicode).render(
                 path, handle: handle, controls: controls, precision: precision)
-        case .export(let format, let path): return format == .svg ? PathExport.svg(path) : PathExport.swift(path)
+        case .export(let format, let path, let exact):
+            return format == .svg ? PathExport.svg(path, exact: exact) : PathExport.swift(path, exact: exact)
         }
     }
 }

@@ -129,7 +129,7 @@ import ShapeTestSupport
         run(
             i, "circle 0 0 5\nscale 2 1\nmove 0 0\nline 10 0\nquad 20 10 30 0\ncurve 40 10 50 -10 60 0\narc 70 0 10 180deg 0\nclose\nexport swift",
             reports: &reports)
-        guard case .export(_, let path) = reports.last?.kind else { Issue.record("no export"); return }
+        guard case .export(_, let path, _) = reports.last?.kind else { Issue.record("no export"); return }
         let code = PathExport.swift(path)
         #expect(code.contains("path.addArc(withCenter:"))
         #expect(code.contains("ellipse.addArc(center: .zero"))  // the stretched circle
@@ -161,5 +161,76 @@ import ShapeTestSupport
         let r = try Subprocess.run(
             "swiftc", ["-typecheck", dir.appendingPathComponent("stub.swift").path, dir.appendingPathComponent("main.swift").path])
         #expect(r.status == 0, "\(r.stderr)")
+    }
+}
+
+/// Clean numbers in the exports: a number within 1e-12 of the path's size of a decimal of at most
+/// six places is written as that decimal, angles that are multiples of π/12 as `.pi` fractions;
+/// `exact` keeps every bit; and every example's export rebuilds its path within that rule.
+@Suite struct CleanExportTests {
+    @Test func noiseGoesAndRealDigitsStay() {
+        #expect(NumberFormat.clean(15.999999999999996, tolerance: 3.2e-10) == "16")
+        #expect(NumberFormat.clean(2.4492935982947065e-15, tolerance: 3.2e-10) == "0")
+        #expect(NumberFormat.clean(25.000000000000007, tolerance: 1e-10) == "25")
+        #expect(NumberFormat.clean(83.75, tolerance: 1e-10) == "83.75")
+        #expect(NumberFormat.clean(-0.1 - 0.2, tolerance: 1e-12) == "-0.3")
+        // 5·sin 60° is no short decimal: every bit stays.
+        #expect(NumberFormat.clean(4.330127018922194, tolerance: 1e-11) == "4.330127018922194")
+        #expect(NumberFormat.clean(1.0000001, tolerance: 1e-12) == "1.0000001")
+    }
+
+    @Test func anglesAsFractionsOfPi() {
+        let cases: [(Double, String)] = [
+            (0, "0"), (Double.pi, ".pi"), (-Double.pi, "-.pi"), (Double.pi / 2, ".pi / 2"), (-Double.pi / 2, "-.pi / 2"),
+            (3 * Double.pi / 2, ".pi * 3 / 2"), (4.71238898038469, ".pi * 3 / 2"), (2 * Double.pi, ".pi * 2"),
+            (Double.pi / 6, ".pi / 6"), (5 * Double.pi / 12, ".pi * 5 / 12"), (2 * Double.pi / 3, ".pi * 2 / 3"),
+            (1, "1"), (0.5, "0.5"),
+        ]
+        for (a, text) in cases { #expect(PathExport.angle(a, exact: false) == text, "\(a)") }
+        #expect(PathExport.angle(Double.pi, exact: true) == "3.141592653589793")
+    }
+
+    @Test func theIssuesExamplesComeOutClean() throws {
+        let i = Interpreter()
+        var reports: [Report] = []
+        run(i, "roundrect 0 0 320 200 16\nexport swift", reports: &reports)
+        guard case .export(_, let p, let exact) = reports.last?.kind else { Issue.record("no export"); return }
+        #expect(!exact)
+        let code = PathExport.swift(p)
+        #expect(!code.contains("15.99") && !code.contains("16.000") && !code.contains("e-1") && !code.contains("4.712"))
+        #expect(code.contains("startAngle: .pi, endAngle: .pi * 3 / 2"))
+        // `exact`: the bits as they are.
+        run(i, "rect 0 0 100 50\nrotate 90deg\nexport swift exact", reports: &reports)
+        guard case .export(_, let q, true) = reports.last?.kind else { Issue.record("no exact export"); return }
+        #expect(PathExport.swift(q, exact: true).contains("1.5707963267948966"))
+    }
+
+    /// Every example's path exported as SVG path data and read back by the importer: the same
+    /// length to 1e-11 and bounds to 1e-11 of the size (the clean numbers move a point by at most
+    /// 1e-12 of it).
+    @Test func everyExampleRebuildsWithinTheRule() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let folder = root.appendingPathComponent("examples")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".shape") }.sorted()
+        #expect(names.count >= 8)
+        for name in names {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            let i = Interpreter(loader: { file, _ in
+                let url = folder.appendingPathComponent(file)
+                return (url.path, try String(contentsOf: url, encoding: .utf8))
+            })
+            var reports: [Report] = []
+            #expect(run(i, text, reports: &reports) == nil, "\(name)")
+            let p = i.path
+            guard let b = p.bounds, !p.isEmpty else { continue }
+            let size = Swift.max(b.width, b.height, abs(b.minX), abs(b.maxX), abs(b.minY), abs(b.maxY))
+            var back = Path()
+            try SVGPathData.append(PathExport.svg(p), to: &back)
+            expectClose(back.length, p.length, tolerance: 1e-11 * Swift.max(p.length, size), "\(name)")
+            let c = try #require(back.bounds)
+            for (x, y) in [(b.minX, c.minX), (b.maxX, c.maxX), (b.minY, c.minY), (b.maxY, c.maxY)] {
+                expectClose(x, y, tolerance: 1e-11 * size, "\(name)")
+            }
+        }
     }
 }
