@@ -12,14 +12,16 @@ public struct Report: Sendable {
     /// report must say which it is.
     public var isRequested: Bool {
         switch kind {
-        case .printed, .export, .plot, .saved, .casteljau, .direction, .curvature, .extrema, .length, .points, .bounds,
+        case .printed, .export, .plot, .casteljau, .direction, .curvature, .extrema, .length, .points, .bounds,
             .contains, .nearest, .at, .elements, .help, .handleQuery, .names, .parameterPoint, .located, .inflections,
             .intersections, .yForX, .pointList, .components, .lengthTable, .abc, .continuity, .facts:
             true
         case .value(let name, _):
             name == nil
+        // `save` says where it wrote only without `--quiet`: a script that saves and exports
+        // leaves standard output to the export.
         case .path, .cleared, .transformed, .sticky, .wander, .dash, .handle, .undone, .precision, .defined, .split, .degree, .cubics, .outline,
-            .molded, .fitted:
+            .molded, .fitted, .saved:
             false
         }
     }
