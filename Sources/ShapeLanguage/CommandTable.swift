@@ -276,7 +276,9 @@ public enum CommandTable {
             summary: "closed circle about (cx, cy), exact", example: "circle 50 50 25", run: Interpreter.circleCommand),
         CommandSpec(
             name: "roundrect", parameters: ["x", "y", "w", "h", "r"], group: .path, cost: .unit, isQuery: false,
-            summary: "closed rectangle with circular corners of radius r", example: "roundrect 0 0 200 120 30",
+            summary:
+                "closed rectangle with circular corners of radius r (exact arcs: not the continuous corners of UIBezierPath(roundedRect:cornerRadius:))",
+            example: "roundrect 0 0 200 120 30",
             run: Interpreter.roundrectCommand),
         CommandSpec(
             name: "clear", parameters: [], group: .path, cost: .unit, isQuery: false,
