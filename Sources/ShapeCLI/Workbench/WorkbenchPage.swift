@@ -274,6 +274,15 @@ enum WorkbenchPage {
         // them to tell apart (a path of 10,000 elements seen whole is drawn as its path alone).
         const markerLimit = 2000;
         function inView(x, y, v) { return x >= v.x && x <= v.x + v.w && y >= v.y && y <= v.y + v.h; }
+        // How many of the elements' own points are in view, stopping past the marker limit.
+        function pointsInView(s, v) {
+          let n = 0;
+          for (const e of s.elements) {
+            const p = e.p;
+            for (let k = e.k === "move" ? 0 : 2; k < p.length; k += 2) if (inView(p[k], p[k + 1], v) && ++n > markerLimit) return n;
+          }
+          return n;
+        }
 
         function draw() {
           const s = state.scene;
@@ -289,8 +298,10 @@ enum WorkbenchPage {
           const controls = $("controls"); clear(controls);
           let polygons = "", controlDots = "", anchorDots = "", arcDots = "";
           const r = 4 * u;
-          const grabs = grabPoints(s).filter(([x, y]) => inView(x, y, v));
-          if (grabs.length <= markerLimit) {
+          // Counted first without building anything: a path of 10,000 elements seen whole has far more
+          // points in view than are drawn, and building them would cost more than the path.
+          if (pointsInView(s, v) <= markerLimit) {
+            const grabs = grabPoints(s).filter(([x, y]) => inView(x, y, v));
             s.elements.forEach((e) => {
               const p = e.p;
               if (e.k === "quad") polygons += `M${p[0]} ${p[1]}L${p[2]} ${p[3]}L${p[4]} ${p[5]}`;
