@@ -109,7 +109,8 @@ public enum SaveLayer: String, Sendable, CaseIterable {
         case .casteljau: "the last de Casteljau construction"
         case .labels: "the control points named P0, P1, ... (with the element's index when there are several curves)"
         case .figure: "the last teaching query's figure (a split, a tangent, a circle, molding, ...)"
-        case .comb: "a curvature comb along every curve (teeth along the normal, as long as the curvature)"
+        case .comb:
+            "a curvature comb along every curve (teeth along the normal, proportional to the curvature; the longest a fifth of the path's size)"
         case .fill: "the path filled (nonzero rule)"
         }
     }

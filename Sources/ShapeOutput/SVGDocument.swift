@@ -59,7 +59,7 @@ public enum SVGDocument {
         let labelRoom = layers.contains(.labels) || layers.contains(.figure) ? size * 0.08 : 0
         var view = Rect(
             minX: extent.minX - margin, minY: extent.minY - margin, maxX: extent.maxX + margin + labelRoom, maxY: extent.maxY + margin)
-        let pixels = 600.0
+        let requestedPixels = 600.0
 
         // The legend: a title and one line per thing drawn, under the picture.
         var legend: [(colour: String, text: String, dash: Bool)] = []
@@ -67,7 +67,12 @@ public enum SVGDocument {
         if layers.contains(.controls) { legend.append(("#999999", "control polygons, control points (hollow), anchors (black)", true)) }
         if layers.contains(.points), !r.trackPoints.isEmpty { legend.append(("#0072b2", "track points", false)) }
         if layers.contains(.bounds), r.path.bounds != nil { legend.append(("#e69f00", "tight bounds", true)) }
-        if !comb.isEmpty { legend.append((colour(.comb), "curvature comb (teeth as long as the curvature)", false)) }
+        if !comb.isEmpty {
+            // Teeth are the curvature scaled so that the longest is a fifth of the path's size.
+            let largest = combLargestCurvature(r.path)
+            let text = "curvature comb (teeth ∝ curvature; the longest: \(NumberFormat.text(largest, precision: 4)))"
+            legend.append((colour(.comb), text, false))
+        }
         if layers.contains(.nearest), r.nearest != nil { legend.append(("#009e73", "nearest point to the query", false)) }
         if layers.contains(.casteljau), r.casteljau != nil { legend.append(("#56b4e9", "de Casteljau levels", false)) }
         var title: String?
@@ -77,16 +82,23 @@ public enum SVGDocument {
             for m in figure.marks where seen.insert(m.role).inserted { legend.append((colour(m.role), m.role.legend, false)) }
         }
         if layers.contains(.handle), r.handle != nil { legend.append(("#d55e00", "the handle", false)) }
-        let legendRows = legend.count + (title == nil ? 0 : 1)
+        // Long lines wrap at 60 characters, so a legend never needs more than the picture's width.
+        let titleLines = title.map { wrap($0, width: 60) } ?? []
+        let entryLines = legend.map { wrap($0.text, width: 60) }
+        let legendRows = titleLines.count + entryLines.reduce(0) { $0 + $1.count }
         // Path units per pixel of the picture's longer side, the legend included: its rows add
         // 18 px each under the picture, and its widest line (about 7.2 px a character after a
         // 32 px swatch) may widen it. A few rounds of fixing px settle it.
-        let widest = Double((legend.map(\.text.count) + [title?.count ?? 0]).max() ?? 0)
+        let widest = Double((entryLines.joined() + titleLines).map(\.count).max() ?? 0)
+        let legendWidth = 48 + 7.2 * widest, legendHeight = Double(legendRows) * 18 + 8
+        // A legend taller than the picture lengthens it, or the rounds below would grow px
+        // without end.
+        let pixels = legendRows > 0 ? Swift.max(requestedPixels, legendWidth + 64, legendHeight + 64) : requestedPixels
         let pictureHeight = view.height
         var px = Swift.max(view.width, view.height) / pixels
         if legendRows > 0 {
             for _ in 0..<8 {
-                let w = Swift.max(view.width, (48 + 7.2 * widest) * px), h = pictureHeight + (Double(legendRows) * 18 + 8) * px
+                let w = Swift.max(view.width, legendWidth * px), h = pictureHeight + legendHeight * px
                 px = Swift.max(w, h) / pixels
             }
         }
@@ -94,8 +106,8 @@ public enum SVGDocument {
         let rowHeight = 18 * px
         let legendTop = view.maxY
         if legendRows > 0 {
-            let wide = Swift.max(view.width, (48 + 7.2 * widest) * px)
-            view = Rect(minX: view.minX, minY: view.minY, maxX: view.minX + wide, maxY: view.maxY + Double(legendRows) * rowHeight + 8 * px)
+            let wide = Swift.max(view.width, legendWidth * px)
+            view = Rect(minX: view.minX, minY: view.minY, maxX: view.minX + wide, maxY: view.maxY + legendHeight * px)
         }
 
         let w = view.width >= view.height ? pixels : pixels * view.width / view.height
@@ -275,17 +287,19 @@ public enum SVGDocument {
             out.append("  <g id=\"legend\" font-family=\"sans-serif\" font-size=\"\(n(font))\" fill=\"#333333\">")
             var y = legendTop + rowHeight
             let x = view.minX + 10 * px
-            if let title {
-                out.append(text(title, at: Point(x, y), " font-weight=\"bold\""))
+            for line in titleLines {
+                out.append(text(line, at: Point(x, y), " font-weight=\"bold\""))
                 y += rowHeight
             }
-            for entry in legend {
+            for (entry, lines) in zip(legend, entryLines) {
                 let dash = entry.dash ? " stroke-dasharray=\"\(n(stroke * 2)) \(n(stroke * 2))\"" : ""
                 out.append(
                     "    <line x1=\"\(n(x))\" y1=\"\(n(y - font / 3))\" x2=\"\(n(x + 24 * px))\" y2=\"\(n(y - font / 3))\" stroke=\"\(entry.colour)\" "
                         + "stroke-width=\"\(n(stroke * 1.5))\"\(dash)/>")
-                out.append(text(entry.text, at: Point(x + 32 * px, y)))
-                y += rowHeight
+                for line in lines {
+                    out.append(text(line, at: Point(x + 32 * px, y)))
+                    y += rowHeight
+                }
             }
             out.append("  </g>")
         }
@@ -350,6 +364,19 @@ public enum SVGDocument {
     /// from the centre of curvature, as long as the curvature (the longest a fifth of the path's
     /// size). Pairs of (point on the curve, tip).
     static func combTeeth(_ path: Path, size: Double) -> [(base: Point, tip: Point)] {
+        let samples = combSamples(path)
+        let largest = samples.map { abs($0.2) }.max() ?? 0
+        guard largest > 0, size > 0 else { return [] }
+        let scale = size / 5 / largest
+        // The centre is at p + normal/k: the tooth goes the other way.
+        return samples.map { p, normal, k in (p, p - normal * (k * scale)) }
+    }
+
+    /// The largest curvature the comb shows.
+    static func combLargestCurvature(_ path: Path) -> Double { combSamples(path).map { abs($0.2) }.max() ?? 0 }
+
+    /// The comb's samples: 49 points of every drawn curve, with the normal and the curvature.
+    static func combSamples(_ path: Path) -> [(Point, Vector, Double)] {
         var samples: [(Point, Vector, Double)] = []
         for i in path.elements.indices {
             guard let s = path.segment(at: i), case .segment = path.elements[i] else { continue }
@@ -362,11 +389,30 @@ public enum SVGDocument {
                 samples.append((s.point(at: t), u.perpendicular, curvature))
             }
         }
-        let largest = samples.map { abs($0.2) }.max() ?? 0
-        guard largest > 0, size > 0 else { return [] }
-        let scale = size / 5 / largest
-        // The centre is at p + normal/k: the tooth goes the other way.
-        return samples.map { p, normal, k in (p, p - normal * (k * scale)) }
+        return samples
+    }
+
+    /// `s` in lines of at most `width` characters, broken at spaces (a longer word is cut).
+    static func wrap(_ s: String, width: Int) -> [String] {
+        var lines: [String] = [], line = ""
+        for word in s.split(separator: " ") {
+            var word = Substring(word)
+            while word.count > width {
+                if !line.isEmpty { lines.append(line); line = "" }
+                lines.append(String(word.prefix(width)))
+                word = word.dropFirst(width)
+            }
+            if line.isEmpty {
+                line = String(word)
+            } else if line.count + 1 + word.count <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
     }
 
     static func escape(_ s: String) -> String {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import ShapeLanguage
-import ShapeOutput
+@testable import ShapeOutput
 import ShapeGeometry
 import ShapeTestSupport
 
@@ -232,5 +232,40 @@ import ShapeTestSupport
                 expectClose(x, y, tolerance: 1e-11 * size, "\(name)")
             }
         }
+    }
+}
+
+/// A legend line longer than the picture is wide wraps (the rounds that fit the legend used to
+/// grow the picture without end past about 76 characters).
+@Suite struct LongLegendTests {
+    @Test func aLongFigureTitleWrapsAndThePictureKeepsItsSize() throws {
+        var path = Path()
+        try path.move(to: Point(0, 0))
+        try path.line(to: Point(100, 50))
+        for characters in [40, 76, 77, 120, 400] {
+            // Words of 9 letters and a space: breaks every 60 characters at most.
+            let title = String(String(repeating: "wwwwwwwww ", count: characters / 10 + 1).prefix(characters))
+            let request = SaveRequest(
+                file: "x.svg", from: "test", path: path, layers: [.figure], trackPoints: [], handle: nil, nearest: nil,
+                casteljau: nil, figure: Figure(title: title, marks: [.point(Point(50, 25), .mark, label: nil)]))
+            let svg = SVGDocument.render(request)
+            let header = try #require(svg.split(separator: "\n").first { $0.hasPrefix("<svg") })
+            func attribute(_ name: String) throws -> Double {
+                let start = try #require(header.range(of: " \(name)=\""))
+                return try #require(Double(header[start.upperBound...].prefix { $0 != "\"" }))
+            }
+            let width = try attribute("width"), height = try attribute("height")
+            #expect(max(width, height) == 600, "\(characters) characters: \(width) × \(height)")
+            // Every character of the title is written, in lines of at most 60.
+            let lines = svg.split(separator: "\n").filter { $0.contains("font-weight=\"bold\"") }.map { line in
+                line.split(separator: ">")[1].split(separator: "<")[0]
+            }
+            #expect(lines.allSatisfy { $0.count <= 60 }, "\(lines)")
+            #expect(lines.joined(separator: " ") == title.trimmingCharacters(in: .whitespaces))
+            #expect(lines.count == (characters + 59) / 60 || lines.count == (characters + 59) / 60 + 1)
+        }
+        // One word longer than a line is cut.
+        #expect(SVGDocument.wrap(String(repeating: "x", count: 130), width: 60).map(\.count) == [60, 60, 10])
+        #expect(SVGDocument.wrap("", width: 60) == [""])
     }
 }
