@@ -37,7 +37,8 @@ let package = Package(
         // Test helpers shared by the test targets (one `expectClose`).
         .target(name: "ShapeTestSupport", dependencies: ["ShapeGeometry", "ShapeLanguage"], path: "Tests/ShapeTestSupport"),
         .testTarget(name: "ShapeGeometryTests", dependencies: ["ShapeGeometry", "ShapeTestSupport", "ShapeCorpus"], linkerSettings: libm),
-        .testTarget(name: "ShapeLanguageTests", dependencies: ["ShapeLanguage", "ShapeOutput", "ShapeGeometry", "ShapeTestSupport"]),
+        .testTarget(
+            name: "ShapeLanguageTests", dependencies: ["ShapeLanguage", "ShapeOutput", "ShapeGeometry", "ShapeTestSupport"], exclude: ["AppleStubs"]),
         // These run the `shape` binary, which `swift test` builds with every target. (Not a
         // dependency: its -static-stdlib would be linked into the test runner too.)
         .testTarget(

@@ -352,6 +352,7 @@ final class LanguageServer: @unchecked Sendable {
         })
         interpreter.limits.statementWork = workLimit
         interpreter.saver = { request in request.file }  // a document's `save` writes nothing
+        interpreter.exporter = { request in request.file ?? "" }  // nor its `export` to a file
         interpreter.isCancelled = { [unowned self] in self.cancel.load(ordering: .relaxed) }
         var diagnostics: [JSON] = []
         var reports: [Int: String] = [:]

@@ -403,6 +403,13 @@ final class Session {
             do { try FileSystem.writeAtomically(SVGDocument.render(request), to: path) } catch { throw error }
             return path
         }
+        interpreter.exporter = { request in
+            let from = request.from, file = request.file ?? ""
+            let directory = from.hasPrefix("<") || from == "-e" ? "." : FileSystem.directory(of: from)
+            let path = file.hasPrefix("/") || directory == "." ? file : directory + "/" + file
+            do { try FileSystem.writeAtomically(PathExport.render(request) + "\n", to: path) } catch { throw error }
+            return path
+        }
         if let p = options.precision { interpreter.precision = p }
         if let w = options.workLimit { interpreter.limits.statementWork = w }
     }

@@ -10,11 +10,15 @@ public struct KeywordSpec: Sendable {
     /// For a word that takes a word (`cap round`): the words it may take; the value is the
     /// chosen word's index. Its default is an index too.
     public var choices: [String]?
+    /// For a word that takes a name the user makes up (`as Card` of `export`): its value is
+    /// that name, which must be a Swift identifier.
+    public var takesName = false
 
     public var valueCount: Int { values.count }
 
-    init(name: String, values: [String] = [], summary: String, defaults: [Double]? = nil, choices: [String]? = nil) {
+    init(name: String, values: [String] = [], summary: String, defaults: [Double]? = nil, choices: [String]? = nil, takesName: Bool = false) {
         self.name = name; self.values = values; self.summary = summary; self.defaults = defaults; self.choices = choices
+        self.takesName = takesName
     }
 }
 
@@ -85,14 +89,32 @@ public enum WorkCost: Sendable, Equatable {
 
 /// The formats of `export`.
 public enum ExportFormat: String, Sendable, CaseIterable {
-    case swift, svg
+    case swift, svg, points
 
     var summary: String {
         switch self {
-        case .swift: "Swift code that builds the path with UIBezierPath"
+        case .swift: "Swift code that builds the path (UIBezierPath unless a target is named)"
         case .svg: "SVG path data"
+        case .points: "the track points as a Swift [CGPoint] (with angles: point and tangent angle)"
         }
     }
+}
+
+/// What `export swift` builds the path with.
+public enum SwiftTarget: String, Sendable, CaseIterable {
+    case uikit, cgpath, swiftui, shape
+
+    var summary: String {
+        switch self {
+        case .uikit: "a UIBezierPath (the default)"
+        case .cgpath: "a CGMutablePath"
+        case .swiftui: "a SwiftUI Path"
+        case .shape: "a SwiftUI Shape whose path(in:) scales the design into its rect"
+        }
+    }
+
+    /// The name given when `as` gives none.
+    public var defaultName: String { self == .shape ? "Drawing" : "path" }
 }
 
 /// The layers `save` can draw over the path.
@@ -367,17 +389,27 @@ public enum CommandTable {
             example: "draw path()", takesText: true, run: Interpreter.drawCommand),
         // Queries
         CommandSpec(
-            name: "export", parameters: [],
+            name: "export", parameters: ["def", "\"file.swift\""], optionalCount: 2,
             keywords: ExportFormat.allCases.map { flag($0.rawValue, $0.summary) }
+                + SwiftTarget.allCases.map { flag($0.rawValue, $0.summary) }
                 + [
+                    KeywordSpec(
+                        name: "as", values: ["NAME"],
+                        summary: "the name of the variable, type or function (default: path, Drawing, or the def's name)",
+                        takesName: true),
+                    flag("angles", "with points: each point with the path's tangent angle there, for keyframes"),
                     flag(
                         "exact",
                         "every bit of every number (else a number within 1e-12 of the path's size of a short decimal is written as it, and angles as .pi fractions)"
-                    )
+                    ),
                 ],
-            optionGroups: [OptionGroup(names: ExportFormat.allCases.map(\.rawValue), required: true)],
+            optionGroups: [
+                OptionGroup(names: ExportFormat.allCases.map(\.rawValue), required: true),
+                OptionGroup(names: SwiftTarget.allCases.map(\.rawValue), required: false),
+            ],
             group: .query, cost: .perElement(WorkCost.listingCost), isQuery: true, functionForm: false,
-            summary: "print the path as Swift code or as SVG path data", example: "export swift", run: Interpreter.exportCommand),
+            summary: "print the path as Swift code or SVG path data, or write it to a .swift file; with a def's name, the def as a Swift function",
+            example: "export swift cgpath as card", takesText: true, run: Interpreter.exportCommand),
         CommandSpec(
             name: "save", parameters: ["\"file.svg\""],
             keywords: SaveLayer.allCases.map { flag($0.rawValue, $0.summary) } + [flag("all", "every layer but fill")],
@@ -434,6 +466,12 @@ public enum CommandTable {
             group: .combine, cost: .perElement(WorkCost.visitCost), isQuery: false,
             summary: "the path becomes the outline CoreGraphics fills when stroking it with width w: no overlaps, no crossings",
             example: "stroke 4 cap round", run: Interpreter.strokeCommand),
+        CommandSpec(
+            name: "dashes", parameters: ["on", "off"], variadic: true,
+            keywords: [KeywordSpec(name: "phase", values: ["p"], summary: "start this far into the pattern", defaults: [0])],
+            group: .combine, cost: .perElement(WorkCost.visitCost), isQuery: false,
+            summary: "the path becomes its dashes, one subpath each (arcs stay arcs; the pattern and rule of dash)",
+            example: "dashes 6 4", run: Interpreter.dashesCommand),
         CommandSpec(
             name: "offset", parameters: ["d"],
             keywords: [

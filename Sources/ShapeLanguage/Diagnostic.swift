@@ -108,6 +108,11 @@ public enum Message: Sendable, Equatable {
     case cannotInclude(String, reason: String)
     case cannotSave(String, reason: String)
     case notSVGFile(String)
+    case notSwiftFile(String)
+    case exportOptionNeeds(option: String, format: String)
+    case notASwiftName(String)
+    case exportTwoFiles
+    case cannotTranslate(statement: String, reason: String)
     case fileNameNotString(String)
     case elementLimit(Int)
     case workLimit(Int)
@@ -268,6 +273,11 @@ public enum Message: Sendable, Equatable {
         case .cannotInclude(let f, let reason): "cannot include '\(f)': \(reason)"
         case .cannotSave(let f, let reason): "cannot save '\(f)': \(reason)"
         case .notSVGFile(let f): "'save' writes SVG: the file name must end in .svg, not '\(f)'"
+        case .notSwiftFile(let f): "'export' writes Swift to a file: its name must end in .swift, not '\(f)' (save writes SVG pictures)"
+        case .exportOptionNeeds(let option, let format): "'\(option)' goes with 'export \(format)'"
+        case .notASwiftName(let n): "'\(n)' is not a Swift name: letters, digits and _, not starting with a digit, and no Swift keyword"
+        case .exportTwoFiles: "'export' takes one file name and one def at most"
+        case .cannotTranslate(let statement, let reason): "'\(statement)' cannot be written as Swift: \(reason)"
         case .fileNameNotString(let w): "file names are strings: write \"\(w)\" in quotes"
         case .elementLimit(let n): "the path would have more than \(n) elements"
         case .workLimit(let n):

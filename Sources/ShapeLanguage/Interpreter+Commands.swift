@@ -11,6 +11,8 @@ struct Invocation {
     var arguments: [Expr] = []
     /// The option words given, in order.
     var keywordNames: [String] = []
+    /// The names given to words that take one (`as Card`), with where they were written.
+    var names: [String: (String, SourceRange)] = [:]
 
     func point(_ i: Int) -> Point { Point(numbers[i], numbers[i + 1]) }
 }
@@ -49,7 +51,7 @@ extension Interpreter {
         // A bare name the session does not define, among the arguments, is a word meant as an
         // option (`arc 0 0 10 0 1 CW`, `export swif`) or a unit cut off its number (`90 deg`).
         for (i, argument) in arguments.enumerated() {
-            guard case .name(let word, let wordRange) = argument, !isDefined(word) else { continue }
+            guard case .name(let word, let wordRange) = argument, !isDefined(word), state.procedures[word] == nil else { continue }
             if word == "deg" || word == "°", i > 0, case .number(_, let numberRange) = arguments[i - 1] {
                 throw error(.detachedUnit(number: source.text(numberRange), unit: word), SourceRange(numberRange.start, wordRange.end))
             }
@@ -93,6 +95,11 @@ extension Interpreter {
         }
         for k in keywords {
             var values: [Double] = []
+            if spec.keyword(named: k.name)?.takesName == true, let v = k.values.first {
+                guard case .name(let word, let r) = v else { throw error(.notASwiftName(source.text(v.range)), v.range) }
+                invocation.names[k.name] = (word, r)
+                continue
+            }
             if let choices = spec.keyword(named: k.name)?.choices {
                 for v in k.values {
                     guard case .name(let word, _) = v, let index = choices.firstIndex(of: word) else {
@@ -266,7 +273,9 @@ extension Interpreter {
             handle: wanted.contains(.handle) ? state.handle.point(in: points) : nil,
             nearest: wanted.contains(.nearest) ? lastNearest : nil,
             casteljau: wanted.contains(.casteljau) ? lastCasteljau : nil,
-            figure: wanted.contains(.figure) ? lastFigure : nil)
+            // Dashed as `dash` dashes it, unless the picture shows the dash's points: then the
+            // whole curve is drawn under them.
+            figure: wanted.contains(.figure) ? lastFigure : nil, dash: state.dashGiven && !wanted.contains(.points) ? state.dash : nil)
         let written: String
         do { written = try saver(request) } catch {
             throw self.error(.cannotSave(file, reason: "\(error)"), argument.range)
@@ -603,6 +612,7 @@ extension Interpreter {
         do { pattern = try DashPattern(inv.numbers, phase: inv.keywords["phase"]![0]) } catch { throw diagnose(error, inv) }
         let previous = state.dash, previousCache = trackCache
         state.dash = pattern
+        state.dashGiven = true
         trackCache = nil
         do {
             let points = try trackPoints(inv.range)  // keeps the handle's index, wrapped
@@ -1197,9 +1207,59 @@ extension Interpreter {
 
     /// `export`.
     func exportCommand(_ inv: Invocation) throws(Diagnostic) {
-        // The table's option group makes exactly one format present.
+        // The table's option groups make exactly one format present, and one target at most.
         let format = ExportFormat.allCases.first { inv.keywords[$0.rawValue] != nil }!
-        report("export", .export(format: format, path: path, exact: inv.keywords["exact"] != nil))
+        let given = SwiftTarget.allCases.first { inv.keywords[$0.rawValue] != nil }
+        if let given, format != .swift { throw error(.exportOptionNeeds(option: given.rawValue, format: "swift"), inv.range) }
+        if inv.keywords["angles"] != nil, format != .points { throw error(.exportOptionNeeds(option: "angles", format: "points"), inv.range) }
+        let target = given ?? .uikit
+        // The arguments: a def's name and a file name, each once at most, in either order.
+        var procedure: (String, Procedure, SourceRange)?
+        var file: (String, SourceRange)?
+        for argument in inv.arguments {
+            if case .name(let word, let r) = argument, let p = state.procedures[word], procedure == nil {
+                procedure = (word, p, r)
+            } else if file == nil {
+                file = (try fileName(argument), argument.range)
+            } else {
+                throw error(.exportTwoFiles, argument.range)
+            }
+        }
+        if let (f, r) = file, format == .svg || !f.lowercased().hasSuffix(".swift") { throw error(.notSwiftFile(f), r) }
+        if let (_, _, r) = procedure, format != .swift { throw error(.exportOptionNeeds(option: "a def", format: "swift"), r) }
+        // A def's function takes its name; a Shape type, its name capitalized.
+        var name =
+            procedure.map { target == .shape ? $0.0.prefix(1).uppercased() + $0.0.dropFirst() : $0.0 }
+            ?? (format == .points ? (inv.keywords["angles"] != nil ? "keyframes" : "points") : target.defaultName)
+        if let (n, r) = inv.names["as"] {
+            guard SwiftTranslation.isSwiftName(n) else { throw error(.notASwiftName(n), r) }
+            name = n
+        }
+        var request = ExportRequest(
+            format: format, target: target, name: name, exact: inv.keywords["exact"] != nil, path: path,
+            dash: state.dashGiven ? state.dash : nil, points: [], angles: nil, function: nil, file: file?.0, from: source.name)
+        if format == .points {
+            if inv.keywords["angles"] != nil {
+                let pairs: [(point: Point, angle: Double)]
+                do { pairs = try TrackPoints.computeWithAngles(path, pattern: state.dash, limit: limits.trackPoints) } catch {
+                    throw diagnose(error, inv)
+                }
+                request.points = pairs.map { $0.point }
+                request.angles = pairs.map { $0.angle }
+            } else {
+                request.points = try trackPoints(inv.range)
+            }
+            try charge(WorkCost.listingCost * request.points.count, inv.range)
+        }
+        if let (word, p, r) = procedure {
+            var translation = SwiftTranslation(target: target, source: p.source)
+            request.function = try translation.function(word, p, at: r)
+        }
+        guard let (f, r) = file else { return report("export", .export(request)) }
+        guard let exporter else { throw error(.cannotSave(f, reason: "writing files is not available here"), r) }
+        let written: String
+        do { written = try exporter(request) } catch { throw self.error(.cannotSave(f, reason: "\(error)"), r) }
+        report("export", .saved(written))
     }
 
     /// `length`.
@@ -1411,6 +1471,18 @@ extension Interpreter {
         let (result, err) = try outline(inv) { left in path.strokedResult(style, budget: left) }
         try replacePath(with: result, at: inv.range)
         report(inv.name, .outline(subpaths: result.subpathStarts.count, elements: result.elements.count, length: result.length, error: err))
+    }
+
+    /// `dashes on off ... [phase p]`: the path cut into the dashes of the pattern.
+    func dashesCommand(_ inv: Invocation) throws(Diagnostic) {
+        let pattern: DashPattern
+        do { pattern = try DashPattern(inv.numbers, phase: inv.keywords["phase"]![0]) } catch { throw diagnose(error, inv) }
+        guard !path.isEmpty else { throw error(.noPath("dashes"), inv.range) }
+        let result: Path
+        do { result = try path.dashed(pattern, limit: limits.trackPoints) } catch { throw diagnose(error, inv) }
+        try charge(WorkCost.listingCost * result.elements.count, inv.range)
+        try replacePath(with: result, at: inv.range)
+        report(inv.name, .outline(subpaths: result.subpathStarts.count, elements: result.elements.count, length: result.length, error: nil))
     }
 
     /// `offset d [join ...] [limit m] [tolerance e]`: the filled area grown or shrunk by d.

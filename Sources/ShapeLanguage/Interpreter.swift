@@ -22,6 +22,8 @@ struct Procedure: Sendable, Equatable {
 /// apart: it can be large, so its undo record is "truncate to n elements" for appends.
 struct SessionState: Sendable, Equatable {
     var dash: DashPattern = .unit
+    /// True once a `dash` ran: the exports then carry its pattern.
+    var dashGiven = false
     var handle = Handle()
     var procedures: [String: Procedure] = [:]
     var precision = 4
@@ -105,6 +107,8 @@ public final class Interpreter {
     public var loader: IncludeLoader?
     /// Writes what `save` asks for; without one, `save` is an error.
     public var saver: Saver?
+    /// Writes `export ... "file.swift"`; nil where no file may be written.
+    public var exporter: Exporter?
     /// The last `nearest` query, for `save ... nearest` (not part of the undoable state).
     var lastNearest: (query: Point, point: Point)?
     /// The last `casteljau` construction, for `save ... casteljau`.

@@ -153,8 +153,8 @@ public struct Report: Sendable {
         /// `show`: the path to plot, the handle's point (when asked for), whether ASCII was asked
         /// for, and whether to draw the control polygons.
         case plot(path: Path, handle: Point?, ascii: Bool, controls: Bool)
-        /// `export`: the format and the path to write.
-        case export(format: ExportFormat, path: Path, exact: Bool)
+        /// `export` without a file: what to print.
+        case export(ExportRequest)
         /// `help`: everything, or one command, function or value.
         case help(HelpTopic)
         /// `vars`: the session's variables with their values, and its procedures.

@@ -18,7 +18,34 @@ public struct SaveRequest: Sendable {
     public var casteljau: [[Point]]?
     /// The last teaching query's figure.
     public var figure: Figure?
+    /// The pattern of the last `dash`, if the session ran one: the path is drawn dashed with it.
+    public var dash: DashPattern? = nil
 }
 
 /// Writes a `SaveRequest`; returns the name of the file written, or throws a reason.
 public typealias Saver = @Sendable (SaveRequest) throws -> String
+
+/// What `export` writes: the path (or a def translated) as Swift code, SVG path data, or the track
+/// points as a Swift array. ShapeOutput renders it (`PathExport.render`).
+public struct ExportRequest: Sendable {
+    public var format: ExportFormat
+    public var target: SwiftTarget
+    /// The variable, type or function to declare.
+    public var name: String
+    /// Every bit of every number, instead of clean decimals.
+    public var exact: Bool
+    public var path: Path
+    /// The pattern of the last `dash`, if the session ran one: `setLineDash` and its kin.
+    public var dash: DashPattern?
+    /// For `points`: the track points, with the tangent angle when `angles` was given.
+    public var points: [Point]
+    public var angles: [Double]?
+    /// A def translated to the body of a Swift function (see `SwiftTranslation`), when one was named.
+    public var function: SwiftFunction?
+    /// The file to write (nil: print), as written in the script, and the source that exports.
+    public var file: String?
+    public var from: String
+}
+
+/// Writes an `ExportRequest` to its file; returns the name of the file written, or throws a reason.
+public typealias Exporter = @Sendable (ExportRequest) throws -> String

@@ -179,10 +179,10 @@ public struct JSONLinesPrinter {
         case .plot(let path, let handle, let ascii, let controls):
             fields.append(
                 "\"text\": \(JSONLinesPrinter.string(TerminalPlot(width: 72, ascii: ascii).render(path, handle: handle, controls: controls)))")
-        case .export(let format, let path, let exact):
-            fields.append("\"format\": \"\(format.rawValue)\"")
-            let text = format == .svg ? PathExport.svg(path, exact: exact) : PathExport.swift(path, exact: exact)
-            fields.append("\"text\": \(JSONLinesPrinter.string(text))")
+        case .export(let request):
+            fields.append("\"format\": \"\(request.format.rawValue)\"")
+            if request.format == .swift { fields.append("\"target\": \"\(request.target.rawValue)\"") }
+            fields.append("\"text\": \(JSONLinesPrinter.string(PathExport.render(request)))")
         }
         return "{" + fields.joined(separator: ", ") + "}"
     }

@@ -95,49 +95,123 @@ public enum PathExport {
         return NumberFormat.clean(a, tolerance: 1e-12 * Swift.max(1, abs(a)))
     }
 
-    /// Swift code that builds the same path with UIBezierPath: numbers within 1e-12 of the
-    /// path's size of a short decimal written as it and angles that are multiples of π/12 as
-    /// `.pi` fractions, unless `exact`.
-    public static func swift(_ path: Path, exact: Bool = false) -> String {
+    /// What `export` prints or writes: Swift for the request's target, SVG path data, or the
+    /// track points as a Swift array.
+    public static func render(_ r: ExportRequest) -> String {
+        switch r.format {
+        case .svg: return svg(r.path, exact: r.exact)
+        case .points: return points(r)
+        case .swift:
+            if let f = r.function { return function(f, r) }
+            return swift(r.path, target: r.target, name: r.name, dash: r.dash, exact: r.exact)
+        }
+    }
+
+    /// The clean-number writer for a path: numbers within 1e-12 of its size of a short decimal
+    /// written as it, unless `exact`.
+    static func numbers(_ path: Path, exact: Bool) -> (Double) -> String {
         let tolerance = tolerance(for: path, exact: exact)
-        func n(_ x: Double) -> String { exact ? PathExport.n(x) : NumberFormat.clean(x, tolerance: tolerance) }
+        return { x in exact ? PathExport.n(x) : NumberFormat.clean(x, tolerance: tolerance) }
+    }
+
+    /// Swift code that builds the same path with `target`: numbers within 1e-12 of the path's
+    /// size of a short decimal written as it and angles that are multiples of π/12 as `.pi`
+    /// fractions, unless `exact`. With a dash pattern, the target's way to stroke dashed.
+    public static func swift(
+        _ path: Path, target: SwiftTarget = .uikit, name: String = "path", dash: DashPattern? = nil, exact: Bool = false
+    ) -> String {
+        let n = numbers(path, exact: exact)
         func angle(_ a: Double) -> String { PathExport.angle(a, exact: exact) }
-        var lines = ["let path = UIBezierPath()"]
-        func p(_ q: Point) -> String { "CGPoint(x: \(n(q.x)), y: \(n(q.y)))" }
+        let code = SwiftCode(target: target, variable: target == .shape ? "path" : name)
+        var lines = [code.declaration]
+        func p(_ q: Point) -> String { SwiftCode.point(n(q.x), n(q.y)) }
         for e in path.elements {
             switch e {
-            case .move(let q): lines.append("path.move(to: \(p(q)))")
-            case .close: lines.append("path.close()")
-            case .segment(.line(let l)): lines.append("path.addLine(to: \(p(l.p1)))")
-            case .segment(.quadratic(let q)): lines.append("path.addQuadCurve(to: \(p(q.p2)), controlPoint: \(p(q.p1)))")
-            case .segment(.cubic(let c)):
-                lines.append("path.addCurve(to: \(p(c.p3)), controlPoint1: \(p(c.p1)), controlPoint2: \(p(c.p2)))")
+            case .move(let q): lines.append(code.move(p(q)))
+            case .close: lines.append(code.close())
+            case .segment(.line(let l)): lines.append(code.line(p(l.p1)))
+            case .segment(.quadratic(let q)): lines.append(code.quad(control: p(q.p1), to: p(q.p2)))
+            case .segment(.cubic(let c)): lines.append(code.curve(p(c.p1), p(c.p2), to: p(c.p3)))
             case .segment(.arc(let a)) where a.isCircular:
                 // A rotated circle is the same circle with shifted angles; a reflected one runs
-                // the other way. UIKit's clockwise means increasing angle (y down).
+                // the other way.
                 let phi = atan2(a.u.dy, a.u.dx)
                 let reflected = a.u.cross(a.v) < 0
                 let start = reflected ? phi - a.startAngle : a.startAngle + phi
-                let end = reflected ? start - a.sweep : start + a.sweep
-                let clockwise = reflected ? a.sweep < 0 : a.sweep > 0
+                let delta = reflected ? -a.sweep : a.sweep
                 lines.append(
-                    "path.addArc(withCenter: \(p(a.center)), radius: \(n(a.radius)), "
-                        + "startAngle: \(angle(start)), endAngle: \(angle(end)), clockwise: \(clockwise))")
+                    code.relativeArc(
+                        center: p(a.center), radius: n(a.radius), start: angle(start), delta: angle(delta), end: angle(start + delta),
+                        increasing: delta > 0))
             case .segment(.arc(let a)):
-                // UIBezierPath has no elliptical arc: CGPath draws the unit circle's arc through
-                // the transform that makes it this ellipse (CGPath's clockwise is the opposite of
-                // UIKit's for the same angles).
+                // No target has an elliptical arc: the unit circle's arc through the transform
+                // that makes it this ellipse.
                 lines.append("// An elliptical arc: the unit circle's arc, transformed.")
-                lines.append("if let ellipse = path.cgPath.mutableCopy() {")
-                lines.append(
-                    "    ellipse.addArc(center: .zero, radius: 1, startAngle: \(angle(a.startAngle)), "
-                        + "endAngle: \(angle(a.startAngle + a.sweep)), clockwise: \(a.sweep < 0), "
-                        + "transform: CGAffineTransform(a: \(n(a.u.dx)), b: \(n(a.u.dy)), c: \(n(a.v.dx)), "
-                        + "d: \(n(a.v.dy)), tx: \(n(a.center.x)), ty: \(n(a.center.y))))")
-                lines.append("    path.cgPath = ellipse")
-                lines.append("}")
+                lines += code.unitArc(
+                    start: angle(a.startAngle), delta: angle(a.sweep),
+                    transform:
+                        "CGAffineTransform(a: \(n(a.u.dx)), b: \(n(a.u.dy)), c: \(n(a.v.dx)), d: \(n(a.v.dy)), tx: \(n(a.center.x)), ty: \(n(a.center.y)))"
+                )
             }
         }
-        return lines.joined(separator: "\n")
+        let dashLines = dash.map { code.dash(lengths: $0.lengths.map(n), phase: n($0.phase), shapeMember: target == .shape) } ?? []
+        guard target == .shape else { return (lines + dashLines).joined(separator: "\n") }
+        // A Shape draws the design scaled into the rect it is given.
+        let b = path.bounds ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        let sx = b.width > 0 ? "rect.width / design.width" : "1", sy = b.height > 0 ? "rect.height / design.height" : "1"
+        var out = ["struct \(name): Shape {"]
+        if !dashLines.isEmpty { out += dashLines.map { "    " + $0 } + [""] }
+        out.append("    func path(in rect: CGRect) -> Path {")
+        out += lines.map { "        " + $0 }
+        out += [
+            "        // The design spans (\(n(b.minX)), \(n(b.minY))) to (\(n(b.maxX)), \(n(b.maxY))): it is scaled to fill rect.",
+            "        let design = CGRect(x: \(n(b.minX)), y: \(n(b.minY)), width: \(n(b.width)), height: \(n(b.height)))",
+            "        return path.applying(",
+            "            CGAffineTransform(translationX: rect.minX, y: rect.minY)",
+            "                .scaledBy(x: \(sx), y: \(sy))",
+            "                .translatedBy(x: -design.minX, y: -design.minY))",
+            "    }",
+            "}",
+        ]
+        return out.joined(separator: "\n")
+    }
+
+    /// The track points as a Swift array: `[CGPoint]`, or with angles `[(point: CGPoint, angle:
+    /// CGFloat)]` (the path's direction there, radians, increasing clockwise on screen).
+    static func points(_ r: ExportRequest) -> String {
+        let n = numbers(r.path, exact: r.exact)
+        func p(_ q: Point) -> String { SwiftCode.point(n(q.x), n(q.y)) }
+        if let angles = r.angles {
+            var lines = ["let \(r.name): [(point: CGPoint, angle: CGFloat)] = ["]
+            for (q, a) in zip(r.points, angles) { lines.append("    (\(p(q)), \(angle(a, exact: r.exact))),") }
+            return (lines + ["]"]).joined(separator: "\n")
+        }
+        var lines = ["let \(r.name): [CGPoint] = ["]
+        for q in r.points { lines.append("    \(p(q)),") }
+        return (lines + ["]"]).joined(separator: "\n")
+    }
+
+    /// A def translated to Swift: a function of its parameters that returns the target's path, or
+    /// for `shape` a Shape whose properties are the parameters.
+    static func function(_ f: SwiftFunction, _ r: ExportRequest) -> String {
+        let code = SwiftCode(target: r.target)
+        let body = [code.declaration] + f.body
+        if r.target == .shape {
+            var out = ["struct \(r.name): Shape {"]
+            out += f.parameters.map { "    var \($0): CGFloat" }
+            if !f.parameters.isEmpty { out.append("") }
+            out += [
+                "    /// Drawn as the def draws it, moved to the rect's origin.",
+                "    func path(in rect: CGRect) -> Path {",
+            ]
+            out += body.map { $0.isEmpty ? "" : "        " + $0 }
+            out += ["        return path.offsetBy(dx: rect.minX, dy: rect.minY)", "    }", "}"]
+            return out.joined(separator: "\n")
+        }
+        let parameters = f.parameters.map { "\($0): CGFloat" }.joined(separator: ", ")
+        var out = ["func \(r.name)(\(parameters)) -> \(code.pathType) {"]
+        out += body.map { $0.isEmpty ? "" : "    " + $0 }
+        out += ["    return path", "}"]
+        return out.joined(separator: "\n")
     }
 }

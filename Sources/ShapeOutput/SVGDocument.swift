@@ -159,9 +159,13 @@ public enum SVGDocument {
             out.append(polyline(comb.map(\.tip)))
             out.append("  </g>")
         }
+        // Dashed as the session's `dash` dashes it (its lengths and phase are in path units).
+        let dash = r.dash.map {
+            " stroke-dasharray=\"\($0.lengths.map(n).joined(separator: " "))\"" + ($0.phase != 0 ? " stroke-dashoffset=\"\(n($0.phase))\"" : "")
+        }
         out.append(
             "  <path id=\"path\" d=\"\(PathExport.svg(r.path))\" fill=\"none\" stroke=\"black\" stroke-width=\"\(n(stroke))\" "
-                + "stroke-linejoin=\"round\"/>")
+                + "stroke-linejoin=\"round\"\(dash ?? "")/>")
         if layers.contains(.controls) {
             // The on-curve anchors: where each element starts and ends.
             var anchors: [Point] = []

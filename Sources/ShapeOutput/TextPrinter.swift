@@ -84,7 +84,7 @@ public struct TextPrinter {
             for p in procedures { lines.append("def \(p.signature)  # \(p.file):\(p.line)") }
             return lines.joined(separator: "\n")
         case .help(let topic): return HelpRenderer.render(topic, width: Swift.max(columns, 40))
-        case .saved(let file): return "save: wrote \(file)"
+        case .saved(let file): return "\(r.command): wrote \(file)"
         case .casteljau(let i, let kind, let t, let levels):
             var lines = ["casteljau: element \(i) (\(kind)) at t = \(n(t))"]
             for (k, level) in levels.enumerated() {
@@ -172,8 +172,8 @@ public struct TextPrinter {
         case .plot(let path, let handle, let ascii, let controls):
             return TerminalPlot(width: columns, height: rows, ascii: ascii || !unicode).render(
                 path, handle: handle, controls: controls, precision: precision)
-        case .export(let format, let path, let exact):
-            return format == .svg ? PathExport.svg(path, exact: exact) : PathExport.swift(path, exact: exact)
+        case .export(let request):
+            return PathExport.render(request)
         }
     }
 }

@@ -123,6 +123,60 @@ import Testing
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: dir.path)) == ["s.shape", "picture.svg"])
     }
 
+    /// `export swift "Card.swift"` writes the code to a file beside the script, as `save`
+    /// writes, and says so (not under --quiet); a folder in the way is a located error.
+    @Test func exportWritesASwiftFile() throws {
+        let dir = try temporaryDirectory()
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("sub/Taken.swift"), withIntermediateDirectories: true)
+        let script = """
+            def card(w, h, r) {
+              roundrect 0 0 w h r
+            }
+            card 320 200 16
+            export swift cgpath "Card.swift" as cardPath
+            export swift card shape "CardShape.swift"
+            export points "Points.swift"
+            """
+        try script.write(to: dir.appendingPathComponent("sub/s.shape"), atomically: true, encoding: .utf8)
+        let r = try BinaryRunner.run(["sub/s.shape"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("export: wrote sub/Card.swift") && r.stdout.contains("export: wrote sub/CardShape.swift"), "\(r.stdout)")
+        let card = try String(contentsOf: dir.appendingPathComponent("sub/Card.swift"), encoding: .utf8)
+        #expect(card.hasPrefix("let cardPath = CGMutablePath()\ncardPath.move(to: CGPoint(x: 16, y: 0))\n"), "\(card)")
+        #expect(card.hasSuffix("cardPath.closeSubpath()\n"))
+        let shape = try String(contentsOf: dir.appendingPathComponent("sub/CardShape.swift"), encoding: .utf8)
+        #expect(shape.hasPrefix("struct Card: Shape {\n    var w: CGFloat\n    var h: CGFloat\n    var r: CGFloat\n"), "\(shape)")
+        let points = try String(contentsOf: dir.appendingPathComponent("sub/Points.swift"), encoding: .utf8)
+        #expect(points.hasPrefix("let points: [CGPoint] = [\n    CGPoint(x: 16, y: 0),\n"))
+        // --quiet: the files, and nothing on standard output.
+        let quiet = try BinaryRunner.run(["--quiet", "sub/s.shape"], in: dir)
+        #expect(quiet.status == 0 && quiet.stdout.isEmpty, "\(quiet.stdout)")
+        // A folder where the file would go.
+        try "move 0 0\nline 1 1\nexport swift \"Taken.swift\"\n".write(
+            to: dir.appendingPathComponent("sub/t.shape"), atomically: true, encoding: .utf8)
+        let taken = try BinaryRunner.run(["sub/t.shape"], in: dir)
+        #expect(taken.status == 1)
+        #expect(taken.stderr.contains("t.shape:3:14: error: cannot save 'Taken.swift': it is a directory"), "\(taken.stderr)")
+    }
+
+    /// After `dash`, `save` draws the path dashed with its pattern and phase (path units); with
+    /// the points layer, which shows the dash as points, the path stays whole.
+    @Test func aDashedPathIsSavedDashed() throws {
+        let dir = try temporaryDirectory()
+        let script = "roundrect 0 0 100 60 10\nsave \"plain.svg\"\ndash 6 4 phase 1\nsave \"dashed.svg\"\nsave \"points.svg\" points\n"
+        try script.write(to: dir.appendingPathComponent("s.shape"), atomically: true, encoding: .utf8)
+        let r = try BinaryRunner.run(["s.shape"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        func pathElement(_ name: String) throws -> String {
+            let text = try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)
+            return String(try #require(text.split(separator: "\n").first { $0.contains("<path id=\"path\"") }))
+        }
+        #expect(try pathElement("dashed.svg").hasSuffix("stroke-dasharray=\"6 4\" stroke-dashoffset=\"1\"/>"))
+        #expect(!(try pathElement("plain.svg")).contains("dasharray"))
+        #expect(!(try pathElement("points.svg")).contains("dasharray"))
+    }
+
     @Test func anUnwritableTargetIsALocatedErrorAndLeavesNoFile() throws {
         let dir = try temporaryDirectory()
         try "x".write(to: dir.appendingPathComponent("plain-file"), atomically: true, encoding: .utf8)

@@ -144,7 +144,7 @@ import Testing
                 "canonical", "casteljau", "catmull", "catmullpoints", "circle", "clear", "close", "components", "contains", "continuity", "cubics",
                 "curvature", "curve",
             ])
-        #expect(complete("d") == ["dash", "def", "dot", "drag", "draw"])
+        #expect(complete("d") == ["dash", "dashes", "def", "dot", "drag", "draw"])
         #expect(complete("move 0 0; ci") == ["circle"])
         #expect(complete("repeat 2 { li") == ["line"])
         // After a command: its option words, then names with values and functions.

@@ -120,48 +120,6 @@ import ShapeTestSupport
             expectClose(b1.maxY, b2.maxY, tolerance: 1e-9 * 100)
         }
     }
-
-    /// The Swift export type-checks against a stub with UIKit's and Core Graphics' signatures
-    /// (UIKit itself does not exist on Linux).
-    @Test func swiftExportTypeChecks() throws {
-        let i = Interpreter()
-        var reports: [Report] = []
-        run(
-            i, "circle 0 0 5\nscale 2 1\nmove 0 0\nline 10 0\nquad 20 10 30 0\ncurve 40 10 50 -10 60 0\narc 70 0 10 180deg 0\nclose\nexport swift",
-            reports: &reports)
-        guard case .export(_, let path, _) = reports.last?.kind else { Issue.record("no export"); return }
-        let code = PathExport.swift(path)
-        #expect(code.contains("path.addArc(withCenter:"))
-        #expect(code.contains("ellipse.addArc(center: .zero"))  // the stretched circle
-        let stub = """
-            struct CGPoint { var x: Double; var y: Double; static let zero = CGPoint(x: 0, y: 0) }
-            struct CGAffineTransform {
-                init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {}
-                static let identity = CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
-            }
-            class CGPath { func mutableCopy() -> CGMutablePath? { CGMutablePath() } }
-            class CGMutablePath: CGPath {
-                func addArc(center: CGPoint, radius: Double, startAngle: Double, endAngle: Double, clockwise: Bool,
-                            transform: CGAffineTransform = .identity) {}
-            }
-            class UIBezierPath {
-                var cgPath: CGPath = CGPath()
-                func move(to point: CGPoint) {}
-                func addLine(to point: CGPoint) {}
-                func addQuadCurve(to endPoint: CGPoint, controlPoint: CGPoint) {}
-                func addCurve(to endPoint: CGPoint, controlPoint1: CGPoint, controlPoint2: CGPoint) {}
-                func addArc(withCenter center: CGPoint, radius: Double, startAngle: Double, endAngle: Double, clockwise: Bool) {}
-                func close() {}
-            }
-            """
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("shape-swift-export-\(UUID().uuidString.prefix(6))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        try stub.write(to: dir.appendingPathComponent("stub.swift"), atomically: true, encoding: .utf8)
-        try code.write(to: dir.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
-        let r = try Subprocess.run(
-            "swiftc", ["-typecheck", dir.appendingPathComponent("stub.swift").path, dir.appendingPathComponent("main.swift").path])
-        #expect(r.status == 0, "\(r.stderr)")
-    }
 }
 
 /// Clean numbers in the exports: a number within 1e-12 of the path's size of a decimal of at most
@@ -194,15 +152,15 @@ import ShapeTestSupport
         let i = Interpreter()
         var reports: [Report] = []
         run(i, "roundrect 0 0 320 200 16\nexport swift", reports: &reports)
-        guard case .export(_, let p, let exact) = reports.last?.kind else { Issue.record("no export"); return }
-        #expect(!exact)
-        let code = PathExport.swift(p)
+        guard case .export(let request) = reports.last?.kind else { Issue.record("no export"); return }
+        #expect(!request.exact)
+        let code = PathExport.render(request)
         #expect(!code.contains("15.99") && !code.contains("16.000") && !code.contains("e-1") && !code.contains("4.712"))
         #expect(code.contains("startAngle: .pi, endAngle: .pi * 3 / 2"))
         // `exact`: the bits as they are.
         run(i, "rect 0 0 100 50\nrotate 90deg\nexport swift exact", reports: &reports)
-        guard case .export(_, let q, true) = reports.last?.kind else { Issue.record("no exact export"); return }
-        #expect(PathExport.swift(q, exact: true).contains("1.5707963267948966"))
+        guard case .export(let exact) = reports.last?.kind, exact.exact else { Issue.record("no exact export"); return }
+        #expect(PathExport.render(exact).contains("1.5707963267948966"))
     }
 
     /// Every example's path exported as SVG path data and read back by the importer: the same

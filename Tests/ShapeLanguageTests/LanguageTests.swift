@@ -345,7 +345,7 @@ func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
         // Only the rows that take text skip the evaluation of numbers.
         #expect(
             CommandTable.all.filter(\.takesText).map(\.name).sorted() == [
-                "draw", "help", "intersect", "intersections", "save", "subtract", "svg", "union", "xor",
+                "draw", "export", "help", "intersect", "intersections", "save", "subtract", "svg", "union", "xor",
             ])
         // A handler runs its own command: `circle` through its row draws a circle.
         let i = Interpreter()
