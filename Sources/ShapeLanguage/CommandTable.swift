@@ -234,10 +234,10 @@ public struct CommandSpec: Sendable {
 public enum CommandTable {
     static func flag(_ n: String, _ s: String) -> KeywordSpec { KeywordSpec(name: n, summary: s) }
     /// The row of a boolean operation with path value `a` (`union a [evenodd]`, ...).
-    static func combination(_ name: String, _ summary: String) -> CommandSpec {
+    static func combination(_ name: String, _ summary: String, example: String) -> CommandSpec {
         CommandSpec(
             name: name, parameters: ["a"], keywords: [flag("evenodd", "fill both with the even-odd rule instead of nonzero winding")],
-            group: .combine, cost: .perElement(WorkCost.visitCost), isQuery: false, summary: summary, example: "\(name) path()",
+            group: .combine, cost: .perElement(WorkCost.visitCost), isQuery: false, summary: summary, example: example,
             takesText: true, run: Interpreter.booleanCommand)
     }
     static let about = KeywordSpec(name: "about", values: ["x", "y"], summary: "the fixed point (default: the centre of the bounds)")
@@ -448,10 +448,18 @@ public enum CommandTable {
             isQuery: true,
             summary: "where the path crosses or touches itself, or path value a (points, arc lengths, overlaps)",
             example: "intersections", takesText: true, run: Interpreter.intersectionsCommand),
-        combination("union", "the path becomes the outline of its filled area together with path value a's"),
-        combination("intersect", "the path becomes the outline of where its filled area and path value a's overlap"),
-        combination("subtract", "the path becomes the outline of its filled area with path value a's cut away"),
-        combination("xor", "the path becomes the outline of where exactly one of its filled area and path value a's is"),
+        combination(
+            "union", "the path becomes the outline of its filled area together with path value a's",
+            example: "let a = path(); clear; circle 100 20 50; union a"),
+        combination(
+            "intersect", "the path becomes the outline of where its filled area and path value a's overlap",
+            example: "let a = path(); clear; circle 100 20 50; intersect a"),
+        combination(
+            "subtract", "the path becomes the outline of its filled area with path value a's cut away",
+            example: "let hole = path(); clear; rect -50 -50 400 150; subtract hole"),
+        combination(
+            "xor", "the path becomes the outline of where exactly one of its filled area and path value a's is",
+            example: "let a = path(); clear; circle 100 20 50; xor a"),
         CommandSpec(
             name: "stroke", parameters: ["w"],
             keywords: [

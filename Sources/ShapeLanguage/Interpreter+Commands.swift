@@ -495,6 +495,9 @@ extension Interpreter {
         state.transform = .identity
         state.untransformed = nil
         state.pivot = nil
+        // A new drawing is drawn and exported whole until its own `dash` (the pattern itself
+        // stays, for the track points).
+        state.dashGiven = false
         report("clear", .cleared)
     }
 

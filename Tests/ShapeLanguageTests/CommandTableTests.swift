@@ -27,6 +27,8 @@ import Testing
         let (reports, error) = run(i, spec.example)
         #expect(error == nil, "\(name): \(error?.message.text ?? "")")
         #expect(!reports.isEmpty, "\(name) reports nothing")
+        // An example that shapes the path leaves something to see (`subtract path()` left nothing).
+        if spec.group == .combine { #expect(!i.path.isEmpty, "\(name)'s example empties the path") }
         for r in reports {
             // `save` changes nothing, but says where it wrote only without --quiet: a script
             // that saves and exports leaves standard output to the export.
@@ -43,7 +45,11 @@ import Testing
             let changed =
                 after.elements != before.elements || after.globals != before.globals || after.handle != before.handle
                 || after.dash != before.dash || after.precision != before.precision || after.transform != before.transform
-            #expect(after.undo.count == before.undo.count + (changed ? 1 : 0), "\(name): undo steps \(before.undo.count) -> \(after.undo.count)")
+            // An example of several statements (`let a = path(); clear; ...; union a`) is a step each.
+            let statements = (try? Parser.parse(Source(name: "e", text: spec.example)).statements.count) ?? 1
+            #expect(
+                changed ? after.undo.count == before.undo.count + statements : after.undo.count == before.undo.count,
+                "\(name): undo steps \(before.undo.count) -> \(after.undo.count)")
         }
     }
 
