@@ -199,13 +199,21 @@ public struct CommandSpec: Sendable {
             parts.append(i >= parameters.count - optionalCount ? "[\(p)]" : p)
         }
         if variadic { parts.append("...") }
-        if let required = optionGroups.first(where: \.required) {
+        let required = optionGroups.first(where: \.required)
+        let requiredWords = required.map { $0.names.compactMap { keyword(named: $0) } } ?? []
+        if let required, requiredWords.contains(where: { $0.valueCount > 0 }) {
             return required.names.compactMap { keyword(named: $0) }
                 .map { ([name, $0.name] + $0.values).joined(separator: " ") }.joined(separator: " | ")
         }
-        let flags = keywords.filter { $0.valueCount == 0 }.map(\.name)
-        if !flags.isEmpty { parts.append("[" + flags.joined(separator: "|") + "]") }
-        for k in keywords where k.valueCount > 0 {
+        // Words that need one of them (`export swift|svg|points`) come first.
+        if let required { parts.insert(required.names.joined(separator: "|"), at: 1) }
+        let grouped = Set(optionGroups.flatMap(\.names))
+        for group in optionGroups where !group.required {
+            parts.append("[" + group.names.joined(separator: "|") + "]")
+        }
+        // Flags outside any group may be given together: a bracket each.
+        for k in keywords where k.valueCount == 0 && !grouped.contains(k.name) { parts.append("[\(k.name)]") }
+        for k in keywords where k.valueCount > 0 && !grouped.contains(k.name) {
             parts.append("[\(k.name) \(k.values.joined(separator: " "))]")
         }
         return parts.joined(separator: " ")

@@ -1237,6 +1237,8 @@ extension Interpreter {
         if let (n, r) = inv.names["as"] {
             guard SwiftTranslation.isSwiftName(n) else { throw error(.notASwiftName(n), r) }
             name = n
+        } else if let (word, _, r) = procedure, !SwiftTranslation.isSwiftName(name) {
+            throw error(.notASwiftName(word), r, suggestion: "give the function a name with 'as'")
         }
         var request = ExportRequest(
             format: format, target: target, name: name, exact: inv.keywords["exact"] != nil, path: path,
