@@ -671,6 +671,17 @@ public enum CommandTable {
             summary: "list the variables and procedures defined in this session", example: "vars",
             run: Interpreter.varsCommand),
         CommandSpec(
+            name: "figure", parameters: [],
+            keywords: [
+                flag("keep", "from now on each teaching query's figure joins the ones before (tangent and normal in one picture)"),
+                flag("replace", "from now on each figure replaces the last (the default)"),
+                flag("clear", "drop the figure now (the mode stays)"),
+            ],
+            optionGroups: [OptionGroup(names: ["keep", "replace", "clear"], required: true)],
+            group: .session, cost: .unit, isQuery: false,
+            summary: "whether the teaching queries' figures accumulate for save ... figure, or clear them",
+            example: "figure keep", run: Interpreter.figureCommand),
+        CommandSpec(
             name: "precision", parameters: ["n"], group: .session, cost: .unit, isQuery: false,
             summary: "decimals shown in text output (default 4)", example: "precision 6", run: Interpreter.precisionCommand),
         CommandSpec(

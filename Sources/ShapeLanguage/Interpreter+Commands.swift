@@ -356,8 +356,11 @@ extension Interpreter {
         let file = try fileName(argument)
         guard file.lowercased().hasSuffix(".svg") else { throw error(.notSVGFile(file), argument.range) }
         // `all` is every layer but `fill`; the other option words name one each.
+        // `all`: the handle only once one was placed or shown (else it would sit at P0 unasked).
         let layers =
-            inv.keywords["all"] != nil ? Set(SaveLayer.allCases).subtracting([.fill]) : Set(inv.keywordNames.compactMap(SaveLayer.init(rawValue:)))
+            inv.keywords["all"] != nil
+            ? Set(SaveLayer.allCases).subtracting(state.handlePlaced ? [.fill] : [.fill, .handle])
+            : Set(inv.keywordNames.compactMap(SaveLayer.init(rawValue:)))
         try save(file, layers: layers, argument: argument, range: inv.range)
     }
 
@@ -498,6 +501,7 @@ extension Interpreter {
         // A new drawing is drawn and exported whole until its own `dash` (the pattern itself
         // stays, for the track points).
         state.dashGiven = false
+        state.handlePlaced = false
         report("clear", .cleared)
     }
 
@@ -630,6 +634,7 @@ extension Interpreter {
 
     /// `handle`.
     func handleCommand(_ inv: Invocation) throws(Diagnostic) {
+        state.handlePlaced = true
         let n = inv.numbers
         let points = try trackPoints(inv.range)
         if n.isEmpty { return handleReport("handle", points, query: true) }
@@ -641,6 +646,7 @@ extension Interpreter {
 
     /// `drag`.
     func dragCommand(_ inv: Invocation) throws(Diagnostic) {
+        state.handlePlaced = true
         let points = try trackPoints(inv.range)
         // The table's option group makes exactly one of `to` and `by` present.
         if let to = inv.keywords["to"] {
@@ -655,6 +661,7 @@ extension Interpreter {
 
     /// `snap`.
     func snapCommand(_ inv: Invocation) throws(Diagnostic) {
+        state.handlePlaced = true
         let points = try trackPoints(inv.range)
         try charge(points.count, inv.range)
         state.handle.snap(to: inv.point(0), in: points)
@@ -1598,6 +1605,15 @@ extension Interpreter {
     }
 
     /// `precision`.
+    func figureCommand(_ inv: Invocation) throws(Diagnostic) {
+        if inv.keywords["keep"] != nil { state.figureKeep = true }
+        if inv.keywords["replace"] != nil { state.figureKeep = false }
+        if inv.keywords["clear"] != nil { lastFigure = nil }
+        changed = true
+        report("figure", .figureMode(keep: state.figureKeep, marks: lastFigure?.marks.count ?? 0))
+    }
+
+    /// `precision n`.
     func precisionCommand(_ inv: Invocation) throws(Diagnostic) {
         let n = inv.numbers
         guard n[0] == n[0].rounded(), n[0] >= 0, n[0] <= 17 else { throw error(.precisionRange, inv.ranges[0]) }

@@ -118,7 +118,7 @@ extension Interpreter {
         case .facts(_, _, let fields): return .record(fields)
         case .value(nil, let v): return v
         case .export, .names, .help, .plot, .saved, .printed, .path, .cleared, .transformed, .sticky, .wander, .dash, .handle, .value, .undone,
-            .precision, .defined, .split, .degree, .cubics, .outline, .molded, .fitted:
+            .precision, .figureMode, .defined, .split, .degree, .cubics, .outline, .molded, .fitted:
             return nil
         }
     }

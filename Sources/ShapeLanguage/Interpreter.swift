@@ -35,6 +35,12 @@ struct SessionState: Sendable, Equatable {
     var pivot: Point?
     /// The sticky badge's bridge broke during the current touch (until `sticky ... release`).
     var stickyBroken = false
+    /// `figure keep`: each teaching query's figure joins the ones before (until `figure clear`
+    /// or a change of the path that is not an append).
+    var figureKeep = false
+    /// True once `handle`, `drag` or `snap` ran since the last `clear`: `save ... all` then
+    /// draws the handle.
+    var handlePlaced = false
 }
 
 /// How to restore the path when a statement is undone or rolled back.
@@ -234,7 +240,11 @@ public final class Interpreter {
         // statement did not make. (Appending leaves the elements they show as they were.)
         // The last teaching query's figure is the figure: a teaching query that makes none
         // (`bernstein`, `point`, `casteljau`, whose picture is its own layer, ...) clears it.
-        if lastFigure == figureBefore, CommandTable.spec(named: statement.commandName)?.group == .teaching { lastFigure = nil }
+        if lastFigure == figureBefore, CommandTable.spec(named: statement.commandName)?.group == .teaching, !state.figureKeep { lastFigure = nil }
+        // Kept figures: the new one joins the ones before.
+        if state.figureKeep, let old = figureBefore, let new = lastFigure, new != old, statement.commandName != "figure" {
+            lastFigure = Figure(title: old.title + "; " + new.title, marks: old.marks + new.marks)
+        }
         if let saved = savedPath, saved.elements != path.elements {
             if lastFigure == figureBefore { lastFigure = nil }
             if lastCasteljau == casteljauBefore { lastCasteljau = nil }

@@ -20,7 +20,8 @@ public struct Report: Sendable {
             name == nil
         // `save` says where it wrote only without `--quiet`: a script that saves and exports
         // leaves standard output to the export.
-        case .path, .cleared, .transformed, .sticky, .wander, .dash, .handle, .undone, .precision, .defined, .split, .degree, .cubics, .outline,
+        case .path, .cleared, .transformed, .sticky, .wander, .dash, .handle, .undone, .precision, .figureMode, .defined, .split, .degree, .cubics,
+            .outline,
             .molded, .fitted, .saved:
             false
         }
@@ -61,7 +62,7 @@ public struct Report: Sendable {
         case .parameterPoint(let q): return q.point.isFinite && f(q.first.dx, q.first.dy, q.second.dx, q.second.dy, q.curvature ?? 0, q.at)
         case .located(_, let t): return f(t)
         case .elements(let list): return list.allSatisfy { $0.from.isFinite && $0.to.isFinite && $0.length.isFinite }
-        case .cleared, .contains, .dash, .value, .printed, .undone, .precision, .defined, .split, .saved, .plot, .export, .help, .names:
+        case .cleared, .contains, .dash, .value, .printed, .undone, .precision, .figureMode, .defined, .split, .saved, .plot, .export, .help, .names:
             return true
         }
     }
@@ -98,6 +99,8 @@ public struct Report: Sendable {
         /// `undo`: what was reverted.
         case undone(command: String, line: Int)
         case precision(Int)
+        /// `figure keep|replace|clear`: whether figures accumulate, and the marks of the figure now.
+        case figureMode(keep: Bool, marks: Int)
         /// `def`.
         case defined(String)
         /// `casteljau`: the element, its kind, t, and each level of the construction.

@@ -146,6 +146,7 @@ public struct JSONLinesPrinter {
         case .undone(let command, let line):
             fields.append("\"undone\": {\"cmd\": \(JSONLinesPrinter.string(command)), \"line\": \(line)}")
         case .precision(let d): fields.append("\"precision\": \(d)")
+        case .figureMode(let keep, let marks): fields += ["\"keep\": \(keep)", "\"marks\": \(marks)"]
         case .defined(let name): fields.append("\"name\": \(JSONLinesPrinter.string(name))")
         case .names(let variables, let procedures):
             let vs = variables.map { "{\"name\": \(JSONLinesPrinter.string($0.name)), \"value\": \(value($0.value))}" }

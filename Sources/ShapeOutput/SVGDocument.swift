@@ -11,6 +11,10 @@ public enum SVGDocument {
     static func n(_ x: Double) -> String { NumberFormat.json(x) }
 
     /// Colours (Okabe and Ito's palette, told apart with colour blindness) of a figure's roles.
+    /// Colours for legend entries whose own colour an earlier entry took: the rest of Paul Tol's
+    /// muted scheme, distinct from the Okabe–Ito colours the entries start with.
+    static let palette = ["#332288", "#88ccee", "#44aa99", "#117733", "#ddcc77", "#cc6677", "#aa4499", "#882255", "#000000"]
+
     static func colour(_ role: Figure.Role) -> String {
         switch role {
         case .control: "#999999"
@@ -63,25 +67,43 @@ public enum SVGDocument {
 
         // The legend: a title and one line per thing drawn, under the picture.
         var legend: [(colour: String, text: String, dash: Bool)] = []
-        if layers.contains(.fill) { legend.append(("#cfe3f3", "the filled area", false)) }
-        if layers.contains(.controls) { legend.append(("#999999", "control polygons, control points (hollow), anchors (black)", true)) }
-        if layers.contains(.points), !r.trackPoints.isEmpty { legend.append(("#0072b2", "track points", false)) }
-        if layers.contains(.bounds), r.path.bounds != nil { legend.append(("#e69f00", "tight bounds", true)) }
+        // Each thing drawn has a key, for its colour: no two entries of one legend share one.
+        var keys: [String] = []
+        func add(_ key: String, _ colour: String, _ text: String, _ dash: Bool) {
+            keys.append(key)
+            legend.append((colour, text, dash))
+        }
+        if layers.contains(.fill) { add("fill", "#cfe3f3", "the filled area", false) }
+        if layers.contains(.controls) { add("controls", "#999999", "control polygons, control points (hollow), anchors (black)", true) }
+        if layers.contains(.points), !r.trackPoints.isEmpty { add("points", "#0072b2", "track points", false) }
+        if layers.contains(.bounds), r.path.bounds != nil { add("bounds", "#e69f00", "tight bounds", true) }
         if !comb.isEmpty {
             // Teeth are the curvature scaled so that the longest is a fifth of the path's size.
             let largest = combLargestCurvature(r.path)
             let text = "curvature comb (teeth ∝ curvature; the longest: \(NumberFormat.text(largest, precision: 4)))"
-            legend.append((colour(.comb), text, false))
+            add("comb", colour(.comb), text, false)
         }
-        if layers.contains(.nearest), r.nearest != nil { legend.append(("#009e73", "nearest point to the query", false)) }
-        if layers.contains(.casteljau), r.casteljau != nil { legend.append(("#56b4e9", "de Casteljau levels", false)) }
+        if layers.contains(.nearest), r.nearest != nil { add("nearest", "#009e73", "nearest point to the query", false) }
+        if layers.contains(.casteljau), r.casteljau != nil { add("casteljau", "#56b4e9", "de Casteljau levels", false) }
         var title: String?
         if layers.contains(.figure), let figure = r.figure {
             title = figure.title
             var seen = Set<Figure.Role>()
-            for m in figure.marks where seen.insert(m.role).inserted { legend.append((colour(m.role), m.role.legend, false)) }
+            for m in figure.marks where seen.insert(m.role).inserted { add("role:" + m.role.rawValue, colour(m.role), m.role.legend, false) }
         }
-        if layers.contains(.handle), r.handle != nil { legend.append(("#d55e00", "the handle", false)) }
+        if layers.contains(.handle), r.handle != nil { add("handle", "#d55e00", "the handle", false) }
+        // A colour taken by an earlier entry goes to the next free one of the palette.
+        var paint: [String: String] = [:]
+        var taken = Set<String>()
+        for (k, key) in keys.enumerated() {
+            var c = legend[k].colour
+            if taken.contains(c), let free = palette.first(where: { !taken.contains($0) }) {
+                c = free
+                legend[k].colour = c
+            }
+            taken.insert(c)
+            paint[key] = c
+        }
         // Long lines wrap at 60 characters, so a legend never needs more than the picture's width.
         let titleLines = title.map { wrap($0, width: 60) } ?? []
         let entryLines = legend.map { wrap($0.text, width: 60) }
@@ -134,7 +156,8 @@ public enum SVGDocument {
         if layers.contains(.bounds), r.path.bounds != nil {
             out.append(
                 "  <rect id=\"bounds\" x=\"\(n(box.minX))\" y=\"\(n(box.minY))\" width=\"\(n(box.width))\" height=\"\(n(box.height))\" "
-                    + "fill=\"none\" stroke=\"#e69f00\" stroke-width=\"\(n(stroke / 2))\" stroke-dasharray=\"\(n(stroke * 4)) \(n(stroke * 2))\"/>")
+                    + "fill=\"none\" stroke=\"\(paint["bounds"] ?? "#e69f00")\" stroke-width=\"\(n(stroke / 2))\" stroke-dasharray=\"\(n(stroke * 4)) \(n(stroke * 2))\"/>"
+            )
         }
         let beziers: [(index: Int, points: [Point])] = r.path.elements.enumerated().compactMap { k, e in
             switch e {
@@ -154,7 +177,7 @@ public enum SVGDocument {
             out.append("  </g>")
         }
         if !comb.isEmpty {
-            out.append("  <g id=\"comb\" fill=\"none\" stroke=\"\(colour(.comb))\" stroke-width=\"\(n(stroke / 3))\">")
+            out.append("  <g id=\"comb\" fill=\"none\" stroke=\"\(paint["comb"] ?? colour(.comb))\" stroke-width=\"\(n(stroke / 3))\">")
             for (base, tip) in comb { out.append("    <line x1=\"\(n(base.x))\" y1=\"\(n(base.y))\" x2=\"\(n(tip.x))\" y2=\"\(n(tip.y))\"/>") }
             out.append(polyline(comb.map(\.tip)))
             out.append("  </g>")
@@ -209,12 +232,13 @@ public enum SVGDocument {
             for b in beziers { for p in b.points.dropFirst().dropLast() { layout.addMarker(p, radius: dot) } }
         }
         if layers.contains(.points) {
-            out.append("  <g id=\"points\" fill=\"#0072b2\">")
+            out.append("  <g id=\"points\" fill=\"\(paint["points"] ?? "#0072b2")\">")
             for p in r.trackPoints { out.append(circle(p, dot * 0.75)) }
             out.append("  </g>")
         }
         if layers.contains(.nearest), let near = r.nearest {
-            out.append("  <g id=\"nearest\" stroke=\"#009e73\" fill=\"#009e73\" stroke-width=\"\(n(stroke / 2))\">")
+            let nearColour = paint["nearest"] ?? "#009e73"
+            out.append("  <g id=\"nearest\" stroke=\"\(nearColour)\" fill=\"\(nearColour)\" stroke-width=\"\(n(stroke / 2))\">")
             out.append("    <line x1=\"\(n(near.query.x))\" y1=\"\(n(near.query.y))\" x2=\"\(n(near.point.x))\" y2=\"\(n(near.point.y))\"/>")
             out.append(circle(near.query, dot))
             out.append(circle(near.point, dot))
@@ -232,7 +256,7 @@ public enum SVGDocument {
         }
         var figureLabels: [(text: String, at: Point, colour: String)] = []
         if layers.contains(.figure), let figure = r.figure {
-            let (lines, labels) = figureMarks(figure, stroke: stroke, dot: dot, font: font)
+            let (lines, labels) = figureMarks(figure, stroke: stroke, dot: dot, font: font, paint: paint)
             out += lines
             figureLabels = labels
             for m in figure.marks { if case .point(let p, _, _) = m { layout.addMarker(p, radius: dot * 1.2) } }
@@ -285,7 +309,7 @@ public enum SVGDocument {
         if layers.contains(.handle), let hp = r.handle {
             out.append(
                 "  <circle id=\"handle\" cx=\"\(n(hp.x))\" cy=\"\(n(hp.y))\" r=\"\(n(dot * 2.5))\" fill=\"none\" "
-                    + "stroke=\"#d55e00\" stroke-width=\"\(n(stroke))\"/>")
+                    + "stroke=\"\(paint["handle"] ?? "#d55e00")\" stroke-width=\"\(n(stroke))\"/>")
         }
         if legendRows > 0 {
             out.append("  <g id=\"legend\" font-family=\"sans-serif\" font-size=\"\(n(font))\" fill=\"#333333\">")
@@ -313,12 +337,12 @@ public enum SVGDocument {
 
     /// A figure's marks, lines first, then points and their labels on top.
     static func figureMarks(
-        _ figure: Figure, stroke: Double, dot: Double, font: Double
+        _ figure: Figure, stroke: Double, dot: Double, font: Double, paint: [String: String] = [:]
     ) -> (lines: [String], labels: [(text: String, at: Point, colour: String)]) {
         var lines: [String] = [], points: [String] = []
         var labels: [(text: String, at: Point, colour: String)] = []
         for m in figure.marks {
-            let c = colour(m.role)
+            let c = paint["role:" + m.role.rawValue] ?? colour(m.role)
             switch m {
             case .curve(let s, _, let label):
                 var p = Path()

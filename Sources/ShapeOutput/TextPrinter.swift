@@ -76,6 +76,8 @@ public struct TextPrinter {
             return lines.joined(separator: "\n")
         case .undone(let command, let line): return "undo: reverted '\(command)' from line \(line)"
         case .precision(let d): return "precision: \(d)"
+        case .figureMode(let keep, let marks):
+            return "figure: " + (keep ? "figures accumulate" : "one figure at a time") + ", \(marks) mark\(marks == 1 ? "" : "s") now"
         case .defined(let name): return "def: \(name)"
         case .names(let variables, let procedures):
             if variables.isEmpty && procedures.isEmpty { return "vars: nothing defined yet" }

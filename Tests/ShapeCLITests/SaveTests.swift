@@ -177,6 +177,57 @@ import Testing
         #expect(!(try pathElement("points.svg")).contains("dasharray"))
     }
 
+    /// `figure keep`: tangent and normal in one picture; `save ... all` draws no handle nobody
+    /// placed; no two legend entries share a colour.
+    @Test func figuresAccumulateAndLegendColoursDiffer() throws {
+        let dir = try temporaryDirectory()
+        let script = """
+            move 0 0
+            curve 30 120 170 120 200 0
+            figure keep
+            tangent 100
+            normal 100
+            save "kept.svg" figure
+            figure replace
+            tangent 100
+            normal 100
+            save "one.svg" figure
+            split 1 0.4
+            nearest 100 100
+            casteljau 1 0.5
+            save "all.svg" all
+            handle 3
+            save "handle.svg" all
+            """
+        try script.write(to: dir.appendingPathComponent("s.shape"), atomically: true, encoding: .utf8)
+        let r = try BinaryRunner.run(["s.shape"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        func read(_ name: String) throws -> (finder: PathFinder, text: String) {
+            let data = try Data(contentsOf: dir.appendingPathComponent(name))
+            let parser = XMLParser(data: data)
+            let finder = PathFinder()
+            parser.delegate = finder
+            #expect(parser.parse(), "\(name)")
+            return (finder, String(decoding: data, as: UTF8.self))
+        }
+        let kept = try read("kept.svg").finder
+        #expect(kept.texts.contains("tangent") && kept.texts.contains("normal"), "\(kept.texts)")
+        #expect(kept.texts.contains("tangent at 100; normal at 100"))
+        let one = try read("one.svg").finder
+        #expect(one.texts.contains("normal") && !one.texts.contains("tangent"), "\(one.texts)")
+        let all = try read("all.svg")
+        #expect(!all.finder.ids.contains("handle") && !all.finder.texts.contains("the handle"))
+        #expect(try read("handle.svg").finder.ids.contains("handle"))
+        // The legend's swatches: one colour each.
+        let legend = try #require(all.text.components(separatedBy: "<g id=\"legend\"").last)
+        let swatches = legend.components(separatedBy: "<line ").dropFirst().compactMap { line -> String? in
+            guard let r = line.range(of: "stroke=\"") else { return nil }
+            return String(line[r.upperBound...].prefix { $0 != "\"" })
+        }
+        #expect(swatches.count >= 6, "\(swatches)")
+        #expect(Set(swatches).count == swatches.count, "\(swatches)")
+    }
+
     @Test func anUnwritableTargetIsALocatedErrorAndLeavesNoFile() throws {
         let dir = try temporaryDirectory()
         try "x".write(to: dir.appendingPathComponent("plain-file"), atomically: true, encoding: .utf8)

@@ -45,6 +45,7 @@ import Testing
             let changed =
                 after.elements != before.elements || after.globals != before.globals || after.handle != before.handle
                 || after.dash != before.dash || after.precision != before.precision || after.transform != before.transform
+                || after.flags != before.flags
             // An example of several statements (`let a = path(); clear; ...; union a`) is a step each.
             let statements = (try? Parser.parse(Source(name: "e", text: spec.example)).statements.count) ?? 1
             #expect(

@@ -29,6 +29,7 @@ import Testing
         var lastFigure: Figure?
         var pivot: Point?
         var stickyBroken: Bool
+        var flags: [Bool]
 
         init(_ i: Interpreter) {
             elements = i.path.elements
@@ -46,6 +47,7 @@ import Testing
             lastFigure = i.lastFigure
             pivot = i.state.pivot
             stickyBroken = i.state.stickyBroken
+            flags = [i.state.dashGiven, i.state.figureKeep, i.state.handlePlaced]
         }
     }
 
