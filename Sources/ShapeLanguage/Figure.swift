@@ -7,6 +7,10 @@ public struct Figure: Sendable, Equatable {
     /// What a mark is, for its colour and the legend.
     public enum Role: String, Sendable, CaseIterable {
         case control, construction, mark, before, continued, first, second, tangent, normal, circle, comb, rational, xOfT, yOfT, xTurn, yTurn
+        /// A chart's frame, axes and axis values.
+        case axis
+        /// The Bernstein basis functions, the hodograph, a fit's residuals, an approximation's error.
+        case basis, hodograph, residual, error
 
         /// The legend's words for it.
         public var legend: String {
@@ -27,6 +31,11 @@ public struct Figure: Sendable, Equatable {
             case .yOfT: "y(t), t from 0 to 1 left to right (below the path)"
             case .xTurn: "where x turns (x′(t) = 0)"
             case .yTurn: "where y turns (y′(t) = 0)"
+            case .axis: "axes and their values"
+            case .basis: "the Bernstein basis functions of the degree, over t"
+            case .hodograph: "the hodograph: the derivative's curve, from its origin"
+            case .residual: "each point's residual: to the curve at its t"
+            case .error: "the radial error, magnified"
             }
         }
     }
@@ -39,12 +48,21 @@ public struct Figure: Sendable, Equatable {
         /// From the first point to the second, an arrowhead at the second.
         case arrow(Point, Point, Role)
         case circle(center: Point, radius: Double, Role)
+        /// Text at a fixed place (a chart's axis values), aligned by `anchor`: its start, middle or
+        /// end is at the point, the baseline a third of a line below it.
+        case text(Point, String, Role, anchor: TextAnchor)
 
         public var role: Role {
             switch self {
-            case .point(_, let r, _), .polyline(_, let r), .curve(_, let r, _), .arrow(_, _, let r), .circle(_, _, let r): r
+            case .point(_, let r, _), .polyline(_, let r), .curve(_, let r, _), .arrow(_, _, let r), .circle(_, _, let r), .text(_, _, let r, _):
+                r
             }
         }
+    }
+
+    /// Where a text mark's point is along the text.
+    public enum TextAnchor: String, Sendable {
+        case start, middle, end
     }
 
     /// A line of text over the legend ("split 1 at t 0.5").
@@ -84,6 +102,7 @@ public struct Figure: Sendable, Equatable {
                 points += [Point(b.minX, b.minY), Point(b.maxX, b.maxY)]
             case .arrow(let a, let b, _): points += [a, b]
             case .circle(let c, let r, _): points += [Point(c.x - r, c.y - r), Point(c.x + r, c.y + r)]
+            case .text(let p, _, _, _): points.append(p)
             }
         }
         return points.filter(\.isFinite)

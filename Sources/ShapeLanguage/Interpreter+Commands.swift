@@ -726,6 +726,27 @@ extension Interpreter {
     func hodographCommand(_ inv: Invocation) throws(Diagnostic) {
         let (i, segment) = try element(inv)
         guard let points = segment.hodograph else { throw error(.notABezier(element: i, command: "hodograph"), inv.ranges[0]) }
+        // The hodograph as a curve under the path, drawn to one scale in x and y (it is a curve of
+        // directions), with its origin: the derivative at t is the arrow from 0 to its point at t.
+        var lo = Point(0, 0), hi = Point(0, 0)
+        for p in points {
+            lo = Point(Swift.min(lo.x, p.x), Swift.min(lo.y, p.y))
+            hi = Point(Swift.max(hi.x, p.x), Swift.max(hi.y, p.y))
+        }
+        var w = Swift.max(hi.x - lo.x, 1e-9), h = Swift.max(hi.y - lo.y, 1e-9)
+        // An aspect between 1/3 and 1, the shorter side's range widened to keep one scale.
+        let aspect = Swift.min(Swift.max(h / w, 1.0 / 3), 1)
+        if h < w * aspect { lo.y -= (w * aspect - h) / 2; h = w * aspect } else { lo.x -= (h / aspect - w) / 2; w = h / aspect }
+        let chart = Chart(under: path, x: lo.x...(lo.x + w), y: lo.y...(lo.y + h), down: true, aspect: aspect)
+        let mapped = points.map { chart.point($0.x, $0.y) }
+        var marks = chart.axes(x: "x′", y: "y′ ↓")
+        marks.append(.polyline([chart.point(lo.x, 0), chart.point(lo.x + w, 0)], .construction))
+        marks.append(.polyline([chart.point(0, lo.y), chart.point(0, lo.y + h)], .construction))
+        if let curve = Segment.bezier(mapped) { marks.append(.curve(curve, .hodograph, label: nil)) }
+        marks.append(.polyline(mapped, .control))
+        marks += mapped.enumerated().map { .point($0.element, .control, label: "H\($0.offset)") }
+        marks.append(.point(chart.point(0, 0), .mark, label: "0"))
+        lastFigure = Figure(title: "hodograph \(i): the derivative's curve; B′(t) is the arrow from 0 to it", marks: marks)
         report("hodograph", .pointList(element: i, points))
     }
 
@@ -733,30 +754,19 @@ extension Interpreter {
     func componentsCommand(_ inv: Invocation) throws(Diagnostic) {
         let (i, segment) = try element(inv)
         guard let (xs, ys) = segment.powerCoefficients else { throw error(.notABezier(element: i, command: "components"), inv.ranges[0]) }
-        // The two graphs below the path, t across its width, each value across the graph's height
-        // (the graph as tall as the path, at least a third of its width), within a frame.
-        if var box = path.bounds {
-            // Below the control points too (the picture may show them).
-            for e in path.elements { if case .segment(let s) = e { box = box.union(s.controlBounds) } }
-            let width = Swift.max(box.width, 1e-9), height = Swift.max(box.height, width / 3)
-            let top = box.maxY + height * 0.3
-            func graph(_ value: (Double) -> Double) -> [Point] {
-                let samples = (0...64).map { value(Double($0) / 64) }
-                let low = samples.min()!, high = samples.max()!, span = high > low ? high - low : 1
-                // y grows down on screen: larger values higher up.
-                return samples.enumerated().map { Point(box.minX + width * Double($0.offset) / 64, top + height * (1 - ($0.element - low) / span)) }
-            }
-            let frame = [
-                Point(box.minX, top), Point(box.minX + width, top), Point(box.minX + width, top + height), Point(box.minX, top + height),
-                Point(box.minX, top),
-            ]
-            lastFigure = Figure(
-                title: "components \(i): x(t) and y(t), each scaled to the frame",
-                marks: [
-                    .polyline(frame, .construction), .polyline(graph { segment.point(at: $0).x }, .xOfT),
-                    .polyline(graph { segment.point(at: $0).y }, .yOfT),
-                ])
+        // Two charts under the path, t across its width: x(t) with larger values up, then y(t)
+        // with larger values down, as y runs in the path; each axis with its values.
+        func range(_ f: (Double) -> Double) -> ClosedRange<Double> {
+            let samples = (0...64).map { f(Double($0) / 64) }
+            return samples.min()!...samples.max()!
         }
+        let xOfT = { (t: Double) in segment.point(at: t).x }, yOfT = { (t: Double) in segment.point(at: t).y }
+        let top = Chart(under: path, slot: 0, x: 0...1, y: range(xOfT))
+        let bottom = Chart(under: path, slot: 1, x: 0...1, y: range(yOfT), down: true)
+        lastFigure = Figure(
+            title: "components \(i): x(t) and y(t) against t",
+            marks: top.axes(x: "t", y: "x") + [.polyline(top.graph(xOfT), .xOfT)] + bottom.axes(x: "t", y: "y ↓")
+                + [.polyline(bottom.graph(yOfT), .yOfT)])
         report("components", .components(element: i, x: xs, y: ys))
     }
 
@@ -816,8 +826,26 @@ extension Interpreter {
     func bernsteinCommand(_ inv: Invocation) throws(Diagnostic) {
         let (i, segment, points) = try bezierElement(inv)
         let t = try parameter(inv)
-        let weights = Bernstein.weights(degree: points.count - 1, at: t)
-        reportWeighted("bernstein", i, segment, t, weights, Bernstein.apply([weights], to: points)[0])
+        let n = points.count - 1
+        let weights = Bernstein.weights(degree: n, at: t)
+        let point = Bernstein.apply([weights], to: points)[0]
+        // The Primer's plot: the basis functions over t under the path, the weights at t marked.
+        let chart = Chart(under: path, x: 0...1, y: 0...1)
+        var marks = chart.axes(x: "t", y: "weight")
+        for k in 0...n {
+            marks.append(.polyline(chart.graph { Bernstein.weights(degree: n, at: $0)[k] }, .basis))
+            // Each named at its peak, t = k/n.
+            let peak = Double(k) / Double(n)
+            let top = chart.point(peak, Bernstein.weights(degree: n, at: peak)[k])
+            let anchor: Figure.TextAnchor = k == 0 ? .start : k == n ? .end : .middle
+            let dx = k == 0 ? chart.frame.width * 0.02 : k == n ? -chart.frame.width * 0.02 : 0
+            marks.append(.text(Point(top.x + dx, top.y - chart.frame.height * 0.06), "b\(k)", .basis, anchor: anchor))
+        }
+        marks.append(.polyline([chart.point(t, 0), chart.point(t, 1)], .construction))
+        for k in 0...n { marks.append(.point(chart.point(t, weights[k]), .mark, label: "b\(k) \(NumberFormat.text(weights[k], precision: 3))")) }
+        marks.append(.point(point, .mark, label: "t = \(NumberFormat.text(t, precision: 4))"))
+        lastFigure = Figure(title: "bernstein \(i) at t = \(NumberFormat.text(t, precision: 4)): each control point's weight", marks: marks)
+        reportWeighted("bernstein", i, segment, t, weights, point)
     }
 
     /// The report of `bernstein` and `rational`: the weights at t and the point they make.

@@ -1,4 +1,5 @@
 import ShapeGeometry
+import ShapeLanguage
 
 /// Places a picture's labels so that none overlaps another or covers a point marker: each is
 /// tried at eight places around its point (upper right first), then at twice the distance with a
@@ -25,6 +26,13 @@ struct LabelLayout {
     /// A point marker of radius r: labels keep off it.
     mutating func addMarker(_ p: Point, radius r: Double) {
         boxes.append(Rect(minX: p.x - r, minY: p.y - r, maxX: p.x + r, maxY: p.y + r))
+    }
+
+    /// Text fixed in place (a chart's axis values): labels keep off it.
+    mutating func addFixedText(_ text: String, at p: Point, anchor: Figure.TextAnchor, size: Double) {
+        let width = 0.6 * size * Double(text.count)
+        let x = anchor == .start ? p.x : anchor == .middle ? p.x - width / 2 : p.x - width
+        boxes.append(Rect(minX: x, minY: p.y - 0.5 * size, maxX: x + width, maxY: p.y + 0.6 * size))
     }
 
     /// A curve of the picture: labels keep off it where there is room (sampled every half a

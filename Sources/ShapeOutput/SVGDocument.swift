@@ -33,6 +33,11 @@ public enum SVGDocument {
         case .yOfT: "#d55e00"
         case .xTurn: "#0072b2"
         case .yTurn: "#009e73"
+        case .axis: "#777777"
+        case .basis: "#0072b2"
+        case .hodograph: "#cc79a7"
+        case .residual: "#d55e00"
+        case .error: "#cc79a7"
         }
     }
 
@@ -56,6 +61,8 @@ public enum SVGDocument {
             for p in figure.extentPoints {
                 extent.include(Point(Swift.min(Swift.max(p.x, limit.minX), limit.maxX), Swift.min(Swift.max(p.y, limit.minY), limit.maxY)))
             }
+            // A chart's frame is placed to be seen whole.
+            for m in figure.marks { if case .polyline(let ps, .axis) = m { for p in ps where p.isFinite { extent.include(p) } } }
         }
         let size = Swift.max(extent.width, extent.height, 1e-9)
         let margin = size * 0.06
@@ -217,6 +224,7 @@ public enum SVGDocument {
                 case .arrow(let a, let b, _): layout.addCurve(.line(LineSegment(a, b)), width: stroke)
                 case .circle(let c, let radius, _):
                     layout.addCurve(.arc(Arc(center: c, radius: radius, startAngle: 0, sweep: 2 * .pi)), width: stroke)
+                case .text(let p, let text, _, let anchor): layout.addFixedText(text, at: p, anchor: anchor, size: font * 0.85)
                 case .point: break
                 }
             }
@@ -383,6 +391,10 @@ public enum SVGDocument {
             case .point(let p, _, let label):
                 points.append("    <circle cx=\"\(n(p.x))\" cy=\"\(n(p.y))\" r=\"\(n(dot * 1.2))\" fill=\"\(c)\"/>")
                 if let label { labels.append((label, p, c)) }
+            case .text(let p, let text, _, let anchor):
+                points.append(
+                    "    <text x=\"\(n(p.x))\" y=\"\(n(p.y + font / 3))\" font-family=\"sans-serif\" font-size=\"\(n(font * 0.85))\" "
+                        + "text-anchor=\"\(anchor.rawValue)\" fill=\"\(c)\">\(escape(text))</text>")
             }
         }
         return (["  <g id=\"figure\">"] + lines + points + ["  </g>"], labels)

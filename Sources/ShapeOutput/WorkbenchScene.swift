@@ -123,6 +123,8 @@ public enum WorkbenchScene {
                 marks.append("{\"k\":\"arrow\",\"p\":\(flat([a, b])),\"c\":\(c)}")
             case .circle(let centre, let radius, _):
                 marks.append("{\"k\":\"circle\",\"p\":\(pair(centre)),\"r\":\(n(radius)),\"c\":\(c)}")
+            case .text(let p, let text, _, let anchor):
+                marks.append("{\"k\":\"text\",\"p\":\(pair(p)),\"text\":\(string(text)),\"anchor\":\(string(anchor.rawValue)),\"c\":\(c)}")
             }
         }
         return "{\"title\":\(string(f.title)),\"marks\":[\(marks.joined(separator: ","))],\"legend\":[\(legend.joined(separator: ","))]}"

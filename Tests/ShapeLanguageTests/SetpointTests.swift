@@ -151,8 +151,10 @@ import Testing
         // A teaching query that makes no figure clears the last one.
         run(i, "tangent 20")
         #expect(i.lastFigure != nil)
+        run(i, "matrix 1")
+        #expect(i.lastFigure == nil, "matrix draws no figure: the tangent's is not its")
         run(i, "bernstein 1 0.5")
-        #expect(i.lastFigure == nil, "bernstein draws no figure: the tangent's is not its")
+        #expect(i.lastFigure?.title.hasPrefix("bernstein 1") == true, "bernstein draws the basis functions")
         run(i, "tangent 20\nlength")
         #expect(i.lastFigure != nil, "a query outside the teaching group leaves it")
     }

@@ -417,6 +417,9 @@ enum WorkbenchPage {
               } else if (m.k === "point") {
                 el("path", { d: dot(m.p[0], m.p[1], 5 * u), fill: m.c }, fig);
                 if (m.label) texts.push([m.label, m.p[0], m.p[1], m.c]);
+              } else if (m.k === "text") {
+                const t = el("text", { x: m.p[0], y: m.p[1] + 4 * u, fill: m.c, "font-size": 11 * u, "font-family": "sans-serif", "text-anchor": m.anchor }, fig);
+                t.textContent = m.text;
               }
             }
             // Kept out of the way of the points' labels too.
