@@ -43,6 +43,65 @@ extension CubicBezier {
     }
 }
 
+extension CubicBezier {
+    /// The Primer's lowering ("Lowering and elevating curve order"): the quadratic whose raised
+    /// cubic is nearest this one's control points in the least-squares sense, Q = (EᵀE)⁻¹EᵀP for
+    /// the elevation matrix E; its ends move too. With the largest |C(t) − Q(t)| over [0, 1], from
+    /// the roots of the derivative of that squared distance (degree 5) and the ends.
+    public var leastSquaresLowered: (quadratic: QuadraticBezier, error: Double)? {
+        // EᵀE and Eᵀ for E = [[1, 0, 0], [1/3, 2/3, 0], [0, 2/3, 1/3], [0, 0, 1]].
+        let e: [[Double]] = [[1, 0, 0], [1.0 / 3, 2.0 / 3, 0], [0, 2.0 / 3, 1.0 / 3], [0, 0, 1]]
+        let p = [p0, p1, p2, p3]
+        var ete = [[Double]](repeating: [0, 0, 0], count: 3)
+        var bx = [0.0, 0, 0], by = [0.0, 0, 0]
+        for j in 0..<3 {
+            for k in 0..<3 { for r in 0..<4 { ete[j][k] += e[r][j] * e[r][k] } }
+            for r in 0..<4 {
+                bx[j] += e[r][j] * p[r].x
+                by[j] += e[r][j] * p[r].y
+            }
+        }
+        guard let xs = Path.solve(ete, bx), let ys = Path.solve(ete, by) else { return nil }
+        let q = QuadraticBezier(Point(xs[0], ys[0]), Point(xs[1], ys[1]), Point(xs[2], ys[2]))
+        // D(t) = C(t) − Q(t) = a t³ + b t² + c t + d, with Q raised to a cubic.
+        let raised = q.elevated
+        let diff = CubicBezier(
+            Point(p0.x - raised.p0.x, p0.y - raised.p0.y), Point(p1.x - raised.p1.x, p1.y - raised.p1.y),
+            Point(p2.x - raised.p2.x, p2.y - raised.p2.y), Point(p3.x - raised.p3.x, p3.y - raised.p3.y))
+        let (a, b, c) = diff.powerBasis
+        let d = Vector(diff.p0.x, diff.p0.y)
+        // (a t³ + b t² + c t + d)(3a t² + 2b t + c), ascending powers, summed over x and y.
+        func coefficients(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> [Double] {
+            [d * c, c * c + 2 * b * d, 3 * b * c + 3 * a * d, 2 * b * b + 4 * a * c, 5 * a * b, 3 * a * a]
+        }
+        let x = coefficients(a.dx, b.dx, c.dx, d.dx), y = coefficients(a.dy, b.dy, c.dy, d.dy)
+        var error = 0.0
+        for t in Array(Polynomial(zip(x, y).map { $0 + $1 }).roots(in: 0, 1)) + [0, 1] {
+            error = Swift.max(error, (point(at: t) - q.point(at: t)).length)
+        }
+        return (q, error)
+    }
+}
+
+extension QuadraticBezier {
+    /// The Primer's lowering of a quadratic: the line nearest its control points in the
+    /// least-squares sense, L = (EᵀE)⁻¹EᵀP for E = [[1, 0], [½, ½], [0, 1]]: ends
+    /// (5p0 + 2p1 − p2)/6 and (−p0 + 2p1 + 5p2)/6. With the largest |Q(t) − L(t)|, from the
+    /// roots of the derivative of that squared distance (a cubic) and the ends.
+    public var leastSquaresLowered: (line: LineSegment, error: Double) {
+        let a = Point((5 * p0.x + 2 * p1.x - p2.x) / 6, (5 * p0.y + 2 * p1.y - p2.y) / 6)
+        let b = Point((-p0.x + 2 * p1.x + 5 * p2.x) / 6, (-p0.y + 2 * p1.y + 5 * p2.y) / 6)
+        let line = LineSegment(a, b)
+        // D(t) = Q(t) − L(t) = u t² + v t + w.
+        let w = p0 - a, v = 2 * (p1 - p0) - (b - a), u = (p0 - p1) + (p2 - p1)
+        // (u t² + v t + w)(2u t + v): ascending t⁰ … t³.
+        let poly = Polynomial([w.dot(v), v.dot(v) + 2 * u.dot(w), 3 * u.dot(v), 2 * u.dot(u)])
+        var error = 0.0
+        for t in Array(poly.roots(in: 0, 1)) + [0, 1] { error = Swift.max(error, (point(at: t) - line.point(at: t)).length) }
+        return (line, error)
+    }
+}
+
 extension Path {
     /// The same path with element `i`'s segment replaced by `segment` (which starts and ends
     /// where it did). O(n).

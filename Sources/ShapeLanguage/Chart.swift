@@ -18,7 +18,8 @@ struct Chart {
         let width = Swift.max(box.width, box.height, 1e-9)
         // Between a third and 0.6 of the width: two charts stay within the twice the path's size
         // that a picture may reach beyond it.
-        let height = width * (aspect ?? Swift.min(Swift.max(box.height / width, 1.0 / 3), 0.6))
+        // (With an aspect, the frame's own: a hodograph keeps one scale in x and y.)
+        let height = aspect.map { width * 0.9 * $0 } ?? width * Swift.min(Swift.max(box.height / width, 1.0 / 3), 0.6)
         let top = box.maxY + (height * 0.35 + width * 0.08) * Double(slot + 1) + height * Double(slot)
         // A tenth of the width on the left for the y axis's values and name.
         frame = Rect(x: box.minX + width * 0.1, y: top, width: width * 0.9, height: height)

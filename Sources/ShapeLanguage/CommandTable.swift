@@ -628,8 +628,15 @@ public enum CommandTable {
             summary: "raise element i's degree by one (a line to a quadratic, a quadratic to a cubic): the curve does not change",
             example: "elevate 1", run: Interpreter.elevateCommand),
         CommandSpec(
-            name: "lower", parameters: ["i"], group: .teaching, cost: .perElement(WorkCost.visitCost), isQuery: false,
-            summary: "lower element i's degree by one (a cubic to the nearest quadratic, a quadratic to its chord) and say how far it moved",
+            name: "lower", parameters: ["i"],
+            keywords: [
+                flag(
+                    "primer",
+                    "the Primer's least squares instead, whose ends move: drawn as a figure beside the element, which stays (the path would tear)")
+            ],
+            group: .teaching, cost: .perElement(WorkCost.visitCost), isQuery: false,
+            summary:
+                "lower element i's degree by one, ends pinned (a cubic to the nearest quadratic, a quadratic to its chord) and say how far it moved",
             example: "lower 2", run: Interpreter.lowerCommand),
         CommandSpec(
             name: "split", parameters: ["i", "t"], group: .teaching, cost: .perElement(WorkCost.visitCost), isQuery: false,

@@ -11,6 +11,8 @@ public struct Figure: Sendable, Equatable {
         case axis
         /// The Bernstein basis functions, the hodograph, a fit's residuals, an approximation's error.
         case basis, hodograph, residual, error
+        /// A curve computed beside the path (`lower ... primer`), an approximation's pieces and centres.
+        case lowered, centre, cusp
 
         /// The legend's words for it.
         public var legend: String {
@@ -36,6 +38,9 @@ public struct Figure: Sendable, Equatable {
             case .hodograph: "the hodograph: the derivative's curve, from its origin"
             case .residual: "each point's residual: to the curve at its t"
             case .error: "the radial error, magnified"
+            case .lowered: "the lowered curve and its points"
+            case .centre: "each arc's centre and radii to its ends"
+            case .cusp: "cusps: where the radius of curvature equals the distance"
             }
         }
     }

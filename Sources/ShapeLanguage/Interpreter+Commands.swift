@@ -942,6 +942,36 @@ extension Interpreter {
             throw error(.needsACurve(element: i, kind: Interpreter.degreeName(segment), command: "canonical", what: "a cubic"), inv.ranges[0])
         }
         guard let form = c.canonicalForm else { throw error(.noCanonicalForm(element: i), inv.ranges[0]) }
+        // The Primer's chart: the canonical frame (P0, P1, P2 at (0, 0), (0, 1), (1, 1), y up),
+        // the regions' boundaries, and P3 where this curve puts it.
+        let p3 = form.point
+        let xRange = Swift.min(-3, p3.x - 0.5)...Swift.max(2, p3.x + 0.5)
+        let yRange = Swift.min(-2, p3.y - 0.5)...Swift.max(2, p3.y + 0.5)
+        let chart = Chart(
+            under: path, x: xRange, y: yRange, aspect: (yRange.upperBound - yRange.lowerBound) / (xRange.upperBound - xRange.lowerBound))
+        func curve(from a: Double, to b: Double, _ f: (Double) -> Double) -> Figure.Mark {
+            let points = (0...96).compactMap { k -> Point? in
+                let x = a + (b - a) * Double(k) / 96, y = f(x)
+                return yRange.contains(y) ? chart.point(x, y) : nil
+            }
+            return .polyline(points, .construction)
+        }
+        var marks = chart.axes(x: "x", y: "y")
+        marks += [
+            .polyline([chart.point(xRange.lowerBound, 1), chart.point(xRange.upperBound, 1)], .construction),
+            .polyline([chart.point(1, yRange.lowerBound), chart.point(1, 1)], .construction),
+            curve(from: xRange.lowerBound, to: 1) { (-$0 * $0 + 2 * $0 + 3) / 4 },
+            curve(from: 0, to: 1) { ((3 * (4 * $0 - $0 * $0)).squareRoot() - $0) / 2 },
+            curve(from: xRange.lowerBound, to: 0) { (3 * $0 - $0 * $0) / 3 },
+        ]
+        let names: [(Double, Double, String)] = [
+            (xRange.lowerBound + 0.3, 1.4, "one inflection"), (xRange.upperBound - 0.2, -1, "arch"), (-2.2, 0.1, "two inflections"),
+            (-0.45, -0.15, "loop"), (xRange.lowerBound + 0.3, yRange.lowerBound + 0.4, "arch"),
+        ]
+        for (x, y, name) in names { marks.append(.text(chart.point(x, y), name, .axis, anchor: x > 1 ? .end : .start)) }
+        for (k, q) in [Point(0, 0), Point(0, 1), Point(1, 1)].enumerated() { marks.append(.point(chart.point(q.x, q.y), .control, label: "P\(k)")) }
+        marks.append(.point(chart.point(p3.x, p3.y), .mark, label: "P3: \(form.kind.rawValue)"))
+        lastFigure = Figure(title: "canonical \(i): where P3 falls once P0, P1, P2 are mapped to (0, 0), (0, 1), (1, 1)", marks: marks)
         report(
             "canonical",
             .facts(element: i, title: "cubic", Record(["x": .number(form.point.x), "y": .number(form.point.y), "kind": .string(form.kind.rawValue)])))
@@ -1014,7 +1044,11 @@ extension Interpreter {
             default: break
             }
         }
-        lastFigure = Figure(title: "fit", marks: points.map { .point($0, .mark, label: nil) })
+        // Each point joined to the curve's point at its parameter: the residuals the fit minimizes.
+        let residuals: [Figure.Mark] = zip(points, fit.parameters).map { .polyline([$0, fit.segment.point(at: $1)], .residual) }
+        lastFigure = Figure(
+            title: "fit: \(points.count) points, each joined to the curve at its t (the largest \(NumberFormat.text(fit.error, precision: 4)))",
+            marks: residuals + points.map { .point($0, .mark, label: nil) })
         report(
             "fit",
             .fitted(kind: Interpreter.degreeName(fit.segment), points: points.count, error: fit.error, to: path.currentPoint!, length: path.length))
@@ -1085,6 +1119,8 @@ extension Interpreter {
         }
         var replacements: [Int: [Segment]] = [:]
         var count = 0, moved = 0.0
+        // The radial error of each circular arc's pieces, sampled: (centre, radius, point).
+        var radial: [(Point, Double, [Point])] = []
         for i in targets {
             guard case .segment(.arc(let arc)) = path.elements[i] else { continue }
             let pieces: [Segment], error: Double
@@ -1099,6 +1135,9 @@ extension Interpreter {
             // sections (circular arcs of one turn share theirs), then the piece is appended.
             try charge(WorkCost.curveApproximationCost * (arc.isCircular ? 1 : pieces.count) + WorkCost.elementCost * pieces.count, inv.range)
             replacements[i] = pieces
+            if arc.isCircular {
+                radial.append((arc.center, arc.radius, pieces.flatMap { s in (0...32).map { s.point(at: Double($0) / 32) } }))
+            }
             count += pieces.count
             moved = Swift.max(moved, error)
         }
@@ -1106,6 +1145,25 @@ extension Interpreter {
             let replaced: Path
             do { replaced = try path.replacing(elements: replacements) } catch { throw diagnose(error, inv) }
             try replacePath(with: replaced, at: inv.range)
+        }
+        // The Primer's picture: the error r(θ) − R drawn around each circle, magnified so that
+        // the largest is a fifth of the radius.
+        let largest = radial.flatMap { c, r, ps in ps.map { abs($0.distance(to: c) - r) } }.max() ?? 0
+        if largest > 0, let smallest = radial.map({ $0.1 }).min(), smallest > 0 {
+            let gain = 0.2 * smallest / largest
+            var marks: [Figure.Mark] = []
+            for (c, r, ps) in radial {
+                marks.append(
+                    .polyline(
+                        ps.map { p in
+                            let d = p.distance(to: c)
+                            return d > 0 ? c + (p - c) * ((r + gain * (d - r)) / d) : p
+                        }, .error))
+            }
+            lastFigure = Figure(
+                title:
+                    "\(inv.name): the radial error ×\(NumberFormat.text(gain, precision: 3)) (at most \(NumberFormat.text(largest, precision: 3)))",
+                marks: marks)
         }
         report(inv.name, .cubics(element: inv.numbers.isEmpty ? -1 : targets[0], count: count, error: moved))
     }
@@ -1126,6 +1184,15 @@ extension Interpreter {
         let replaced: Path
         do { replaced = try path.replacing(elementAt: i, with: fit.pieces) } catch { throw diagnose(error, inv) }
         try replacePath(with: replaced, at: inv.range)
+        // Each arc's centre with its radii to the ends; the curve it replaced, dashed.
+        var marks: [Figure.Mark] = [.curve(segment, .before, label: nil)]
+        for piece in fit.pieces {
+            guard case .arc(let a) = piece else { continue }
+            marks.append(.polyline([a.start, a.center, a.end], .centre))
+            marks.append(.point(a.center, .centre, label: nil))
+        }
+        lastFigure = Figure(
+            title: "arcs \(i): \(fit.pieces.count) arcs within \(NumberFormat.text(tolerance, precision: 6)), their centres", marks: marks)
         report("arcs", .cubics(element: i, count: fit.pieces.count, error: fit.error))
     }
 
@@ -1145,6 +1212,29 @@ extension Interpreter {
     /// `lower i`: the element one degree down, and how far that moves it.
     func lowerCommand(_ inv: Invocation) throws(Diagnostic) {
         let (i, segment) = try element(inv)
+        if inv.keywords["primer"] != nil {
+            // The Primer's least squares moves the ends: drawn beside the element, not put in.
+            let (lowered, moved): (Segment, Double)
+            switch segment {
+            case .cubic(let c):
+                guard let l = c.leastSquaresLowered else { throw error(.fitImpossible, inv.range) }
+                (lowered, moved) = (.quadratic(l.quadratic), l.error)
+            case .quadratic(let q):
+                let l = q.leastSquaresLowered
+                (lowered, moved) = (.line(l.line), l.error)
+            case .line, .arc: throw error(.cannotChangeDegree(element: i, kind: Interpreter.degreeName(segment), up: false), inv.ranges[0])
+            }
+            let points = lowered.bezierPoints ?? []
+            lastFigure = Figure(
+                title: "lower \(i) primer: the least-squares \(Interpreter.degreeName(lowered)), its ends moved",
+                marks: [.curve(lowered, .lowered, label: nil), .polyline(points, .lowered)]
+                    + points.enumerated().map { .point($0.element, .lowered, label: "Q\($0.offset)") })
+            return report(
+                "lower",
+                .degree(
+                    element: i, kind: Interpreter.degreeName(lowered), error: moved,
+                    method: "the Primer's least squares, its ends moved: drawn as a figure, the path unchanged", applied: false))
+        }
         let (lowered, moved): (Segment, Double)
         switch segment {
         case .cubic(let c):
@@ -1156,7 +1246,7 @@ extension Interpreter {
         case .line, .arc: throw error(.cannotChangeDegree(element: i, kind: Interpreter.degreeName(segment), up: false), inv.ranges[0])
         }
         try replaceElement(i, with: lowered, inv)
-        report("lower", .degree(element: i, kind: Interpreter.degreeName(lowered), error: moved))
+        report("lower", .degree(element: i, kind: Interpreter.degreeName(lowered), error: moved, method: "ends pinned"))
     }
 
     /// The kind of a segment in words: line, quadratic, cubic, arc.
@@ -1497,6 +1587,40 @@ extension Interpreter {
                 }
             }
         }
+        // The offset's cusps: where the offset point stops and turns back, the radius of curvature
+        // equal to the distance (between two of them the offset loops back: a swallowtail).
+        var marks: [Figure.Mark] = [.curve(segment, .before, label: nil)]
+        let n = 512
+        func offsetPoint(_ t: Double, side: Double) -> Point {
+            let distance = d + (end - d) * t
+            guard let unit = segment.direction(at: t).normalized else { return segment.point(at: t) }
+            return segment.point(at: t) + unit.perpendicular * (distance * side)
+        }
+        // The side `offsetCurve` draws: the one whose first point is its first.
+        let side: Double = offsetPoint(0, side: 1).distance(to: first.start) <= offsetPoint(0, side: -1).distance(to: first.start) ? 1 : -1
+        func q(_ t: Double) -> Point { offsetPoint(t, side: side) }
+        // Forward or backward along the curve's own direction.
+        func runs(_ t: Double) -> Double { (q(Swift.min(t + 1e-6, 1)) - q(Swift.max(t - 1e-6, 0))).dot(segment.direction(at: t)) }
+        var cusps: [Point] = []
+        var previous = runs(0.5 / Double(n))
+        for k in 1..<n {
+            let t = (Double(k) + 0.5) / Double(n)
+            let now = runs(t)
+            if (now < 0) != (previous < 0) {
+                var lo = t - 1 / Double(n), hi = t
+                for _ in 0..<50 {
+                    let mid = (lo + hi) / 2
+                    if (runs(mid) < 0) == (previous < 0) { lo = mid } else { hi = mid }
+                }
+                cusps.append(q((lo + hi) / 2))
+            }
+            previous = now
+        }
+        marks += cusps.map { .point($0, .cusp, label: "cusp") }
+        lastFigure = Figure(
+            title:
+                "offsetcurve \(i) by \(NumberFormat.text(d, precision: 4)): \(cusps.isEmpty ? "no cusps" : "\(cusps.count) cusps, a swallowtail between each two")",
+            marks: marks)
         report("offsetcurve", .cubics(element: i, count: pieces.count, error: err))
     }
 

@@ -45,7 +45,7 @@ public struct Report: Sendable {
         case .curvature(let p, let k, let r): return p.isFinite && f(k ?? 0, r ?? 0)
         case .extrema(_, let xs, let ys): return (xs + ys).allSatisfy { $0.point.isFinite && $0.t.isFinite }
         case .inflections(_, let list): return list.allSatisfy { $0.point.isFinite && $0.t.isFinite }
-        case .degree(_, _, let e): return e?.isFinite ?? true
+        case .degree(_, _, let e, _, _): return e?.isFinite ?? true
         case .cubics(_, _, let e): return e.isFinite
         case .outline(_, _, let l, let e): return l.isFinite && (e?.isFinite ?? true)
         case .yForX(_, let x, let list): return x.isFinite && list.allSatisfy { $0.point.isFinite && $0.t.isFinite }
@@ -115,7 +115,9 @@ public struct Report: Sendable {
         case intersections([PathIntersection])
         /// `elevate`, `lower`: element i is now of this kind; for `lower`, how far the curve moved
         /// (the largest distance between the old and new curve at the same t).
-        case degree(element: Int, kind: String, error: Double?)
+        /// `elevate`, `lower`: the new kind, how far it moved, and which method ran (`lower`).
+        /// `applied` is false where the lowered curve is only drawn (`lower i primer`).
+        case degree(element: Int, kind: String, error: Double?, method: String? = nil, applied: Bool = true)
         /// `union`, `intersect`, `subtract`, `xor`, `simplify`: the new outline's size.
         case outline(subpaths: Int, elements: Int, length: Double, error: Double?)
         /// `cubics`: an arc replaced by this many cubics, straying at most this far from it.

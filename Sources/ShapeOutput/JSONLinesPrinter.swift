@@ -132,9 +132,11 @@ public struct JSONLinesPrinter {
             if let error { fields.append("\"error\": \(n(error))") }
         case .cubics(let i, let count, let moved):
             fields += ["\"element\": \(i)", "\"count\": \(count)", "\"error\": \(n(moved))"]
-        case .degree(let i, let kind, let moved):
+        case .degree(let i, let kind, let moved, let method, let applied):
             fields += ["\"element\": \(i)", "\"kind\": \(JSONLinesPrinter.string(kind))"]
             if let moved { fields.append("\"error\": \(n(moved))") }
+            if let method { fields.append("\"method\": \(JSONLinesPrinter.string(method))") }
+            if !applied { fields.append("\"applied\": false") }
         case .intersections(let list):
             fields.append("\"count\": \(list.count)")
             fields.append(

@@ -38,6 +38,9 @@ public enum SVGDocument {
         case .hodograph: "#cc79a7"
         case .residual: "#d55e00"
         case .error: "#cc79a7"
+        case .lowered: "#0072b2"
+        case .centre: "#009e73"
+        case .cusp: "#d55e00"
         }
     }
 

@@ -158,8 +158,12 @@ public struct TextPrinter {
             let what = i < 0 ? "the arcs are" : "element \(i) is"
             let kind = r.command == "quads" ? "quadratic" : "cubic"
             return "\(r.command): \(what) now \(count) \(kind)\(count == 1 ? "" : "s"), off the arc by at most \(n(moved))"
-        case .degree(let i, let kind, let moved):
+        case .degree(let i, let kind, let moved, let method, let applied):
+            guard applied else {
+                return "\(r.command): element \(i) as a \(kind) is off by at most \(n(moved ?? 0))" + (method.map { " (\($0))" } ?? "")
+            }
             return "\(r.command): element \(i) is now a \(kind)" + (moved.map { ", moved at most \(n($0))" } ?? ", the same curve")
+                + (method.map { " (\($0))" } ?? "")
         case .intersections(let list):
             var lines = ["intersections: \(list.count)"]
             for (k, m) in list.enumerated() {
