@@ -42,6 +42,7 @@ let package = Package(
         // These run the `shape` binary, which `swift test` builds with every target. (Not a
         // dependency: its -static-stdlib would be linked into the test runner too.)
         .testTarget(
-            name: "ShapeCLITests", dependencies: ["ShapeLanguage", "ShapeTestSupport"], exclude: ["Golden", "Examples", "Hostile", "Workbench"]),
+            name: "ShapeCLITests", dependencies: ["ShapeLanguage", "ShapeTestSupport"],
+            exclude: ["Golden", "Examples", "Hostile", "Workbench", "PDF"]),
     ]
 )

@@ -400,7 +400,14 @@ final class Session {
             let from = request.from
             let directory = from.hasPrefix("<") || from == "-e" ? "." : FileSystem.directory(of: from)
             let path = request.file.hasPrefix("/") || directory == "." ? request.file : directory + "/" + request.file
-            do { try FileSystem.writeAtomically(SVGDocument.render(request), to: path) } catch { throw error }
+            let svg = SVGDocument.render(request)
+            do {
+                if path.lowercased().hasSuffix(".pdf") {
+                    try FileSystem.writeAtomically(bytes: PDFDocument.render(svg: svg), to: path)
+                } else {
+                    try FileSystem.writeAtomically(svg, to: path)
+                }
+            } catch { throw error }
             return path
         }
         interpreter.exporter = { request in

@@ -422,7 +422,7 @@ public enum CommandTable {
             name: "save", parameters: ["\"file.svg\""],
             keywords: SaveLayer.allCases.map { flag($0.rawValue, $0.summary) } + [flag("all", "every layer but fill")],
             group: .query, cost: .perElement(WorkCost.listingCost), isQuery: true, functionForm: false,
-            summary: "write an SVG picture of the path, with optional layers",
+            summary: "write an SVG (or, for a .pdf name, PDF) picture of the path, with optional layers",
             example: "save \"figure.svg\" points handle", takesText: true, run: Interpreter.saveCommand),
         CommandSpec(
             name: "show", parameters: [],

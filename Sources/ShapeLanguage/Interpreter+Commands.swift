@@ -354,7 +354,7 @@ extension Interpreter {
     func saveCommand(_ inv: Invocation) throws(Diagnostic) {
         let argument = inv.arguments[0]
         let file = try fileName(argument)
-        guard file.lowercased().hasSuffix(".svg") else { throw error(.notSVGFile(file), argument.range) }
+        guard file.lowercased().hasSuffix(".svg") || file.lowercased().hasSuffix(".pdf") else { throw error(.notSVGFile(file), argument.range) }
         // `all` is every layer but `fill`; the other option words name one each.
         // `all`: the handle only once one was placed or shown (else it would sit at P0 unasked).
         let layers =

@@ -228,6 +228,57 @@ import Testing
         #expect(Set(swatches).count == swatches.count, "\(swatches)")
     }
 
+    /// `save "x.pdf"`: the same picture as vector PDF. Poppler reads it: pdftotext finds the
+    /// labels and the legend, and pdftoppm's rendering matches rsvg-convert's of the SVG (blocks of
+    /// 4×4 pixels: under 4% differ by more than 40 of 255, where only the fonts differ, and the
+    /// mean difference is under 4).
+    @Test func aPDFIsTheSamePicture() throws {
+        let dir = try temporaryDirectory()
+        let script = """
+            move 0 0
+            curve 30 120 170 120 200 0
+            bernstein 1 0.3
+            save "basis.svg" figure controls labels
+            save "basis.pdf" figure controls labels
+            clear
+            circle 50 50 40
+            scale 1.5 1
+            rect 10 10 60 60
+            arc 50 120 30 -90deg 200deg
+            dash 9 5 phase 2
+            save "shapes.svg" fill bounds
+            save "shapes.pdf" fill bounds
+            """
+        try script.write(to: dir.appendingPathComponent("s.shape"), atomically: true, encoding: .utf8)
+        let r = try BinaryRunner.run(["s.shape"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let pdf = try Data(contentsOf: dir.appendingPathComponent("basis.pdf"))
+        #expect(pdf.starts(with: Array("%PDF-1.4".utf8)))
+        let text = try Subprocess.run("pdftotext", [dir.appendingPathComponent("basis.pdf").path, "-"])
+        #expect(text.status == 0, "\(text.stderr)")
+        for word in ["P0", "P3", "t = 0.3", "b1 0.441", "weight", "bernstein 1 at t = 0.3: each control point's weight", "marked points"] {
+            #expect(text.stdout.contains(word), "pdftotext: no '\(word)' in \(text.stdout)")
+        }
+        let compare = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("PDF/compare.py").path
+        for name in ["basis", "shapes"] {
+            let svg = dir.appendingPathComponent("\(name).svg").path, png = dir.appendingPathComponent("\(name).png").path
+            let rsvg = try Subprocess.run("rsvg-convert", [svg, "-o", png])
+            #expect(rsvg.status == 0, "\(rsvg.stderr)")
+            let toppm = try Subprocess.run(
+                "pdftoppm", ["-r", "72", dir.appendingPathComponent("\(name).pdf").path, dir.appendingPathComponent(name).path])
+            #expect(toppm.status == 0, "\(toppm.stderr)")
+            let ppm = try FileManager.default.contentsOfDirectory(atPath: dir.path).first { $0.hasPrefix(name + "-") && $0.hasSuffix(".ppm") }
+            let measured = try Subprocess.run("python3", [compare, png, dir.appendingPathComponent(try #require(ppm)).path])
+            #expect(measured.status == 0, "\(measured.stdout) \(measured.stderr)")
+            let numbers = measured.stdout.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            #expect(numbers.count == 2 && numbers[0] < 0.04 && numbers[1] < 4, "\(name): \(measured.stdout)")
+        }
+        // A name that is neither .svg nor .pdf.
+        try "move 0 0\nline 1 1\nsave \"x.png\"\n".write(to: dir.appendingPathComponent("t.shape"), atomically: true, encoding: .utf8)
+        let wrong = try BinaryRunner.run(["t.shape"], in: dir)
+        #expect(wrong.status == 1 && wrong.stderr.contains("must end in .svg or .pdf"), "\(wrong.stderr)")
+    }
+
     @Test func anUnwritableTargetIsALocatedErrorAndLeavesNoFile() throws {
         let dir = try temporaryDirectory()
         try "x".write(to: dir.appendingPathComponent("plain-file"), atomically: true, encoding: .utf8)
