@@ -280,7 +280,11 @@ extension Interpreter {
         do { written = try saver(request) } catch {
             throw self.error(.cannotSave(file, reason: "\(error)"), argument.range)
         }
-        report("save", .saved(written))
+        // A figure asked for that is not there is said, with the teaching query that made none.
+        let note: String? =
+            wanted.contains(.figure) && lastFigure == nil
+            ? "no figure: " + (lastFigureless.map { "'\($0)' draws none" } ?? "no teaching query has made one on this path") : nil
+        report("save", .saved(written, note: note))
     }
 
     /// `svg "..."`: errors point into the string when it is written out literally.

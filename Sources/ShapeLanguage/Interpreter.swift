@@ -122,6 +122,8 @@ public final class Interpreter {
     /// The last teaching query's figure (a split, a tangent, an osculating circle, ...), for
     /// `save ... figure`.
     var lastFigure: Figure?
+    /// The last teaching query that made no figure, while the figure is empty because of it.
+    var lastFigureless: String?
 
     // Per top-level statement.
     var iterations = 0
@@ -240,13 +242,18 @@ public final class Interpreter {
         // statement did not make. (Appending leaves the elements they show as they were.)
         // The last teaching query's figure is the figure: a teaching query that makes none
         // (`bernstein`, `point`, `casteljau`, whose picture is its own layer, ...) clears it.
-        if lastFigure == figureBefore, CommandTable.spec(named: statement.commandName)?.group == .teaching, !state.figureKeep { lastFigure = nil }
+        if lastFigure == figureBefore, CommandTable.spec(named: statement.commandName)?.group == .teaching, !state.figureKeep {
+            lastFigure = nil
+            lastFigureless = statement.commandName
+        }
+        if lastFigure != nil { lastFigureless = nil }
         // Kept figures: the new one joins the ones before.
         if state.figureKeep, let old = figureBefore, let new = lastFigure, new != old, statement.commandName != "figure" {
             lastFigure = Figure(title: old.title + "; " + new.title, marks: old.marks + new.marks)
         }
         if let saved = savedPath, saved.elements != path.elements {
             if lastFigure == figureBefore { lastFigure = nil }
+            if CommandTable.spec(named: statement.commandName)?.group != .teaching { lastFigureless = nil }
             if lastCasteljau == casteljauBefore { lastCasteljau = nil }
             if lastNearest?.query == nearestBefore?.query, lastNearest?.point == nearestBefore?.point { lastNearest = nil }
         }

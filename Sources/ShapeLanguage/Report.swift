@@ -154,7 +154,9 @@ public struct Report: Sendable {
         /// `extrema`: the element and where x and y turn (parameter and point).
         case extrema(element: Int, x: [ExtremePoint], y: [ExtremePoint])
         /// `save`: the file written.
-        case saved(String)
+        /// With a note when a layer asked for has nothing to draw (`figure` after a query that
+        /// draws none).
+        case saved(String, note: String? = nil)
         /// `show`: the path to plot, the handle's point (when asked for), whether ASCII was asked
         /// for, and whether to draw the control polygons.
         case plot(path: Path, handle: Point?, ascii: Bool, controls: Bool)

@@ -159,7 +159,9 @@ public struct JSONLinesPrinter {
             }
             fields += ["\"variables\": [" + vs.joined(separator: ", ") + "]", "\"procedures\": [" + ps.joined(separator: ", ") + "]"]
         case .help(let topic): fields.append("\"text\": \(JSONLinesPrinter.string(HelpRenderer.render(topic)))")
-        case .saved(let file): fields.append("\"file\": \(JSONLinesPrinter.string(file))")
+        case .saved(let file, let note):
+            fields.append("\"file\": \(JSONLinesPrinter.string(file))")
+            if let note { fields.append("\"note\": \(JSONLinesPrinter.string(note))") }
         case .casteljau(let i, let kind, let t, let levels):
             fields += [
                 "\"element\": \(i)", "\"kind\": \"\(kind)\"", "\"t\": \(n(t))",

@@ -86,7 +86,7 @@ public struct TextPrinter {
             for p in procedures { lines.append("def \(p.signature)  # \(p.file):\(p.line)") }
             return lines.joined(separator: "\n")
         case .help(let topic): return HelpRenderer.render(topic, width: Swift.max(columns, 40))
-        case .saved(let file): return "\(r.command): wrote \(file)"
+        case .saved(let file, let note): return "\(r.command): wrote \(file)" + (note.map { " (\($0))" } ?? "")
         case .casteljau(let i, let kind, let t, let levels):
             var lines = ["casteljau: element \(i) (\(kind)) at t = \(n(t))"]
             for (k, level) in levels.enumerated() {

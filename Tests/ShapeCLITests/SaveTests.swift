@@ -225,6 +225,11 @@ import Testing
             return String(line[r.upperBound...].prefix { $0 != "\"" })
         }
         #expect(swatches.count >= 6, "\(swatches)")
+        // A figure asked for after a query that draws none: the report says so.
+        try "move 0 0\ncurve 30 120 170 120 200 0\nmatrix 1\nsave \"m.svg\" figure\n".write(
+            to: dir.appendingPathComponent("m.shape"), atomically: true, encoding: .utf8)
+        let m = try BinaryRunner.run(["m.shape"], in: dir)
+        #expect(m.stdout.contains("save: wrote m.svg (no figure: 'matrix' draws none)"), "\(m.stdout)")
         #expect(Set(swatches).count == swatches.count, "\(swatches)")
     }
 
@@ -409,9 +414,14 @@ import Testing
             if t.hasPrefix("<g ") {
                 group = t.range(of: "id=\"").map { String(t[$0.upperBound...].prefix { $0 != "\"" }) } ?? ""
                 if let f = attribute("font-size", Substring(t)) { font = f }
-            } else if t.hasPrefix("<text"), group == "labels" || group == "figure-labels" {
+            } else if t.hasPrefix("<text"), group == "labels" || group == "figure-labels" || group == "figure" {
                 let text = t.split(separator: ">", maxSplits: 1).last.map { String($0.prefix { $0 != "<" }) } ?? ""
-                labels.append(Label(text: text, x: attribute("x", Substring(t))!, y: attribute("y", Substring(t))!, font: font))
+                // A chart's axis values (in the figure) are placed by their anchor and font size.
+                let size = attribute("font-size", Substring(t)) ?? font
+                var x = attribute("x", Substring(t))!
+                if t.contains("text-anchor=\"middle\"") { x -= 0.55 * size * Double(text.count) / 2 }
+                if t.contains("text-anchor=\"end\"") { x -= 0.55 * size * Double(text.count) }
+                labels.append(Label(text: text, x: x, y: attribute("y", Substring(t))!, font: size))
             } else if t.hasPrefix("<circle"), group != "points", !t.contains("id=\"handle\""), !t.contains("fill=\"none\"") {
                 markers.append((attribute("cx", Substring(t))!, attribute("cy", Substring(t))!))
             }
