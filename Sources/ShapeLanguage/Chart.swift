@@ -28,6 +28,26 @@ struct Chart {
         self.down = down
     }
 
+    /// A chart holding `points` to one scale in x and y (y down, as in the path), its aspect
+    /// between 1/3 and 1: the shorter side's range is widened to keep the scale.
+    static func oneScale(under path: Path, _ points: [Point]) -> Chart {
+        var lo = points.first ?? Point(0, 0), hi = lo
+        for p in points {
+            lo = Point(Swift.min(lo.x, p.x), Swift.min(lo.y, p.y))
+            hi = Point(Swift.max(hi.x, p.x), Swift.max(hi.y, p.y))
+        }
+        var w = Swift.max(hi.x - lo.x, 1e-9), h = Swift.max(hi.y - lo.y, 1e-9)
+        let aspect = Swift.min(Swift.max(h / w, 1.0 / 3), 1)
+        if h < w * aspect {
+            lo.y -= (w * aspect - h) / 2
+            h = w * aspect
+        } else {
+            lo.x -= (h / aspect - w) / 2
+            w = h / aspect
+        }
+        return Chart(under: path, x: lo.x...(lo.x + w), y: lo.y...(lo.y + h), down: true, aspect: aspect)
+    }
+
     /// Where the value (u, v) is drawn.
     func point(_ u: Double, _ v: Double) -> Point {
         let fx = (u - x.lowerBound) / (x.upperBound - x.lowerBound)

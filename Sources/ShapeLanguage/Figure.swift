@@ -13,6 +13,10 @@ public struct Figure: Sendable, Equatable {
         case basis, hodograph, residual, error
         /// A curve computed beside the path (`lower ... primer`), an approximation's pieces and centres.
         case lowered, centre, cusp
+        /// `point`'s derivatives.
+        case firstDerivative, secondDerivative
+        /// `align`'s curve.
+        case aligned
 
         /// The legend's words for it.
         public var legend: String {
@@ -41,6 +45,9 @@ public struct Figure: Sendable, Equatable {
             case .lowered: "the lowered curve and its points"
             case .centre: "each arc's centre and radii to its ends"
             case .cusp: "cusps: where the radius of curvature equals the distance"
+            case .firstDerivative: "B′(t)/n: the first derivative, as long as a control leg at the ends"
+            case .secondDerivative: "B″(t)/(n(n − 1)): the second derivative"
+            case .aligned: "the curve aligned: its chord on the x axis"
             }
         }
     }

@@ -283,7 +283,9 @@ extension Interpreter {
         // A figure asked for that is not there is said, with the teaching query that made none.
         let note: String? =
             wanted.contains(.figure) && lastFigure == nil
-            ? "no figure: " + (lastFigureless.map { "'\($0)' draws none" } ?? "no teaching query has made one on this path") : nil
+            ? "no figure: "
+                + (lastFigureless.map { $0 == "casteljau" ? "'casteljau' draws its construction as the casteljau layer" : "'\($0)' draws none" }
+                    ?? "no teaching query has made one on this path") : nil
         report("save", .saved(written, note: note))
     }
 
@@ -732,16 +734,10 @@ extension Interpreter {
         guard let points = segment.hodograph else { throw error(.notABezier(element: i, command: "hodograph"), inv.ranges[0]) }
         // The hodograph as a curve under the path, drawn to one scale in x and y (it is a curve of
         // directions), with its origin: the derivative at t is the arrow from 0 to its point at t.
-        var lo = Point(0, 0), hi = Point(0, 0)
-        for p in points {
-            lo = Point(Swift.min(lo.x, p.x), Swift.min(lo.y, p.y))
-            hi = Point(Swift.max(hi.x, p.x), Swift.max(hi.y, p.y))
-        }
-        var w = Swift.max(hi.x - lo.x, 1e-9), h = Swift.max(hi.y - lo.y, 1e-9)
-        // An aspect between 1/3 and 1, the shorter side's range widened to keep one scale.
-        let aspect = Swift.min(Swift.max(h / w, 1.0 / 3), 1)
-        if h < w * aspect { lo.y -= (w * aspect - h) / 2; h = w * aspect } else { lo.x -= (h / aspect - w) / 2; w = h / aspect }
-        let chart = Chart(under: path, x: lo.x...(lo.x + w), y: lo.y...(lo.y + h), down: true, aspect: aspect)
+        let chart = Chart.oneScale(under: path, points + [Point(0, 0)])
+        let (lo, w, h) = (
+            Point(chart.x.lowerBound, chart.y.lowerBound), chart.x.upperBound - chart.x.lowerBound, chart.y.upperBound - chart.y.lowerBound
+        )
         let mapped = points.map { chart.point($0.x, $0.y) }
         var marks = chart.axes(x: "x′", y: "y′ ↓")
         marks.append(.polyline([chart.point(lo.x, 0), chart.point(lo.x + w, 0)], .construction))
@@ -777,7 +773,17 @@ extension Interpreter {
     /// `align i`: the control points aligned to the chord.
     func alignCommand(_ inv: Invocation) throws(Diagnostic) {
         let (i, segment) = try element(inv)
-        report("align", .pointList(element: i, segment.alignedPoints))
+        let aligned = segment.alignedPoints
+        // The aligned curve under the path, to one scale, its chord on the x axis.
+        let chart = Chart.oneScale(under: path, aligned + [Point(0, 0)])
+        let mapped = aligned.map { chart.point($0.x, $0.y) }
+        var marks = chart.axes(x: "along the chord", y: "across ↓")
+        marks.append(.polyline([chart.point(chart.x.lowerBound, 0), chart.point(chart.x.upperBound, 0)], .construction))
+        if let curve = Segment.bezier(mapped) { marks.append(.curve(curve, .aligned, label: nil)) }
+        marks.append(.polyline(mapped, .control))
+        marks += mapped.enumerated().map { .point($0.element, .control, label: "P\($0.offset)") }
+        lastFigure = Figure(title: "align \(i): the curve moved and turned so that its chord lies on the x axis", marks: marks)
+        report("align", .pointList(element: i, aligned))
     }
 
     /// `alignedbox i`: the oriented tight box's corners.
@@ -790,7 +796,15 @@ extension Interpreter {
 
     /// `continuity`: the path's joints.
     func continuityCommand(_ inv: Invocation) throws(Diagnostic) {
-        report("continuity", .continuity(path.joints()))
+        let joints = path.joints()
+        // Each joint marked with what it is.
+        let marks: [Figure.Mark] = joints.compactMap { j in
+            guard let s = path.segment(at: j.to) else { return nil }
+            let kind = j.c1 ? "C1" : j.g1 ? "G1" : "C0, turns \(NumberFormat.text(j.turn * 180 / .pi, precision: 1))°"
+            return .point(s.start, .mark, label: kind)
+        }
+        lastFigure = Figure(title: "continuity: \(joints.count) joint\(joints.count == 1 ? "" : "s")", marks: marks)
+        report("continuity", .continuity(joints))
     }
 
     /// `abc i t`: the projection identity (A, B, C, u, ratio).
@@ -1250,6 +1264,7 @@ extension Interpreter {
         case .line, .arc: throw error(.cannotChangeDegree(element: i, kind: Interpreter.degreeName(segment), up: false), inv.ranges[0])
         }
         try replaceElement(i, with: lowered, inv)
+        lastFigure = Figure(title: "lower \(i): the curve before, dashed, and the lowered one", marks: [.curve(segment, .before, label: nil)])
         report("lower", .degree(element: i, kind: Interpreter.degreeName(lowered), error: moved, method: "ends pinned"))
     }
 
@@ -1510,6 +1525,14 @@ extension Interpreter {
         let t = try parameter(inv)
         let cusp = segment.isCusp(at: t)
         let at = path.length(before: i) + segment.arcLength(upTo: t, accuracy: path.accuracy)
+        // The point, and its derivatives as arrows: B′(t)/n (a control polygon leg's length at the
+        // ends) and B″(t)/(n(n − 1)).
+        let p = segment.point(at: t), n = Double((segment.bezierPoints?.count ?? 2) - 1)
+        var marks: [Figure.Mark] = [.arrow(p, p + segment.derivative(at: t) * (1 / n), .firstDerivative)]
+        if n > 1 { marks.append(.arrow(p, p + segment.secondDerivative(at: t) * (1 / (n * (n - 1))), .secondDerivative)) }
+        marks.append(.point(p, .mark, label: "t = \(NumberFormat.text(t, precision: 4))"))
+        lastFigure = Figure(
+            title: "point \(i) at t = \(NumberFormat.text(t, precision: 4)): B′(t)/\(Int(n)) and B″(t)/\(Int(n * (n - 1)))", marks: marks)
         report(
             "point",
             .parameterPoint(
@@ -1523,6 +1546,9 @@ extension Interpreter {
         let s = inv.numbers[0]
         guard s >= 0 && s <= path.length, !path.isEmpty else { throw error(.lengthRange(command: "locate", length: path.length), inv.ranges[0]) }
         guard let (loc, _) = path.location(atLength: s) else { throw error(.noPath("locate"), inv.range) }
+        lastFigure = Figure(
+            title: "locate \(NumberFormat.text(s, precision: 4)): element \(loc.element) at t = \(NumberFormat.text(loc.t, precision: 4))",
+            marks: [.point(loc.point, .mark, label: "s = \(NumberFormat.text(s, precision: 4))")])
         report("locate", .located(element: loc.element, t: loc.t))
     }
 

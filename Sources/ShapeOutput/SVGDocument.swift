@@ -41,6 +41,9 @@ public enum SVGDocument {
         case .lowered: "#0072b2"
         case .centre: "#009e73"
         case .cusp: "#d55e00"
+        case .firstDerivative: "#009e73"
+        case .secondDerivative: "#cc79a7"
+        case .aligned: "#0072b2"
         }
     }
 

@@ -112,4 +112,24 @@ import ShapeTestSupport
         #expect(marks(i, .construction).count == 5)
         #expect(marks(i, .control).count == 3)
     }
+
+    /// Every teaching query but `matrix` (numbers only) and `casteljau` (its own layer) draws a
+    /// figure; `point`'s first arrow at t = 0 is the first control leg, P1 − P0 = B′(0)/3.
+    @Test func everyTeachingQueryDrawsOrSaysItHasNone() throws {
+        let setup = "move 0 0\ncurve 30 120 170 120 200 0\nline 250 50\n"
+        for query in ["point 1 0.3", "locate 100", "continuity", "align 1", "lower 1", "hodograph 1", "bernstein 1 0.5", "canonical 1"] {
+            let i = session(setup + query)
+            #expect(i.lastFigure != nil && !(i.lastFigure?.marks.isEmpty ?? true), "\(query) draws no figure")
+        }
+        let i = session(setup + "point 1 0")
+        guard case .arrow(let from, let to, .firstDerivative)? = marks(i, .firstDerivative).first else { Issue.record("no arrow"); return }
+        expectClose(from, Point(0, 0), tolerance: 1e-12)
+        expectClose(to, Point(30, 120), tolerance: 1e-12 * 200)
+        // B″(0)/6 = (P0 − 2P1 + P2)/1: (0 − 60 + 170, 0 − 240 + 120) = (110, −120).
+        guard case .arrow(_, let second, .secondDerivative)? = marks(i, .secondDerivative).first else { Issue.record("no arrow"); return }
+        expectClose(second, Point(110, -120), tolerance: 1e-12 * 200)
+        let joints = session(setup + "continuity")
+        let labels = marks(joints, .mark).compactMap { if case .point(_, _, let l) = $0 { l } else { nil } }
+        #expect(labels.count == 1 && labels[0].hasPrefix("C0, turns"), "\(labels)")
+    }
 }
