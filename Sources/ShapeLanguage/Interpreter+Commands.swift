@@ -983,8 +983,9 @@ extension Interpreter {
             curve(from: xRange.lowerBound, to: 0) { (3 * $0 - $0 * $0) / 3 },
         ]
         let names: [(Double, Double, String)] = [
-            (xRange.lowerBound + 0.3, 1.4, "one inflection"), (xRange.upperBound - 0.2, -1, "arch"), (-2.2, 0.1, "two inflections"),
-            (-0.45, -0.15, "loop"), (xRange.lowerBound + 0.3, yRange.lowerBound + 0.4, "arch"),
+            // Each inside its region, clear of P0, P1 and P2.
+            (xRange.lowerBound + 0.3, 1.4, "one inflection"), (xRange.upperBound - 0.2, -1, "arch"), (-2.85, 0.5, "two inflections"),
+            (-0.9, -0.4, "loop"), (-1.2, -1.85, "arch"),
         ]
         for (x, y, name) in names { marks.append(.text(chart.point(x, y), name, .axis, anchor: x > 1 ? .end : .start)) }
         for (k, q) in [Point(0, 0), Point(0, 1), Point(1, 1)].enumerated() { marks.append(.point(chart.point(q.x, q.y), .control, label: "P\(k)")) }

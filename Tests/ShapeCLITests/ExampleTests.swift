@@ -43,8 +43,23 @@ import Testing
     }
 
     @Test(arguments: ExampleTests.primer)
-    func primerChapter(_ name: String) throws {
-        let folder = ExampleTests.root.appendingPathComponent("examples/primer")
+    func primerChapter(_ name: String) throws { try picture(name, in: "primer") }
+
+    /// The 14 topics of the lesson in docs/tutorial.md section 8, examples/lesson/NN-topic.shape,
+    /// each saving the picture the tutorial shows beside its command: checked as the Primer's.
+    static let lesson: [String] = {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("examples/lesson").path)) ?? []
+        return names.filter { $0.hasSuffix(".shape") }.sorted()
+    }()
+
+    @Test func theLessonHasFourteenTopics() { #expect(ExampleTests.lesson.count == 14) }
+
+    @Test(arguments: ExampleTests.lesson)
+    func lessonTopic(_ name: String) throws { try picture(name, in: "lesson") }
+
+    /// Runs examples/<subfolder>/<name> in a copy of it and checks its output and its picture.
+    func picture(_ name: String, in subfolder: String) throws {
+        let folder = ExampleTests.root.appendingPathComponent("examples/" + subfolder)
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("shape-primer-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: copy) }
@@ -52,7 +67,7 @@ import Testing
         let result = try BinaryRunner.run([name], in: copy)
         let base = String(name.dropLast(".shape".count))
         let snapshot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Examples/primer").appendingPathComponent(base + ".out")
+            .appendingPathComponent("Examples/" + subfolder).appendingPathComponent(base + ".out")
         let picture = copy.appendingPathComponent(base + ".svg")
         if ProcessInfo.processInfo.environment["SHAPE_RECORD"] == "1" {
             try FileManager.default.createDirectory(at: snapshot.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -454,12 +454,19 @@ import Testing
     }
 
     @Test func labelsNeverCollide() throws {
-        let primer = ExampleTests.root.appendingPathComponent("examples/primer")
-        let files = try FileManager.default.contentsOfDirectory(atPath: primer.path).filter { $0.hasSuffix(".svg") }.sorted()
-        #expect(files.count >= 40)
+        // The Primer's pictures and the lesson's.
+        var files: [URL] = []
+        for folder in ["examples/primer", "examples/lesson"] {
+            let dir = ExampleTests.root.appendingPathComponent(folder)
+            files += try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".svg") }.sorted().map {
+                dir.appendingPathComponent($0)
+            }
+        }
+        #expect(files.count >= 40 + 14)
         var labelled = 0
-        for f in files {
-            let svg = try String(contentsOf: primer.appendingPathComponent(f), encoding: .utf8)
+        for url in files {
+            let f = url.lastPathComponent
+            let svg = try String(contentsOf: url, encoding: .utf8)
             labelled += LabelLayoutTests.read(svg).labels.count
             let p = LabelLayoutTests.problems(svg, f)
             #expect(p.isEmpty, "\(p.prefix(5))")
