@@ -127,6 +127,14 @@ public enum WorkbenchScene {
                 marks.append("{\"k\":\"text\",\"p\":\(pair(p)),\"text\":\(string(text)),\"anchor\":\(string(anchor.rawValue)),\"c\":\(c)}")
             }
         }
-        return "{\"title\":\(string(f.title)),\"marks\":[\(marks.joined(separator: ","))],\"legend\":[\(legend.joined(separator: ","))]}"
+        // The charts' frames, which `fit` shows whole (as the SVG's view does).
+        var charts: [String] = []
+        for m in f.marks {
+            guard case .polyline(let ps, .axis) = m, let first = ps.first else { continue }
+            let box = ps.reduce(Rect(point: first)) { $0.union(Rect(point: $1)) }
+            charts.append("[\(n(box.minX)),\(n(box.minY)),\(n(box.maxX)),\(n(box.maxY))]")
+        }
+        return "{\"title\":\(string(f.title)),\"marks\":[\(marks.joined(separator: ","))],\"legend\":[\(legend.joined(separator: ","))],"
+            + "\"charts\":[\(charts.joined(separator: ","))]}"
     }
 }

@@ -207,7 +207,11 @@ enum WorkbenchPage {
         }
         function fit() {
           const s = state.scene;
-          const b = s && s.bounds ? s.bounds : [0, 0, 375, 667];
+          const b = (s && s.bounds ? s.bounds : [0, 0, 375, 667]).slice();
+          // A teaching figure's charts (under the path) are shown whole too.
+          for (const c of (s && s.figure && s.figure.charts) || []) {
+            b[0] = Math.min(b[0], c[0]); b[1] = Math.min(b[1], c[1]); b[2] = Math.max(b[2], c[2]); b[3] = Math.max(b[3], c[3]);
+          }
           let w = Math.max(b[2] - b[0], 1e-9), h = Math.max(b[3] - b[1], 1e-9);
           const size = Math.max(w, h);
           w = Math.max(w, size * 0.05); h = Math.max(h, size * 0.05);

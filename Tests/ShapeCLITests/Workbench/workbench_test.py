@@ -431,6 +431,16 @@ def page_tests():
         check(levels is not None and len(levels) == 4 and all(all(near(a, b, 1e-12) for a, b in zip(x, y)) for x, y in zip(levels, flat)),
               "the slider's casteljau levels are de Casteljau's at t = 0.75")
 
+        # A chart under the path (bernstein's basis functions): its texts drawn, and fit shows it whole.
+        line.send_keys("bernstein 3 0.5\n")
+        wait(d, "return [...document.querySelectorAll('#figure text')].some(e => e.textContent === 'b0')", "the basis chart's names")
+        d.find_element("id", "fit").click()
+        settle(d)
+        chart = d.execute_script("return window.workbench.scene.figure.charts[0]")
+        view = d.execute_script("return window.workbench.view")
+        check(chart is not None and view['x'] <= chart[0] and view['y'] <= chart[1] and view['x'] + view['w'] >= chart[2]
+              and view['y'] + view['h'] >= chart[3], "fit shows the chart whole")
+
         # The transform tool: a drag translates by the drag, the wheel scales, a double click resets.
         bounds0 = d.execute_script("return window.workbench.scene.bounds")
         d.find_element("id", "transform").click()
