@@ -10,8 +10,9 @@ struct Chart {
     let y: ClosedRange<Double>
     let down: Bool
 
-    /// The `slot`-th chart under the path (0 first), for values over `x` and `y`.
-    init(under path: Path, slot: Int = 0, x: ClosedRange<Double>, y: ClosedRange<Double>, down: Bool = false, aspect: Double? = nil) {
+    /// A chart under the path, and under `floor` when given (the lowest chart already drawn, so
+    /// that kept figures' charts stack), for values over `x` and `y`.
+    init(under path: Path, below floor: Double? = nil, x: ClosedRange<Double>, y: ClosedRange<Double>, down: Bool = false, aspect: Double? = nil) {
         var box = path.bounds ?? Rect(x: 0, y: 0, width: 1, height: 1)
         // Below the control points too (the picture may show them).
         for e in path.elements { if case .segment(let s) = e { box = box.union(s.controlBounds) } }
@@ -20,7 +21,7 @@ struct Chart {
         // that a picture may reach beyond it.
         // (With an aspect, the frame's own: a hodograph keeps one scale in x and y.)
         let height = aspect.map { width * 0.9 * $0 } ?? width * Swift.min(Swift.max(box.height / width, 1.0 / 3), 0.6)
-        let top = box.maxY + (height * 0.35 + width * 0.08) * Double(slot + 1) + height * Double(slot)
+        let top = Swift.max(box.maxY, floor ?? -Double.infinity) + height * 0.35 + width * 0.08
         // A tenth of the width on the left for the y axis's values and name.
         frame = Rect(x: box.minX + width * 0.1, y: top, width: width * 0.9, height: height)
         self.x = x
@@ -30,7 +31,7 @@ struct Chart {
 
     /// A chart holding `points` to one scale in x and y (y down, as in the path), its aspect
     /// between 1/3 and 1: the shorter side's range is widened to keep the scale.
-    static func oneScale(under path: Path, _ points: [Point]) -> Chart {
+    static func oneScale(under path: Path, below floor: Double? = nil, _ points: [Point]) -> Chart {
         var lo = points.first ?? Point(0, 0), hi = lo
         for p in points {
             lo = Point(Swift.min(lo.x, p.x), Swift.min(lo.y, p.y))
@@ -45,7 +46,7 @@ struct Chart {
             lo.x -= (h / aspect - w) / 2
             w = h / aspect
         }
-        return Chart(under: path, x: lo.x...(lo.x + w), y: lo.y...(lo.y + h), down: true, aspect: aspect)
+        return Chart(under: path, below: floor, x: lo.x...(lo.x + w), y: lo.y...(lo.y + h), down: true, aspect: aspect)
     }
 
     /// Where the value (u, v) is drawn.

@@ -734,7 +734,7 @@ extension Interpreter {
         guard let points = segment.hodograph else { throw error(.notABezier(element: i, command: "hodograph"), inv.ranges[0]) }
         // The hodograph as a curve under the path, drawn to one scale in x and y (it is a curve of
         // directions), with its origin: the derivative at t is the arrow from 0 to its point at t.
-        let chart = Chart.oneScale(under: path, points + [Point(0, 0)])
+        let chart = Chart.oneScale(under: path, below: chartFloor, points + [Point(0, 0)])
         let (lo, w, h) = (
             Point(chart.x.lowerBound, chart.y.lowerBound), chart.x.upperBound - chart.x.lowerBound, chart.y.upperBound - chart.y.lowerBound
         )
@@ -761,8 +761,8 @@ extension Interpreter {
             return samples.min()!...samples.max()!
         }
         let xOfT = { (t: Double) in segment.point(at: t).x }, yOfT = { (t: Double) in segment.point(at: t).y }
-        let top = Chart(under: path, slot: 0, x: 0...1, y: range(xOfT))
-        let bottom = Chart(under: path, slot: 1, x: 0...1, y: range(yOfT), down: true)
+        let top = Chart(under: path, below: chartFloor, x: 0...1, y: range(xOfT))
+        let bottom = Chart(under: path, below: top.frame.maxY, x: 0...1, y: range(yOfT), down: true)
         lastFigure = Figure(
             title: "components \(i): x(t) and y(t) against t",
             marks: top.axes(x: "t", y: "x") + [.polyline(top.graph(xOfT), .xOfT)] + bottom.axes(x: "t", y: "y ↓")
@@ -770,12 +770,21 @@ extension Interpreter {
         report("components", .components(element: i, x: xs, y: ys))
     }
 
+    /// With `figure keep`, the bottom of the lowest chart the figure holds: a new chart goes
+    /// under it.
+    var chartFloor: Double? {
+        guard state.figureKeep, let figure = lastFigure else { return nil }
+        var floor: Double?
+        for m in figure.marks { if case .polyline(let ps, .axis) = m { for p in ps { floor = Swift.max(floor ?? p.y, p.y) } } }
+        return floor
+    }
+
     /// `align i`: the control points aligned to the chord.
     func alignCommand(_ inv: Invocation) throws(Diagnostic) {
         let (i, segment) = try element(inv)
         let aligned = segment.alignedPoints
         // The aligned curve under the path, to one scale, its chord on the x axis.
-        let chart = Chart.oneScale(under: path, aligned + [Point(0, 0)])
+        let chart = Chart.oneScale(under: path, below: chartFloor, aligned + [Point(0, 0)])
         let mapped = aligned.map { chart.point($0.x, $0.y) }
         var marks = chart.axes(x: "along the chord", y: "across ↓")
         marks.append(.polyline([chart.point(chart.x.lowerBound, 0), chart.point(chart.x.upperBound, 0)], .construction))
@@ -848,7 +857,7 @@ extension Interpreter {
         let weights = Bernstein.weights(degree: n, at: t)
         let point = Bernstein.apply([weights], to: points)[0]
         // The Primer's plot: the basis functions over t under the path, the weights at t marked.
-        let chart = Chart(under: path, x: 0...1, y: 0...1)
+        let chart = Chart(under: path, below: chartFloor, x: 0...1, y: 0...1)
         var marks = chart.axes(x: "t", y: "weight")
         for k in 0...n {
             marks.append(.polyline(chart.graph { Bernstein.weights(degree: n, at: $0)[k] }, .basis))
@@ -966,7 +975,8 @@ extension Interpreter {
         let xRange = Swift.min(-3, p3.x - 0.5)...Swift.max(2, p3.x + 0.5)
         let yRange = Swift.min(-2, p3.y - 0.5)...Swift.max(2, p3.y + 0.5)
         let chart = Chart(
-            under: path, x: xRange, y: yRange, aspect: (yRange.upperBound - yRange.lowerBound) / (xRange.upperBound - xRange.lowerBound))
+            under: path, below: chartFloor, x: xRange, y: yRange,
+            aspect: (yRange.upperBound - yRange.lowerBound) / (xRange.upperBound - xRange.lowerBound))
         func curve(from a: Double, to b: Double, _ f: (Double) -> Double) -> Figure.Mark {
             let points = (0...96).compactMap { k -> Point? in
                 let x = a + (b - a) * Double(k) / 96, y = f(x)
