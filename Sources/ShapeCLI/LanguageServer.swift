@@ -344,15 +344,15 @@ final class LanguageServer: @unchecked Sendable {
         guard syntaxErrors.isEmpty else {
             return Check(generation: generation, diagnostics: syntaxErrors.map { diagnostic($0, in: source) }, reports: [:])
         }
-        let interpreter = Interpreter(loader: { file, from in
+        let interpreter = Interpreter(loader: { file, from throws(HostFailure) in
             // Relative to the file that includes (the document, or an included file).
             let directory = from.hasPrefix("<") ? "." : FileSystem.directory(of: from)
             let path = file.hasPrefix("/") || directory == "." ? file : directory + "/" + file
-            do { return (path, try FileSystem.read(path)) } catch { throw error }
+            do { return (path, try FileSystem.read(path)) } catch { throw HostFailure("\(error)") }
         })
         interpreter.limits.statementWork = workLimit
-        interpreter.saver = { request in request.file }  // a document's `save` writes nothing
-        interpreter.exporter = { request in request.file ?? "" }  // nor its `export` to a file
+        interpreter.saver = { request throws(HostFailure) in request.file }  // a document's `save` writes nothing
+        interpreter.exporter = { request throws(HostFailure) in request.file ?? "" }  // nor its `export` to a file
         interpreter.isCancelled = { [unowned self] in self.cancel.load(ordering: .relaxed) }
         var diagnostics: [JSON] = []
         var reports: [Int: String] = [:]

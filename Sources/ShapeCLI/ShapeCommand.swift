@@ -391,12 +391,12 @@ final class Session {
 
     init(options: ShapeCommand.Options) {
         self.options = options
-        interpreter = Interpreter(loader: { file, from in
+        interpreter = Interpreter(loader: { file, from throws(HostFailure) in
             let directory = from.hasPrefix("<") || from == "-e" ? "." : FileSystem.directory(of: from)
             let path = file.hasPrefix("/") ? file : (directory == "." ? file : directory + "/" + file)
-            do { return (path, try FileSystem.read(path)) } catch { throw error }
+            do { return (path, try FileSystem.read(path)) } catch { throw HostFailure("\(error)") }
         })
-        interpreter.saver = { request in
+        interpreter.saver = { request throws(HostFailure) in
             let from = request.from
             let directory = from.hasPrefix("<") || from == "-e" ? "." : FileSystem.directory(of: from)
             let path = request.file.hasPrefix("/") || directory == "." ? request.file : directory + "/" + request.file
@@ -407,14 +407,14 @@ final class Session {
                 } else {
                     try FileSystem.writeAtomically(svg, to: path)
                 }
-            } catch { throw error }
+            } catch { throw HostFailure("\(error)") }
             return path
         }
-        interpreter.exporter = { request in
+        interpreter.exporter = { request throws(HostFailure) in
             let from = request.from, file = request.file ?? ""
             let directory = from.hasPrefix("<") || from == "-e" ? "." : FileSystem.directory(of: from)
             let path = file.hasPrefix("/") || directory == "." ? file : directory + "/" + file
-            do { try FileSystem.writeAtomically(PathExport.render(request) + "\n", to: path) } catch { throw error }
+            do { try FileSystem.writeAtomically(PathExport.render(request) + "\n", to: path) } catch { throw HostFailure("\(error)") }
             return path
         }
         if let p = options.precision { interpreter.precision = p }

@@ -171,7 +171,7 @@ enum Watch {
         session.interpreter.isCancelled = { Watch.interrupted != 0 }
         let read = Reads()
         let loader = session.interpreter.loader
-        session.interpreter.loader = { name, from in
+        session.interpreter.loader = { name, from throws(HostFailure) in
             let loaded = try loader!(name, from)
             read.add(loaded.name)
             return loaded

@@ -403,7 +403,7 @@ struct BooleanBuilder {
             appendCut(j, BooleanBuilder.parameter(of: nearest, on: b, near: u, tolerance: tolerance), nearest)
             return
         }
-        let known = [a.start, a.end, b.start, b.end] + (grazing ? edges[i].cuts.map(\.point) + edges[j].cuts.map(\.point) : [])
+        let known = [a.start, a.end, b.start, b.end] + (grazing ? edges[i].cuts.map { $0.point } + edges[j].cuts.map { $0.point } : [])
         let ends = known.filter(near).sorted { $0.quickDistance(to: point) < $1.quickDistance(to: point) }
         // An end that both segments share (within the tolerance) is one too for a meeting that
         // is not grazing at its own point: curves that arrive at rest (coincident control points)

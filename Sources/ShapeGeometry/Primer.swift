@@ -234,7 +234,7 @@ extension Path {
         }
         guard let xs = solve(a, bx), let ys = solve(a, by) else { return nil }
         let controls = [first] + zip(xs, ys).map { Point($0, $1) } + [last]
-        guard controls.allSatisfy(\.isFinite), let segment = Segment.bezier(controls) else { return nil }
+        guard controls.allSatisfy({ $0.isFinite }), let segment = Segment.bezier(controls) else { return nil }
         var error = 0.0
         for (p, t) in zip(points, ts) { error = Swift.max(error, segment.point(at: t).distance(to: p)) }
         return (segment, ts, error)

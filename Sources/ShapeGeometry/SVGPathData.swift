@@ -103,15 +103,7 @@ public enum SVGPathData {
                 if !started && c != 77 && c != 109 { throw fail("path data must start with M or m", commandOffset) }
                 let relative = c >= 97
                 let upper = relative ? c - 32 : c
-                do {
-                    try command(upper, relative: relative, offset: commandOffset, into: &path)
-                } catch let e as GeometryError {
-                    throw fail("\(e)", commandOffset)
-                } catch let e as Failure {
-                    throw e
-                } catch {
-                    throw fail("\(error)", commandOffset)
-                }
+                try command(upper, relative: relative, offset: commandOffset, into: &path)
                 lastCommand = c
                 skipSeparators()
                 // Every command consumes input (a letter or numbers); anything else would loop.
@@ -119,41 +111,46 @@ public enum SVGPathData {
             }
         }
 
-        mutating func command(_ c: UInt8, relative: Bool, offset: Int, into path: inout Path) throws {
+        /// A geometry error of drawing a command, as a failure at the command.
+        func drawing(_ offset: Int, _ body: () throws(GeometryError) -> Void) throws(Failure) {
+            do { try body() } catch { throw fail("\(error)", offset) }
+        }
+
+        mutating func command(_ c: UInt8, relative: Bool, offset: Int, into path: inout Path) throws(Failure) {
             switch c {
             case 77:  // M
                 // The first command of the data is absolute even when written m.
                 let p = try point(relative && started)
-                try path.move(to: p)
+                try drawing(offset) { () throws(GeometryError) in try path.move(to: p) }
                 current = p; subpathStart = p; lastControl = nil; started = true
             case 76:  // L
                 let p = try point(relative)
-                try path.line(to: p)
+                try drawing(offset) { () throws(GeometryError) in try path.line(to: p) }
                 current = p; lastControl = nil
             case 72, 86:  // H, V
                 let v = try number()
                 let p = c == 72 ? Point(relative ? current.x + v : v, current.y) : Point(current.x, relative ? current.y + v : v)
-                try path.line(to: p)
+                try drawing(offset) { () throws(GeometryError) in try path.line(to: p) }
                 current = p; lastControl = nil
             case 67:  // C
                 let c1 = try point(relative), c2 = try point(relative), p = try point(relative)
-                try path.curve(control1: c1, control2: c2, to: p)
+                try drawing(offset) { () throws(GeometryError) in try path.curve(control1: c1, control2: c2, to: p) }
                 current = p; lastControl = c2
             case 83:  // S: the first control point reflects the previous C/S one
                 let c2 = try point(relative), p = try point(relative)
                 let previous = lastCommand | 32
                 let c1 = (previous == 99 || previous == 115) && lastControl != nil ? current + (current - lastControl!) : current
-                try path.curve(control1: c1, control2: c2, to: p)
+                try drawing(offset) { () throws(GeometryError) in try path.curve(control1: c1, control2: c2, to: p) }
                 current = p; lastControl = c2
             case 81:  // Q
                 let q = try point(relative), p = try point(relative)
-                try path.quad(control: q, to: p)
+                try drawing(offset) { () throws(GeometryError) in try path.quad(control: q, to: p) }
                 current = p; lastControl = q
             case 84:  // T: the control point reflects the previous Q/T one
                 let p = try point(relative)
                 let previous = lastCommand | 32
                 let q = (previous == 113 || previous == 116) && lastControl != nil ? current + (current - lastControl!) : current
-                try path.quad(control: q, to: p)
+                try drawing(offset) { () throws(GeometryError) in try path.quad(control: q, to: p) }
                 current = p; lastControl = q
             case 65:  // A
                 let rx = try number(), ry = try number(), rotation = try number()
@@ -167,9 +164,9 @@ public enum SVGPathData {
                     guard (arc.end - p).length <= 1e-9 * Swift.max(chord, Swift.abs(p.x), Swift.abs(p.y)) else {
                         throw fail("the arc's radii are too far apart to draw it exactly", offset)
                     }
-                    try path.append(arc: arc)
+                    try drawing(offset) { () throws(GeometryError) in try path.append(arc: arc) }
                 } else if p != current {
-                    try path.line(to: p)
+                    try drawing(offset) { () throws(GeometryError) in try path.line(to: p) }
                 }
                 current = p; lastControl = nil
             case 90:  // Z

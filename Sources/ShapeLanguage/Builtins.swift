@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ShapeGeometry
 
 /// The names the language defines besides its commands: functions, constants and the session's
 /// read-only state, with what they mean. The one list that evaluation, `help`, completion and
@@ -47,15 +43,15 @@ public enum Builtins {
     }
 
     public static let functions: [Function] = [
-        Function(name: "sin", arity: 1, summary: "sine of an angle in radians", evaluate: { sin($0[0]) }),
-        Function(name: "cos", arity: 1, summary: "cosine", evaluate: { cos($0[0]) }),
-        Function(name: "tan", arity: 1, summary: "tangent", evaluate: { tan($0[0]) }),
-        Function(name: "asin", arity: 1, summary: "inverse sine, in radians", evaluate: { asin($0[0]) }),
-        Function(name: "acos", arity: 1, summary: "inverse cosine", evaluate: { acos($0[0]) }),
-        Function(name: "atan", arity: 1, summary: "inverse tangent", evaluate: { atan($0[0]) }),
-        Function(name: "atan2", arity: 2, summary: "the angle of the vector (x, y)", evaluate: { atan2($0[0], $0[1]) }),
+        Function(name: "sin", arity: 1, summary: "sine of an angle in radians", evaluate: { Maths.sin($0[0]) }),
+        Function(name: "cos", arity: 1, summary: "cosine", evaluate: { Maths.cos($0[0]) }),
+        Function(name: "tan", arity: 1, summary: "tangent", evaluate: { Maths.tan($0[0]) }),
+        Function(name: "asin", arity: 1, summary: "inverse sine, in radians", evaluate: { Maths.asin($0[0]) }),
+        Function(name: "acos", arity: 1, summary: "inverse cosine", evaluate: { Maths.acos($0[0]) }),
+        Function(name: "atan", arity: 1, summary: "inverse tangent", evaluate: { Maths.atan($0[0]) }),
+        Function(name: "atan2", arity: 2, summary: "the angle of the vector (x, y)", evaluate: { Maths.atan2($0[0], $0[1]) }),
         Function(name: "sqrt", arity: 1, summary: "square root", evaluate: { $0[0].squareRoot() }),
-        Function(name: "hypot", arity: 2, summary: "the length of the vector (x, y)", evaluate: { hypot($0[0], $0[1]) }),
+        Function(name: "hypot", arity: 2, summary: "the length of the vector (x, y)", evaluate: { Maths.hypot($0[0], $0[1]) }),
         Function(name: "abs", arity: 1, summary: "absolute value", evaluate: { Swift.abs($0[0]) }),
         Function(name: "floor", arity: 1, summary: "round down", evaluate: { $0[0].rounded(.down) }),
         Function(name: "ceil", arity: 1, summary: "round up", evaluate: { $0[0].rounded(.up) }),

@@ -199,7 +199,7 @@ public struct CommandSpec: Sendable {
             parts.append(i >= parameters.count - optionalCount ? "[\(p)]" : p)
         }
         if variadic { parts.append("...") }
-        let required = optionGroups.first(where: \.required)
+        let required = optionGroups.first(where: { $0.required })
         let requiredWords = required.map { $0.names.compactMap { keyword(named: $0) } } ?? []
         if let required, requiredWords.contains(where: { $0.valueCount > 0 }) {
             return required.names.compactMap { keyword(named: $0) }
@@ -207,7 +207,7 @@ public struct CommandSpec: Sendable {
         }
         // Words that need one of them (`export swift|svg|points`) come first.
         if let required { parts.insert(required.names.joined(separator: "|"), at: 1) }
-        let grouped = Set(optionGroups.flatMap(\.names))
+        let grouped = Set(optionGroups.flatMap({ $0.names }))
         for group in optionGroups where !group.required {
             parts.append("[" + group.names.joined(separator: "|") + "]")
         }
@@ -412,8 +412,8 @@ public enum CommandTable {
                     ),
                 ],
             optionGroups: [
-                OptionGroup(names: ExportFormat.allCases.map(\.rawValue), required: true),
-                OptionGroup(names: SwiftTarget.allCases.map(\.rawValue), required: false),
+                OptionGroup(names: ExportFormat.allCases.map({ $0.rawValue }), required: true),
+                OptionGroup(names: SwiftTarget.allCases.map({ $0.rawValue }), required: false),
             ],
             group: .query, cost: .perElement(WorkCost.listingCost), isQuery: true, functionForm: false,
             summary: "print the path as Swift code or SVG path data, or write it to a .swift file; with a def's name, the def as a Swift function",
@@ -742,7 +742,9 @@ public enum CommandTable {
     /// large value; the parser needs only this of it, once per statement).
     static let optionValueCounts: [String: [String: Int]] = Dictionary(
         uniqueKeysWithValues: all.filter { $0.group != .language }.map { spec in
-            (spec.name, Dictionary(spec.keywords.map { ($0.name, $0.valueCount) }, uniquingKeysWith: { a, _ in a }))
+            var counts: [String: Int] = [:]
+            for k in spec.keywords where counts[k.name] == nil { counts[k.name] = k.valueCount }
+            return (spec.name, counts)
         })
 
     /// The row for a command name, or `nil`.
@@ -755,6 +757,6 @@ public enum CommandTable {
 
     /// Every option word of every command.
     public static var optionWords: [String] {
-        Array(Set(all.flatMap { $0.keywords.map(\.name) })).sorted()
+        Array(Set(all.flatMap { $0.keywords.map({ $0.name }) })).sorted()
     }
 }

@@ -24,7 +24,7 @@ public enum Completion {
 
     /// The queries with a function form, and `path`: names that complete with a parenthesis.
     public static var functionForms: [String] {
-        CommandTable.all.filter(\.hasFunctionForm).map(\.name) + ["path"]
+        CommandTable.all.filter({ $0.hasFunctionForm }).map({ $0.name }) + ["path"]
     }
 
     /// The candidates for the word that starts at UTF-8 offset `start` of `line`, given the
@@ -41,14 +41,16 @@ public enum Completion {
             .map { $0 + 1 } ?? 0
         let statement = String(decoding: bytes[statementStart..<start], as: UTF8.self)
         let words = statement.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-        let valueNames = variables + Builtins.functions.map(\.name) + Builtins.Value.allCases.map(\.rawValue) + functionForms
+        let valueNames = variables + Builtins.functions.map({ $0.name }) + Builtins.Value.allCases.map({ $0.rawValue }) + functionForms
         let pool: [String]
         if words == ["help"] {
             // A topic of `help`: a name, not a call.
-            pool = CommandTable.all.map(\.name) + Builtins.statementWords + Builtins.functions.map(\.name) + Builtins.Value.allCases.map(\.rawValue)
+            pool =
+                CommandTable.all.map({ $0.name }) + Builtins.statementWords + Builtins.functions.map({ $0.name })
+                + Builtins.Value.allCases.map({ $0.rawValue })
         } else if words.isEmpty {
             // Command position.
-            pool = CommandTable.all.map(\.name) + Builtins.statementWords + procedures + variables
+            pool = CommandTable.all.map({ $0.name }) + Builtins.statementWords + procedures + variables
         } else if let last = before.last, !(last == UInt8(ascii: " ") || last == UInt8(ascii: "\t")) {
             // Right after an operator or a parenthesis: an expression goes on.
             pool = valueNames
@@ -58,7 +60,7 @@ public enum Completion {
             // The word after an option that takes a word (`cap round`): its words only.
             pool = choices
         } else if let spec = CommandTable.spec(named: words[0]) {
-            pool = spec.keywords.map(\.name) + valueNames
+            pool = spec.keywords.map({ $0.name }) + valueNames
         } else {
             pool = valueNames
         }

@@ -117,6 +117,6 @@ public struct Figure: Sendable, Equatable {
             case .text(let p, _, _, _): points.append(p)
             }
         }
-        return points.filter(\.isFinite)
+        return points.filter({ $0.isFinite })
     }
 }

@@ -32,7 +32,7 @@ extension Interpreter {
             if arguments.isEmpty, keywords.isEmpty, let value = try? lookup(name, nameRange) {
                 return report("value", .value(nil, value))
             }
-            let candidates = CommandTable.all.map(\.name) + definedNames
+            let candidates = CommandTable.all.map({ $0.name }) + definedNames
             throw error(.unknownCommand(name), nameRange, suggestion: suggestion(for: name, among: candidates))
         }
         let invocation = try bind(row.spec, arguments: arguments, keywords: keywords, range: range)
@@ -55,7 +55,7 @@ extension Interpreter {
             if word == "deg" || word == "°", i > 0, case .number(_, let numberRange) = arguments[i - 1] {
                 throw error(.detachedUnit(number: source.text(numberRange), unit: word), SourceRange(numberRange.start, wordRange.end))
             }
-            let options = spec.keywords.map(\.name)
+            let options = spec.keywords.map({ $0.name })
             if let close = options.first(where: { $0.lowercased() == word.lowercased() }) {
                 throw error(.unknownOption(command: spec.name, word: word), wordRange, suggestion: "did you mean '\(close)'?")
             }
@@ -70,7 +70,7 @@ extension Interpreter {
         }
         for group in spec.optionGroups {
             let given = keywords.filter { group.names.contains($0.name) }
-            if Set(given.map(\.name)).count > 1 { throw error(.exclusiveOptions(command: spec.name, options: group.names), range) }
+            if Set(given.map({ $0.name })).count > 1 { throw error(.exclusiveOptions(command: spec.name, options: group.names), range) }
             if group.required, given.isEmpty {
                 let choices = group.names.compactMap { spec.keyword(named: $0) }.map { ([$0.name] + $0.values).joined(separator: " ") }
                 throw error(.missingOption(command: spec.name, options: choices), range)
@@ -83,7 +83,7 @@ extension Interpreter {
         }
         var invocation = Invocation(
             name: spec.name, numbers: [], ranges: [], keywords: [:], range: range,
-            arguments: arguments, keywordNames: keywords.map(\.name))
+            arguments: arguments, keywordNames: keywords.map({ $0.name }))
         // Text-taking commands (`svg`, `save`, `help`) read their arguments themselves.
         if !spec.takesText {
             invocation.numbers.reserveCapacity(arguments.count)
@@ -184,7 +184,7 @@ extension Interpreter {
             if !quietly { report(inv.name, path.currentPoint.map { .path(to: $0, segment: 0, length: path.length) } ?? .cleared) }
             return
         }
-        guard path.length.isFinite, path.bounds.map(\.isFinite) ?? true else {
+        guard path.length.isFinite, path.bounds.map({ $0.isFinite }) ?? true else {
             path.truncate(to: countBefore)
             throw self.error(.nonFiniteResult, inv.range)
         }
@@ -340,7 +340,7 @@ extension Interpreter {
         if let function = Builtins.function(named: topic) { return report("help", .help(.function(function))) }
         if let value = Builtins.Value(rawValue: topic) { return report("help", .help(.value(value))) }
         let candidates =
-            CommandTable.all.map(\.name) + Builtins.functions.map(\.name) + Builtins.Value.allCases.map(\.rawValue)
+            CommandTable.all.map({ $0.name }) + Builtins.functions.map({ $0.name }) + Builtins.Value.allCases.map({ $0.rawValue })
             + state.procedures.keys
         throw error(.unknownCommand(topic), range, suggestion: suggestion(for: topic, among: candidates))
     }
@@ -1065,7 +1065,7 @@ extension Interpreter {
     func fitCommand(_ inv: Invocation) throws(Diagnostic) {
         let degree = try splineDegree(inv)
         let points = try splinePoints(inv, degree: degree)
-        guard points.allSatisfy(\.isFinite), let fit = Path.fit(points, degree: degree) else { throw error(.fitImpossible, inv.range) }
+        guard points.allSatisfy({ $0.isFinite }), let fit = Path.fit(points, degree: degree) else { throw error(.fitImpossible, inv.range) }
         try draw(inv, quietly: true) { (p: inout Path) throws(GeometryError) in
             switch fit.segment {
             case .quadratic(let q): try p.quad(control: q.p1, to: q.p2)

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ShapeGeometry
 
 extension Interpreter {
@@ -17,7 +12,7 @@ extension Interpreter {
                 for part in name[name.index(after: dot)...].split(separator: ".") { v = try field(String(part), of: v, range) }
                 return v
             }
-            let candidates = visibleNames + CommandTable.all.map(\.name)
+            let candidates = visibleNames + CommandTable.all.map({ $0.name })
             throw error(.undefinedVariable(name), range, suggestion: suggestion(for: name, among: candidates))
         }
         switch builtin {
@@ -117,7 +112,7 @@ extension Interpreter {
                 case .times: x * y
                 case .divide: x / y
                 case .remainder: x.truncatingRemainder(dividingBy: y)
-                case .power: pow(x, y)
+                case .power: Maths.pow(x, y)
                 case .less: x < y ? 1 : 0
                 case .lessOrEqual: x <= y ? 1 : 0
                 case .greater: x > y ? 1 : 0
@@ -146,7 +141,8 @@ extension Interpreter {
                 return try queryValue(spec, arguments: args, range: r, nameRange: nameRange)
             }
             if name == "path", args.isEmpty { return .path(path) }
-            let candidates = Builtins.functions.map(\.name) + CommandTable.all.filter(\.isQuery).map(\.name) + state.procedures.keys + ["path"]
+            let candidates =
+                Builtins.functions.map({ $0.name }) + CommandTable.all.filter({ $0.isQuery }).map({ $0.name }) + state.procedures.keys + ["path"]
             throw error(.undefinedFunction(name), nameRange, suggestion: suggestion(for: name, among: candidates))
         }
     }

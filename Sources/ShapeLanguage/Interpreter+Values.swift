@@ -67,7 +67,7 @@ extension Interpreter {
         case .handleQuery(let index, let p?): return .record(Record(["index": n(Double(index)), "x": n(p.x), "y": n(p.y)]))
         case .handleQuery(_, nil): return nil
         case .points(let ps): return pointList(ps)
-        case .elements(let list): return .list(list.map(\.value))
+        case .elements(let list): return .list(list.map({ $0.value }))
         case .extrema(_, let xs, let ys):
             let turns = xs.map { ("x", $0) } + ys.map { ("y", $0) }
             return .list(

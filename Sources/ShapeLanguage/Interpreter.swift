@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ShapeGeometry
 
 /// A procedure defined with `def`, with the source it was written in (for diagnostics).
@@ -77,7 +72,7 @@ struct UndoRecord: Sendable {
 
 /// Reads an included file: given the name written in the script and the name of the source that
 /// includes it, returns the resolved name and the text, or throws a reason.
-public typealias IncludeLoader = @Sendable (_ file: String, _ from: String) throws -> (name: String, text: String)
+public typealias IncludeLoader = @Sendable (_ file: String, _ from: String) throws(HostFailure) -> (name: String, text: String)
 
 /// Runs statements against one session: a path, its track points and handle, variables and
 /// procedures. Every top-level statement is all-or-nothing and one `undo` step.
@@ -511,7 +506,7 @@ public final class Interpreter {
     }
 
     var visibleNames: [String] {
-        var names = Array(globals.keys) + Builtins.Value.allCases.map(\.rawValue)
+        var names = Array(globals.keys) + Builtins.Value.allCases.map({ $0.rawValue })
         for scope in scopes { names += scope.keys }
         return names
     }

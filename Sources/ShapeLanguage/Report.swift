@@ -30,13 +30,13 @@ public struct Report: Sendable {
     /// Every number the report holds is finite (the gate every result passes: a report with an
     /// overflowed distance is an error, never `inf` or JSON `null`).
     public var isFinite: Bool {
-        func f(_ xs: Double...) -> Bool { xs.allSatisfy(\.isFinite) }
+        func f(_ xs: Double...) -> Bool { xs.allSatisfy({ $0.isFinite }) }
         switch kind {
         case .path(let to, let segment, let length): return to.isFinite && f(segment, length)
         case .transformed(let b), .bounds(let b): return b?.isFinite ?? true
         case .sticky(let radius, let distance, _, let length): return f(radius, distance, length)
         case .wander(_, let to, let segment, let length, _): return to.isFinite && f(segment, length)
-        case .points(let ps): return ps.allSatisfy(\.isFinite)
+        case .points(let ps): return ps.allSatisfy({ $0.isFinite })
         case .handle(_, let p), .handleQuery(_, let p): return p?.isFinite ?? true
         case .length(let l): return f(l)
         case .nearest(let p, let d, let s): return p.isFinite && f(d, s)
@@ -49,8 +49,8 @@ public struct Report: Sendable {
         case .cubics(_, _, let e): return e.isFinite
         case .outline(_, _, let l, let e): return l.isFinite && (e?.isFinite ?? true)
         case .yForX(_, let x, let list): return x.isFinite && list.allSatisfy { $0.point.isFinite && $0.t.isFinite }
-        case .pointList(_, let list): return list.allSatisfy(\.isFinite)
-        case .components(_, let xs, let ys): return (xs + ys).allSatisfy(\.isFinite)
+        case .pointList(_, let list): return list.allSatisfy({ $0.isFinite })
+        case .components(_, let xs, let ys): return (xs + ys).allSatisfy({ $0.isFinite })
         case .lengthTable(_, _, let a, let e): return f(a, e)
         case .continuity(let list): return list.allSatisfy { $0.turn.isFinite }
         case .facts(_, _, let fields): return Value.record(fields).isFinite
@@ -58,7 +58,7 @@ public struct Report: Sendable {
         case .fitted(_, _, let e, let to, let length): return f(e, length) && to.isFinite
         case .abc(_, let t, let x): return f(t, x.u, x.ratio) && x.a.isFinite && x.b.isFinite && x.c.isFinite
         case .intersections(let list): return list.allSatisfy { $0.point.isFinite && f($0.at, $0.other) && ($0.overlap?.isFinite ?? true) }
-        case .casteljau(_, _, let t, let levels): return f(t) && levels.allSatisfy { $0.allSatisfy(\.isFinite) }
+        case .casteljau(_, _, let t, let levels): return f(t) && levels.allSatisfy { $0.allSatisfy({ $0.isFinite }) }
         case .parameterPoint(let q): return q.point.isFinite && f(q.first.dx, q.first.dy, q.second.dx, q.second.dy, q.curvature ?? 0, q.at)
         case .located(_, let t): return f(t)
         case .elements(let list): return list.allSatisfy { $0.from.isFinite && $0.to.isFinite && $0.length.isFinite }
@@ -281,8 +281,8 @@ public enum Value: Sendable, Equatable {
         switch self {
         case .number(let x): x.isFinite
         case .string, .path: true
-        case .record(let r): r.values.allSatisfy(\.isFinite)
-        case .list(let items): items.allSatisfy(\.isFinite)
+        case .record(let r): r.values.allSatisfy({ $0.isFinite })
+        case .list(let items): items.allSatisfy({ $0.isFinite })
         }
     }
 
@@ -358,8 +358,8 @@ public enum Value: Sendable, Equatable {
     public var depth: Int {
         switch self {
         case .number, .string, .path: 0
-        case .record(let r): 1 + (r.values.map(\.depth).max() ?? 0)
-        case .list(let items): 1 + (items.map(\.depth).max() ?? 0)
+        case .record(let r): 1 + (r.values.map({ $0.depth }).max() ?? 0)
+        case .list(let items): 1 + (items.map({ $0.depth }).max() ?? 0)
         }
     }
 
@@ -373,8 +373,8 @@ public struct Record: Sendable, Equatable {
     public private(set) var values: [Value]
 
     public init(_ fields: KeyValuePairs<String, Value>) {
-        names = fields.map(\.key)
-        values = fields.map(\.value)
+        names = fields.map({ $0.key })
+        values = fields.map({ $0.value })
     }
 
     public init(names: [String], values: [Value]) {

@@ -23,7 +23,14 @@ public struct SaveRequest: Sendable {
 }
 
 /// Writes a `SaveRequest`; returns the name of the file written, or throws a reason.
-public typealias Saver = @Sendable (SaveRequest) throws -> String
+public typealias Saver = @Sendable (SaveRequest) throws(HostFailure) -> String
+
+/// Why the host (the command line, a page) could not do what a statement asked of it: read an
+/// included file, write a picture or an export. Its text goes into the statement's error.
+public struct HostFailure: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
 
 /// What `export` writes: the path (or a def translated) as Swift code, SVG path data, or the track
 /// points as a Swift array. ShapeOutput renders it (`PathExport.render`).
@@ -48,4 +55,4 @@ public struct ExportRequest: Sendable {
 }
 
 /// Writes an `ExportRequest` to its file; returns the name of the file written, or throws a reason.
-public typealias Exporter = @Sendable (ExportRequest) throws -> String
+public typealias Exporter = @Sendable (ExportRequest) throws(HostFailure) -> String

@@ -22,7 +22,7 @@ public enum HelpRenderer {
             lines.append("\(group.rawValue):")
             // Summaries in a column beside the usages, wrapped at the width; a usage too long
             // for the column stands on its own line, its summary under it in the column.
-            let column = rows.map(\.usage.count).filter { $0 <= width / 3 }.max() ?? 0
+            let column = rows.map({ $0.usage.count }).filter { $0 <= width / 3 }.max() ?? 0
             let indent = String(repeating: " ", count: column + 4)
             for s in rows {
                 if s.usage.count <= column {
@@ -34,8 +34,8 @@ public enum HelpRenderer {
                 }
             }
         }
-        lines += wrapped("Functions:", Builtins.functions.map(\.usage), width: width)
-        lines += wrapped("Values:", Builtins.Value.allCases.map(\.rawValue), width: width)
+        lines += wrapped("Functions:", Builtins.functions.map({ $0.usage }), width: width)
+        lines += wrapped("Values:", Builtins.Value.allCases.map({ $0.rawValue }), width: width)
         lines += fill("Type 'help <name>' for an example. Angles are radians; 45deg is degrees.", first: "", rest: "", width: width)
         return lines.joined(separator: "\n")
     }

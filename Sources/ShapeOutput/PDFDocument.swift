@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
+import ShapeGeometry
 
 /// `save "x.pdf"`: the picture `save` draws as SVG, as a one-page vector PDF. It is made from the
 /// SVG the project writes (a small, regular subset: one element a line, absolute M L Q C A Z path
@@ -71,7 +69,7 @@ public enum PDFDocument {
     static func attributes(_ line: String) -> [String: String] {
         var result: [String: String] = [:]
         var rest = Substring(line)
-        while let eq = rest.firstRange(of: "=\"") {
+        while let eq = PDFDocument.find("=\"", in: rest) {
             let before = rest[..<eq.lowerBound]
             let key = String(before.reversed().prefix { $0 != " " }.reversed())
             let after = rest[eq.upperBound...]
@@ -84,6 +82,26 @@ public enum PDFDocument {
 
     static func unescape(_ s: String) -> String {
         s.replacingAll("&lt;", "<").replacingAll("&gt;", ">").replacingAll("&quot;", "\"").replacingAll("&amp;", "&")
+    }
+
+    /// Where `needle` first occurs in `hay` (the standard library's string searching is not part
+    /// of Embedded Swift).
+    static func find(_ needle: String, in hay: Substring) -> Range<Substring.Index>? {
+        let n = Array(needle.utf8)
+        guard let first = n.first else { return nil }
+        var i = hay.startIndex
+        while i < hay.endIndex {
+            if hay.utf8[i] == first {
+                var j = i, k = 0
+                while k < n.count, j < hay.endIndex, hay.utf8[j] == n[k] {
+                    j = hay.utf8.index(after: j)
+                    k += 1
+                }
+                if k == n.count { return i..<j }
+            }
+            i = hay.utf8.index(after: i)
+        }
+        return nil
     }
 
     /// The numbers in a list such as "1,2 3 -4.5e-3".
@@ -138,7 +156,7 @@ public enum PDFDocument {
     ) -> [String] {
         var rx = abs(rx), ry = abs(ry)
         guard rx > 0, ry > 0, p0 != p1 else { return ["\(f(p1.0)) \(f(p1.1)) l"] }
-        let phi = degrees * .pi / 180, cp = cos(phi), sp = sin(phi)
+        let phi = degrees * .pi / 180, cp = Maths.cos(phi), sp = Maths.sin(phi)
         // The centre, from the SVG specification's conversion (its appendix on arcs).
         let dx = (p0.0 - p1.0) / 2, dy = (p0.1 - p1.1) / 2
         let x1 = cp * dx + sp * dy, y1 = -sp * dx + cp * dy
@@ -153,21 +171,21 @@ public enum PDFDocument {
         if large == sweep { k = -k }
         let cx1 = k * rx * y1 / ry, cy1 = -k * ry * x1 / rx
         let cx = cp * cx1 - sp * cy1 + (p0.0 + p1.0) / 2, cy = sp * cx1 + cp * cy1 + (p0.1 + p1.1) / 2
-        func angle(_ ux: Double, _ uy: Double) -> Double { atan2(uy, ux) }
+        func angle(_ ux: Double, _ uy: Double) -> Double { Maths.atan2(uy, ux) }
         let theta1 = angle((x1 - cx1) / rx, (y1 - cy1) / ry)
         var delta = angle((-x1 - cx1) / rx, (-y1 - cy1) / ry) - theta1
         if sweep && delta < 0 { delta += 2 * .pi }
         if !sweep && delta > 0 { delta -= 2 * .pi }
         let pieces = Swift.max(1, Int((abs(delta) / (.pi / 6)).rounded(.up)))
         let step = delta / Double(pieces)
-        // The unit circle's arc of `step` as a cubic: handles 4/3·tan(step/4) long.
-        let handle = 4.0 / 3 * tan(step / 4)
+        // The unit circle's arc of `step` as a cubic: handles 4/3·Maths.tan(step/4) long.
+        let handle = 4.0 / 3 * Maths.tan(step / 4)
         func point(_ t: Double) -> (Double, Double) {
-            let x = rx * cos(t), y = ry * sin(t)
+            let x = rx * Maths.cos(t), y = ry * Maths.sin(t)
             return (cx + cp * x - sp * y, cy + sp * x + cp * y)
         }
         func derivative(_ t: Double) -> (Double, Double) {
-            let x = -rx * sin(t), y = ry * cos(t)
+            let x = -rx * Maths.sin(t), y = ry * Maths.cos(t)
             return (cp * x - sp * y, sp * x + cp * y)
         }
         var ops: [String] = []
@@ -233,7 +251,7 @@ public enum PDFDocument {
     /// A text element: upright (the page's y is flipped back), placed by its anchor with the
     /// font's widths.
     static func text(_ line: String, _ a: [String: String], _ inherited: (String) -> String?) -> String {
-        guard let open = line.firstIndex(of: ">"), let close = line.firstRange(of: "</text>") else { return "" }
+        guard let open = line.firstIndex(of: ">"), let close = PDFDocument.find("</text>", in: Substring(line)) else { return "" }
         let body = unescape(String(line[line.index(after: open)..<close.lowerBound]))
         let size = (a["font-size"] ?? inherited("font-size")).flatMap(Double.init) ?? 13
         let bold = (a["font-weight"] ?? inherited("font-weight")) == "bold"
@@ -359,7 +377,7 @@ extension String {
         guard !target.isEmpty else { return self }
         var result = ""
         var rest = Substring(self)
-        while let r = rest.firstRange(of: target) {
+        while let r = PDFDocument.find(target, in: rest) {
             result += rest[..<r.lowerBound] + replacement
             rest = rest[r.upperBound...]
         }

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import ShapeGeometry
 import ShapeLanguage
 
@@ -10,14 +7,14 @@ public enum PathExport {
     static func n(_ x: Double) -> String { NumberFormat.json(x) }
 
     /// The semi-axes and rotation (radians) of an arc's ellipse, from its axis vectors u and v:
-    /// with E = u·u, F = u·v, G = v·v, the axes lie at the parameter t₀ = ½·atan2(2F, E − G).
+    /// with E = u·u, F = u·v, G = v·v, the axes lie at the parameter t₀ = ½·Maths.atan2(2F, E − G).
     static func axes(_ a: Arc) -> (rx: Double, ry: Double, rotation: Double) {
         if a.isCircular { return (a.radius, a.radius, 0) }
         let e = a.u.dot(a.u), f = a.u.dot(a.v), g = a.v.dot(a.v)
-        let t0 = 0.5 * atan2(2 * f, e - g)
-        let major = a.u * cos(t0) + a.v * sin(t0)
-        let minor = a.u * cos(t0 + .pi / 2) + a.v * sin(t0 + .pi / 2)
-        return (major.length, minor.length, atan2(major.dy, major.dx))
+        let t0 = 0.5 * Maths.atan2(2 * f, e - g)
+        let major = a.u * Maths.cos(t0) + a.v * Maths.sin(t0)
+        let minor = a.u * Maths.cos(t0 + .pi / 2) + a.v * Maths.sin(t0 + .pi / 2)
+        return (major.length, minor.length, Maths.atan2(major.dy, major.dx))
     }
 
     /// How near a short decimal a coordinate must be to be written as it: 1e-12 of the path's
@@ -135,7 +132,7 @@ public enum PathExport {
             case .segment(.arc(let a)) where a.isCircular:
                 // A rotated circle is the same circle with shifted angles; a reflected one runs
                 // the other way.
-                let phi = atan2(a.u.dy, a.u.dx)
+                let phi = Maths.atan2(a.u.dy, a.u.dx)
                 let reflected = a.u.cross(a.v) < 0
                 let start = reflected ? phi - a.startAngle : a.startAngle + phi
                 let delta = reflected ? -a.sweep : a.sweep

@@ -124,7 +124,7 @@ public enum SVGDocument {
         // Path units per pixel of the picture's longer side, the legend included: its rows add
         // 18 px each under the picture, and its widest line (about 7.2 px a character after a
         // 32 px swatch) may widen it. A few rounds of fixing px settle it.
-        let widest = Double((entryLines.joined() + titleLines).map(\.count).max() ?? 0)
+        let widest = Double((entryLines.joined() + titleLines).map({ $0.count }).max() ?? 0)
         let legendWidth = 48 + 7.2 * widest, legendHeight = Double(legendRows) * 18 + 8
         // A legend taller than the picture lengthens it, or the rounds below would grow px
         // without end.
@@ -192,7 +192,7 @@ public enum SVGDocument {
         if !comb.isEmpty {
             out.append("  <g id=\"comb\" fill=\"none\" stroke=\"\(paint["comb"] ?? colour(.comb))\" stroke-width=\"\(n(stroke / 3))\">")
             for (base, tip) in comb { out.append("    <line x1=\"\(n(base.x))\" y1=\"\(n(base.y))\" x2=\"\(n(tip.x))\" y2=\"\(n(tip.y))\"/>") }
-            out.append(polyline(comb.map(\.tip)))
+            out.append(polyline(comb.map({ $0.tip })))
             out.append("  </g>")
         }
         // Dashed as the session's `dash` dashes it (its lengths and phase are in path units).

@@ -173,9 +173,9 @@ import ShapeTestSupport
         #expect(names.count >= 8)
         for name in names {
             let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
-            let i = Interpreter(loader: { file, _ in
+            let i = Interpreter(loader: { file, _ throws(HostFailure) in
                 let url = folder.appendingPathComponent(file)
-                return (url.path, try String(contentsOf: url, encoding: .utf8))
+                do { return (url.path, try String(contentsOf: url, encoding: .utf8)) } catch { throw HostFailure("\(error)") }
             })
             var reports: [Report] = []
             #expect(run(i, text, reports: &reports) == nil, "\(name)")

@@ -280,8 +280,8 @@ func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
 
     @Test func includesUseTheLoaderAndDetectCycles() {
         let files = ["a.shape": "include \"b.shape\"", "b.shape": "rect 0 0 1 1", "loop.shape": "include \"loop.shape\""]
-        let i = Interpreter(loader: { name, _ in
-            guard let text = files[name] else { throw Failure() }
+        let i = Interpreter(loader: { name, _ throws(HostFailure) in
+            guard let text = files[name] else { throw HostFailure("no such file") }
             return (name, text)
         })
         #expect(run(i, "include \"a.shape\"") == nil)
