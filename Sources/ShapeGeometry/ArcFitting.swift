@@ -13,7 +13,7 @@ extension Segment {
     public func circularArcs(tolerance: Double) -> (pieces: [Segment], error: Double)? {
         switch self {
         case .quadratic, .cubic: break
-        default: return nil
+        case .line, .arc: return nil
         }
         guard tolerance > 0, tolerance.isFinite else { return nil }
         var pieces: [Segment] = []

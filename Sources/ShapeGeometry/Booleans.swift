@@ -202,7 +202,7 @@ struct BooleanBuilder {
         switch s {
         case .quadratic(let q): points = [q.p0, q.p1, q.p2]
         case .cubic(let c): points = [c.p0, c.p1, c.p2, c.p3]
-        default: return nil
+        case .line, .arc: return nil
         }
         let origin = points[0]
         guard let far = points.max(by: { $0.distance(to: origin) < $1.distance(to: origin) }) else { return nil }

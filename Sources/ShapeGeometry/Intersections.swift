@@ -223,7 +223,7 @@ public enum Intersections {
             let half = 0.5 * arc.sweep, middle = arc.startAngle + half
             let apex = arc.center + (arc.u * cosine(middle) + arc.v * sine(middle)) * (1 / cosine(half))
             return FourPoints(arc.start, apex, arc.end)
-        default: return s.cubicControls
+        case .line, .quadratic, .cubic: return s.cubicControls
         }
     }
 
@@ -420,7 +420,7 @@ public enum Intersections {
                 return []
             }
             return [Meeting(t: t, u: u, point: point)]
-        default:
+        case (.line, _), (.quadratic, _), (.cubic, _), (.arc, _):
             return nil
         }
         // Two circles of one centre and radius that are not one curve (overlap() said so) meet
@@ -469,7 +469,7 @@ public enum Intersections {
             (x[0], x[1], x[2], x[3]) = (p0.dx, c1.dx, c2.dx, c3.dx)
             (y[0], y[1], y[2], y[3]) = (p0.dy, c1.dy, c2.dy, c3.dy)
             degree = 3
-        default:
+        case .line, .arc:
             return []
         }
         var coefficients = InlineArray<7, Double>(repeating: 0)
@@ -551,7 +551,7 @@ public enum Intersections {
             if (offset - sweep) * r <= tolerance { return 1 }
             if (fullTurn - offset) * r <= tolerance { return 0 }
             return nil
-        default:
+        case .quadratic, .cubic:
             return nil
         }
     }
@@ -721,7 +721,7 @@ public enum Intersections {
         // Past straight pieces, only two Béziers or two arcs can lie on each other.
         switch (a, b) {
         case (.line, _), (_, .line), (.arc, .quadratic), (.arc, .cubic), (.quadratic, .arc), (.cubic, .arc): return nil
-        default: break
+        case (.quadratic, .quadratic), (.quadratic, .cubic), (.cubic, .quadratic), (.cubic, .cubic), (.arc, .arc): break
         }
         // Where each one's ends lie on the other: an end of the other exactly, or found by the
         // nearest point when it lies in the other's box.
@@ -865,7 +865,7 @@ public enum Intersections {
                 && (x.v - y.v).length <= tolerance && x.start.distance(to: y.start) <= tolerance
                 && x.end.distance(to: y.end) <= tolerance && x.point(at: 0.5).distance(to: y.point(at: 0.5)) <= tolerance
         case (.arc, _), (_, .arc): return false
-        default: return close(a.cubicControls, b.cubicControls)
+        case (.line, _), (.quadratic, _), (.cubic, _): return close(a.cubicControls, b.cubicControls)
         }
     }
 }

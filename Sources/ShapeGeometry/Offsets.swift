@@ -498,7 +498,7 @@ struct Pen {
             let k = (a.radius + d * n.dot(radial)) / a.radius
             guard abs(k) > 1e-12 else { return [] }
             return [.arc(Arc(center: a.center, u: a.u * k, v: a.v * k, startAngle: a.startAngle, sweep: a.sweep))]
-        default:
+        case .arc, .quadratic, .cubic:
             return approximateOffset(of: s, by: d, roundStart: roundStart, roundEnd: roundEnd)
         }
     }

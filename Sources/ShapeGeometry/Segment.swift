@@ -105,7 +105,7 @@ extension Segment {
         case .quadratic(let s): return s.parameters(atLengths: lengths, in: table)
         case .cubic(let s): return s.parameters(atLengths: lengths, in: table)
         case .arc(let s) where !s.isCircular: return s.parameters(atLengths: lengths, in: table)
-        default: return lengths.map { parameter(atLength: $0, in: table) }
+        case .line, .arc: return lengths.map { parameter(atLength: $0, in: table) }
         }
     }
 
@@ -117,7 +117,7 @@ extension Segment {
         case .quadratic(let s): s.marchParameters(count: count, length: length, in: table) { body(s.point(at: $0)) }
         case .cubic(let s): s.marchParameters(count: count, length: length, in: table) { body(s.point(at: $0)) }
         case .arc(let s) where !s.isCircular: s.marchParameters(count: count, length: length, in: table) { body(s.point(at: $0)) }
-        default: for i in 0..<count { body(point(at: parameter(atLength: length(i), in: table))) }
+        case .line, .arc: for i in 0..<count { body(point(at: parameter(atLength: length(i), in: table))) }
         }
     }
 }

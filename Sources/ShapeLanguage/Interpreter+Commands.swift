@@ -440,7 +440,7 @@ extension Interpreter {
             switch segment {
             case .quadratic(let q): try p.quad(control: q.p1, to: q.p2)
             case .cubic(let c): try p.curve(control1: c.p1, control2: c.p2, to: c.p3)
-            default: break
+            case .line, .arc: break
             }
         }
     }
@@ -1070,7 +1070,7 @@ extension Interpreter {
             switch fit.segment {
             case .quadratic(let q): try p.quad(control: q.p1, to: q.p2)
             case .cubic(let c): try p.curve(control1: c.p1, control2: c.p2, to: c.p3)
-            default: break
+            case .line, .arc: break
             }
         }
         // Each point joined to the curve's point at its parameter: the residuals the fit minimizes.
@@ -1096,7 +1096,7 @@ extension Interpreter {
                 switch s {
                 case .quadratic(let q): try p.quad(control: q.p1, to: q.p2)
                 case .cubic(let c): try p.curve(control1: c.p1, control2: c.p2, to: c.p3)
-                default: break
+                case .line, .arc: break
                 }
             }
         }
@@ -1202,7 +1202,7 @@ extension Interpreter {
         let (i, segment) = try element(inv)
         switch segment {
         case .quadratic, .cubic: break
-        default: throw error(.notACurve(element: i, kind: Interpreter.degreeName(segment), command: "arcs"), inv.ranges[0])
+        case .line, .arc: throw error(.notACurve(element: i, kind: Interpreter.degreeName(segment), command: "arcs"), inv.ranges[0])
         }
         let tolerance = inv.keywords["tolerance"]?.first ?? 1e-3
         guard tolerance > 0, tolerance.isFinite else { throw error(.toleranceRange(command: "arcs"), inv.range) }

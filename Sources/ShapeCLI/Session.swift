@@ -1,0 +1,132 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import ShapeLanguage
+import ShapeOutput
+
+/// One interpreter with its printers and output: shared by the script runner and the REPL.
+final class Session {
+    let interpreter: Interpreter
+    let options: ShapeCommand.Options
+    var terminal = Terminal()
+    let json = JSONLinesPrinter()
+    /// The workbench, while one runs for this session.
+    var workbench: Workbench?
+    /// While a statement runs for the workbench: its reports as the text printer writes them.
+    var capture: [String]?
+
+    init(options: ShapeCommand.Options) {
+        self.options = options
+        interpreter = Interpreter(loader: { file, from throws(HostFailure) in
+            let directory = from.hasPrefix("<") || from == "-e" ? "." : FileSystem.directory(of: from)
+            let path = file.hasPrefix("/") ? file : (directory == "." ? file : directory + "/" + file)
+            do { return (path, try FileSystem.read(path)) } catch { throw HostFailure("\(error)") }
+        })
+        interpreter.saver = { request throws(HostFailure) in
+            let from = request.from
+            let directory = from.hasPrefix("<") || from == "-e" ? "." : FileSystem.directory(of: from)
+            let path = request.file.hasPrefix("/") || directory == "." ? request.file : directory + "/" + request.file
+            let svg = SVGDocument.render(request)
+            do {
+                if path.lowercased().hasSuffix(".pdf") {
+                    try FileSystem.writeAtomically(bytes: PDFDocument.render(svg: svg), to: path)
+                } else {
+                    try FileSystem.writeAtomically(svg, to: path)
+                }
+            } catch { throw HostFailure("\(error)") }
+            return path
+        }
+        interpreter.exporter = { request throws(HostFailure) in
+            let from = request.from, file = request.file ?? ""
+            let directory = from.hasPrefix("<") || from == "-e" ? "." : FileSystem.directory(of: from)
+            let path = file.hasPrefix("/") || directory == "." ? file : directory + "/" + file
+            do { try FileSystem.writeAtomically(PathExport.render(request) + "\n", to: path) } catch { throw HostFailure("\(error)") }
+            return path
+        }
+        if let p = options.precision { interpreter.precision = p }
+        if let w = options.workLimit { interpreter.limits.statementWork = w }
+    }
+
+    func emit(_ report: Report) {
+        if capture != nil {
+            let printer = TextPrinter(precision: interpreter.precision, quiet: false, columns: 72, rows: 24, unicode: true)
+            if let text = printer.format(report) { capture!.append(text) }
+        }
+        if options.json {
+            if options.quiet && !report.isRequested { return }
+            if let line = json.format(report) { terminal.out(line) }
+        } else {
+            let printer = TextPrinter(
+                precision: interpreter.precision, quiet: options.quiet,
+                columns: Session.columns, rows: Session.rows, unicode: Session.unicode)
+            if let text = printer.format(report) { terminal.out(text) }
+        }
+    }
+
+    /// The plot's width: $COLUMNS less a margin, else 72.
+    static let columns: Int = {
+        guard let c = FileSystem.environment("COLUMNS").flatMap(Int.init), c > 10 else { return 72 }
+        return c - 2
+    }()
+
+    /// The plot's height: $LINES less room for the prompt and the extents, else 24.
+    static let rows: Int = {
+        guard let l = FileSystem.environment("LINES").flatMap(Int.init), l > 8 else { return 24 }
+        return l - 4
+    }()
+
+    /// Braille needs a UTF-8 locale (LC_ALL, then LC_CTYPE, then LANG, as setlocale reads them).
+    static let unicode: Bool = {
+        let locale = FileSystem.environment("LC_ALL") ?? FileSystem.environment("LC_CTYPE") ?? FileSystem.environment("LANG") ?? ""
+        let l = locale.lowercased()
+        return l.contains("utf-8") || l.contains("utf8")
+    }()
+
+    /// The last error shown (what `shape watch --view` tells the page).
+    var lastError: Diagnostic?
+
+    func show(_ d: Diagnostic, command: String) {
+        lastError = d
+        if options.json { terminal.out(json.format(d, command: command)) }
+        terminal.err(DiagnosticRenderer.render(d))
+    }
+
+    /// Parses and runs a whole source. 0 on success, 1 at the first error; a syntax error
+    /// anywhere runs nothing. A source of up to `wholeTreeLimit` bytes is parsed once and its
+    /// syntax tree kept while it runs; a longer one is checked whole, then parsed again and run a
+    /// statement at a time, so that memory holds one statement's tree (a tree takes several
+    /// times the bytes of its text) and a 100 MB script does not need a gigabyte.
+    func runScript(_ source: Source) -> Int32 {
+        defer { terminal.flush() }
+        if source.count <= Session.wholeTreeLimit {
+            let program: Program
+            do { program = try Parser.parse(source) } catch {
+                show(error.diagnostic, command: "parse")
+                return 1
+            }
+            for statement in program.statements {
+                if let d = interpreter.run(statement, in: source, emit: emit) {
+                    show(d, command: statement.commandName)
+                    return 1
+                }
+            }
+            return 0
+        }
+        do { try Parser.check(source) } catch {
+            show(error.diagnostic, command: "parse")
+            return 1
+        }
+        var parser = Parser(source)
+        while let statement = try? parser.nextStatement() {
+            if let d = interpreter.run(statement, in: source, emit: emit) {
+                show(d, command: statement.commandName)
+                return 1
+            }
+        }
+        return 0
+    }
+
+    /// The largest source parsed once with its tree kept (see `runScript`).
+    static let wholeTreeLimit = 2 << 20
+
+}
