@@ -187,7 +187,7 @@ public enum TrackPoints {
 /// thinning up to them, are what a whole computation would give, bit for bit (each element's
 /// boundaries are marched from its own start, and the dash positions are computed, not
 /// accumulated). So a script that alternates drawing and dragging costs what it draws.
-public struct TrackPointCache: Sendable {
+package struct TrackPointCache: Sendable {
     /// The track points, as of the last update.
     public private(set) var points: [Point] = []
     /// The pattern they are for.

@@ -23,6 +23,9 @@ public enum GeometryError: Error, Equatable, Sendable {
     /// A coordinate is beyond `Path.largestCoordinate`: squares of it (speeds, distances, cross
     /// products) would overflow.
     case tooLarge(coordinate: Double)
+    /// A search (the meeting points of two paths) gave up before it settled every point: an
+    /// answer that might miss some is not given.
+    case unsettled
 }
 
 extension GeometryError: CustomStringConvertible {
@@ -39,6 +42,7 @@ extension GeometryError: CustomStringConvertible {
         case .invalidTransform: "the transform cannot be applied"
         case .tooSmall(let size): "an element \(size) across is too small to measure (\(Path.smallestSize) is the least)"
         case .tooLarge(let x): "a coordinate of \(x) is too large (\(Path.largestCoordinate) is the most)"
+        case .unsettled: "the search gave up before it settled every point"
         }
     }
 }

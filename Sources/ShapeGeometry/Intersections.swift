@@ -1010,8 +1010,10 @@ extension Path {
     /// 1e-9 of the larger path's size of the exact point; none missed, none twice; an overlap
     /// given by its two ends). Pairs of elements are found through `other`'s index, so the
     /// cost is about the elements near each other, not the product of the counts.
-    public func intersections(with other: Path) -> [PathIntersection] {
-        intersections(with: other, budget: Int.max)?.found ?? []
+    /// Throws `unsettled` where the search gave up (it never returns a list that might miss one).
+    public func intersections(with other: Path) throws(GeometryError) -> [PathIntersection] {
+        guard let result = intersections(with: other, budget: Int.max) else { throw .unsettled }
+        return result.found
     }
 
     /// `intersections(with:)`, counting its work (`Intersections.Cost`) against `budget`: nil when
@@ -1038,7 +1040,11 @@ extension Path {
     /// The points where this path crosses or touches itself, in increasing `at` (`at` the
     /// smaller arc length, `other` the larger). The joint where one element ends and the next
     /// begins is not one, nor is where a closed subpath's closing segment meets its start.
-    public func selfIntersections() -> [PathIntersection] { selfIntersections(budget: Int.max)?.found ?? [] }
+    /// Throws `unsettled` where the search gave up.
+    public func selfIntersections() throws(GeometryError) -> [PathIntersection] {
+        guard let result = selfIntersections(budget: Int.max) else { throw .unsettled }
+        return result.found
+    }
 
     /// `selfIntersections()`, counting its work (`Intersections.Cost`) against `budget`: nil when
     /// it runs out, else the answer and the work done.

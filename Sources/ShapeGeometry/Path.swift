@@ -31,7 +31,7 @@ public struct Path: Sendable {
     public let accuracy: Double
     /// The boxes of the elements in a tree, kept as the path changes, for `contains`,
     /// `winding(at:)` and `nearest(to:)`.
-    public private(set) var index = PathIndex()
+    package private(set) var index = PathIndex()
 
     /// An empty path measuring lengths with the given relative accuracy.
     public init(accuracy: Double = defaultArcLengthAccuracy) { self.accuracy = accuracy }

@@ -9,7 +9,7 @@
 /// also keeps where its segments start and end and whether they join end to start: a horizontal
 /// ray crosses such a chain, when it lies wholly on one side of the query point, as often as
 /// its two ends say, so whole runs of the path to the right of a point cost one step.
-public struct PathIndex: Sendable {
+package struct PathIndex: Sendable {
     /// Elements per leaf.
     static let leafSize = 8
 

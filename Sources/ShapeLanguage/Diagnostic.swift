@@ -112,6 +112,7 @@ public enum Message: Sendable, Equatable {
     case exportOptionNeeds(option: String, format: String)
     case notASwiftName(String)
     case exportTwoFiles
+    case unsettled(String)
     case cannotTranslate(statement: String, reason: String)
     case fileNameNotString(String)
     case elementLimit(Int)
@@ -239,6 +240,7 @@ public enum Message: Sendable, Equatable {
         case .exportOptionNeeds: "exportOptionNeeds"
         case .notASwiftName: "notASwiftName"
         case .exportTwoFiles: "exportTwoFiles"
+        case .unsettled: "unsettled"
         case .cannotTranslate: "cannotTranslate"
         case .fileNameNotString: "fileNameNotString"
         case .elementLimit: "elementLimit"
@@ -390,6 +392,7 @@ public enum Message: Sendable, Equatable {
         case .exportOptionNeeds(let option, let format): "'\(option)' goes with 'export \(format)'"
         case .notASwiftName(let n): "'\(n)' is not a Swift name: letters, digits and _, not starting with a digit, and no Swift keyword"
         case .exportTwoFiles: "'export' takes one file name and one def at most"
+        case .unsettled(let command): "'\(command)' gave up before it settled every point"
         case .cannotTranslate(let statement, let reason): "'\(statement)' cannot be written as Swift: \(reason)"
         case .fileNameNotString(let w): "file names are strings: write \"\(w)\" in quotes"
         case .elementLimit(let n): "the path would have more than \(n) elements"

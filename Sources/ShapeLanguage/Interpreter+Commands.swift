@@ -238,6 +238,7 @@ extension Interpreter {
         case .nonFiniteResult, .invalidTransform: error(.nonFiniteResult, inv.range)
         case .tooSmall(let size): error(.tooSmall(size), inv.range)
         case .tooLarge(let x): error(.tooLarge(x), inv.range)
+        case .unsettled: error(.unsettled(inv.name), inv.range)
         }
     }
 

@@ -222,7 +222,7 @@ import ShapeCorpus
             #expect(oval.combined(with: other, .xor)?.path.isEmpty == true, "\(name)")
             // The meetings are the ends of overlaps (stretches that meet share an end), whose
             // lengths add up to the whole ellipse.
-            let meetings = oval.intersections(with: other)
+            let meetings = try oval.intersections(with: other)
             #expect(!meetings.isEmpty && meetings.allSatisfy { $0.overlap != nil }, "\(name): \(meetings)")
             let lengths = Set(meetings.compactMap { $0.overlap.map { ($0 * 1e6).rounded() / 1e6 } })
             // (Two halves of one length show as one.)

@@ -192,7 +192,7 @@ import Glibc
     /// (0, 1) (closed-form roots) and whether it crosses itself (the certified intersection
     /// search), for last points spread over the plane, away from the region borders (where a
     /// root or the crossing is within 2% of an end, or two inflections nearly meet at a cusp).
-    @Test func canonicalRegionsAgreeWithTheCurve() {
+    @Test func canonicalRegionsAgreeWithTheCurve() throws {
         var rng = SeededRandom(seed: 9)
         var seen: [CanonicalForm.Kind: Int] = [:]
         for _ in 0..<2000 {
@@ -213,7 +213,7 @@ import Glibc
             try? path.move(to: curve.p0)
             try? path.curve(control1: curve.p1, control2: curve.p2, to: curve.p3)
             let length = path.length
-            let crossings = path.selfIntersections()
+            let crossings = try path.selfIntersections()
             let nearEnd =
                 inflections.contains { $0 < 0.02 || $0 > 0.98 }
                 || crossings.contains { $0.at < 0.02 * length || $0.other > 0.98 * length }

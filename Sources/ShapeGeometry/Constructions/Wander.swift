@@ -33,7 +33,7 @@ public enum Wander {
     /// `while leftPaths == nil` loop); so does this, with the generator continuing, so the result
     /// stays a function of the seed. Throws after `attempts` collapses, or when more than
     /// `arcLimit` arcs would be needed.
-    public static func arcs(
+    package static func arcs(
         length: Double, start: Point, area: Rect, random: inout SeededRandom,
         arcLimit: Int = 1_000_000
     ) throws(GeometryError) -> [Arc] {

@@ -17,7 +17,7 @@ let marchingStepTolerance = 1e-8
 /// it to full accuracy, so the parameter at a length is found by Newton's method within one leaf.
 public struct ArcLengthTable: Sendable {
     /// The accepted intervals, left to right, covering [0, 1].
-    public var leaves: [QuadratureLeaf]
+    package var leaves: [QuadratureLeaf]
     /// The length from t = 0 to the start of each leaf, with the total appended.
     public var cumulative: [Double]
     /// The whole length.

@@ -1,7 +1,7 @@
 /// A running sum with Neumaier's compensation: the rounding error of each addition is carried
 /// separately, so the sum of n terms is accurate to about one rounding of the result rather than
 /// n of them.
-public struct CompensatedSum: Sendable, Equatable {
+package struct CompensatedSum: Sendable, Equatable {
     private var sum = 0.0
     private var compensation = 0.0
 

@@ -2,7 +2,7 @@
 /// GaussLegendre.swift, and the accepted intervals (leaves) they report.
 
 /// One accepted interval of an adaptive integration: [start, end] and the integral over it.
-public struct QuadratureLeaf: Sendable, Equatable {
+package struct QuadratureLeaf: Sendable, Equatable {
     /// Where the leaf starts, in the segment's parameter.
     public var start: Double
     /// Where it ends.

@@ -1,7 +1,7 @@
 /// A small, fast, seedable pseudo-random generator (SplitMix64, Steele, Lea & Flood 2014): one seed
 /// gives the same sequence on every machine, which is what reproducible examples, benchmarks and
 /// tests need. Not for cryptography.
-public struct SeededRandom: RandomNumberGenerator, Sendable {
+package struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     /// The generator started from `seed`: the same seed, the same numbers.
