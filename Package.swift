@@ -33,7 +33,7 @@ let package = Package(
             linkerSettings: libm),
         // The boolean operations' corpus and sampling check, shared by the tests, the benchmark
         // and the fuzz target (no Testing in it).
-        .target(name: "ShapeCorpus", dependencies: ["ShapeGeometry"], path: "Tests/ShapeCorpus", linkerSettings: libm),
+        .target(name: "ShapeCorpus", dependencies: ["ShapeGeometry"], linkerSettings: libm),
         // Test helpers shared by the test targets (one `expectClose`).
         .target(name: "ShapeTestSupport", dependencies: ["ShapeGeometry", "ShapeLanguage"], path: "Tests/ShapeTestSupport"),
         .testTarget(name: "ShapeGeometryTests", dependencies: ["ShapeGeometry", "ShapeTestSupport", "ShapeCorpus"], linkerSettings: libm),

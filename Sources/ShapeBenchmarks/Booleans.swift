@@ -6,7 +6,7 @@ import ShapeGeometry
 import ShapeLanguage
 import ShapeOutput
 
-// The boolean operations on the corpus of Tests/ShapeCorpus, for scripts/bench-booleans:
+// The boolean operations on the corpus of Sources/ShapeCorpus, for scripts/bench-booleans:
 //
 //   booleans-dump FILE     writes the corpus, one case (a pair under a fill rule) a line:
 //                          index, rule, name, then both paths as SVG data (M, L, Q, C, Z) with

@@ -5,7 +5,7 @@ import ShapeCorpus
 import ShapeGeometry
 import ShapeOutput
 
-// Strokes and offsets on the shapes of Tests/ShapeCorpus/StrokeCorpus.swift, for
+// Strokes and offsets on the shapes of Sources/ShapeCorpus/StrokeCorpus.swift, for
 // scripts/bench-strokes:
 //
 //   strokes-dump FILE     writes the cases, one a line: index, name, width, then the path as SVG

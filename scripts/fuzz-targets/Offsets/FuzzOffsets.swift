@@ -9,7 +9,7 @@ import ShapeGeometry
 // finer coordinate) and a width from the first byte (a hundredth to a hundred times the path's
 // size); the round stroke and the offsets by ±width/2 must give a result within the budget
 // (totality), with Bézier offsets within the tolerance, that passes the sampling check of
-// Tests/ShapeCorpus/StrokeSampling.swift; a path of one drawn segment is stroked with butt and
+// Sources/ShapeCorpus/StrokeSampling.swift; a path of one drawn segment is stroked with butt and
 // square caps and checked against the area its normals sweep; the mitred, bevelled and
 // square-capped strokes must be total and closed. A failure aborts: libFuzzer keeps the input.
 // Built only by `scripts/fuzz offsets`.

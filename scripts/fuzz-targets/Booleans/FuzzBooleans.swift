@@ -10,7 +10,7 @@ import ShapeGeometry
 // first, or a part of it, nudged by 1e-12 to 1e-3 of its size, at scales 1, 1e-3 and 1e6), and
 // each operation and `simplify`, under the
 // rule the first byte picks, must give a result within the budget (totality) that passes the
-// sampling check of Tests/ShapeCorpus/BooleanSampling.swift; against a nudged copy, a refusal
+// sampling check of Sources/ShapeCorpus/BooleanSampling.swift; against a nudged copy, a refusal
 // as inconsistent is allowed too. A failure aborts: libFuzzer keeps
 // the input. Built only by `scripts/fuzz booleans`.
 
