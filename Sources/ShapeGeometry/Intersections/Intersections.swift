@@ -1,0 +1,283 @@
+/// Where two segments meet: points where they cross or touch, and stretches where they overlap.
+///
+/// Method (certified, not sampled): the pair of parameter intervals is subdivided, each piece
+/// enclosed by the box of its control points (a Bézier lies in their hull; an arc in its tight
+/// box), so a pair whose boxes are apart holds no meeting and nothing is ever missed. A pair is
+/// settled by the Krawczyk test of interval analysis on F(s, t) = A(s) − B(t), with the pieces'
+/// derivatives enclosed by their hodographs' boxes: K inside the parameter box proves exactly one
+/// root there (then Newton's method converges to it from the box's middle), K outside it proves
+/// none. Pairs the test cannot settle are split again, until they are smaller than 1e-11 of the
+/// paths' size: there the curves touch (a tangency, or crossings closer than that), and the
+/// middle is reported. Meetings within 1e-9 of the size of each other are one.
+///
+/// Overlaps are found first, exactly: collinear lines, arcs of one circle, and Bézier curves one
+/// of whose ends lies on the other and whose pieces between those ends have the same control
+/// points (after raising a quadratic to a cubic).
+public enum Intersections {
+    /// One meeting of two segments, in their own parameters.
+    public struct Meeting: Sendable, Equatable {
+        /// Parameters on the first and second segment, and the point.
+        public var t: Double, u: Double
+        /// The point where they meet.
+        public var point: Point
+        /// For an overlap, the parameters where it ends (`t`, `u` are where it starts).
+        public var overlapEnd: (t: Double, u: Double, point: Point)?
+
+        /// A meeting at parameters t and u; an overlap when `overlapEnd` is given.
+        public init(t: Double, u: Double, point: Point, overlapEnd: (t: Double, u: Double, point: Point)? = nil) {
+            self.t = t; self.u = u; self.point = point; self.overlapEnd = overlapEnd
+        }
+
+        public static func == (a: Meeting, b: Meeting) -> Bool {
+            a.t == b.t && a.u == b.u && a.point == b.point && a.overlapEnd?.t == b.overlapEnd?.t && a.overlapEnd?.u == b.overlapEnd?.u
+        }
+    }
+
+    /// The most pairs of pieces one search looks at: a bound on the work for pathological input
+    /// (two curves that touch along a stretch without being the same curve).
+    static let pairLimit = 20_000
+
+    /// Every meeting of `a` and `b`, in increasing `t`. `size` is the scale that tolerances are
+    /// relative to (the larger side of both paths' bounds).
+    public static func between(_ a: Segment, _ b: Segment, size: Double) -> [Meeting] {
+        var budget = Int.max
+        return between(a, b, size: size, budget: &budget) ?? []
+    }
+
+    /// What `between` counts against its budget, in the work units of the language (about 50 ns
+    /// each; `scripts/bench-budget` measures them): the overlap test and the closed forms of a
+    /// pair of segments, each pair of pieces the search looks at (a Krawczyk test), and each
+    /// meeting found.
+    public enum Cost {
+        public static let segmentPair = 2
+        public static let piecePair = 4
+        public static let meeting = 4
+        /// A meeting given as a path intersection: its two arc lengths measured, then sorted and
+        /// joined with the others.
+        public static let reported = 40
+    }
+
+    /// `between`, counting its work (`Cost`) against `budget`: nil when it runs out.
+    public static func between(_ a: Segment, _ b: Segment, size: Double, budget: inout Int) -> [Meeting]? {
+        let tolerance = 1e-9 * size
+        budget -= Cost.segmentPair
+        guard budget > 0 else { return nil }
+        if let overlap = overlap(a, b, tolerance: tolerance) {
+            budget -= Cost.meeting * overlap.count
+            return budget > 0 ? overlap : nil
+        }
+        if let exact = closedForm(a, b, tolerance: tolerance) {
+            budget -= Cost.meeting * exact.count
+            return budget > 0 ? exact : nil
+        }
+        var found: [Meeting] = []
+        // Where the curves stay within `small` of each other without a proven root: a touch.
+        var touches: [Meeting] = []
+        // The parameter boxes the touches were found in: boxes that adjoin are one stretch.
+        var touchBoxes: [(Double, Double, Double, Double)] = []
+        var stack: [(Piece, Piece)] = []
+        // Room for a search some levels deep at once (grown one by one, it allocated each time).
+        stack.reserveCapacity(32)
+        stack.append((Piece(a, 0, 1), Piece(b, 0, 1)))
+        var pairs = 0
+        // Ends the two share exactly (consecutive elements of a path): known meetings, which a
+        // box cannot prove it holds alone while the meeting sits on its corner.
+        var corners: [(t: Double, u: Double)] = []
+        for (t, p) in [(0.0, a.start), (1.0, a.end)] {
+            for (u, q) in [(0.0, b.start), (1.0, b.end)] where p == q { corners.append((t, u)) }
+        }
+        let small = 1e-11 * size
+        while let (pa, pb) = stack.popLast() {
+            pairs += 1
+            // Two curves that stay nearly on each other along a stretch without being one curve
+            // would be split without end: past the limit the search gives up rather than answer
+            // without certainty.
+            guard pairs < pairLimit else { return nil }
+            budget -= Cost.piecePair
+            guard budget > 0 else { return nil }
+            let boxA = pa.box, boxB = pb.box
+            guard boxA.minX <= boxB.maxX + small, boxB.minX <= boxA.maxX + small, boxA.minY <= boxB.maxY + small,
+                boxB.minY <= boxA.maxY + small
+            else { continue }
+            // Hulls apart across either one's fat line: two curves that run side by side a little
+            // apart (whose boxes overlap all along a diagonal) are settled once their pieces bend
+            // less than their distance, not split down to it.
+            if fatLinesApart(pa.segment, pb.segment, margin: small) { continue }
+            // Pieces that leave an end they share in directions apart: that end is their only
+            // meeting.
+            let corner = corners.first { ($0.t == pa.lo || $0.t == pa.hi) && ($0.u == pb.lo || $0.u == pb.hi) }
+            if let c = corner {
+                let p = a.point(at: c.t)
+                if let wa = wedge(of: pa.segment, from: p), let wb = wedge(of: pb.segment, from: p), apart(wa, wb) {
+                    found.append(Meeting(t: c.t, u: c.u, point: p))
+                    continue
+                }
+            }
+            let (verdict, contracting) = krawczykTest(pa.segment, pb.segment, boxes: (boxA, boxB))
+            switch verdict {
+            case .none: continue
+            case .unique:
+                // The test's proof holds for the exact curves; for two that run nearly parallel
+                // its rounding can prove a meeting Newton's method then finds only at the box's
+                // edge, the curves apart there: such a pair is split on, as an unknown one.
+                let m = refine(a, b, pa, pb)
+                if a.point(at: m.t).quickDistance(to: b.point(at: m.u)) <= tolerance {
+                    found.append(m)
+                    continue
+                }
+            case .unknown: break
+            }
+            // A meeting on the edge of the box (at an end of either segment, or where pieces were
+            // split) is proved by neither: the test on the pieces grown by an eighth on every side
+            // (the curves continued) can prove it alone there, and then it is this pair's when it
+            // lies in this pair's box, up to `small`.
+            if contracting, krawczyk(pa.segment.extended(by: 0.125), pb.segment.extended(by: 0.125)) == .unique {
+                let wa = 0.125 * (pa.hi - pa.lo), wb = 0.125 * (pb.hi - pb.lo)
+                var m = refine(a, b, (pa.lo - wa)...(pa.hi + wa), (pb.lo - wb)...(pb.hi + wb))
+                let t = Swift.min(Swift.max(m.t, pa.lo), pa.hi), u = Swift.min(Swift.max(m.u, pb.lo), pb.hi)
+                if t != m.t || u != m.u {
+                    let p = a.point(at: t), q = b.point(at: u)
+                    guard p.distance(to: q) <= small else { continue }
+                    m = Meeting(t: t, u: u, point: Point(0.5 * (p.x + q.x), 0.5 * (p.y + q.y)))
+                }
+                found.append(m)
+                continue
+            }
+            // A box with a shared end at its corner: if the pieces grown past it by a quarter on
+            // every side (the curves continued) hold exactly one meeting, it is that end.
+            if let c = corner,
+                krawczyk(pa.segment.extended(by: 0.25), pb.segment.extended(by: 0.25)) == .unique
+            {
+                found.append(Meeting(t: c.t, u: c.u, point: a.point(at: c.t)))
+                continue
+            }
+            let sizeA = Swift.max(boxA.width, boxA.height), sizeB = Swift.max(boxB.width, boxB.height)
+            if Swift.max(sizeA, sizeB) < small || alongOneLine(pa.segment, pb.segment, within: small) {
+                // The curves are within `small` here and no test could tell one root: a touch.
+                // Every such box along the stretch where they stay that close goes to the same
+                // point when Newton's method may leave the box (it converges, if only linearly,
+                // to a double root), so they merge into one meeting.
+                let touch = refine(a, b, Piece(a, 0, 1), Piece(b, 0, 1), from: (0.5 * (pa.lo + pa.hi), 0.5 * (pb.lo + pb.hi)))
+                // A touch is on both curves: Newton's method stopped at an end with the curves
+                // still apart there (two curves side by side that a corner ends) found none.
+                if a.point(at: touch.t).quickDistance(to: b.point(at: touch.u)) <= tolerance {
+                    touches.append(touch)
+                    touchBoxes.append((pa.lo, pa.hi, pb.lo, pb.hi))
+                }
+                continue
+            }
+            if sizeA >= sizeB {
+                let (p, q) = pa.halves()
+                stack.append((q, pb)); stack.append((p, pb))
+            } else {
+                let (p, q) = pb.halves()
+                stack.append((pa, q)); stack.append((pa, p))
+            }
+        }
+        let meetings = merged(found, touches: touches, boxes: touchBoxes, tolerance: tolerance, a, b)
+        budget -= Cost.meeting * meetings.count
+        return budget > 0 ? meetings : nil
+    }
+
+    /// The directions from `p` (an end of `s`) to the rest of the piece, as angles relative to
+    /// `reference` (one of them): `s` lies in the cone from p between those angles, because a
+    /// Bézier lies in the hull of its control points and an arc of less than a quarter turn in
+    /// the triangle of its ends and the point where their tangents meet, and p is a corner of
+    /// that hull. nil when the cone is half a turn or wider, or the piece is all at p.
+    static func wedge(of s: Segment, from p: Point) -> (reference: Vector, lo: Double, hi: Double)? {
+        var reference: Vector?, lo = 0.0, hi = 0.0
+        func add(_ q: Point) {
+            let d = q - p
+            guard d.dx != 0 || d.dy != 0 else { return }
+            guard let r = reference else {
+                reference = d
+                return
+            }
+            let angle = arcTangent2(r.cross(d), r.dot(d))
+            lo = Swift.min(lo, angle); hi = Swift.max(hi, angle)
+        }
+        guard let points = hull(s) else { return nil }
+        for k in 0..<points.count { add(points[k]) }
+        guard let reference, hi - lo < Double.pi - 1e-6 else { return nil }
+        return (reference, lo, hi)
+    }
+
+    /// Whether two wedges from one point have no direction in common, by more than 1e-6 rad.
+    static func apart(_ a: (reference: Vector, lo: Double, hi: Double), _ b: (reference: Vector, lo: Double, hi: Double)) -> Bool {
+        let turn = arcTangent2(a.reference.cross(b.reference), a.reference.dot(b.reference))
+        let margin = 1e-6
+        for k in -2...2 {
+            let shift = turn + Double(k) * fullTurn
+            if b.lo + shift <= a.hi + margin, a.lo <= b.hi + shift + margin { return false }
+        }
+        return true
+    }
+
+    /// Points whose hull holds the piece: a Bézier's or line's control points (as a cubic's), an
+    /// arc of less than a quarter turn's ends and the point where their tangents meet; nil for
+    /// a wider arc.
+    static func hull(_ s: Segment) -> FourPoints? {
+        switch s {
+        case .arc(let arc):
+            guard abs(arc.sweep) < 0.5 * Double.pi else { return nil }
+            let half = 0.5 * arc.sweep, middle = arc.startAngle + half
+            let apex = arc.center + (arc.u * cosine(middle) + arc.v * sine(middle)) * (1 / cosine(half))
+            return FourPoints(arc.start, apex, arc.end)
+        case .line, .quadratic, .cubic: return s.cubicControls
+        }
+    }
+}
+
+extension Intersections {
+    /// Whether the pieces' hulls are apart across the fat line of either (the band along its
+    /// chord that holds its hull), by more than `margin`: then they do not meet. False for a
+    /// piece without a hull of a few points (an arc of a quarter turn or more) or without a chord.
+    static func fatLinesApart(_ a: Segment, _ b: Segment, margin: Double) -> Bool {
+        guard let ha = hull(a), let hb = hull(b) else { return false }
+        func apart(_ h: FourPoints, _ other: FourPoints) -> Bool {
+            let chord = h[h.count - 1] - h[0]
+            let length = chord.quickLength
+            guard length > 0 else { return false }
+            let n = Vector(-chord.dy / length, chord.dx / length)
+            var lo = 0.0, hi = 0.0
+            for k in 1..<h.count {
+                let d = (h[k] - h[0]).dot(n)
+                lo = Swift.min(lo, d); hi = Swift.max(hi, d)
+            }
+            var olo = Double.infinity, ohi = -Double.infinity
+            for k in 0..<other.count {
+                let d = (other[k] - h[0]).dot(n)
+                olo = Swift.min(olo, d); ohi = Swift.max(ohi, d)
+            }
+            return olo > hi + margin || ohi < lo - margin
+        }
+        return apart(ha, hb) || apart(hb, ha)
+    }
+
+    /// Whether both pieces lie within `distance` of one line (the first's chord): along such a
+    /// stretch the curves are as near as a touch, however long it is (two curves that touch to
+    /// a high order, or a curve leaving a line along it), and splitting it further would only
+    /// find more of the same.
+    static func alongOneLine(_ a: Segment, _ b: Segment, within distance: Double) -> Bool {
+        guard let pa = hull(a), let pb = hull(b) else { return false }
+        let first = pa[0], last = pa[pa.count - 1]
+        let chord = last - first
+        let length = chord.length
+        guard length > 0 else { return false }
+        let d = chord * (1 / length)
+        for k in 0..<pa.count where abs((pa[k] - first).cross(d)) > distance { return false }
+        for k in 0..<pb.count where abs((pb[k] - first).cross(d)) > distance { return false }
+        // And side by side along it, not end to end (two pieces leaving one point in opposite
+        // directions are on one line too): their stretches along it overlap by half the shorter.
+        func stretch(_ points: FourPoints) -> (Double, Double) {
+            var lo = Double.infinity, hi = -Double.infinity
+            for k in 0..<points.count {
+                let along = (points[k] - first).dot(d)
+                lo = Swift.min(lo, along); hi = Swift.max(hi, along)
+            }
+            return (lo, hi)
+        }
+        let (a0, a1) = stretch(pa), (b0, b1) = stretch(pb)
+        return Swift.min(a1, b1) - Swift.max(a0, b0) >= 0.5 * Swift.min(a1 - a0, b1 - b0)
+    }
+}
