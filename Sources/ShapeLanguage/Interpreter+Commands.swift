@@ -13,6 +13,15 @@ struct Invocation {
     var keywordNames: [String] = []
     /// The names given to words that take one (`as Card`), with where they were written.
     var names: [String: (String, SourceRange)] = [:]
+    /// The word chosen for each option that takes a word (`cap round`), its default filled in.
+    var words: [String: String] = [:]
+
+    /// The chosen word of option `name` as the enum it names (`LineJoin(rawValue:)`): the table's
+    /// choices are the enum's cases' names (a test checks), so this never fails for a bound
+    /// invocation.
+    func choice<T: RawRepresentable>(_ name: String, _ type: T.Type) -> T where T.RawValue == String {
+        T(rawValue: words[name]!)!
+    }
 
     func point(_ i: Int) -> Point { Point(numbers[i], numbers[i + 1]) }
 }
@@ -106,6 +115,7 @@ extension Interpreter {
                         throw error(.notAChoice(command: spec.name, option: k.name, choices: choices), v.range)
                     }
                     values.append(Double(index))
+                    invocation.words[k.name] = word
                 }
                 invocation.keywords[k.name] = values
                 continue
@@ -114,7 +124,10 @@ extension Interpreter {
             invocation.keywords[k.name] = values
         }
         for k in spec.keywords where k.defaults != nil && invocation.keywords[k.name] == nil {
-            if let defaults = k.defaults { invocation.keywords[k.name] = defaults }
+            if let defaults = k.defaults {
+                invocation.keywords[k.name] = defaults
+                if let choices = k.choices, let d = defaults.first { invocation.words[k.name] = choices[Int(d)] }
+            }
         }
         return invocation
     }
@@ -1671,7 +1684,7 @@ extension Interpreter {
         let w = inv.numbers[0]
         guard w > 0, w.isFinite else { throw error(.positiveNumber(command: "stroke", what: "a width"), inv.ranges[0]) }
         let style = try strokeStyle(
-            inv, width: w, cap: LineCap.allCases[Int(inv.keywords["cap"]![0])], join: [LineJoin.miter, .round, .bevel][Int(inv.keywords["join"]![0])])
+            inv, width: w, cap: inv.choice("cap", LineCap.self), join: inv.choice("join", LineJoin.self))
         guard !path.isEmpty else { throw error(.noPath("stroke"), inv.range) }
         try checkWidth(w, inv)
         let (result, err) = try outline(inv) { left in path.strokedResult(style, budget: left) }
@@ -1695,7 +1708,7 @@ extension Interpreter {
     func offsetCommand(_ inv: Invocation) throws(Diagnostic) {
         let d = inv.numbers[0]
         guard d.isFinite else { throw error(.positiveNumber(command: "offset", what: "a finite distance"), inv.ranges[0]) }
-        let join = [LineJoin.round, .miter, .bevel][Int(inv.keywords["join"]![0])]
+        let join = inv.choice("join", LineJoin.self)
         let style = try strokeStyle(inv, width: 2 * abs(d), cap: .butt, join: join)
         guard !path.isEmpty else { throw error(.noPath("offset"), inv.range) }
         try checkWidth(2 * abs(d), inv)

@@ -54,6 +54,32 @@ import Testing
         }
     }
 
+    /// Options that take a word come back as the enum they name (`Invocation.choice`): every
+    /// word of the table is a case's name, so no hand-kept list maps indices to cases.
+    @Test func choiceWordsAreTheEnumsCases() throws {
+        for name in ["stroke", "offset"] {
+            let spec = try #require(CommandTable.spec(named: name))
+            for k in spec.keywords {
+                guard let choices = k.choices else { continue }
+                let cases = k.name == "cap" ? LineCap.allCases.map { $0.rawValue } : LineJoin.allCases.map { $0.rawValue }
+                #expect(Set(choices) == Set(cases), "\(name) \(k.name)")
+            }
+        }
+        // The defaults: butt caps and miter joins for stroke (CoreGraphics'), round joins for offset.
+        let i = Interpreter()
+        let stroke = try i.bind(
+            try #require(CommandTable.spec(named: "stroke")), arguments: [.number(4, SourceRange(0, 1))], keywords: [], range: SourceRange(0, 1))
+        #expect(stroke.choice("cap", LineCap.self) == .butt && stroke.choice("join", LineJoin.self) == .miter)
+        let offset = try i.bind(
+            try #require(CommandTable.spec(named: "offset")), arguments: [.number(4, SourceRange(0, 1))], keywords: [], range: SourceRange(0, 1))
+        #expect(offset.choice("join", LineJoin.self) == .round)
+        let bevel = try i.bind(
+            try #require(CommandTable.spec(named: "offset")), arguments: [.number(4, SourceRange(0, 1))],
+            keywords: [KeywordArgument(name: "join", values: [.name("bevel", SourceRange(0, 1))], range: SourceRange(0, 1))], range: SourceRange(0, 1)
+        )
+        #expect(bevel.choice("join", LineJoin.self) == .bevel)
+    }
+
     @Test func optionDefaultsAndGroupsAgreeWithTheOptions() {
         for spec in CommandTable.all {
             for k in spec.keywords {
