@@ -27,7 +27,7 @@ extension Segment {
                 // The largest t₁ that fits, by bisection: [lo fits, hi does not].
                 var lo = t0, hi = 1.0
                 var best: Segment?
-                for _ in 0..<60 where hi - lo > 1e-12 {
+                for _ in 0..<60 where hi - lo > Tolerance.parameter {
                     let mid = 0.5 * (lo + hi)
                     let candidate = fitted(from: t0, to: mid)
                     if deviation(of: candidate, from: t0, to: mid, samples: 32) <= tolerance {
@@ -37,12 +37,12 @@ extension Segment {
                         hi = mid
                     }
                 }
-                t1 = best == nil ? Swift.min(1, t0 + 1e-12) : lo
+                t1 = best == nil ? Swift.min(1, t0 + Tolerance.parameter) : lo
                 fit = best ?? fitted(from: t0, to: t1)
             }
             // The finer check must hold too: else the piece is shortened until it does.
             var error = deviation(of: fit, from: t0, to: t1, samples: 256)
-            while error > tolerance, t1 - t0 > 1e-12 {
+            while error > tolerance, t1 - t0 > Tolerance.parameter {
                 t1 = t0 + 0.9 * (t1 - t0)
                 fit = fitted(from: t0, to: t1)
                 error = deviation(of: fit, from: t0, to: t1, samples: 256)
@@ -61,7 +61,7 @@ extension Segment {
         // The centre: where the perpendicular bisectors of a–m and m–b meet.
         let d = 2 * ((m - a).cross(b - a))
         let scale = Swift.max((m - a).lengthSquared, (b - a).lengthSquared, (b - m).lengthSquared)
-        guard abs(d) > 1e-12 * scale else { return .line(LineSegment(a, b)) }
+        guard abs(d) > Tolerance.rounding * scale else { return .line(LineSegment(a, b)) }
         let aa = a.x * a.x + a.y * a.y, mm = m.x * m.x + m.y * m.y, bb = b.x * b.x + b.y * b.y
         let cx = (aa * (m.y - b.y) + mm * (b.y - a.y) + bb * (a.y - m.y)) / (2 * (a.x * (m.y - b.y) + m.x * (b.y - a.y) + b.x * (a.y - m.y)))
         let cy = (aa * (b.x - m.x) + mm * (a.x - b.x) + bb * (m.x - a.x)) / (2 * (a.x * (m.y - b.y) + m.x * (b.y - a.y) + b.x * (a.y - m.y)))

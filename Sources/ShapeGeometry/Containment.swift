@@ -47,7 +47,7 @@ public struct ContainmentTester: Sendable {
     /// as on it, and a point on the outline is inside under both rules (so the four extreme
     /// points of a circle are all inside). Far below what changes a drawn shape, and far above
     /// the rounding of computed points on it (about 1e-15 of the size).
-    public static let outlineTolerance = 1e-9
+    public static let outlineTolerance = Tolerance.meeting
     /// Bounds of everything; points outside are outside.
     var bounds: Rect?
 

@@ -83,7 +83,7 @@ extension CubicBezier: SpeedIntegrated {
         func errorBound() -> GaussErrorBound? {
             let a = (ax * ax + ay * ay).squareRoot(), b = (bx * bx + by * by).squareRoot(), c = (cx * cx + cy * cy).squareRoot()
             var bound = GaussErrorBound(a: a, b: b, c: c, order: 32)
-            if a > 1e-12 * Swift.max(b, c) {
+            if a > Tolerance.rounding * Swift.max(b, c) {
                 // t = (−B ± √(B² − 4AC)) / 2A, complex.
                 let dr = (bx * bx - by * by) - 4 * (ax * cx - ay * cy)
                 let di = 2 * bx * by - 4 * (ax * cy + ay * cx)
@@ -94,7 +94,7 @@ extension CubicBezier: SpeedIntegrated {
                 bound.add(((nr * ax + ni * ay) / denominator, (ni * ax - nr * ay) / denominator))
                 nr = -bx - sr; ni = -by - si
                 bound.add(((nr * ax + ni * ay) / denominator, (ni * ax - nr * ay) / denominator))
-            } else if b > 1e-12 * c {
+            } else if b > Tolerance.rounding * c {
                 let denominator = bx * bx + by * by
                 bound.add((-(cx * bx + cy * by) / denominator, -(cy * bx - cx * by) / denominator))
             }

@@ -277,7 +277,7 @@ extension Path {
         var result: [Joint] = []
         // Shorter than rounding of the path's size: a closing segment from an arc's end, computed,
         // back to its start.
-        let tiny = 1e-12 * Swift.max(bounds.map { Swift.max($0.width, $0.height) } ?? 0, 1e-300)
+        let tiny = Tolerance.rounding * Swift.max(bounds.map { Swift.max($0.width, $0.height) } ?? 0, 1e-300)
         for range in subpathRanges {
             let drawn = range.filter { k in segment(at: k) != nil && length(ofElement: k) > tiny }
             var pairs = zip(drawn, drawn.dropFirst()).map { ($0, $1) }
@@ -287,9 +287,9 @@ extension Path {
                 let size = Swift.max(a.length, b.length)
                 guard size > 0 else { continue }
                 let turn = arcTangent2(a.dx * b.dy - a.dy * b.dx, a.dx * b.dx + a.dy * b.dy)
-                let g1 = abs(turn) <= 1e-9
+                let g1 = abs(turn) <= Tolerance.turn
                 let gap = Vector(a.dx - b.dx, a.dy - b.dy).length
-                result.append(Joint(from: i, to: j, c1: g1 && gap <= 1e-9 * size, g1: g1, turn: turn))
+                result.append(Joint(from: i, to: j, c1: g1 && gap <= Tolerance.meeting * size, g1: g1, turn: turn))
             }
         }
         return result

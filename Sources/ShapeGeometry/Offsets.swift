@@ -103,7 +103,7 @@ extension Path {
     /// side and its join's or cap's side meet at a vertex of the arrangement, not a corner).
     func mergingCollinearLines() -> Path {
         var result = Path(accuracy: accuracy)
-        let tiny = 1e-12 * Swift.max(Path.size(self, Path()), 1e-300)
+        let tiny = Tolerance.rounding * Swift.max(Path.size(self, Path()), 1e-300)
         func onward(_ a: Point, _ b: Point, _ c: Point) -> Bool {
             let u = b - a, v = c - b
             return u.dot(v) > 0 && abs(u.cross(v)) <= tiny * (u.length + v.length)
@@ -225,7 +225,7 @@ struct Pen {
 
     /// One subpath: its segments (drawn order) and whether it closes.
     mutating func add(_ segments: [Segment], closed: Bool) {
-        let tiny = 1e-12 * size
+        let tiny = Tolerance.rounding * size
         // Cut at cusps (where a Bézier stops and turns back). There the stroke turns round, a
         // disk, whatever the joins (as Skia does): `cuspEnds` marks the pieces' ends at cusps.
         var run: [Segment] = []
@@ -265,7 +265,7 @@ struct Pen {
         if !(style.cap == .round && style.join == .round) {
             func smooth(_ a: Segment, _ b: Segment) -> Bool {
                 guard let d0 = Pen.tangent(a, at: 1), let d1 = Pen.tangent(b, at: 0) else { return true }
-                return abs(d0.cross(d1)) <= 1e-12 && d0.dot(d1) > 0
+                return abs(d0.cross(d1)) <= Tolerance.parallel && d0.dot(d1) > 0
             }
             for k in run.indices {
                 let s = run[k]
@@ -314,7 +314,7 @@ struct Pen {
     mutating func addDisk(_ p: Point) {
         // One disk per point: a second, identical circle (a dot drawn where a subpath starts, a
         // join at a vertex two subpaths share) is only another copy of the same edges to cut.
-        guard diskCentres.insert(GridCell(p, side: 1e-12 * size)).inserted else { return }
+        guard diskCentres.insert(GridCell(p, side: Tolerance.rounding * size)).inserted else { return }
         disks.append(p)
         boundary.append(.arc(Arc(center: p, radius: h, startAngle: 0, sweep: 2 * Double.pi)))
     }
@@ -340,7 +340,7 @@ struct Pen {
         let v = b.start
         let cross = d0.cross(d1), dot = d0.dot(d1)
         // Going straight on: nothing to join.
-        if abs(cross) <= 1e-12, dot > 0 { return }
+        if abs(cross) <= Tolerance.parallel, dot > 0 { return }
         if style.join == .round { return addDisk(v) }
         // The outer side is away from the turn: n = d.perpendicular is the turn's side when
         // cross > 0 (clockwise on screen).
@@ -520,7 +520,7 @@ struct Pen {
         // rest (coincident control points), and its direction there would be rounding.
         if let points = s.bezierPoints, let far = points.max(by: { $0.distance(to: points[0]) < $1.distance(to: points[0]) }),
             let axis = (far - points[0]).normalized,
-            slope == 0, points.allSatisfy({ abs(($0 - points[0]).cross(axis)) <= 1e-12 * size })
+            slope == 0, points.allSatisfy({ abs(($0 - points[0]).cross(axis)) <= Tolerance.rounding * size })
         {
             return [.line(LineSegment(s.start + axis.perpendicular * d, s.end + axis.perpendicular * d))]
         }
@@ -569,7 +569,7 @@ struct Pen {
         // normals (caps and joins): all of them are candidates, and the classification keeps
         // what bounds the stroke.
         let covered = (style.cap == .round && style.join == .round) || (roundStart && roundEnd)
-        for k in 0..<(cuts.count - 1) where cuts[k + 1] - cuts[k] > 1e-12 {
+        for k in 0..<(cuts.count - 1) where cuts[k + 1] - cuts[k] > Tolerance.parameter {
             let a = cuts[k], b = cuts[k + 1]
             if !keepReversed, factor(0.5 * (a + b)) < 0 {
                 if covered { continue }
@@ -614,7 +614,7 @@ struct Pen {
             previous = value
         }
         cuts.append(b)
-        for k in 0..<(cuts.count - 1) where cuts[k + 1] - cuts[k] > 1e-12 {
+        for k in 0..<(cuts.count - 1) where cuts[k + 1] - cuts[k] > Tolerance.parameter {
             fitCurve(point, velocity, from: cuts[k], to: cuts[k + 1], depth: 0, into: &result)
         }
     }
@@ -633,7 +633,7 @@ struct Pen {
             let u = (Double(k) - 0.5) / 16
             err = Swift.max(err, cubic.point(at: u).distance(to: q(a + (b - a) * u)))
         }
-        if err > tolerance, depth < 40, b - a > 1e-12, !isSpent {
+        if err > tolerance, depth < 40, b - a > Tolerance.parameter, !isSpent {
             let m = 0.5 * (a + b)
             fitCurve(q, dq, from: a, to: m, depth: depth + 1, into: &result)
             fitCurve(q, dq, from: m, to: b, depth: depth + 1, into: &result)
@@ -681,7 +681,7 @@ struct Pen {
             cubic = fitted
             err = fittedError
         }
-        if err > tolerance, depth < 40, b - a > 1e-12 {
+        if err > tolerance, depth < 40, b - a > Tolerance.parameter {
             let m = 0.5 * (a + b)
             fit(s, from: a, to: m, d: d, depth: depth + 1, q: q, into: &result)
             fit(s, from: m, to: b, d: d, depth: depth + 1, q: q, into: &result)

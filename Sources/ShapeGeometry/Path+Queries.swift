@@ -62,7 +62,7 @@ extension Path {
         guard let box = bounds else { return nil }
         var seen = 0
         defer { visits += seen }
-        let tie = 1e-12 * Swift.max(box.width, box.height, 1)
+        let tie = Tolerance.rounding * Swift.max(box.width, box.height, 1)
         var bestDistance = Double.infinity
         // Every segment found within `tie` of the best so far; the answer is among them.
         var candidates: [(element: Int, t: Double, distance: Double)] = []

@@ -149,7 +149,7 @@ public struct Path: Sendable {
             // The joining line, unless the arc starts at the current point (to within rounding of
             // the arc's own trigonometry, 1e-12 of its size).
             let size = Swift.max(abs(arc.center.x), abs(arc.center.y), arc.u.length, arc.v.length)
-            if origin.distance(to: start) > 1e-12 * size { append(.segment(.line(LineSegment(origin, start)))) }
+            if origin.distance(to: start) > Tolerance.rounding * size { append(.segment(.line(LineSegment(origin, start)))) }
         } else {
             append(.move(start))
         }

@@ -196,7 +196,7 @@ extension CubicBezier {
         let u = p1 - p0, v = p2 - p0, w = p3 - p0
         let det = u.dx * v.dy - u.dy * v.dx
         let size = Swift.max(u.length, v.length)
-        guard det.isFinite, abs(det) > 1e-12 * size * size else { return nil }
+        guard det.isFinite, abs(det) > Tolerance.rounding * size * size else { return nil }
         // M = [[0, 1], [1, 1]]·[u v]⁻¹ takes u to (0, 1) and v to (1, 1).
         let x = (-u.dy * w.dx + u.dx * w.dy) / det
         let y = ((v.dy - u.dy) * w.dx + (u.dx - v.dx) * w.dy) / det

@@ -244,16 +244,16 @@ extension Segment {
         let d = derivative(at: t)
         // An arc's box is never wider than the arc is long, sweep · (|u| + |v|) at most: past
         // that the derivative is no rest, without the box's trigonometry.
-        if case .arc(let a) = self, d.isFinite, d.quickLength > 1e-12 * abs(a.sweep) * (a.u.quickLength + a.v.quickLength) { return d }
+        if case .arc(let a) = self, d.isFinite, d.quickLength > Tolerance.rounding * abs(a.sweep) * (a.u.quickLength + a.v.quickLength) { return d }
         let box = controlBounds
         let scale = Swift.max(box.width, box.height)
         guard scale > 0 else { return .zero }
-        if d.quickLength > 1e-12 * scale, d.isFinite { return d }
+        if d.quickLength > Tolerance.rounding * scale, d.isFinite { return d }
         let second = secondDerivative(at: t)
-        if second.length > 1e-12 * scale, second.isFinite { return t < 1 ? second : second * -1 }
+        if second.length > Tolerance.rounding * scale, second.isFinite { return t < 1 ? second : second * -1 }
         if case .cubic(let c) = self {
             let third = (c.p3 - c.p0) + (c.p1 - c.p2) * 3
-            if third.length > 1e-12 * scale { return third }
+            if third.length > Tolerance.rounding * scale { return third }
         }
         return end - start
     }

@@ -58,7 +58,7 @@ extension Intersections {
                 let lo = curve.point(at: Swift.max(s - d, 0)), hi = curve.point(at: Swift.min(s + d, 1))
                 if lo.quickDistance(to: hi) > tolerance {
                     // Two crossings, each refined by Newton's method on f from its estimate.
-                    for start in [s - d, s + d] where start >= -1e-12 && start <= 1 + 1e-12 {
+                    for start in [s - d, s + d] where start >= -Tolerance.parameter && start <= 1 + Tolerance.parameter {
                         var u = Swift.min(Swift.max(start, 0), 1)
                         for _ in 0..<8 {
                             let (value, dv) = f.valueAndSlope(u)
@@ -121,7 +121,7 @@ extension Intersections {
             // it lies on both (no lists on the way: this is the commonest pair).
             let v = l.p1 - l.p0, w = m.p1 - m.p0
             let det = v.cross(w)
-            guard abs(det) > 1e-12 * v.length * w.length else {
+            guard abs(det) > Tolerance.parallel * v.length * w.length else {
                 // Parallel (to 1e-12 rad) and not on one line: they meet only where an end of one
                 // lies on the other (a search would split them down to their distance apart).
                 var found: [Meeting] = []

@@ -59,7 +59,7 @@ public enum Intersections {
 
     /// `between`, counting its work (`Cost`) against `budget`: nil when it runs out.
     public static func between(_ a: Segment, _ b: Segment, size: Double, budget: inout Int) -> [Meeting]? {
-        let tolerance = 1e-9 * size
+        let tolerance = Tolerance.meeting * size
         budget -= Cost.segmentPair
         guard budget > 0 else { return nil }
         if let overlap = overlap(a, b, tolerance: tolerance) {

@@ -81,7 +81,7 @@ extension Intersections {
         }
         // R = A_x⁻¹·A_y.
         let det = x.u.dx * x.v.dy - x.v.dx * x.u.dy
-        guard abs(det) > 1e-12 * r2 * r2 else { return nil }
+        guard abs(det) > Tolerance.rounding * r2 * r2 else { return nil }
         func solve(_ w: Vector) -> Vector { Vector((x.v.dy * w.dx - x.v.dx * w.dy) / det, (-x.u.dy * w.dx + x.u.dx * w.dy) / det) }
         let c0 = solve(y.u), c1 = solve(y.v)
         let sigma: Double = c0.dx * c1.dy - c1.dx * c0.dy >= 0 ? 1 : -1
@@ -140,7 +140,7 @@ extension Intersections {
         func stretch(_ s: Segment) -> (Double, Double) {
             let r = s.tightBounds
             let corners = [Point(r.minX, r.minY), Point(r.maxX, r.maxY), Point(r.minX, r.maxY), Point(r.maxX, r.minY)]
-            let along = corners.filter { offLine($0) <= 2 * tolerance + 1e-12 * r.width + 1e-12 * r.height }.map {
+            let along = corners.filter { offLine($0) <= 2 * tolerance + Tolerance.rounding * r.width + Tolerance.rounding * r.height }.map {
                 ($0 - origin).dx * direction.dx + ($0 - origin).dy * direction.dy
             }
             return along.isEmpty ? (0, 0) : (along.min()!, along.max()!)

@@ -46,7 +46,7 @@ extension Path {
             }
             if ranOut { return nil }
         }
-        return (Path.distinct(Path.joiningStretches(result, tolerance: 1e-9 * size), tolerance: 1e-9 * size), budget - left)
+        return (Path.distinct(Path.joiningStretches(result, tolerance: Tolerance.meeting * size), tolerance: Tolerance.meeting * size), budget - left)
     }
 
     /// The points where this path crosses or touches itself, in increasing `at` (`at` the
@@ -63,7 +63,7 @@ extension Path {
     public func selfIntersections(budget: Int) -> (found: [PathIntersection], work: Int)? {
         var left = budget
         let size = Path.size(self, self)
-        let tolerance = 1e-9 * size
+        let tolerance = Tolerance.meeting * size
         let sets = vertexSets(tolerance: tolerance)
         var result: [PathIntersection] = []
         for i in elements.indices {
@@ -301,7 +301,7 @@ extension CubicBezier {
         guard discriminant > 0 else { return nil }
         let root = discriminant.squareRoot()
         var s = 0.5 * (sigma - root), t = 0.5 * (sigma + root)
-        guard s >= -1e-12, t <= 1 + 1e-12, t - s > 1e-12 else { return nil }
+        guard s >= -Tolerance.parameter, t <= 1 + Tolerance.parameter, t - s > Tolerance.parameter else { return nil }
         // Newton on B(s) − B(t) = 0.
         for _ in 0..<8 {
             let f = point(at: s) - point(at: t)
@@ -312,6 +312,6 @@ extension CubicBezier {
             t -= (-ds.dy * f.dx + ds.dx * f.dy) / det
         }
         s = Swift.min(Swift.max(s, 0), 1); t = Swift.min(Swift.max(t, 0), 1)
-        return t - s > 1e-12 ? (s, t) : nil
+        return t - s > Tolerance.parameter ? (s, t) : nil
     }
 }
