@@ -98,8 +98,6 @@ public final class Interpreter {
     /// statement: a statement records only the variables it sets (`globalChanges`), so a script
     /// of many `let`s costs linear time and memory, not quadratic.
     var globals: [String: Value] = [:]
-    /// The variables this statement has set so far, with what they held before it.
-    var globalChanges: [String: Value?] = [:]
     /// The path elements the undo records hold copies of, in all.
     var undoElements = 0
     public var limits: Limits
@@ -120,31 +118,95 @@ public final class Interpreter {
     /// The last teaching query that made no figure, while the figure is empty because of it.
     var lastFigureless: String?
 
-    // Per top-level statement.
-    var iterations = 0
-    var work = 0
-    var callDepth = 0
+    /// What one top-level statement keeps while it runs: made anew for each (`execute`), so no
+    /// field can be left over from the statement before.
+    struct StatementState {
+        /// Loop iterations and units of work so far, against the limits.
+        var iterations = 0
+        var work = 0
+        /// Calls of procedures in progress, and the blocks, calls and includes around the
+        /// statement being run.
+        var callDepth = 0
+        var nesting = 0
+        /// Where the path ended when the statement began, and the whole path if the statement
+        /// replaced it (for rollback and undo).
+        var start = 0
+        var savedPath: Path?
+        /// The statement changed the session (one undo step).
+        var changed = false
+        /// The variables it has set so far, with what they held before it.
+        var globalChanges: [String: Value?] = [:]
+        /// The procedures' local variables, innermost last.
+        var scopes: [[String: Value]] = []
+        /// A report held a number that is not finite: the command fails instead of printing it.
+        var nonFiniteReport = false
+        /// The value of a `return` on its way out of the blocks of the procedure running it.
+        var returning: Value?
+        /// Reports are caught here instead of emitted while a query runs as a function.
+        var capturing = 0
+        var captured: Report?
+    }
+    var current = StatementState()
+    var iterations: Int {
+        get { current.iterations }
+        set { current.iterations = newValue }
+    }
+    var work: Int {
+        get { current.work }
+        set { current.work = newValue }
+    }
+    var callDepth: Int {
+        get { current.callDepth }
+        set { current.callDepth = newValue }
+    }
+    var nesting: Int {
+        get { current.nesting }
+        set { current.nesting = newValue }
+    }
+    var statementStart: Int {
+        get { current.start }
+        set { current.start = newValue }
+    }
+    var savedPath: Path? {
+        get { current.savedPath }
+        set { current.savedPath = newValue }
+    }
+    var changed: Bool {
+        get { current.changed }
+        set { current.changed = newValue }
+    }
+    var globalChanges: [String: Value?] {
+        get { current.globalChanges }
+        set { current.globalChanges = newValue }
+    }
+    var scopes: [[String: Value]] {
+        get { current.scopes }
+        set { current.scopes = newValue }
+    }
+    var nonFiniteReport: Bool {
+        get { current.nonFiniteReport }
+        set { current.nonFiniteReport = newValue }
+    }
+    var returning: Value? {
+        get { current.returning }
+        set { current.returning = newValue }
+    }
+    var capturing: Int {
+        get { current.capturing }
+        set { current.capturing = newValue }
+    }
+    var captured: Report? {
+        get { current.captured }
+        set { current.captured = newValue }
+    }
     var includeStack: [String] = []
-    var statementStart = 0
-    var savedPath: Path?
-    var changed = false
-    var scopes: [[String: Value]] = []
     var source: Source
     var emit: (Report) -> Void = { _ in }
     var statementLine = 1
     /// Where the last statement's line was found (`Source.line(of:hint:)`).
     var lineHint = 0
-    /// A report held a number that is not finite: the command fails instead of printing it.
-    var nonFiniteReport = false
-    /// The value of a `return` on its way out of the blocks of the procedure running it.
-    var returning: Value?
-    /// Reports are caught here instead of emitted while a query runs as a function.
-    var capturing = 0
-    var captured: Report?
     /// How many procedures have been defined (each definition is told apart by its number).
     var definitions = 0
-    /// How many blocks, calls and includes enclose the statement being run.
-    var nesting = 0
 
     /// Asked between loop turns and commands: true stops the statement, which is undone (the
     /// REPL answers it for Ctrl-C).
@@ -200,18 +262,7 @@ public final class Interpreter {
     func execute(_ statement: Stmt, in source: Source) throws(Diagnostic) {
         let stateBefore = state, undoBefore = undoStack, undoElementsBefore = undoElements
         let nearestBefore = lastNearest, casteljauBefore = lastCasteljau, figureBefore = lastFigure
-        statementStart = path.elements.count
-        savedPath = nil
-        changed = false
-        globalChanges = [:]
-        iterations = 0
-        work = 0
-        callDepth = 0
-        scopes = []
-        nesting = 0
-        returning = nil
-        capturing = 0
-        nonFiniteReport = false
+        current = StatementState(start: path.elements.count)
         if includeStack.count != 1 || includeStack[0] != source.name { includeStack = [source.name] }
         self.source = source
         (statementLine, lineHint) = source.line(of: statement.range.start, hint: lineHint)
