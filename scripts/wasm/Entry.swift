@@ -1,0 +1,72 @@
+// The interpreter's entry points for WebAssembly (the playground): a script in, its standard
+// output and standard error out, as the command-line tool prints them for `shape file.shape`.
+// Built by scripts/build-wasm with the core's sources (one module); the page's glue writes the
+// script into memory it gets from `shape_alloc`, calls `shape_run`, and reads the text back.
+import ShapeGeometry
+import ShapeLanguage
+import ShapeOutput
+
+/// The last run's output: standard output, then standard error, as UTF-8.
+nonisolated(unsafe) var outputBytes: [UInt8] = []
+nonisolated(unsafe) var outputLength: Int32 = 0
+nonisolated(unsafe) var errorLength: Int32 = 0
+nonisolated(unsafe) var exitStatus: Int32 = 0
+
+/// `count` bytes for the glue to write a script into (freed by the next `shape_run`).
+@_expose(wasm, "shape_alloc")
+@_cdecl("shape_alloc")
+public func shapeAlloc(_ count: Int32) -> UnsafeMutablePointer<UInt8> {
+    UnsafeMutablePointer<UInt8>.allocate(capacity: Int(Swift.max(count, 1)))
+}
+
+/// Runs the script of `count` bytes at `bytes`, named by the `nameCount` bytes at `name` (for
+/// its diagnostics), in a new session; frees both; returns where its output is
+/// (`shape_output_length` bytes of standard output, then `shape_error_length` of standard error).
+@_expose(wasm, "shape_run")
+@_cdecl("shape_run")
+public func shapeRun(
+    _ bytes: UnsafeMutablePointer<UInt8>, _ count: Int32, _ name: UnsafeMutablePointer<UInt8>, _ nameCount: Int32
+) -> UnsafePointer<UInt8> {
+    let script = Array(UnsafeBufferPointer(start: bytes, count: Int(count)))
+    let scriptName = String(decoding: UnsafeBufferPointer(start: name, count: Int(nameCount)), as: UTF8.self)
+    bytes.deallocate()
+    name.deallocate()
+    var out: [UInt8] = [], err: [UInt8] = []
+    let interpreter = Interpreter()
+    func emit(_ r: Report) {
+        // At the precision in force (`precision n` changes it between reports).
+        let printer = TextPrinter(precision: interpreter.precision, quiet: false, columns: 72, rows: 24, unicode: true)
+        if let text = printer.format(r) { out += Array(text.utf8) + [10] }
+    }
+    let source = Source(name: scriptName, bytes: script)
+    exitStatus = 0
+    do {
+        let program = try Parser.parse(source)
+        for statement in program.statements {
+            if let d = interpreter.run(statement, in: source, emit: emit) {
+                err += Array(DiagnosticRenderer.render(d).utf8) + [10]
+                exitStatus = 1
+                break
+            }
+        }
+    } catch {
+        err += Array(DiagnosticRenderer.render(error.diagnostic).utf8) + [10]
+        exitStatus = 1
+    }
+    outputBytes = out + err
+    outputLength = Int32(out.count)
+    errorLength = Int32(err.count)
+    return outputBytes.withUnsafeBufferPointer { UnsafePointer($0.baseAddress!) }
+}
+
+@_expose(wasm, "shape_output_length")
+@_cdecl("shape_output_length")
+public func shapeOutputLength() -> Int32 { outputLength }
+
+@_expose(wasm, "shape_error_length")
+@_cdecl("shape_error_length")
+public func shapeErrorLength() -> Int32 { errorLength }
+
+@_expose(wasm, "shape_status")
+@_cdecl("shape_status")
+public func shapeStatus() -> Int32 { exitStatus }
