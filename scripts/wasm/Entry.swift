@@ -11,6 +11,8 @@ nonisolated(unsafe) var outputBytes: [UInt8] = []
 nonisolated(unsafe) var outputLength: Int32 = 0
 nonisolated(unsafe) var errorLength: Int32 = 0
 nonisolated(unsafe) var exitStatus: Int32 = 0
+/// The last run's session, for `shape_svg`.
+nonisolated(unsafe) var lastSession: Interpreter?
 
 /// `count` bytes for the glue to write a script into (freed by the next `shape_run`).
 @_expose(wasm, "shape_alloc")
@@ -33,6 +35,11 @@ public func shapeRun(
     name.deallocate()
     var out: [UInt8] = [], err: [UInt8] = []
     let interpreter = Interpreter()
+    // No files here: `save` and `export ... "file"` name what they would write, and the page
+    // shows the picture.
+    interpreter.saver = { request throws(HostFailure) in request.file + " (in the page: the picture beside)" }
+    interpreter.exporter = { request throws(HostFailure) in (request.file ?? "") + " (in the page: not written)" }
+    lastSession = interpreter
     func emit(_ r: Report) {
         // At the precision in force (`precision n` changes it between reports).
         let printer = TextPrinter(precision: interpreter.precision, quiet: false, columns: 72, rows: 24, unicode: true)
@@ -53,7 +60,7 @@ public func shapeRun(
         err += Array(DiagnosticRenderer.render(error.diagnostic).utf8) + [10]
         exitStatus = 1
     }
-    outputBytes = out + err
+    outputBytes = out + err + [0]  // never empty: its address is always there
     outputLength = Int32(out.count)
     errorLength = Int32(err.count)
     return outputBytes.withUnsafeBufferPointer { UnsafePointer($0.baseAddress!) }
@@ -70,3 +77,17 @@ public func shapeErrorLength() -> Int32 { errorLength }
 @_expose(wasm, "shape_status")
 @_cdecl("shape_status")
 public func shapeStatus() -> Int32 { exitStatus }
+
+/// The picture of the last run's session (the path with its figure, labels and controls), as
+/// `save "x.svg" controls labels figure` writes it; its length is `shape_output_length`.
+@_expose(wasm, "shape_svg")
+@_cdecl("shape_svg")
+public func shapeSVG() -> UnsafePointer<UInt8> {
+    var request = lastSession?.view() ?? SaveRequest(
+        file: "", from: "", path: Path(), layers: [], trackPoints: [], handle: nil, nearest: nil, casteljau: nil, figure: nil)
+    request.layers = [.controls, .labels, .figure, .casteljau]
+    outputBytes = request.path.isEmpty ? [0] : Array(SVGDocument.render(request).utf8) + [0]
+    outputLength = Int32(outputBytes.count - 1)
+    errorLength = 0
+    return outputBytes.withUnsafeBufferPointer { UnsafePointer($0.baseAddress!) }
+}

@@ -1,0 +1,148 @@
+// The playground: the script in the editor runs in a Web Worker with the interpreter built for
+// WebAssembly (shape-wasm.js holds it, so the page works from file:// and any static host, with
+// nothing fetched), and the transcript and the picture follow each edit. A run that takes too
+// long is stopped by ending its worker. The script travels in the link's fragment, deflated.
+"use strict";
+
+const editor = document.getElementById("editor");
+const transcript = document.getElementById("transcript");
+const picture = document.getElementById("picture");
+const status = document.getElementById("status");
+// How long a run may take before its worker is ended (`?limit=ms` changes it, for the tests).
+const limitMs = Number(new URLSearchParams(location.search).get("limit")) || 5000;
+
+// The worker's code: instantiates the module (the page hands it the bytes) and runs scripts.
+const workerSource = `
+let exports, memory;
+function strtod(ptr, out) {
+  const heap = new Uint8Array(memory.buffer);
+  let end = ptr;
+  while (heap[end] !== 0) end++;
+  const text = new TextDecoder().decode(heap.subarray(ptr, end));
+  const m = /^[+-]?(?:(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?|inf(?:inity)?|nan)/i.exec(text);
+  if (!m) return ptr;
+  const word = m[0].toLowerCase().replace(/^([+-]?)inf(inity)?$/, "$1Infinity").replace(/^[+-]?nan$/, "NaN");
+  new DataView(memory.buffer).setFloat64(out, Number(word), true);
+  return ptr + new TextEncoder().encode(m[0]).length;
+}
+const math = {
+  sin: (x) => Math.sin(x), cos: (x) => Math.cos(x), tan: (x) => Math.tan(x), asin: (x) => Math.asin(x),
+  acos: (x) => Math.acos(x), atan: (x) => Math.atan(x), atan2: (y, x) => Math.atan2(y, x),
+  hypot: (x, y) => Math.hypot(x, y), pow: (x, y) => Math.pow(x, y), log: (x) => Math.log(x), cbrt: (x) => Math.cbrt(x),
+};
+function text(at, from, length) { return new TextDecoder().decode(new Uint8Array(exports.memory.buffer, at + from, length)); }
+onmessage = async (event) => {
+  const message = event.data;
+  if (message.bytes) {
+    const { instance } = await WebAssembly.instantiate(message.bytes, { math, env: { fmod: (a, b) => a % b, _swift_stdlib_strtod_clocale: strtod } });
+    exports = instance.exports; memory = exports.memory;
+    postMessage({ ready: true });
+    return;
+  }
+  const script = new TextEncoder().encode(message.script), name = new TextEncoder().encode("playground.shape");
+  const ptr = exports.shape_alloc(script.length), namePtr = exports.shape_alloc(name.length);
+  new Uint8Array(exports.memory.buffer).set(script, ptr);
+  new Uint8Array(exports.memory.buffer).set(name, namePtr);
+  const started = performance.now();
+  const at = exports.shape_run(ptr, script.length, namePtr, name.length);
+  const out = exports.shape_output_length(), err = exports.shape_error_length();
+  const stdout = text(at, 0, out), stderr = text(at, out, err);
+  const svgAt = exports.shape_svg();
+  const svg = text(svgAt, 0, exports.shape_output_length());
+  postMessage({ id: message.id, stdout, stderr, svg, ms: performance.now() - started });
+};
+`;
+
+let worker, ready, running = null, nextId = 0, pending = null;
+const wasmBytes = Uint8Array.from(atob(window.SHAPE_WASM_BASE64), (c) => c.charCodeAt(0));
+
+function startWorker() {
+  worker = new Worker(URL.createObjectURL(new Blob([workerSource], { type: "text/javascript" })));
+  ready = new Promise((resolve) => {
+    worker.onmessage = (event) => {
+      if (event.data.ready) { resolve(); return; }
+      finished(event.data);
+    };
+  });
+  worker.postMessage({ bytes: wasmBytes });
+}
+
+function finished(result) {
+  if (!running || result.id !== running.id) return;
+  clearTimeout(running.timer);
+  running = null;
+  transcript.textContent = "";
+  transcript.append(document.createTextNode(result.stdout));
+  if (result.stderr) {
+    const e = document.createElement("span"); e.className = "error"; e.textContent = result.stderr; transcript.append(e);
+  }
+  picture.innerHTML = result.svg;
+  status.textContent = `ran in ${result.ms.toFixed(0)} ms`;
+  window.playground.runs++;
+  if (pending !== null) { const s = pending; pending = null; run(s); }
+}
+
+async function run(script) {
+  if (running) { pending = script; return; }
+  await ready;
+  const id = ++nextId;
+  running = { id, timer: setTimeout(() => {
+    // Too long: the worker is ended (the tab never freezes) and a fresh one started.
+    worker.terminate();
+    running = null;
+    transcript.textContent = "";
+    const e = document.createElement("span"); e.className = "error";
+    e.textContent = `too much work: the script ran for more than ${limitMs / 1000} s and was stopped`;
+    transcript.append(e);
+    status.textContent = "stopped";
+    startWorker();
+    if (pending !== null) { const s = pending; pending = null; run(s); }
+  }, limitMs) };
+  status.textContent = "running…";
+  worker.postMessage({ id, script });
+}
+
+// The share link: the script deflated into the fragment (base64url).
+async function encode(script) {
+  const stream = new Blob([script]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  let s = ""; for (const b of bytes) s += String.fromCharCode(b);
+  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+async function decode(fragment) {
+  const s = atob(fragment.replace(/-/g, "+").replace(/_/g, "/"));
+  const bytes = Uint8Array.from(s, (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  return await new Response(stream).text();
+}
+
+let editTimer;
+editor.addEventListener("input", () => {
+  clearTimeout(editTimer);
+  editTimer = setTimeout(() => run(editor.value), 150);
+});
+document.getElementById("share").addEventListener("click", async () => {
+  const link = location.href.split("#")[0] + "#s=" + (await encode(editor.value));
+  history.replaceState(null, "", link);
+  window.playground.link = link;
+  try { await navigator.clipboard.writeText(link); status.textContent = "link copied"; } catch { status.textContent = "link in the address bar"; }
+});
+const select = document.getElementById("examples");
+for (const [name] of window.SHAPE_EXAMPLES) {
+  const o = document.createElement("option"); o.value = name; o.textContent = name; select.append(o);
+}
+select.addEventListener("change", () => {
+  const found = window.SHAPE_EXAMPLES.find(([name]) => name === select.value);
+  if (found) { editor.value = found[1]; run(editor.value); }
+});
+
+window.playground = { runs: 0, run, encode, decode, link: null };
+(async () => {
+  startWorker();
+  const fragment = location.hash.startsWith("#s=") ? location.hash.slice(3) : null;
+  editor.value = fragment ? await decode(fragment) : window.SHAPE_EXAMPLES[0][1];
+  await ready;
+  status.textContent = "ready";
+  window.playground.ready = performance.now();
+  run(editor.value);
+})();
