@@ -21,29 +21,77 @@ public func shapeAlloc(_ count: Int32) -> UnsafeMutablePointer<UInt8> {
     UnsafeMutablePointer<UInt8>.allocate(capacity: Int(Swift.max(count, 1)))
 }
 
+/// The host's files for `include`: given a name, it puts the text in memory it gets from
+/// `shape_alloc`, writes that address at `address`, and returns the length (-1: no such file).
+@_extern(wasm, module: "host", name: "include")
+func hostInclude(_ name: UnsafePointer<UInt8>, _ nameCount: Int32, _ address: UnsafeMutablePointer<Int32>) -> Int32
+
 /// Runs the script of `count` bytes at `bytes`, named by the `nameCount` bytes at `name` (for
-/// its diagnostics), in a new session; frees both; returns where its output is
-/// (`shape_output_length` bytes of standard output, then `shape_error_length` of standard error).
+/// its diagnostics), in a new session, with the command line's options in `flags` (1: --json,
+/// 2: --quiet; 4: `save` names its file as the command line would, for the tests), `precision` (-1: the default) and `workLimit` (0: the default); frees the texts;
+/// returns where its output is (`shape_output_length` bytes of standard output, then
+/// `shape_error_length` of standard error).
 @_expose(wasm, "shape_run")
 @_cdecl("shape_run")
 public func shapeRun(
-    _ bytes: UnsafeMutablePointer<UInt8>, _ count: Int32, _ name: UnsafeMutablePointer<UInt8>, _ nameCount: Int32
+    _ bytes: UnsafeMutablePointer<UInt8>, _ count: Int32, _ name: UnsafeMutablePointer<UInt8>, _ nameCount: Int32,
+    _ flags: Int32, _ precision: Int32, _ workLimit: Int32
 ) -> UnsafePointer<UInt8> {
     let script = Array(UnsafeBufferPointer(start: bytes, count: Int(count)))
     let scriptName = String(decoding: UnsafeBufferPointer(start: name, count: Int(nameCount)), as: UTF8.self)
     bytes.deallocate()
     name.deallocate()
+    let json = flags & 1 != 0, quiet = flags & 2 != 0
     var out: [UInt8] = [], err: [UInt8] = []
-    let interpreter = Interpreter()
+    let interpreter = Interpreter(loader: { file, from throws(HostFailure) in
+        // Relative to the including file's folder, as the command line resolves it.
+        let slash = from.utf8.lastIndex(of: 47)
+        let directory = slash.map { String(from.utf8[..<$0])! } ?? ""
+        let path = file.hasPrefix("/") || directory.isEmpty ? file : directory + "/" + file
+        let bytes = Array(path.utf8)
+        var address: Int32 = 0
+        let length = bytes.withUnsafeBufferPointer { hostInclude($0.baseAddress!, Int32($0.count), &address) }
+        guard length >= 0, let start = UnsafeMutablePointer<UInt8>(bitPattern: Int(address)) else {
+            throw HostFailure("No such file or directory")
+        }
+        let text = String(decoding: UnsafeBufferPointer(start: start, count: Int(length)), as: UTF8.self)
+        start.deallocate()
+        return (path, text)
+    })
+    if precision >= 0 { interpreter.precision = Int(precision) }
+    if workLimit > 0 { interpreter.limits.statementWork = Int(workLimit) }
     // No files here: `save` and `export ... "file"` name what they would write, and the page
     // shows the picture.
-    interpreter.saver = { request throws(HostFailure) in request.file + " (in the page: the picture beside)" }
-    interpreter.exporter = { request throws(HostFailure) in (request.file ?? "") + " (in the page: not written)" }
+    // With flag 4 (the tests), they name the file as the command line would, relative to the
+    // script's folder.
+    @Sendable func resolved(_ file: String, _ from: String) -> String {
+        let slash = from.utf8.lastIndex(of: 47)
+        let directory = slash.map { String(from.utf8[..<$0])! } ?? ""
+        return file.hasPrefix("/") || directory.isEmpty ? file : directory + "/" + file
+    }
+    let asCommandLine = flags & 4 != 0
+    interpreter.saver = { request throws(HostFailure) in
+        asCommandLine ? resolved(request.file, request.from) : request.file + " (in the page: the picture beside)"
+    }
+    interpreter.exporter = { request throws(HostFailure) in
+        asCommandLine ? resolved(request.file ?? "", request.from) : (request.file ?? "") + " (in the page: not written)"
+    }
     lastSession = interpreter
+    let jsonPrinter = JSONLinesPrinter()
     func emit(_ r: Report) {
+        if quiet && !r.isRequested { return }
+        if json {
+            if let line = jsonPrinter.format(r) { out += Array(line.utf8) + [10] }
+            return
+        }
         // At the precision in force (`precision n` changes it between reports).
-        let printer = TextPrinter(precision: interpreter.precision, quiet: false, columns: 72, rows: 24, unicode: true)
+        let printer = TextPrinter(precision: interpreter.precision, quiet: quiet, columns: 72, rows: 24, unicode: true)
         if let text = printer.format(r) { out += Array(text.utf8) + [10] }
+    }
+    func show(_ d: Diagnostic, _ command: String) {
+        if json { out += Array(jsonPrinter.format(d, command: command).utf8) + [10] }
+        err += Array(DiagnosticRenderer.render(d).utf8) + [10]
+        exitStatus = 1
     }
     let source = Source(name: scriptName, bytes: script)
     exitStatus = 0
@@ -51,14 +99,12 @@ public func shapeRun(
         let program = try Parser.parse(source)
         for statement in program.statements {
             if let d = interpreter.run(statement, in: source, emit: emit) {
-                err += Array(DiagnosticRenderer.render(d).utf8) + [10]
-                exitStatus = 1
+                show(d, statement.commandName)
                 break
             }
         }
     } catch {
-        err += Array(DiagnosticRenderer.render(error.diagnostic).utf8) + [10]
-        exitStatus = 1
+        show(error.diagnostic, "parse")
     }
     outputBytes = out + err + [0]  // never empty: its address is always there
     outputLength = Int32(out.count)

@@ -30,11 +30,24 @@ const math = {
   acos: (x) => Math.acos(x), atan: (x) => Math.atan(x), atan2: (y, x) => Math.atan2(y, x),
   hypot: (x, y) => Math.hypot(x, y), pow: (x, y) => Math.pow(x, y), log: (x) => Math.log(x), cbrt: (x) => Math.cbrt(x),
 };
+let files = {};
+// include: the page's files (the examples' library), in memory from shape_alloc.
+function include(name, nameLength, address) {
+  const text = files[new TextDecoder().decode(new Uint8Array(memory.buffer, name, nameLength))];
+  if (text === undefined) return -1;
+  const bytes = new TextEncoder().encode(text);
+  const at = exports.shape_alloc(bytes.length);
+  new Uint8Array(memory.buffer).set(bytes, at);
+  new DataView(memory.buffer).setInt32(address, at, true);
+  return bytes.length;
+}
 function text(at, from, length) { return new TextDecoder().decode(new Uint8Array(exports.memory.buffer, at + from, length)); }
 onmessage = async (event) => {
   const message = event.data;
   if (message.bytes) {
-    const { instance } = await WebAssembly.instantiate(message.bytes, { math, env: { fmod: (a, b) => a % b, _swift_stdlib_strtod_clocale: strtod } });
+    files = message.files;
+    const { instance } = await WebAssembly.instantiate(message.bytes, {
+      math, env: { fmod: (a, b) => a % b, _swift_stdlib_strtod_clocale: strtod }, host: { include } });
     exports = instance.exports; memory = exports.memory;
     postMessage({ ready: true });
     return;
@@ -44,7 +57,15 @@ onmessage = async (event) => {
   new Uint8Array(exports.memory.buffer).set(script, ptr);
   new Uint8Array(exports.memory.buffer).set(name, namePtr);
   const started = performance.now();
-  const at = exports.shape_run(ptr, script.length, namePtr, name.length);
+  let at;
+  try {
+    at = exports.shape_run(ptr, script.length, namePtr, name.length, 0, -1, 0);
+  } catch (error) {
+    // A trap (the page's stack is smaller than the command line's): the module is left as it
+    // was mid-run, so the page starts a fresh worker.
+    postMessage({ id: message.id, stdout: "", stderr: "the page could not run this script (" + error.message + "): it nests deeper than a page allows", svg: "", ms: 0, broken: true });
+    return;
+  }
   const out = exports.shape_output_length(), err = exports.shape_error_length();
   const stdout = text(at, 0, out), stderr = text(at, out, err);
   const svgAt = exports.shape_svg();
@@ -64,7 +85,7 @@ function startWorker() {
       finished(event.data);
     };
   });
-  worker.postMessage({ bytes: wasmBytes });
+  worker.postMessage({ bytes: wasmBytes, files: window.SHAPE_FILES });
 }
 
 function finished(result) {
@@ -77,6 +98,7 @@ function finished(result) {
     const e = document.createElement("span"); e.className = "error"; e.textContent = result.stderr; transcript.append(e);
   }
   picture.innerHTML = result.svg;
+  if (result.broken) { worker.terminate(); startWorker(); }
   status.textContent = `ran in ${result.ms.toFixed(0)} ms`;
   window.playground.runs++;
   if (pending !== null) { const s = pending; pending = null; run(s); }

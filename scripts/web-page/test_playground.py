@@ -47,6 +47,11 @@ try:
                 "bernstein: element 1 (cubic, t 0.3)\n  weights: [0.343, 0.441, 0.189, 0.027]\n  x: 50.76\n  y: 75.6\nlength: 290.6398\n")
     check(d.execute_script("return document.getElementById('transcript').textContent") == expected, "the transcript is what shape prints")
     check(d.execute_script("return document.querySelector('#picture svg #figure') !== null"), "the picture holds the basis chart's figure")
+    # An example that includes a library file.
+    d.execute_script("const s = document.getElementById('examples'); s.value = 'card.shape'; s.dispatchEvent(new Event('change'));")
+    wait(d, "return document.getElementById('transcript').textContent.includes('card: to (30, 0)')", "the card example, which includes lib/card.shape")
+    d.execute_script(f"const e = document.getElementById('editor'); e.value = '{script}'; e.dispatchEvent(new Event('input'));")
+    wait(d, "return document.getElementById('transcript').textContent.includes('length: 290.6398')", "the script again")
     d.find_element("id", "share").click()
     wait(d, "return window.playground.link !== null", "the share link")
     link = d.execute_script("return window.playground.link")
