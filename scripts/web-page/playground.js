@@ -44,9 +44,10 @@ function include(name, nameLength, address) {
 function text(at, from, length) { return new TextDecoder().decode(new Uint8Array(exports.memory.buffer, at + from, length)); }
 onmessage = async (event) => {
   const message = event.data;
-  if (message.bytes) {
+  if (message.module) {
     files = message.files;
-    const { instance } = await WebAssembly.instantiate(message.bytes, {
+    // The page compiled the module once; each worker instantiates it.
+    const instance = await WebAssembly.instantiate(message.module, {
       math, env: { fmod: (a, b) => a % b, _swift_stdlib_strtod_clocale: strtod }, host: { include } });
     exports = instance.exports; memory = exports.memory;
     postMessage({ ready: true });
@@ -75,7 +76,11 @@ onmessage = async (event) => {
 `;
 
 let worker, ready, running = null, nextId = 0, pending = null;
-const wasmBytes = Uint8Array.from(atob(window.SHAPE_WASM_BASE64), (c) => c.charCodeAt(0));
+const wasmModule = (() => {
+  const text = atob(window.SHAPE_WASM_BASE64), bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return WebAssembly.compile(bytes);
+})();
 
 function startWorker() {
   worker = new Worker(URL.createObjectURL(new Blob([workerSource], { type: "text/javascript" })));
@@ -85,7 +90,7 @@ function startWorker() {
       finished(event.data);
     };
   });
-  worker.postMessage({ bytes: wasmBytes, files: window.SHAPE_FILES });
+  wasmModule.then((module) => worker.postMessage({ module, files: window.SHAPE_FILES }));
 }
 
 function finished(result) {
