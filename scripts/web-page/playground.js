@@ -11,45 +11,21 @@ const status = document.getElementById("status");
 // How long a run may take before its worker is ended (`?limit=ms` changes it, for the tests).
 const limitMs = Number(new URLSearchParams(location.search).get("limit")) || 5000;
 
-// The worker's code: instantiates the module (the page hands it the bytes) and runs scripts.
-const workerSource = `
-let exports, memory;
-function strtod(ptr, out) {
-  const heap = new Uint8Array(memory.buffer);
-  let end = ptr;
-  while (heap[end] !== 0) end++;
-  const text = new TextDecoder().decode(heap.subarray(ptr, end));
-  const m = /^[+-]?(?:(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?|inf(?:inity)?|nan)/i.exec(text);
-  if (!m) return ptr;
-  const word = m[0].toLowerCase().replace(/^([+-]?)inf(inity)?$/, "$1Infinity").replace(/^[+-]?nan$/, "NaN");
-  new DataView(memory.buffer).setFloat64(out, Number(word), true);
-  return ptr + new TextEncoder().encode(m[0]).length;
-}
-const math = {
-  sin: (x) => Math.sin(x), cos: (x) => Math.cos(x), tan: (x) => Math.tan(x), asin: (x) => Math.asin(x),
-  acos: (x) => Math.acos(x), atan: (x) => Math.atan(x), atan2: (y, x) => Math.atan2(y, x),
-  hypot: (x, y) => Math.hypot(x, y), pow: (x, y) => Math.pow(x, y), log: (x) => Math.log(x), cbrt: (x) => Math.cbrt(x),
-};
-let files = {};
-// include: the page's files (the examples' library), in memory from shape_alloc.
-function include(name, nameLength, address) {
-  const text = files[new TextDecoder().decode(new Uint8Array(memory.buffer, name, nameLength))];
-  if (text === undefined) return -1;
-  const bytes = new TextEncoder().encode(text);
-  const at = exports.shape_alloc(bytes.length);
-  new Uint8Array(memory.buffer).set(bytes, at);
-  new DataView(memory.buffer).setInt32(address, at, true);
-  return bytes.length;
-}
+// The worker's code: instantiates the module (the page compiles it and hands it over) and runs
+// scripts. shapeImports (glue.js, shared with node's runner) is inlined: a worker made from a
+// Blob can load nothing.
+const workerSource = shapeImports.toString() + `
+let exports, memory, files = {};
+const module = {};
 function text(at, from, length) { return new TextDecoder().decode(new Uint8Array(exports.memory.buffer, at + from, length)); }
 onmessage = async (event) => {
   const message = event.data;
   if (message.module) {
     files = message.files;
     // The page compiled the module once; each worker instantiates it.
-    const instance = await WebAssembly.instantiate(message.module, {
-      math, env: { fmod: (a, b) => a % b, _swift_stdlib_strtod_clocale: strtod }, host: { include } });
+    const instance = await WebAssembly.instantiate(message.module, shapeImports(module, (name) => files[name]));
     exports = instance.exports; memory = exports.memory;
+    module.exports = exports; module.memory = memory;
     postMessage({ ready: true });
     return;
   }
