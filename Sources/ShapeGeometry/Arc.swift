@@ -53,7 +53,7 @@ public struct Arc: Hashable, Sendable {
         let su = u / size, sv = v / size
         let uu = su.lengthSquared, vv = sv.lengthSquared
         let scale = Swift.max(uu, vv)
-        return abs(uu - vv) <= 1e-14 * scale && abs(su.dot(sv)) <= 1e-14 * scale
+        return abs(uu - vv) <= Tolerance.circular * scale && abs(su.dot(sv)) <= Tolerance.circular * scale
     }
 
     /// The radius of a circular arc (the mean of the two axis lengths).

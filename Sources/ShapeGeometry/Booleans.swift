@@ -956,7 +956,7 @@ struct BoxGrid {
         // A few boxes are looked at one by one (in order): cheaper than any grid.
         guard boxes.count > 16, var all = boxes.first else { return }
         for b in boxes.dropFirst() { all = all.union(b) }
-        let side = Swift.max(all.width, all.height, 1e-300)
+        let side = Swift.max(all.width, all.height, Tolerance.sizeFloor)
         let perSide = Swift.max(1, Swift.min(1024, Int(Double(boxes.count).squareRoot().rounded(.up))))
         cellSize = side / Double(perSide)
         origin = Point(all.minX, all.minY)

@@ -277,7 +277,7 @@ extension Path {
         var result: [Joint] = []
         // Shorter than rounding of the path's size: a closing segment from an arc's end, computed,
         // back to its start.
-        let tiny = Tolerance.rounding * Swift.max(bounds.map { Swift.max($0.width, $0.height) } ?? 0, 1e-300)
+        let tiny = Tolerance.rounding * Swift.max(bounds.map { Swift.max($0.width, $0.height) } ?? 0, Tolerance.sizeFloor)
         for range in subpathRanges {
             let drawn = range.filter { k in segment(at: k) != nil && length(ofElement: k) > tiny }
             var pairs = zip(drawn, drawn.dropFirst()).map { ($0, $1) }

@@ -103,7 +103,7 @@ extension Path {
     /// side and its join's or cap's side meet at a vertex of the arrangement, not a corner).
     func mergingCollinearLines() -> Path {
         var result = Path(accuracy: accuracy)
-        let tiny = Tolerance.rounding * Swift.max(Path.size(self, Path()), 1e-300)
+        let tiny = Tolerance.rounding * Swift.max(Path.size(self, Path()), Tolerance.sizeFloor)
         func onward(_ a: Point, _ b: Point, _ c: Point) -> Bool {
             let u = b - a, v = c - b
             return u.dot(v) > 0 && abs(u.cross(v)) <= tiny * (u.length + v.length)

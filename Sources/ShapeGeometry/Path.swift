@@ -336,11 +336,11 @@ extension Path {
     /// coordinates' differences (speeds, distances) fall under the smallest normal double, and
     /// lengths, nearest points and intersections lose every digit. It mirrors the largest
     /// coordinates, about 1e150, whose squares overflow (docs/robustness.md, "Limits").
-    public static let smallestSize = 1e-150
+    public static let smallestSize = Tolerance.smallestSize
 
     /// The largest coordinate an element may reach: past it, squares of coordinates and of their
     /// differences (speeds, distances, cross products) overflow.
-    public static let largestCoordinate = 1e150
+    public static let largestCoordinate = Tolerance.largestCoordinate
 
     /// Throws `tooLarge` for the first element from `start` on that reaches past
     /// `largestCoordinate`, and `tooSmall` for the first whose size (the farthest its control

@@ -1,8 +1,7 @@
 /// The tolerances of the geometry, named, each with what it bounds and why its value. Code of the
 /// module writes these names, not the numbers, so that two uses of one idea read as one
 /// (`ToleranceLintTests` counts the exponent literals left elsewhere in the module's code: the
-/// count may only go down; 74 remain, mostly search limits, underflow guards and the offsets'
-/// own tolerances).
+/// count may only go down; 65 remain, mostly search limits and the offsets' own tolerances).
 public enum Tolerance {
     /// Two meetings of curves, or a meeting and an element's end, closer than this fraction of
     /// the paths' size are one point; the distance within which a point is "on" an outline. The
@@ -28,4 +27,21 @@ public enum Tolerance {
     /// Two directions at a joint within this many radians of each other are one (G1): a joint
     /// drawn with clean numbers (to 1e-12 of the size) has a turn of at most about 1e-10.
     public static let turn = 1e-9
+
+    /// Two axes of an arc's ellipse whose squared lengths, and whose dot product, agree to this
+    /// fraction of the larger make a circle (`Arc.isCircular`): the arc's own rounding (rotations,
+    /// uniform scales) leaves 1e-16 to 1e-15; a real ellipse differs far more.
+    public static let circular = 1e-14
+
+    /// A floor for a scale that must stay positive (a path of no extent): far below any size a
+    /// path may have (`smallestSize`), and above zero.
+    public static let sizeFloor = 1e-300
+
+    /// The smallest extent a drawn element may have (`Path.smallestSize`): squares of smaller
+    /// speeds and distances underflow (1e-150² = 1e-300, near the least normal double).
+    public static let smallestSize = 1e-150
+
+    /// The largest coordinate (`Path.largestCoordinate`): squares of larger ones overflow past
+    /// 1e300, near the largest double's square root.
+    public static let largestCoordinate = 1e150
 }

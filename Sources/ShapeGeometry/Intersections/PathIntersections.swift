@@ -188,7 +188,7 @@ extension Path {
         var r = a.bounds ?? b.bounds ?? Rect(point: Point(0, 0))
         if let o = b.bounds { r = r.union(o) }
         let magnitude = Swift.max(abs(r.minX), abs(r.maxX), abs(r.minY), abs(r.maxY))
-        return Swift.max(r.width, r.height, 1e-6 * magnitude, 1e-300)
+        return Swift.max(r.width, r.height, 1e-6 * magnitude, Tolerance.sizeFloor)
     }
 
     static func report(_ m: Intersections.Meeting, _ p: Path, _ i: Int, _ a: Segment, _ q: Path, _ j: Int, _ b: Segment) -> [PathIntersection] {
