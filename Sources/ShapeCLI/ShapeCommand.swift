@@ -260,12 +260,9 @@ public enum ShapeCommand {
             return 2
         }
         let options: Options
-        do {
-            guard let o = try parse(arguments) else { return 0 }
-            options = o
-        } catch {
-            if case .message(let m) = error { writeAll(STDERR_FILENO, "shape: \(m)\n\(usage)\n") }
-            return 2
+        switch parsedOptions(arguments, command: "shape") {
+        case .options(let o): options = o
+        case .exit(let status): return status
         }
         let session = Session(options: options)
         let status = run(options, session)
@@ -276,6 +273,23 @@ public enum ShapeCommand {
             return status == 0 ? 1 : status
         }
         return status
+    }
+
+    /// The options, or the status to exit with: 0 after `--help` or `--version` (already
+    /// printed), 2 after a usage error (said on standard error, with the usage).
+    enum ParsedOptions {
+        case options(Options)
+        case exit(Int32)
+    }
+
+    static func parsedOptions(_ arguments: [String], command: String) -> ParsedOptions {
+        do {
+            guard let o = try parse(arguments) else { return .exit(0) }
+            return .options(o)
+        } catch {
+            if case .message(let m) = error { writeAll(STDERR_FILENO, "\(command): \(m)\n\(usage)\n") }
+            return .exit(2)
+        }
     }
 
     /// `shape view [options] [file.shape ...] [--port N]`: runs the files, starts the workbench
@@ -299,12 +313,9 @@ public enum ShapeCommand {
             i += 1
         }
         let options: Options
-        do {
-            guard let o = try parse(rest) else { return 0 }
-            options = o
-        } catch {
-            if case .message(let m) = error { writeAll(STDERR_FILENO, "shape view: \(m)\n\(usage)\n") }
-            return 2
+        switch parsedOptions(rest, command: "shape view") {
+        case .options(let o): options = o
+        case .exit(let status): return status
         }
         let session = Session(options: options)
         var sources: [Source] = []

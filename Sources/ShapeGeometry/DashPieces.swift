@@ -15,7 +15,9 @@ extension Path {
             let end = k + 1 < starts.count ? starts[k + 1] : elements.count
             let base = length(before: first), total = length(before: end) - base
             var element = first
-            for (a, b) in TrackPoints.dashIntervals(total: total, pattern: pattern) where b > a {
+            var intervals: [(Double, Double)] = []
+            TrackPoints.forEachDash(total: total, pattern: pattern) { a, b in intervals.append((a, b)) }
+            for (a, b) in intervals where b > a {
                 var started = false
                 // The elements the dash crosses, from the one holding its start.
                 while element + 1 < end, length(before: element + 1) - base <= a { element += 1 }
@@ -46,30 +48,6 @@ extension Path {
 }
 
 extension TrackPoints {
-    /// The dashes of a subpath `total` long, as (start, end) lengths from its start, clipped to
-    /// it: dash j of period k spans k·P + prefix[j] − phase to k·P + prefix[j+1] − phase, each
-    /// end computed with one rounding (never accumulated).
-    static func dashIntervals(total: Double, pattern: DashPattern) -> [(Double, Double)] {
-        let lengths = pattern.lengths, period = pattern.period
-        var prefix = [0.0]
-        for l in lengths { prefix.append(prefix.last! + l) }
-        var phase = pattern.phase.truncatingRemainder(dividingBy: period)
-        if phase < 0 { phase += period }
-        var result: [(Double, Double)] = []
-        var k = 0.0
-        periods: while true {
-            for j in stride(from: 0, to: lengths.count, by: 2) {
-                let dashStart = k * period + prefix[j] - phase
-                let dashEnd = k * period + prefix[j + 1] - phase
-                if dashStart >= total { break periods }
-                if dashEnd < 0 || (dashEnd == 0 && dashStart < 0) { continue }
-                result.append((Swift.max(dashStart, 0), Swift.min(dashEnd, total)))
-            }
-            k += 1
-        }
-        return result
-    }
-
     /// The track points (see `compute`) with the direction of the path at each, as the angle
     /// atan2(dy, dx) in radians (increasing angles turn clockwise on screen, y down). The points
     /// are the ones `compute` gives, each found by the same inverse arc length.
@@ -86,7 +64,9 @@ extension TrackPoints {
             guard case .move(let start) = path.elements[first] else { continue }
             let base = path.length(before: first), total = path.length(before: end) - base
             var element = first
-            for (a, b) in dashIntervals(total: total, pattern: pattern) {
+            var intervals: [(Double, Double)] = []
+            forEachDash(total: total, pattern: pattern) { a, b in intervals.append((a, b)) }
+            for (a, b) in intervals {
                 for s in [a, b] {
                     // A boundary belongs to the earlier element, as in `appendPoints`.
                     while element + 1 < end, path.length(before: element + 1) - base < s { element += 1 }

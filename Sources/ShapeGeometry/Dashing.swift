@@ -114,45 +114,59 @@ public enum TrackPoints {
     ) -> Int {
         let base = path.length(before: subpath.lowerBound)
         let total = path.length(before: subpath.upperBound) - base
-        // Dash j of period k spans [k·P + prefix[j] − phase, k·P + prefix[j+1] − phase]: each
-        // boundary is computed with one rounding, never by accumulation, so it stays exact to
-        // about one ulp of the path's length however many dashes precede it — and a later period
-        // can be started without the ones before it.
-        let lengths = pattern.lengths
-        let period = pattern.period
-        var prefix = [0.0]
-        for l in lengths { prefix.append(prefix.last! + l) }
-        var phase = pattern.phase.truncatingRemainder(dividingBy: period)
-        if phase < 0 { phase += period }
         // Resuming: boundaries at or before the start of `from` belong to earlier elements; every
         // period before `first` ends before it (two periods of margin against rounding).
+        let period = pattern.period
         let after: Double? = from > subpath.lowerBound ? path.length(before: from) : nil
-        let skipped = after.map { Swift.max(0, (($0 - base + phase) / period).rounded(.down) - 2) } ?? 0
+        let skipped = after.map { Swift.max(0, (($0 - base + reducedPhase(pattern)) / period).rounded(.down) - 2) } ?? 0
         var positions: [Double] = []
         let remaining = total - (after.map { $0 - base } ?? 0)
-        positions.reserveCapacity(Int(Swift.min(Swift.max(remaining, 0) / period * Double(lengths.count), 1e7)) + lengths.count + 2)
-        var k = skipped
-        periods: while true {
-            for j in stride(from: 0, to: lengths.count, by: 2) {
-                let dashStart = k * period + prefix[j] - phase
-                let dashEnd = k * period + prefix[j + 1] - phase
-                if dashStart >= total { break periods }
-                if dashEnd < 0 || (dashEnd == 0 && dashStart < 0) { continue }
-                let a = Swift.max(dashStart, 0), b = Swift.min(dashEnd, total)
-                if let after {
-                    if base + a > after { positions.append(a) }
-                    if base + b > after { positions.append(b) }
-                } else {
-                    positions.append(a)
-                    positions.append(b)
-                }
+        positions.reserveCapacity(
+            Int(Swift.min(Swift.max(remaining, 0) / period * Double(pattern.lengths.count), 1e7)) + pattern.lengths.count + 2)
+        forEachDash(total: total, pattern: pattern, fromPeriod: skipped) { a, b in
+            if let after {
+                if base + a > after { positions.append(a) }
+                if base + b > after { positions.append(b) }
+            } else {
+                positions.append(a)
+                positions.append(b)
             }
-            k += 1
         }
         appendPoints(
             of: path, subpath: subpath, from: after == nil ? subpath.lowerBound : from, base: base,
             positions: positions, willEmit: willEmit, emit)
         return positions.count
+    }
+
+    /// The pattern's phase reduced into [0, period).
+    static func reducedPhase(_ pattern: DashPattern) -> Double {
+        var phase = pattern.phase.truncatingRemainder(dividingBy: pattern.period)
+        if phase < 0 { phase += pattern.period }
+        return phase
+    }
+
+    /// The dashes of a subpath `total` long, from period `first` on, each as its (start, end)
+    /// lengths from the subpath's start, clipped to it. Dash j of period k spans
+    /// [k·P + prefix[j] − phase, k·P + prefix[j+1] − phase]: each end is computed with one
+    /// rounding, never by accumulation, so it stays exact to about one ulp of the path's length
+    /// however many dashes precede it, and a later period can be started without the ones before.
+    @inline(__always)
+    static func forEachDash(total: Double, pattern: DashPattern, fromPeriod first: Double = 0, _ body: (Double, Double) -> Void) {
+        let lengths = pattern.lengths, period = pattern.period
+        var prefix = [0.0]
+        for l in lengths { prefix.append(prefix.last! + l) }
+        let phase = reducedPhase(pattern)
+        var k = first
+        while true {
+            for j in stride(from: 0, to: lengths.count, by: 2) {
+                let dashStart = k * period + prefix[j] - phase
+                let dashEnd = k * period + prefix[j + 1] - phase
+                if dashStart >= total { return }
+                if dashEnd < 0 || (dashEnd == 0 && dashStart < 0) { continue }
+                body(Swift.max(dashStart, 0), Swift.min(dashEnd, total))
+            }
+            k += 1
+        }
     }
 
     /// The points at the given increasing positions along a subpath, walking its elements once

@@ -10,53 +10,23 @@ import Darwin
 // tests check). Every other file of the core stays free of `#if`.
 
 #if arch(wasm32)
-@_extern(wasm, module: "math", name: "sin") @usableFromInline func hostSin(_ x: Double) -> Double
-@_extern(wasm, module: "math", name: "cos") @usableFromInline func hostCos(_ x: Double) -> Double
-@_extern(wasm, module: "math", name: "tan") @usableFromInline func hostTan(_ x: Double) -> Double
-@_extern(wasm, module: "math", name: "asin") @usableFromInline func hostAsin(_ x: Double) -> Double
-@_extern(wasm, module: "math", name: "acos") @usableFromInline func hostAcos(_ x: Double) -> Double
-@_extern(wasm, module: "math", name: "atan") @usableFromInline func hostAtan(_ x: Double) -> Double
-@_extern(wasm, module: "math", name: "atan2") @usableFromInline func hostAtan2(_ y: Double, _ x: Double) -> Double
-@_extern(wasm, module: "math", name: "hypot") @usableFromInline func hostHypot(_ x: Double, _ y: Double) -> Double
-@_extern(wasm, module: "math", name: "pow") @usableFromInline func hostPow(_ x: Double, _ y: Double) -> Double
-@_extern(wasm, module: "math", name: "log") @usableFromInline func hostLog(_ x: Double) -> Double
-@_extern(wasm, module: "math", name: "cbrt") @usableFromInline func hostCbrt(_ x: Double) -> Double
-#endif
-
-/// The elementary functions the core needs, one place for every platform (see above).
-public enum Maths {
-    #if arch(wasm32)
-    @inlinable public static func sin(_ x: Double) -> Double { hostSin(x) }
-    @inlinable public static func cos(_ x: Double) -> Double { hostCos(x) }
-    @inlinable public static func tan(_ x: Double) -> Double { hostTan(x) }
-    @inlinable public static func asin(_ x: Double) -> Double { hostAsin(x) }
-    @inlinable public static func acos(_ x: Double) -> Double { hostAcos(x) }
-    @inlinable public static func atan(_ x: Double) -> Double { hostAtan(x) }
-    @inlinable public static func atan2(_ y: Double, _ x: Double) -> Double { hostAtan2(y, x) }
-    @inlinable public static func hypot(_ x: Double, _ y: Double) -> Double { hostHypot(x, y) }
-    @inlinable public static func pow(_ x: Double, _ y: Double) -> Double { hostPow(x, y) }
-    @inlinable public static func log(_ x: Double) -> Double { hostLog(x) }
-    @inlinable public static func cbrt(_ x: Double) -> Double { hostCbrt(x) }
-    /// The remainder of x / y with the sign of x, as C's fmod: exact, so written here.
-    @inlinable public static func fmod(_ x: Double, _ y: Double) -> Double { x.truncatingRemainder(dividingBy: y) }
-    #else
-    @inlinable public static func sin(_ x: Double) -> Double { _sin(x) }
-    @inlinable public static func cos(_ x: Double) -> Double { _cos(x) }
-    @inlinable public static func tan(_ x: Double) -> Double { _tan(x) }
-    @inlinable public static func asin(_ x: Double) -> Double { _asin(x) }
-    @inlinable public static func acos(_ x: Double) -> Double { _acos(x) }
-    @inlinable public static func atan(_ x: Double) -> Double { _atan(x) }
-    @inlinable public static func atan2(_ y: Double, _ x: Double) -> Double { _atan2(y, x) }
-    @inlinable public static func hypot(_ x: Double, _ y: Double) -> Double { _hypot(x, y) }
-    @inlinable public static func pow(_ x: Double, _ y: Double) -> Double { _pow(x, y) }
-    @inlinable public static func log(_ x: Double) -> Double { _log(x) }
-    @inlinable public static func cbrt(_ x: Double) -> Double { _cbrt(x) }
-    @inlinable public static func fmod(_ x: Double, _ y: Double) -> Double { _fmod(x, y) }
-    #endif
-}
-
-#if !arch(wasm32)
-// The C library's functions under names `Maths` can call without recursing into itself.
+// The host's functions, under the names `Maths` calls.
+@_extern(wasm, module: "math", name: "sin") @usableFromInline func _sin(_ x: Double) -> Double
+@_extern(wasm, module: "math", name: "cos") @usableFromInline func _cos(_ x: Double) -> Double
+@_extern(wasm, module: "math", name: "tan") @usableFromInline func _tan(_ x: Double) -> Double
+@_extern(wasm, module: "math", name: "asin") @usableFromInline func _asin(_ x: Double) -> Double
+@_extern(wasm, module: "math", name: "acos") @usableFromInline func _acos(_ x: Double) -> Double
+@_extern(wasm, module: "math", name: "atan") @usableFromInline func _atan(_ x: Double) -> Double
+@_extern(wasm, module: "math", name: "atan2") @usableFromInline func _atan2(_ y: Double, _ x: Double) -> Double
+@_extern(wasm, module: "math", name: "hypot") @usableFromInline func _hypot(_ x: Double, _ y: Double) -> Double
+@_extern(wasm, module: "math", name: "pow") @usableFromInline func _pow(_ x: Double, _ y: Double) -> Double
+@_extern(wasm, module: "math", name: "log") @usableFromInline func _log(_ x: Double) -> Double
+@_extern(wasm, module: "math", name: "cbrt") @usableFromInline func _cbrt(_ x: Double) -> Double
+/// The remainder of x / y with the sign of x, as C's fmod: exact, so written here.
+@usableFromInline @inline(__always) func _fmod(_ x: Double, _ y: Double) -> Double { x.truncatingRemainder(dividingBy: y) }
+#else
+// The C library's functions, under the same names (`Maths` cannot call them by their own names
+// without calling itself).
 @usableFromInline @inline(__always) func _sin(_ x: Double) -> Double { sin(x) }
 @usableFromInline @inline(__always) func _cos(_ x: Double) -> Double { cos(x) }
 @usableFromInline @inline(__always) func _tan(_ x: Double) -> Double { tan(x) }
@@ -70,6 +40,22 @@ public enum Maths {
 @usableFromInline @inline(__always) func _cbrt(_ x: Double) -> Double { cbrt(x) }
 @usableFromInline @inline(__always) func _fmod(_ x: Double, _ y: Double) -> Double { fmod(x, y) }
 #endif
+
+/// The elementary functions the core needs, one place for every platform (see above).
+public enum Maths {
+    @inlinable public static func sin(_ x: Double) -> Double { _sin(x) }
+    @inlinable public static func cos(_ x: Double) -> Double { _cos(x) }
+    @inlinable public static func tan(_ x: Double) -> Double { _tan(x) }
+    @inlinable public static func asin(_ x: Double) -> Double { _asin(x) }
+    @inlinable public static func acos(_ x: Double) -> Double { _acos(x) }
+    @inlinable public static func atan(_ x: Double) -> Double { _atan(x) }
+    @inlinable public static func atan2(_ y: Double, _ x: Double) -> Double { _atan2(y, x) }
+    @inlinable public static func hypot(_ x: Double, _ y: Double) -> Double { _hypot(x, y) }
+    @inlinable public static func pow(_ x: Double, _ y: Double) -> Double { _pow(x, y) }
+    @inlinable public static func log(_ x: Double) -> Double { _log(x) }
+    @inlinable public static func cbrt(_ x: Double) -> Double { _cbrt(x) }
+    @inlinable public static func fmod(_ x: Double, _ y: Double) -> Double { _fmod(x, y) }
+}
 
 @usableFromInline @inline(__always) func cosine(_ x: Double) -> Double { Maths.cos(x) }
 @usableFromInline @inline(__always) func sine(_ x: Double) -> Double { Maths.sin(x) }

@@ -16,9 +16,11 @@ const mathsDifferences = new Map([
   ["export-ellipse.shape", "an SVG arc's end written with every bit: -4.330127018922193 for the C library's ...192 (one ulp of a sine)"],
   ["stroked-outline.shape", "a stroke's Bézier offsets exported with every bit: control points apart by up to 1e-13 of the size, from sines and cosines one ulp apart"],
 ]);
-// Included files are read beside the golden scripts, as the native binary reads them.
+// One instance for every script (each run makes a new session); included files are read from
+// the folder the script runs in, as the native binary reads them: the golden scripts' first.
+let includeFolder = folder;
 const exports = await instantiate(readFileSync(process.env.SHAPE_WASM || join(here, "../../.build/wasm/shape.wasm")), (name) => {
-  try { return readFileSync(join(folder, name)); } catch { return null; }
+  try { return readFileSync(join(includeFolder, name)); } catch { return null; }
 });
 let passed = 0;
 const skipped = [], failed = [];
@@ -55,10 +57,8 @@ for (const [sub, runFrom] of [["", root], ["primer", null], ["lesson", null]]) {
   for (const file of readdirSync(dir).filter((n) => n.endsWith(".shape")).sort()) {
     if (mathsDifferences.has(file)) { skipped.push(`examples/${sub ? sub + "/" : ""}${file} (maths: ${mathsDifferences.get(file)})`); continue; }
     const name = sub ? file : `examples/${file}`;
-    const base = runFrom ?? dir;
-    const read = (n) => { try { return readFileSync(join(base, n)); } catch { return null; } };
-    const ex = await instantiate(readFileSync(process.env.SHAPE_WASM || join(here, "../../.build/wasm/shape.wasm")), read);
-    const result = run(ex, readFileSync(join(dir, file)), name, { asCommandLine: true });
+    includeFolder = runFrom ?? dir;
+    const result = run(exports, readFileSync(join(dir, file)), name, { asCommandLine: true });
     const want = readFileSync(join(snapshots, sub, file.replace(/\.shape$/, ".out")), "utf8");
     if (result.stdout.toString("utf8") === want && result.stderr.length === 0 && result.status === 0) {
       passed++;

@@ -37,7 +37,9 @@ for flag in ["--headless=new", "--no-sandbox", "--window-size=1200,800"]:
 options.binary_location = "/usr/bin/chromium"
 d = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
 try:
-    d.get(page + "?limit=400")
+    # A time limit far above any ordinary run, even on a loaded machine; the slow script below
+    # runs far longer than it on any machine (fifty statements of 900,000 iterations each).
+    d.get(page + "?limit=3000")
     wait(d, "return window.playground && window.playground.runs > 0", "the first run")
     check(d.execute_script("return document.getElementById('examples').options.length") > 40, "the examples and Primer chapters are offered")
     script = "move 0 0\\ncurve 30 120 170 120 200 0\\nbernstein 1 0.3\\nlength"
@@ -58,8 +60,9 @@ try:
     d.get(link)
     wait(d, "return window.playground && window.playground.runs > 0", "the shared page's run")
     check(d.execute_script("return document.getElementById('editor').value") == script.replace("\\n", "\n"), "the link brings the script back")
-    d.execute_script("const e = document.getElementById('editor'); e.value = 'repeat 999999 { move 0 0 }'; e.dispatchEvent(new Event('input'));")
-    wait(d, "return document.getElementById('transcript').textContent.includes('too much work')", "the stopped run's message")
+    slow = "def f() { repeat 900000 { move 0 0 } }\\n" + "f\\n" * 50
+    d.execute_script(f"const e = document.getElementById('editor'); e.value = '{slow}'; e.dispatchEvent(new Event('input'));")
+    wait(d, "return document.getElementById('transcript').textContent.includes('too much work')", "the stopped run's message", seconds=60)
     d.execute_script("const e = document.getElementById('editor'); e.value = 'move 0 0\\nline 3 4'; e.dispatchEvent(new Event('input'));")
     wait(d, "return document.getElementById('transcript').textContent.includes('line: to (3, 4), segment 5')", "a run after the stopped one")
 finally:
