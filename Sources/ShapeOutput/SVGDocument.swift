@@ -57,7 +57,8 @@ public enum SVGDocument {
         if layers.contains(.controls) || layers.contains(.labels) {
             for e in r.path.elements { if case .segment(let s) = e { extent = extent.union(s.controlBounds) } }
         }
-        let comb = layers.contains(.comb) ? combTeeth(r.path, size: Swift.max(box.width, box.height)) : []
+        let combSampled = layers.contains(.comb) ? combSamples(r.path) : []
+        let comb = combTeeth(combSampled, size: Swift.max(box.width, box.height))
         for (_, tip) in comb { extent.include(tip) }
         if layers.contains(.figure), let figure = r.figure {
             // A figure's far points (an osculating circle of a nearly straight stretch) may not
@@ -92,7 +93,7 @@ public enum SVGDocument {
         if layers.contains(.bounds), r.path.bounds != nil { add("bounds", "#e69f00", "tight bounds", true) }
         if !comb.isEmpty {
             // Teeth are the curvature scaled so that the longest is a fifth of the path's size.
-            let largest = combLargestCurvature(r.path)
+            let largest = combSampled.map { abs($0.2) }.max() ?? 0
             let text = "curvature comb (teeth ∝ curvature; the longest: \(NumberFormat.text(largest, precision: 4)))"
             add("comb", colour(.comb), text, false)
         }
@@ -406,20 +407,16 @@ public enum SVGDocument {
         return (["  <g id=\"figure\">"] + lines + points + ["  </g>"], labels)
     }
 
-    /// A curvature comb: along every drawn element, 48 teeth from the curve along the side away
-    /// from the centre of curvature, as long as the curvature (the longest a fifth of the path's
-    /// size). Pairs of (point on the curve, tip).
-    static func combTeeth(_ path: Path, size: Double) -> [(base: Point, tip: Point)] {
-        let samples = combSamples(path)
+    /// A curvature comb from its samples (`combSamples`): teeth from the curve along the side
+    /// away from the centre of curvature, proportional to the curvature (the longest a fifth of
+    /// the path's size). Pairs of (point on the curve, tip).
+    static func combTeeth(_ samples: [(Point, Vector, Double)], size: Double) -> [(base: Point, tip: Point)] {
         let largest = samples.map { abs($0.2) }.max() ?? 0
         guard largest > 0, size > 0 else { return [] }
         let scale = size / 5 / largest
         // The centre is at p + normal/k: the tooth goes the other way.
         return samples.map { p, normal, k in (p, p - normal * (k * scale)) }
     }
-
-    /// The largest curvature the comb shows.
-    static func combLargestCurvature(_ path: Path) -> Double { combSamples(path).map { abs($0.2) }.max() ?? 0 }
 
     /// The comb's samples: 49 points of every drawn curve, with the normal and the curvature.
     static func combSamples(_ path: Path) -> [(Point, Vector, Double)] {

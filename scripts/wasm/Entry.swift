@@ -21,6 +21,14 @@ public func shapeAlloc(_ count: Int32) -> UnsafeMutablePointer<UInt8> {
     UnsafeMutablePointer<UInt8>.allocate(capacity: Int(Swift.max(count, 1)))
 }
 
+/// `file` relative to the folder of `from` (the source that names it), as the command line
+/// resolves includes and the files `save` writes.
+func resolved(_ file: String, _ from: String) -> String {
+    let slash = from.utf8.lastIndex(of: 47)
+    let directory = slash.map { String(from.utf8[..<$0])! } ?? ""
+    return file.hasPrefix("/") || directory.isEmpty ? file : directory + "/" + file
+}
+
 /// The host's files for `include`: given a name, it puts the text in memory it gets from
 /// `shape_alloc`, writes that address at `address`, and returns the length (-1: no such file).
 @_extern(wasm, module: "host", name: "include")
@@ -44,10 +52,7 @@ public func shapeRun(
     let json = flags & 1 != 0, quiet = flags & 2 != 0
     var out: [UInt8] = [], err: [UInt8] = []
     let interpreter = Interpreter(loader: { file, from throws(HostFailure) in
-        // Relative to the including file's folder, as the command line resolves it.
-        let slash = from.utf8.lastIndex(of: 47)
-        let directory = slash.map { String(from.utf8[..<$0])! } ?? ""
-        let path = file.hasPrefix("/") || directory.isEmpty ? file : directory + "/" + file
+        let path = resolved(file, from)
         let bytes = Array(path.utf8)
         var address: Int32 = 0
         let length = bytes.withUnsafeBufferPointer { hostInclude($0.baseAddress!, Int32($0.count), &address) }
@@ -62,13 +67,7 @@ public func shapeRun(
     if workLimit > 0 { interpreter.limits.statementWork = Int(workLimit) }
     // No files here: `save` and `export ... "file"` name what they would write, and the page
     // shows the picture.
-    // With flag 4 (the tests), they name the file as the command line would, relative to the
-    // script's folder.
-    @Sendable func resolved(_ file: String, _ from: String) -> String {
-        let slash = from.utf8.lastIndex(of: 47)
-        let directory = slash.map { String(from.utf8[..<$0])! } ?? ""
-        return file.hasPrefix("/") || directory.isEmpty ? file : directory + "/" + file
-    }
+    // With flag 4 (the tests), they name the file as the command line would.
     let asCommandLine = flags & 4 != 0
     interpreter.saver = { request throws(HostFailure) in
         asCommandLine ? resolved(request.file, request.from) : request.file + " (in the page: the picture beside)"
