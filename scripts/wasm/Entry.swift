@@ -11,8 +11,6 @@ nonisolated(unsafe) var outputBytes: [UInt8] = []
 nonisolated(unsafe) var outputLength: Int32 = 0
 nonisolated(unsafe) var errorLength: Int32 = 0
 nonisolated(unsafe) var exitStatus: Int32 = 0
-/// The last run's session, for `shape_svg`.
-nonisolated(unsafe) var lastSession: Interpreter?
 
 /// `count` bytes for the glue to write a script into (freed by the next `shape_run`).
 @_expose(wasm, "shape_alloc")
@@ -34,6 +32,34 @@ func resolved(_ file: String, _ from: String) -> String {
 @_extern(wasm, module: "host", name: "include")
 func hostInclude(_ name: UnsafePointer<UInt8>, _ nameCount: Int32, _ address: UnsafeMutablePointer<Int32>) -> Int32
 
+/// A session as the page has it: includes read from the host's files, `save` and `export` naming
+/// what they would write (no files here: the page shows the picture). With flag 4 (the tests),
+/// they name the file as the command line would.
+func makeInterpreter(flags: Int32, precision: Int32, workLimit: Int32) -> Interpreter {
+    let interpreter = Interpreter(loader: { file, from throws(HostFailure) in
+        let path = resolved(file, from)
+        let bytes = Array(path.utf8)
+        var address: Int32 = 0
+        let length = bytes.withUnsafeBufferPointer { hostInclude($0.baseAddress!, Int32($0.count), &address) }
+        guard length >= 0, let start = UnsafeMutablePointer<UInt8>(bitPattern: Int(address)) else {
+            throw HostFailure("No such file or directory")
+        }
+        let text = String(decoding: UnsafeBufferPointer(start: start, count: Int(length)), as: UTF8.self)
+        start.deallocate()
+        return (path, text)
+    })
+    if precision >= 0 { interpreter.precision = Int(precision) }
+    if workLimit > 0 { interpreter.limits.statementWork = Int(workLimit) }
+    let asCommandLine = flags & 4 != 0
+    interpreter.saver = { request throws(HostFailure) in
+        asCommandLine ? resolved(request.file, request.from) : request.file + " (in the page: the picture beside)"
+    }
+    interpreter.exporter = { request throws(HostFailure) in
+        asCommandLine ? resolved(request.file ?? "", request.from) : (request.file ?? "") + " (in the page: not written)"
+    }
+    return interpreter
+}
+
 /// Runs the script of `count` bytes at `bytes`, named by the `nameCount` bytes at `name` (for
 /// its diagnostics), in a new session, with the command line's options in `flags` (1: --json,
 /// 2: --quiet; 4: `save` names its file as the command line would, for the tests), `precision` (-1: the default) and `workLimit` (0: the default); frees the texts;
@@ -51,31 +77,7 @@ public func shapeRun(
     name.deallocate()
     let json = flags & 1 != 0, quiet = flags & 2 != 0
     var out: [UInt8] = [], err: [UInt8] = []
-    let interpreter = Interpreter(loader: { file, from throws(HostFailure) in
-        let path = resolved(file, from)
-        let bytes = Array(path.utf8)
-        var address: Int32 = 0
-        let length = bytes.withUnsafeBufferPointer { hostInclude($0.baseAddress!, Int32($0.count), &address) }
-        guard length >= 0, let start = UnsafeMutablePointer<UInt8>(bitPattern: Int(address)) else {
-            throw HostFailure("No such file or directory")
-        }
-        let text = String(decoding: UnsafeBufferPointer(start: start, count: Int(length)), as: UTF8.self)
-        start.deallocate()
-        return (path, text)
-    })
-    if precision >= 0 { interpreter.precision = Int(precision) }
-    if workLimit > 0 { interpreter.limits.statementWork = Int(workLimit) }
-    // No files here: `save` and `export ... "file"` name what they would write, and the page
-    // shows the picture.
-    // With flag 4 (the tests), they name the file as the command line would.
-    let asCommandLine = flags & 4 != 0
-    interpreter.saver = { request throws(HostFailure) in
-        asCommandLine ? resolved(request.file, request.from) : request.file + " (in the page: the picture beside)"
-    }
-    interpreter.exporter = { request throws(HostFailure) in
-        asCommandLine ? resolved(request.file ?? "", request.from) : (request.file ?? "") + " (in the page: not written)"
-    }
-    lastSession = interpreter
+    let interpreter = makeInterpreter(flags: flags, precision: precision, workLimit: workLimit)
     let jsonPrinter = JSONLinesPrinter()
     func emit(_ r: Report) {
         if quiet && !r.isRequested { return }
@@ -123,16 +125,96 @@ public func shapeErrorLength() -> Int32 { errorLength }
 @_cdecl("shape_status")
 public func shapeStatus() -> Int32 { exitStatus }
 
-/// The picture of the last run's session (the path with its figure, labels and controls), as
-/// `save "x.svg" controls labels figure` writes it; its length is `shape_output_length`.
-@_expose(wasm, "shape_svg")
-@_cdecl("shape_svg")
-public func shapeSVG() -> UnsafePointer<UInt8> {
-    var request = lastSession?.view() ?? SaveRequest(
-        file: "", from: "", path: Path(), layers: [], trackPoints: [], handle: nil, nearest: nil, casteljau: nil, figure: nil)
-    request.layers = [.controls, .labels, .figure, .casteljau]
-    outputBytes = request.path.isEmpty ? [0] : Array(SVGDocument.render(request).utf8) + [0]
+// MARK: The playground's live session: the workbench page's statements and gestures
+
+/// The session the page shows: the editor's script ran in it, then the page's statements.
+nonisolated(unsafe) var live = makeInterpreter(flags: 0, precision: -1, workLimit: 0)
+/// The line the page's next statement is numbered from (its diagnostics say `<page>:n:c`).
+nonisolated(unsafe) var pageLine = 1
+
+/// A transcript entry as the workbench page shows it.
+func entry(origin: String, statement: String, reports: [String], error: String?) -> String {
+    var fields = "{\"origin\":" + JSONLinesPrinter.string(origin) + ",\"statement\":" + JSONLinesPrinter.string(statement)
+    fields += ",\"reports\":[" + reports.map(JSONLinesPrinter.string).joined(separator: ",") + "]"
+    return fields + ",\"error\":" + (error.map(JSONLinesPrinter.string) ?? "null") + "}"
+}
+
+/// Runs `source` in the live session a statement at a time, as the workbench runs a statement
+/// from the page: each statement's reports as the text printer writes them, stopping at the
+/// first error. Answers `{"ok", "entries", "scene"}` (the scene as WorkbenchScene draws it).
+func runLive(_ source: Source, origin: String) -> UnsafePointer<UInt8> {
+    var entries: [String] = []
+    var ok = true
+    var reports: [String] = []
+    func emit(_ r: Report) {
+        let printer = TextPrinter(precision: live.precision, quiet: false, columns: 72, rows: 24, unicode: true)
+        if let text = printer.format(r) { reports.append(text) }
+    }
+    do throws(ParseFailure) {
+        let program = try Parser.parse(source)
+        for statement in program.statements {
+            reports = []
+            let d = live.run(statement, in: source, emit: emit)
+            let message = d.map { DiagnosticRenderer.render($0) }
+            entries.append(entry(origin: origin, statement: source.text(statement.range), reports: reports, error: message))
+            if message != nil {
+                ok = false
+                break
+            }
+        }
+    } catch {
+        entries.append(entry(origin: origin, statement: "", reports: [], error: DiagnosticRenderer.render(error.diagnostic)))
+        ok = false
+    }
+    let scene = WorkbenchScene.render(live.view(), handleIndex: live.handleIndex)
+    let answer = "{\"ok\":\(ok),\"entries\":[" + entries.joined(separator: ",") + "],\"scene\":" + scene + "}"
+    return answerBytes(answer)
+}
+
+func answerBytes(_ text: String) -> UnsafePointer<UInt8> {
+    outputBytes = Array(text.utf8) + [0]
     outputLength = Int32(outputBytes.count - 1)
     errorLength = 0
     return outputBytes.withUnsafeBufferPointer { UnsafePointer($0.baseAddress!) }
+}
+
+/// Starts the live session again with the script of `count` bytes at `bytes` (named by the
+/// `nameCount` bytes at `name`), as `shape file.shape` would run it; frees the texts. Answers as
+/// `runLive` does, its length `shape_output_length`.
+@_expose(wasm, "shape_session")
+@_cdecl("shape_session")
+public func shapeSession(
+    _ bytes: UnsafeMutablePointer<UInt8>, _ count: Int32, _ name: UnsafeMutablePointer<UInt8>, _ nameCount: Int32, _ workLimit: Int32
+) -> UnsafePointer<UInt8> {
+    let script = Array(UnsafeBufferPointer(start: bytes, count: Int(count)))
+    let scriptName = String(decoding: UnsafeBufferPointer(start: name, count: Int(nameCount)), as: UTF8.self)
+    bytes.deallocate()
+    name.deallocate()
+    live = makeInterpreter(flags: 0, precision: -1, workLimit: workLimit)
+    pageLine = 1
+    return runLive(Source(name: scriptName, bytes: script), origin: "script")
+}
+
+/// Runs the statements of `count` bytes at `bytes` in the live session, as the workbench runs
+/// what the page sends (a gesture's statement, the command line's, `undo`); frees the text.
+@_expose(wasm, "shape_statement")
+@_cdecl("shape_statement")
+public func shapeStatement(_ bytes: UnsafeMutablePointer<UInt8>, _ count: Int32) -> UnsafePointer<UInt8> {
+    let text = String(decoding: UnsafeBufferPointer(start: bytes, count: Int(count)), as: UTF8.self)
+    bytes.deallocate()
+    let source = Source(name: "<page>", text: text, firstLine: pageLine)
+    pageLine += text.split(separator: "\n", omittingEmptySubsequences: false).count
+    return runLive(source, origin: "page")
+}
+
+/// The SVG `save` would write of the live session with the layers named (comma-separated) in
+/// the `count` bytes at `bytes`; frees them. Unknown names are left out.
+@_expose(wasm, "shape_export_svg")
+@_cdecl("shape_export_svg")
+public func shapeExportSVG(_ bytes: UnsafeMutablePointer<UInt8>, _ count: Int32) -> UnsafePointer<UInt8> {
+    let names = String(decoding: UnsafeBufferPointer(start: bytes, count: Int(count)), as: UTF8.self)
+    bytes.deallocate()
+    var request = live.view()
+    request.layers = Set(names.split(separator: ",").compactMap { SaveLayer(rawValue: String($0)) })
+    return answerBytes(SVGDocument.render(request))
 }

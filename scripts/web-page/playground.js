@@ -1,151 +1,242 @@
-// The playground: the script in the editor runs in a Web Worker with the interpreter built for
-// WebAssembly (shape-wasm.js holds it, so the page works from file:// and any static host, with
-// nothing fetched), and the transcript and the picture follow each edit. A run that takes too
-// long is stopped by ending its worker. The script travels in the link's fragment, deflated.
+// The playground's session, for the workbench page (Sources/ShapeCLI/Workbench/page.html, which
+// scripts/web assembles with this file and the editor pane): the interpreter built for
+// WebAssembly runs in a Web Worker (shape-wasm.js holds it, so the page works from file:// and
+// any static host, with nothing fetched). The editor's script is the session: each edit runs it
+// again from the start; what the page runs (a gesture, the command line, undo) runs in the live
+// session and is written at the end of the script, so the script stays the session's whole
+// story, and a share link (the script, deflated, in the fragment) gives it back. A run that
+// takes too long is stopped by ending its worker.
 "use strict";
 
-const editor = document.getElementById("editor");
-const transcript = document.getElementById("transcript");
-const picture = document.getElementById("picture");
-const status = document.getElementById("status");
-// How long a run may take before its worker is ended (`?limit=ms` changes it, for the tests).
-const limitMs = Number(new URLSearchParams(location.search).get("limit")) || 5000;
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const editor = $("editor");
+  // How long a run may take before its worker is ended (`?limit=ms` changes it, for the tests).
+  const limitMs = Number(new URLSearchParams(location.search).get("limit")) || 5000;
 
-// The worker's code: instantiates the module (the page compiles it and hands it over) and runs
-// scripts. shapeImports (glue.js, shared with node's runner) is inlined: a worker made from a
-// Blob can load nothing.
-const workerSource = shapeImports.toString() + `
-let exports, memory, files = {};
-const module = {};
-function text(at, from, length) { return new TextDecoder().decode(new Uint8Array(exports.memory.buffer, at + from, length)); }
-onmessage = async (event) => {
-  const message = event.data;
-  if (message.module) {
-    files = message.files;
-    // The page compiled the module once; each worker instantiates it.
-    const instance = await WebAssembly.instantiate(message.module, shapeImports(module, (name) => files[name]));
-    exports = instance.exports; memory = exports.memory;
-    module.exports = exports; module.memory = memory;
-    postMessage({ ready: true });
-    return;
+  // The worker's code: instantiates the module (the page compiles it and hands it over) and runs
+  // jobs. shapeImports (glue.js, shared with node's runner) is inlined: a worker made from a Blob
+  // can load nothing.
+  const workerSource = shapeImports.toString() + `
+  let exports;
+  const module = {};
+  const encoder = new TextEncoder(), decoder = new TextDecoder();
+  function put(text) {
+    const bytes = encoder.encode(text), at = exports.shape_alloc(bytes.length);
+    new Uint8Array(exports.memory.buffer).set(bytes, at);
+    return [at, bytes.length];
   }
-  const script = new TextEncoder().encode(message.script), name = new TextEncoder().encode("playground.shape");
-  const ptr = exports.shape_alloc(script.length), namePtr = exports.shape_alloc(name.length);
-  new Uint8Array(exports.memory.buffer).set(script, ptr);
-  new Uint8Array(exports.memory.buffer).set(name, namePtr);
-  const started = performance.now();
-  let at;
-  try {
-    at = exports.shape_run(ptr, script.length, namePtr, name.length, 0, -1, 0);
-  } catch (error) {
-    // A trap (the page's stack is smaller than the command line's): the module is left as it
-    // was mid-run, so the page starts a fresh worker.
-    postMessage({ id: message.id, stdout: "", stderr: "the page could not run this script (" + error.message + "): it nests deeper than a page allows", svg: "", ms: 0, broken: true });
-    return;
+  function answer(at) { return decoder.decode(new Uint8Array(exports.memory.buffer, at, exports.shape_output_length())); }
+  onmessage = async (event) => {
+    const job = event.data;
+    if (job.module) {
+      const instance = await WebAssembly.instantiate(job.module, shapeImports(module, (name) => job.files[name]));
+      exports = instance.exports;
+      module.exports = exports; module.memory = exports.memory;
+      postMessage({ ready: true });
+      return;
+    }
+    const started = performance.now();
+    try {
+      let text;
+      if (job.kind === "script") {
+        const [at, count] = put(job.script), [nameAt, nameCount] = put("playground.shape");
+        text = answer(exports.shape_session(at, count, nameAt, nameCount, 0));
+      } else if (job.kind === "statement") {
+        const [at, count] = put(job.statement);
+        text = answer(exports.shape_statement(at, count));
+      } else {
+        const [at, count] = put(job.layers.join(","));
+        text = answer(exports.shape_export_svg(at, count));
+      }
+      postMessage({ id: job.id, text, ms: performance.now() - started });
+    } catch (error) {
+      // A trap (the page's stack is smaller than the command line's): the module is left as it
+      // was mid-run, so the page starts a fresh worker.
+      postMessage({ id: job.id, trap: error.message });
+    }
+  };
+  `;
+
+  const wasmModule = (() => {
+    const text = atob(window.SHAPE_WASM_BASE64), bytes = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+    return WebAssembly.compile(bytes);
+  })();
+
+  let worker, ready, on = null, nextId = 0;
+  const queue = [];  // jobs waiting: {kind, ..., resolve}
+  let current = null;  // the job the worker runs
+  const api = (window.playground = { runs: 0, statements: 0, link: null, ready: null });
+
+  function startWorker() {
+    worker = new Worker(URL.createObjectURL(new Blob([workerSource], { type: "text/javascript" })));
+    ready = new Promise((resolve) => {
+      worker.onmessage = (event) => {
+        if (event.data.ready) { resolve(); return; }
+        finished(event.data);
+      };
+    });
+    wasmModule.then((module) => worker.postMessage({ module, files: window.SHAPE_FILES }));
   }
-  const out = exports.shape_output_length(), err = exports.shape_error_length();
-  const stdout = text(at, 0, out), stderr = text(at, out, err);
-  const svgAt = exports.shape_svg();
-  const svg = text(svgAt, 0, exports.shape_output_length());
-  postMessage({ id: message.id, stdout, stderr, svg, ms: performance.now() - started });
-};
-`;
 
-let worker, ready, running = null, nextId = 0, pending = null;
-const wasmModule = (() => {
-  const text = atob(window.SHAPE_WASM_BASE64), bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-  return WebAssembly.compile(bytes);
-})();
+  function status(text, lost) { if (on) on.status(text, lost); }
+  function errorEntry(text) { return { origin: "page", statement: "", reports: [], error: text }; }
 
-function startWorker() {
-  worker = new Worker(URL.createObjectURL(new Blob([workerSource], { type: "text/javascript" })));
-  ready = new Promise((resolve) => {
-    worker.onmessage = (event) => {
-      if (event.data.ready) { resolve(); return; }
-      finished(event.data);
-    };
-  });
-  wasmModule.then((module) => worker.postMessage({ module, files: window.SHAPE_FILES }));
-}
-
-function finished(result) {
-  if (!running || result.id !== running.id) return;
-  clearTimeout(running.timer);
-  running = null;
-  transcript.textContent = "";
-  transcript.append(document.createTextNode(result.stdout));
-  if (result.stderr) {
-    const e = document.createElement("span"); e.className = "error"; e.textContent = result.stderr; transcript.append(e);
+  async function next() {
+    if (current || queue.length === 0) return;
+    current = queue.shift();
+    await ready;
+    current.id = ++nextId;
+    const job = current;
+    job.timer = setTimeout(() => stopped(job), limitMs);
+    if (job.kind === "script") status("running…", false);
+    // A script job runs the editor's text as it is then (with what the page wrote since).
+    if (job.kind === "script") job.script = editor.value;
+    worker.postMessage({ id: job.id, kind: job.kind, script: job.script, statement: job.statement, layers: job.layers });
   }
-  picture.innerHTML = result.svg;
-  if (result.broken) { worker.terminate(); startWorker(); }
-  status.textContent = `ran in ${result.ms.toFixed(0)} ms`;
-  window.playground.runs++;
-  if (pending !== null) { const s = pending; pending = null; run(s); }
-}
+  function enqueue(job) {
+    return new Promise((resolve) => { job.resolve = resolve; queue.push(job); next(); });
+  }
 
-async function run(script) {
-  if (running) { pending = script; return; }
-  await ready;
-  const id = ++nextId;
-  running = { id, timer: setTimeout(() => {
-    // Too long: the worker is ended (the tab never freezes) and a fresh one started.
+  // Too long: the worker is ended (the tab never freezes) and a fresh one started; the session is
+  // then the script's again.
+  function stopped(job) {
+    if (current !== job) return;
     worker.terminate();
-    running = null;
-    transcript.textContent = "";
-    const e = document.createElement("span"); e.className = "error";
-    e.textContent = `too much work: the script ran for more than ${limitMs / 1000} s and was stopped`;
-    transcript.append(e);
-    status.textContent = "stopped";
+    current = null;
+    const message = `too much work: ${job.kind === "script" ? "the script" : "the statement"} ran for more than ${limitMs / 1000} s and was stopped`;
+    if (job.kind === "script") on.clear();
+    on.entry(errorEntry(message));
+    status("stopped", true);
+    job.resolve(job.kind === "export" ? "" : { ok: false, reports: [], error: message });
     startWorker();
-    if (pending !== null) { const s = pending; pending = null; run(s); }
-  }, limitMs) };
-  status.textContent = "running…";
-  worker.postMessage({ id, script });
-}
+    if (job.kind !== "script" && !queue.some((j) => j.kind === "script")) queue.unshift({ kind: "script", quiet: true, resolve() {} });
+    next();
+  }
 
-// The share link: the script deflated into the fragment (base64url).
-async function encode(script) {
-  const stream = new Blob([script]).stream().pipeThrough(new CompressionStream("deflate-raw"));
-  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
-  let s = ""; for (const b of bytes) s += String.fromCharCode(b);
-  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-async function decode(fragment) {
-  const s = atob(fragment.replace(/-/g, "+").replace(/_/g, "/"));
-  const bytes = Uint8Array.from(s, (c) => c.charCodeAt(0));
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-  return await new Response(stream).text();
-}
+  function finished(result) {
+    const job = current;
+    if (!job || result.id !== job.id) return;
+    clearTimeout(job.timer);
+    current = null;
+    if (result.trap !== undefined) {
+      worker.terminate();
+      startWorker();
+      const message = "the page could not run this (" + result.trap + "): it nests deeper than a page allows";
+      if (job.kind === "script") on.clear();
+      on.entry(errorEntry(message));
+      job.resolve(job.kind === "export" ? "" : { ok: false, reports: [], error: message });
+      if (job.kind !== "script") queue.unshift({ kind: "script", quiet: true, resolve() {} });
+      next();
+      return;
+    }
+    if (job.kind === "export") { job.resolve(result.text); next(); return; }
+    const answer = JSON.parse(result.text);
+    if (job.kind === "script") {
+      if (!job.quiet) on.clear();
+      if (!job.quiet) for (const e of answer.entries) on.entry(e);
+      api.runs++;
+      status(`ran in ${result.ms.toFixed(0)} ms`, false);
+    } else {
+      for (const e of answer.entries) on.entry(e);
+      api.statements++;
+      if (answer.ok) record(job.statement, job.how);
+    }
+    on.scene(JSON.stringify(answer.scene));
+    const reports = [].concat(...answer.entries.map((e) => e.reports));
+    const failed = answer.entries.find((e) => e.error);
+    job.resolve({ ok: answer.ok, reports, error: failed ? failed.error : null });
+    next();
+  }
 
-let editTimer;
-editor.addEventListener("input", () => {
-  clearTimeout(editTimer);
-  editTimer = setTimeout(() => run(editor.value), 150);
-});
-document.getElementById("share").addEventListener("click", async () => {
-  const link = location.href.split("#")[0] + "#s=" + (await encode(editor.value));
-  history.replaceState(null, "", link);
-  window.playground.link = link;
-  try { await navigator.clipboard.writeText(link); status.textContent = "link copied"; } catch { status.textContent = "link in the address bar"; }
-});
-const select = document.getElementById("examples");
-for (const [name] of window.SHAPE_EXAMPLES) {
-  const o = document.createElement("option"); o.value = name; o.textContent = name; select.append(o);
-}
-select.addEventListener("change", () => {
-  const found = window.SHAPE_EXAMPLES.find(([name]) => name === select.value);
-  if (found) { editor.value = found[1]; run(editor.value); }
-});
+  // ---- The script holds what the page ran ----
 
-window.playground = { runs: 0, run, encode, decode, link: null };
-(async () => {
-  startWorker();
-  const fragment = location.hash.startsWith("#s=") ? location.hash.slice(3) : null;
-  editor.value = fragment ? await decode(fragment) : window.SHAPE_EXAMPLES[0][1];
-  await ready;
-  status.textContent = "ready";
-  window.playground.ready = performance.now();
-  run(editor.value);
+  // The last line the page wrote: its gesture, its key, the text before it and the statements
+  // in it. A gesture's statements share one line; a statement that the next one with the same
+  // key makes moot (a point's positions in one drag) is replaced by it, and the script then runs
+  // again from the start, so the session is exactly the script's.
+  let written = null, rerunTimer;
+  function record(statement, how) {
+    const text = editor.value;
+    const gesture = how.gesture ?? null, key = how.key ?? null;
+    const continues = written && text === written.text && gesture !== null && gesture === written.gesture;
+    if (continues) {
+      if (key !== null && key === written.key) {
+        written.statements[written.statements.length - 1] = statement;
+        clearTimeout(rerunTimer);
+        rerunTimer = setTimeout(() => runScript(true), 250);
+      } else written.statements.push(statement);
+    } else {
+      const before = text === "" || text.endsWith("\n") ? text : text + "\n";
+      written = { before, statements: [statement], gesture };
+    }
+    written.key = key;
+    editor.value = written.text = written.before + written.statements.join("; ") + "\n";
+    editor.scrollTop = editor.scrollHeight;
+  }
+
+  // An edit's run replaces every job waiting (the script holds what they would have done); the
+  // quiet run after a drag's moot statements were left out waits its turn.
+  function runScript(quiet) {
+    if (!quiet) for (const job of queue.splice(0)) job.resolve(job.kind === "export" ? "" : { ok: false, reports: [], error: "superseded by an edit" });
+    return enqueue({ kind: "script", quiet });
+  }
+
+  window.shapeSession = {
+    run(statement, how) { return enqueue({ kind: "statement", statement, how }); },
+    connect(handlers) { on = handlers; start(); },
+    exportSVG(layers) { return enqueue({ kind: "export", layers }); },
+  };
+
+  // ---- The share link: the script deflated into the fragment (base64url) ----
+
+  async function encode(script) {
+    const stream = new Blob([script]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+    const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+    let s = ""; for (const b of bytes) s += String.fromCharCode(b);
+    return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+  async function decode(fragment) {
+    const s = atob(fragment.replace(/-/g, "+").replace(/_/g, "/"));
+    const bytes = Uint8Array.from(s, (c) => c.charCodeAt(0));
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+    return await new Response(stream).text();
+  }
+  Object.assign(api, { encode, decode, run: (script) => { editor.value = script; return runScript(false); } });
+
+  // ---- The editor pane ----
+
+  let editTimer;
+  editor.addEventListener("input", () => {
+    clearTimeout(editTimer);
+    editTimer = setTimeout(() => runScript(false), 150);
+  });
+  $("share").addEventListener("click", async () => {
+    const link = location.href.split("#")[0] + "#s=" + (await encode(editor.value));
+    history.replaceState(null, "", link);
+    api.link = link;
+    try { await navigator.clipboard.writeText(link); status("link copied", false); } catch { status("link in the address bar", false); }
+  });
+  const select = $("examples");
+  for (const [name] of window.SHAPE_EXAMPLES) {
+    const o = document.createElement("option"); o.value = name; o.textContent = name; select.append(o);
+  }
+  select.addEventListener("change", () => {
+    const found = window.SHAPE_EXAMPLES.find(([name]) => name === select.value);
+    if (!found) return;
+    editor.value = found[1];
+    window.workbench.fitted = false;  // a new example is framed
+    runScript(false);
+  });
+
+  async function start() {
+    startWorker();
+    const fragment = location.hash.startsWith("#s=") ? location.hash.slice(3) : null;
+    editor.value = fragment ? await decode(fragment) : window.SHAPE_EXAMPLES[0][1];
+    await ready;
+    status("ready", false);
+    api.ready = performance.now();
+    runScript(false);
+  }
 })();

@@ -1,7 +1,10 @@
-"""The playground in headless Chromium, from file:// (run by scripts/check-wasm): it is ready
-and runs its first example; an edit reruns the script and shows what the native binary prints
-and the picture; the share link brings the script back; a run past the time limit is stopped
-and says so. Usage: python test_playground.py dist/web/index.html"""
+"""The playground in headless Chromium, from file:// (run by scripts/check-wasm): it is ready and
+runs its first example; an edit reruns the script and shows its reports and its picture; an
+example that includes a library file runs; a real pointer drag of a control point runs `setpoint`
+in the session and writes it into the script (one line, the drag's last position), and undo from
+the page restores the path; the share link brings the script and the picture back; a run past
+the time limit is stopped and says so while the page stays responsive.
+Usage: python test_playground.py dist/web/index.html"""
 import pathlib
 import sys
 import time
@@ -9,6 +12,9 @@ import time
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.actions import interaction
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.webdriver.common.actions.pointer_input import PointerInput
 
 page = pathlib.Path(sys.argv[1]).resolve().as_uri()
 failures = []
@@ -31,8 +37,56 @@ def wait(d, script, what, seconds=20):
     return False
 
 
+def settle(d):
+    """Until the worker has nothing to do (no job, none waiting, no rerun pending)."""
+    last = None
+    for _ in range(100):
+        n = d.execute_script("return [window.playground.runs, window.playground.statements, document.getElementById('editor').value]")
+        if n == last:
+            return
+        last = n
+        time.sleep(0.4)
+
+
+def edit(d, script):
+    d.execute_script("const e = document.getElementById('editor'); e.value = arguments[0]; e.dispatchEvent(new Event('input'));", script)
+
+
+def transcript(d):
+    """Each entry as `origin> statement` and its reports (the page draws the origin with CSS)."""
+    return d.execute_script("return [...document.querySelectorAll('#transcript .entry')].map(e => "
+                            "{ const s = e.querySelector('.statement'); return (s ? s.dataset.origin + '> ' : '') + e.innerText; })")
+
+
+def screen(d, x, y):
+    """The page's CSS pixel position of user point (x, y)."""
+    return d.execute_script(
+        "const m = document.getElementById('view').getScreenCTM(); const p = new DOMPoint(arguments[0], arguments[1]).matrixTransform(m);"
+        "return [p.x, p.y];", x, y)
+
+
+def user(d, px, py):
+    """The user point at the page's CSS pixel (px, py), as the page computes it."""
+    return d.execute_script(
+        "const m = document.getElementById('view').getScreenCTM().inverse(); const p = new DOMPoint(arguments[0], arguments[1]).matrixTransform(m);"
+        "return [p.x, p.y];", px, py)
+
+
+def pointer_drag(d, start, end, steps):
+    mouse = PointerInput(interaction.POINTER_MOUSE, "mouse")
+    actions = ActionBuilder(d, mouse=mouse, duration=0)
+    actions.pointer_action.move_to_location(int(round(start[0])), int(round(start[1])))
+    actions.pointer_action.pointer_down()
+    for k in range(1, steps + 1):
+        f = k / steps
+        actions.pointer_action.move_to_location(int(round(start[0] + (end[0] - start[0]) * f)), int(round(start[1] + (end[1] - start[1]) * f)))
+        actions.pointer_action.pause(0.05)
+    actions.pointer_action.pointer_up()
+    actions.perform()
+
+
 options = Options()
-for flag in ["--headless=new", "--no-sandbox", "--window-size=1200,800"]:
+for flag in ["--headless=new", "--no-sandbox", "--window-size=1400,850"]:
     options.add_argument(flag)
 options.binary_location = "/usr/bin/chromium"
 d = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
@@ -42,28 +96,75 @@ try:
     d.get(page + "?limit=3000")
     wait(d, "return window.playground && window.playground.runs > 0", "the first run")
     check(d.execute_script("return document.getElementById('examples').options.length") > 40, "the examples and Primer chapters are offered")
-    script = "move 0 0\\ncurve 30 120 170 120 200 0\\nbernstein 1 0.3\\nlength"
-    d.execute_script(f"const e = document.getElementById('editor'); e.value = '{script}'; e.dispatchEvent(new Event('input'));")
+
+    # An edit reruns the script: its statements and reports in the transcript (the numbers are the
+    # closed forms': B(0.3) = (0.343, 0.441, 0.189, 0.027), x = 3*0.7^2*0.3*30 + ... = 50.76), and
+    # the path and the basis chart in the picture.
+    script = "move 0 0\ncurve 30 120 170 120 200 0\nbernstein 1 0.3\nlength"
+    edit(d, script)
     wait(d, "return document.getElementById('transcript').textContent.includes('length: 290.6398')", "the edited script's run")
-    expected = ("move: to (0, 0), segment 0, length 0\ncurve: to (200, 0), segment 290.6398, length 290.6398\n"
-                "bernstein: element 1 (cubic, t 0.3)\n  weights: [0.343, 0.441, 0.189, 0.027]\n  x: 50.76\n  y: 75.6\nlength: 290.6398\n")
-    check(d.execute_script("return document.getElementById('transcript').textContent") == expected, "the transcript is what shape prints")
-    check(d.execute_script("return document.querySelector('#picture svg #figure') !== null"), "the picture holds the basis chart's figure")
+    entries = transcript(d)
+    check(entries == ["script> move 0 0\nmove: to (0, 0), segment 0, length 0",
+                      "script> curve 30 120 170 120 200 0\ncurve: to (200, 0), segment 290.6398, length 290.6398",
+                      "script> bernstein 1 0.3\nbernstein: element 1 (cubic, t 0.3)\n  weights: [0.343, 0.441, 0.189, 0.027]\n  x: 50.76\n  y: 75.6",
+                      "script> length\nlength: 290.6398"], f"the transcript holds each statement with its report ({entries})")
+    check(d.execute_script("return document.getElementById('path').getAttribute('d')") == "M0 0C30 120 170 120 200 0", "the picture draws the path")
+    check(d.execute_script("return document.querySelectorAll('#figure path').length") > 4, "the picture holds the basis chart's figure")
+
     # An example that includes a library file.
     d.execute_script("const s = document.getElementById('examples'); s.value = 'card.shape'; s.dispatchEvent(new Event('change'));")
     wait(d, "return document.getElementById('transcript').textContent.includes('card: to (30, 0)')", "the card example, which includes lib/card.shape")
-    d.execute_script(f"const e = document.getElementById('editor'); e.value = '{script}'; e.dispatchEvent(new Event('input'));")
+
+    # A real pointer drag of the curve's second control point: setpoint runs in the session at
+    # each frame, and the script gains one line, the drag's last position.
+    edit(d, "move 0 0\ncurve 30 120 170 120 200 0")
+    wait(d, "return document.getElementById('path').getAttribute('d') === 'M0 0C30 120 170 120 200 0'", "the curve drawn")
+    settle(d)
+    start, end = screen(d, 170, 120), screen(d, 150, 40)
+    pointer_drag(d, start, end, steps=4)
+    settle(d)
+    p = d.execute_script("return window.workbench.scene.elements[1].p")
+    target = user(d, round(end[0]), round(end[1]))
+    check(abs(p[4] - target[0]) < 0.5 and abs(p[5] - target[1]) < 0.5 and p[0:4] == [0, 0, 30, 120] and p[6:8] == [200, 0],
+          f"the drag moved only the control point, to where it was let go ({p}, {target})")
+    lines = d.execute_script("return document.getElementById('editor').value").splitlines()
+    check(len(lines) == 3 and lines[2].startswith("setpoint 1 1 ") and ";" not in lines[2], f"the script gains one setpoint line ({lines})")
+    x, y = (float(v) for v in lines[2].split()[3:5])
+    check((x, y) == (p[4], p[5]), "the script's setpoint is the session's point")
+    check(any(e.startswith("page> setpoint 1 1") for e in transcript(d)), "the transcript shows the page's setpoint")
+    d.find_element("id", "undo").click()
+    settle(d)
+    check(d.execute_script("return document.getElementById('path').getAttribute('d')") == "M0 0C30 120 170 120 200 0", "undo from the page restores the path")
+    check(d.execute_script("return document.getElementById('editor').value").splitlines()[3:] == ["undo"], "the script gains the undo")
+
+    # A statement from the command line runs in the session and joins the script.
+    line = d.find_element("id", "line")
+    line.send_keys("length\n")
+    wait(d, "return [...document.querySelectorAll('#transcript .statement')].some(e => e.dataset.origin === 'page' && e.textContent === 'length')", "the command line's statement")
+    settle(d)
+    lines = d.execute_script("return document.getElementById('editor').value").splitlines()
+    check(lines[4:] == ["length"], f"the command line's statement joins the script ({lines})")
+
+    # The share link brings back the script and the picture.
+    edit(d, script)
     wait(d, "return document.getElementById('transcript').textContent.includes('length: 290.6398')", "the script again")
+    settle(d)
+    picture = d.execute_script("return document.getElementById('path').getAttribute('d')")
     d.find_element("id", "share").click()
     wait(d, "return window.playground.link !== null", "the share link")
     link = d.execute_script("return window.playground.link")
+    d.get("about:blank")
     d.get(link)
     wait(d, "return window.playground && window.playground.runs > 0", "the shared page's run")
-    check(d.execute_script("return document.getElementById('editor').value") == script.replace("\\n", "\n"), "the link brings the script back")
-    slow = "def f() { repeat 900000 { move 0 0 } }\\n" + "f\\n" * 50
-    d.execute_script(f"const e = document.getElementById('editor'); e.value = '{slow}'; e.dispatchEvent(new Event('input'));")
+    check(d.execute_script("return document.getElementById('editor').value") == script, "the link brings the script back")
+    check(d.execute_script("return document.getElementById('path').getAttribute('d')") == picture, "and the picture")
+
+    # An endless run is stopped and says so; the page answers meanwhile; the next run works.
+    edit(d, "def f() { repeat 900000 { move 0 0 } }\n" + "f\n" * 50)
+    # The page's own thread answers while the worker runs (were it blocked, this would wait).
+    wait(d, "return document.getElementById('status').textContent === 'running…' && window.playground.runs >= 0", "the page answers while the script runs")
     wait(d, "return document.getElementById('transcript').textContent.includes('too much work')", "the stopped run's message", seconds=60)
-    d.execute_script("const e = document.getElementById('editor'); e.value = 'move 0 0\\nline 3 4'; e.dispatchEvent(new Event('input'));")
+    edit(d, "move 0 0\nline 3 4")
     wait(d, "return document.getElementById('transcript').textContent.includes('line: to (3, 4), segment 5')", "a run after the stopped one")
 finally:
     d.quit()

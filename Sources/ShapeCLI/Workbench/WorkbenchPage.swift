@@ -91,6 +91,7 @@ enum WorkbenchPage {
           lastSticky: null,      // the last sticky statement's numbers
           lastWander: null,      // its duration
           drag: null,            // what a pointer is moving
+          gesture: null, gestures: 0,  // the gesture under way (a number), for the playground's script
           inFlight: false, pending: null,
           marks: {},
         };
@@ -98,48 +99,77 @@ enum WorkbenchPage {
 
         // ---- Talking to the session ----
 
-        async function run(statement) {
-          const response = await fetch("/run?token=" + encodeURIComponent(token), {
-            method: "POST", headers: { "Content-Type": "application/json" },
-            body: JSON.stringify({ statement }),
-          });
-          if (!response.ok) throw new Error(await response.text());
-          return response.json();
-        }
+        // Where the session lives: in the shape process that serves this page (statements by POST /run;
+        // the scene and the transcript pushed as Server-Sent Events), or, in the playground, in a Web
+        // Worker running the interpreter built for WebAssembly (its page sets window.shapeSession
+        // before this script). Either way: run(statement, how) answers {ok, reports, error};
+        // connect(on) calls on.status(text, lost), on.scene(json text), on.entry(entry), on.clear();
+        // exportSVG(layers) answers the SVG `save` would write.
+        const session = window.shapeSession || {
+          async run(statement) {
+            const response = await fetch("/run?token=" + encodeURIComponent(token), {
+              method: "POST", headers: { "Content-Type": "application/json" },
+              body: JSON.stringify({ statement }),
+            });
+            if (!response.ok) throw new Error(await response.text());
+            return response.json();
+          },
+          connect(on) {
+            const events = new EventSource("/events?token=" + encodeURIComponent(token));
+            events.addEventListener("open", () => on.status("live", false));
+            events.addEventListener("error", () => on.status("connection lost: retrying", true));
+            events.addEventListener("scene", (e) => on.scene(e.data));
+            events.addEventListener("entry", (e) => on.entry(JSON.parse(e.data)));
+          },
+          async exportSVG(layers) {
+            return (await fetch(`/export.svg?token=${encodeURIComponent(token)}&layers=${layers.join(",")}`)).text();
+          },
+        };
+        // `how` says what the statement belongs to, for the playground, which writes the page's
+        // statements into its script: `gesture` (the statements of one drag), `key` (a statement that
+        // only the next one with the same key makes moot, such as a point's positions in one drag).
+        const run = (statement, how) => session.run(statement, how || {});
 
         // One statement in flight at a time; while one runs, the newest waiting replaces the others
         // (a drag sends at most one statement a frame, and never queues stale ones).
-        function send(statement) {
-          state.pending = statement;
+        function send(statement, key) {
+          state.pending = { statement, how: { gesture: state.gesture, key: key || null } };
           if (!state.inFlight) pump();
         }
         async function pump() {
           if (state.pending === null) return;
-          const statement = state.pending;
+          const { statement, how } = state.pending;
           state.pending = null;
           state.inFlight = true;
-          try { await run(statement); } catch (e) { note(String(e), true); }
+          try { await run(statement, how); } catch (e) { note(String(e), true); }
           state.inFlight = false;
           if (state.pending !== null) requestAnimationFrame(pump);
         }
 
+        function showScene(text) {
+          performance.mark("scene-received");
+          state.scene = JSON.parse(text);
+          // The first path is framed; so is a path that has left the view entirely (after `clear` and
+          // a new drawing, say). Otherwise the view stays where the hand put it.
+          const b = state.scene.bounds, v = state.view;
+          const outside = b && v && (b[2] < v.x || b[0] > v.x + v.w || b[3] < v.y || b[1] > v.y + v.h);
+          if ((!state.fitted && b) || outside) { fit(); state.fitted = true; }
+          draw();
+          performance.mark("scene-painted");
+          state.painted = (state.painted || 0) + 1;
+        }
         function connect() {
-          const events = new EventSource("/events?token=" + encodeURIComponent(token));
-          events.addEventListener("open", () => { $("status").textContent = "live"; $("status").className = ""; });
-          events.addEventListener("error", () => { $("status").textContent = "connection lost: retrying"; $("status").className = "lost"; });
-          events.addEventListener("scene", (e) => {
-            performance.mark("scene-received");
-            state.scene = JSON.parse(e.data);
-            // The first path is framed; so is a path that has left the view entirely (after `clear` and
-            // a new drawing, say). Otherwise the view stays where the hand put it.
-            const b = state.scene.bounds, v = state.view;
-            const outside = b && v && (b[2] < v.x || b[0] > v.x + v.w || b[3] < v.y || b[1] > v.y + v.h);
-            if ((!state.fitted && b) || outside) { fit(); state.fitted = true; }
-            draw();
-            performance.mark("scene-painted");
-            state.painted = (state.painted || 0) + 1;
+          session.connect({
+            status(text, lost) { $("status").textContent = text; $("status").className = lost ? "lost" : ""; },
+            scene: showScene,
+            entry: addEntry,
+            // The session starts again (the playground's script rerun): what the controls remembered goes.
+            clear() {
+              $("transcript").textContent = "";
+              state.lastT = null; state.lastSticky = null; state.lastWander = null;
+              $("slider").className = "";
+            },
           });
-          events.addEventListener("entry", (e) => addEntry(JSON.parse(e.data)));
         }
 
         // ---- The transcript and the command line ----
@@ -147,9 +177,11 @@ enum WorkbenchPage {
         function addEntry(entry) {
           const box = document.createElement("div");
           box.className = "entry";
-          const s = document.createElement("div");
-          s.className = "statement"; s.dataset.origin = entry.origin; s.textContent = entry.statement;
-          box.append(s);
+          if (entry.statement) {
+            const s = document.createElement("div");
+            s.className = "statement"; s.dataset.origin = entry.origin; s.textContent = entry.statement;
+            box.append(s);
+          }
           for (const r of entry.reports) { const d = document.createElement("div"); d.className = "report"; d.textContent = r; box.append(d); }
           if (entry.error) { const d = document.createElement("div"); d.className = "error"; d.textContent = entry.error; box.append(d); }
           const t = $("transcript");
@@ -499,6 +531,7 @@ enum WorkbenchPage {
             return;
           }
           if (pointers.size > 1) return;
+          state.gesture = ++state.gestures;
           if ($("transform").getAttribute("aria-pressed") === "true") { state.drag = { kind: "transform", last: at }; return; }
           const grab = nearestGrab(at, u);
           state.drag = grab ? Object.assign(grab, { start: at }) : { kind: "pan", last: { x: e.clientX, y: e.clientY } };
@@ -509,7 +542,9 @@ enum WorkbenchPage {
           const d = state.drag, at = toUser(e);
           switch (d.kind) {
             case "handle": send(`drag to ${fmt(at.x)} ${fmt(at.y)}`); break;
-            case "point": send(`setpoint ${d.i} ${d.k} ${fmt(at.x)} ${fmt(at.y)}`); break;
+            // A Bézier's point or a line's end only goes where the last position says (an arc's end
+            // goes along its circle, so each position counts).
+            case "point": send(`setpoint ${d.i} ${d.k} ${fmt(at.x)} ${fmt(at.y)}`, state.scene.elements[d.i].k === "arc" ? null : `setpoint ${d.i} ${d.k}`); break;
             case "sticky": {
               const s = state.lastSticky;
               send(`sticky ${s[0]} ${s[1]} ${s[2]} ${fmt(at.x)} ${fmt(at.y)} ${s[5]}` + (state.stickyBreak ? ` break ${state.stickyBreak}` : ""));
@@ -546,6 +581,7 @@ enum WorkbenchPage {
             send(`sticky ${s[0]} ${s[1]} ${s[2]} ${s[3]} ${s[4]} ${s[5]}` + (state.stickyBreak ? ` break ${state.stickyBreak}` : "") + " release");
           }
           state.drag = null;
+          state.gesture = null;
         }
         svg.addEventListener("pointerup", release);
         svg.addEventListener("pointercancel", release);
@@ -573,8 +609,10 @@ enum WorkbenchPage {
           const q = state.lastT; if (!q) return;
           const t = Number($("t").value);
           $("t-value").textContent = t.toFixed(3);
-          send(`${q.command} ${q.i} ${t}` + (q.rest ? " " + q.rest : ""));
+          send(`${q.command} ${q.i} ${t}` + (q.rest ? " " + q.rest : ""), `${q.command} ${q.i}`);
         });
+        $("t").addEventListener("pointerdown", () => { state.gesture = ++state.gestures; });
+        $("t").addEventListener("change", () => { state.gesture = null; });
 
         // Play: a point along the path by arc length, over the last wander's duration or 5 s.
         $("play").addEventListener("click", () => {
@@ -606,10 +644,7 @@ enum WorkbenchPage {
           a.href = URL.createObjectURL(blob); a.download = name; document.body.append(a); a.click();
           setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
         }
-        async function exportSVG() {
-          const r = await fetch(`/export.svg?token=${encodeURIComponent(token)}&layers=${layersShown().join(",")}`);
-          return r.text();
-        }
+        function exportSVG() { return session.exportSVG(layersShown()); }
         $("export-svg").addEventListener("click", async () => download(new Blob([await exportSVG()], { type: "image/svg+xml" }), "shape.svg"));
         // The PNG: the view as it is drawn, at twice its size, on white.
         async function exportPNG() {
