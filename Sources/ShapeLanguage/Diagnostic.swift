@@ -449,7 +449,7 @@ public struct Diagnostic: Error, Sendable {
 /// characters, 2 up to eight, 3 beyond. So `lne` suggests `line`, `circel` `circle`, but `quit`
 /// does not suggest `quad`.
 func suggestion(for name: String, among candidates: [String]) -> String? {
-    if let alias = Builtins.aliases[name] ?? Builtins.aliases[name.lowercased()], candidates.contains(alias) {
+    if let alias = Builtins.aliases[name] ?? Builtins.aliases[name.asciiLowercased], candidates.contains(alias) {
         return "did you mean '\(alias)'?"
     }
     let length = name.count

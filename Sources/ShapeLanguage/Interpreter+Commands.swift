@@ -65,7 +65,7 @@ extension Interpreter {
                 throw error(.detachedUnit(number: source.text(numberRange), unit: word), SourceRange(numberRange.start, wordRange.end))
             }
             let options = spec.keywords.map({ $0.name })
-            if let close = options.first(where: { $0.lowercased() == word.lowercased() }) {
+            if let close = options.first(where: { $0.asciiLowercased == word.asciiLowercased }) {
                 throw error(.unknownOption(command: spec.name, word: word), wordRange, suggestion: "did you mean '\(close)'?")
             }
             if let hint = suggestion(for: word, among: options) {
@@ -374,7 +374,7 @@ extension Interpreter {
     func saveCommand(_ inv: Invocation) throws(Diagnostic) {
         let argument = inv.arguments[0]
         let file = try fileName(argument)
-        guard file.lowercased().hasSuffix(".svg") || file.lowercased().hasSuffix(".pdf") else { throw error(.notSVGFile(file), argument.range) }
+        guard file.asciiLowercased.hasSuffix(".svg") || file.asciiLowercased.hasSuffix(".pdf") else { throw error(.notSVGFile(file), argument.range) }
         // `all` is every layer but `fill`; the other option words name one each.
         // `all`: the handle only once one was placed or shown (else it would sit at P0 unasked).
         let layers =
@@ -1397,11 +1397,11 @@ extension Interpreter {
                 throw error(.exportTwoFiles, argument.range)
             }
         }
-        if let (f, r) = file, format == .svg || !f.lowercased().hasSuffix(".swift") { throw error(.notSwiftFile(f), r) }
+        if let (f, r) = file, format == .svg || !f.asciiLowercased.hasSuffix(".swift") { throw error(.notSwiftFile(f), r) }
         if let (_, _, r) = procedure, format != .swift { throw error(.exportOptionNeeds(option: "a def", format: "swift"), r) }
         // A def's function takes its name; a Shape type, its name capitalized.
         var name =
-            procedure.map { target == .shape ? $0.0.prefix(1).uppercased() + $0.0.dropFirst() : $0.0 }
+            procedure.map { target == .shape ? String($0.0.prefix(1)).asciiUppercased + $0.0.dropFirst() : $0.0 }
             ?? (format == .points ? (inv.keywords["angles"] != nil ? "keyframes" : "points") : target.defaultName)
         if let (n, r) = inv.names["as"] {
             guard SwiftTranslation.isSwiftName(n) else { throw error(.notASwiftName(n), r) }

@@ -75,7 +75,7 @@ public struct Lexer {
     func letter(at k: Int) -> Int? {
         guard k < bytes.count else { return nil }
         let (c, n) = character(at: k)
-        return c.isLetter ? n : nil
+        return c.unicodeScalars.first.map(UnicodeProperties.isLetter) == true ? n : nil
     }
 
     mutating func scan() throws(Diagnostic) -> Token {
@@ -256,5 +256,17 @@ public struct Lexer {
             k += 1
         }
         return String(decoding: text, as: UTF8.self)
+    }
+}
+
+extension String {
+    /// The text with ASCII's capitals made small and nothing else changed: the language's words
+    /// and file suffixes are ASCII, and the core leaves Unicode's case tables out (UnicodeProperties).
+    var asciiLowercased: String {
+        String(decoding: utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+    }
+    /// The text with ASCII's small letters made capitals and nothing else changed.
+    var asciiUppercased: String {
+        String(decoding: utf8.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
     }
 }

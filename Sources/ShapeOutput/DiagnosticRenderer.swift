@@ -64,7 +64,7 @@ public enum DiagnosticRenderer {
     /// characters; this only keeps the caret under the culprit.)
     static func cells(_ c: Character) -> Int {
         guard let scalar = c.unicodeScalars.first else { return 1 }
-        if scalar.properties.isEmojiPresentation { return 2 }
+        if UnicodeProperties.isEmojiPresentation(scalar) { return 2 }
         switch scalar.value {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
