@@ -404,7 +404,7 @@ struct BooleanBuilder {
             return
         }
         let known = [a.start, a.end, b.start, b.end] + (grazing ? edges[i].cuts.map { $0.point } + edges[j].cuts.map { $0.point } : [])
-        let ends = known.filter(near).sorted { $0.quickDistance(to: point) < $1.quickDistance(to: point) }
+        let ends = known.filter(near).stablySorted { $0.quickDistance(to: point) < $1.quickDistance(to: point) }
         // An end that both segments share (within the tolerance) is one too for a meeting that
         // is not grazing at its own point: curves that arrive at rest (coincident control points)
         // turn quickly there, and meet a hair before the end they share.
@@ -468,7 +468,7 @@ struct BooleanBuilder {
         var ends = VertexSet(tolerance: tolerance)
         var stops: [(t: Double, vertex: Int)] = []
         for e in edges.indices {
-            edges[e].cuts.sort { $0.t < $1.t }
+            edges[e].cuts.stablySort { $0.t < $1.t }
             let edge = edges[e]
             let s = edge.segment
             // The cuts in order, without the ends and without repeats: (t, vertex).
@@ -509,7 +509,7 @@ struct BooleanBuilder {
         // run's groups made contiguous (head first, members in order), as ranges of `order`.
         func key(_ k: Int) -> Int64 { Int64(Swift.min(pieces[k].from, pieces[k].to)) << 32 | Int64(Swift.max(pieces[k].from, pieces[k].to)) }
         var order = Array(pieces.indices)
-        order.sort { (key($0), $0) < (key($1), $1) }
+        order.stablySort { (key($0), $0) < (key($1), $1) }
         var ranges: [Range<Int>] = []
         var start = 0
         while start < order.count {
@@ -541,7 +541,7 @@ struct BooleanBuilder {
             }
             start = end
         }
-        ranges.sort { order[$0.lowerBound] < order[$1.lowerBound] }
+        ranges.stablySort { order[$0.lowerBound] < order[$1.lowerBound] }
         return ranges.map { order[$0] }
     }
 

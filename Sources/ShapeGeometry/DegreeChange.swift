@@ -151,7 +151,7 @@ extension Segment {
                     theta += 2 * Double.pi
                 }
             }
-            return result.sorted()
+            return result.stablySorted()
         }
     }
 

@@ -477,7 +477,7 @@ struct Pen {
             }
         }
         guard !cuts.isEmpty else { return [s] }
-        let stops = [0] + cuts.sorted() + [1]
+        let stops = [0] + cuts.stablySorted() + [1]
         return (0..<(stops.count - 1)).map { s.piece(from: stops[$0], to: stops[$0 + 1]) }
     }
 
@@ -556,7 +556,7 @@ struct Pen {
             if turned > Double.pi / 4, k < samples { cuts.append(t); turned = 0 }
         }
         cuts.append(1)
-        cuts = cuts.sorted()
+        cuts = cuts.stablySorted()
         var result: [Segment] = []
         // Where the offset runs backwards (1 − dκ < 0: the inner side of a bend tighter than d,
         // the reversed branch of a swallowtail), the normals of length d cross their envelope,

@@ -128,7 +128,7 @@ extension Path {
                 enders.insert(range.lowerBound)
                 if range.lowerBound + 1 < range.upperBound { starters.insert(range.lowerBound + 1) }
             }
-            let sharers = enders.sorted().map { ($0, true) } + starters.sorted().map { ($0, false) }
+            let sharers = enders.stablySorted().map { ($0, true) } + starters.stablySorted().map { ($0, false) }
             for (j, isEnd) in sharers where j != i {
                 guard case .segment(.arc(let other)) = e[j], let angle = other.angle(toward: anchor) else { continue }
                 let slid = other.sliding(end: isEnd, to: angle)

@@ -757,6 +757,6 @@ public enum CommandTable {
 
     /// Every option word of every command.
     public static var optionWords: [String] {
-        Array(Set(all.flatMap { $0.keywords.map({ $0.name }) })).sorted()
+        Array(Set(all.flatMap { $0.keywords.map({ $0.name }) })).stablySorted()
     }
 }

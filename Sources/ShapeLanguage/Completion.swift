@@ -64,6 +64,6 @@ public enum Completion {
         } else {
             pool = valueNames
         }
-        return Array(Set(pool.filter { !filtered || $0.hasPrefix(prefix) })).sorted()
+        return Array(Set(pool.filter { !filtered || $0.hasPrefix(prefix) })).stablySorted()
     }
 }

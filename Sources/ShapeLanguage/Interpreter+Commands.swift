@@ -1801,8 +1801,8 @@ extension Interpreter {
 
     /// `vars`.
     func varsCommand(_ inv: Invocation) throws(Diagnostic) {
-        let variables = globals.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
-        let procedures = state.procedures.sorted { $0.key < $1.key }.map { info($0.key, $0.value) }
+        let variables = globals.stablySorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+        let procedures = state.procedures.stablySorted { $0.key < $1.key }.map { info($0.key, $0.value) }
         try charge(WorkCost.listingCost * (variables.count + procedures.count), inv.range)
         report("vars", .names(variables: variables, procedures: procedures))
     }

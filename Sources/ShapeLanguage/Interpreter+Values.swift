@@ -71,7 +71,7 @@ extension Interpreter {
         case .extrema(_, let xs, let ys):
             let turns = xs.map { ("x", $0) } + ys.map { ("y", $0) }
             return .list(
-                turns.sorted { $0.1.t < $1.1.t }.map {
+                turns.stablySorted { $0.1.t < $1.1.t }.map {
                     .record(Record(["axis": .string($0.0), "t": n($0.1.t), "x": n($0.1.point.x), "y": n($0.1.point.y)]))
                 })
         case .casteljau(_, _, _, let levels):

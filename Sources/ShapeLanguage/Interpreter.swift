@@ -227,9 +227,9 @@ public final class Interpreter {
     /// The names of variables and procedures, for completion and suggestions.
     public var definedNames: [String] { variableNames + procedureNames }
     /// The session's variables, sorted.
-    public var variableNames: [String] { globals.keys.sorted() }
+    public var variableNames: [String] { globals.keys.stablySorted() }
     /// The session's procedures, sorted.
-    public var procedureNames: [String] { state.procedures.keys.sorted() }
+    public var procedureNames: [String] { state.procedures.keys.stablySorted() }
 
     /// Runs every statement of `program` in order, reporting through `emit`; stops at the first
     /// error and returns it. Each statement that fails leaves the session as it was before it.

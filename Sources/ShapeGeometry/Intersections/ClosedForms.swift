@@ -89,7 +89,7 @@ extension Intersections {
             guard let t = parameter(of: p, on: .line(l), tolerance: tolerance) else { continue }
             meetings.append(Meeting(t: t, u: u, point: p))
         }
-        return meetings.sorted { $0.t < $1.t }
+        return meetings.stablySorted { $0.t < $1.t }
     }
 
     /// Lines and circular arcs meet where the closed forms say: a line and a circle where the
@@ -108,14 +108,14 @@ extension Intersections {
             points = lineCircle(l, c.center, c.radius, tolerance: tolerance)
         case (.arc(let c), .quadratic), (.arc(let c), .cubic):
             guard c.isCircular else { return nil }
-            return circleCurve(c, b, tolerance: tolerance).map { Meeting(t: $0.u, u: $0.t, point: $0.point) }.sorted { $0.t < $1.t }
+            return circleCurve(c, b, tolerance: tolerance).map { Meeting(t: $0.u, u: $0.t, point: $0.point) }.stablySorted { $0.t < $1.t }
         case (.quadratic, .arc(let c)), (.cubic, .arc(let c)):
             guard c.isCircular else { return nil }
             return circleCurve(c, a, tolerance: tolerance)
         case (.line(let l), .quadratic), (.line(let l), .cubic):
             return lineCurve(l, b, tolerance: tolerance)
         case (.quadratic, .line(let l)), (.cubic, .line(let l)):
-            return lineCurve(l, a, tolerance: tolerance)?.map { Meeting(t: $0.u, u: $0.t, point: $0.point) }.sorted { $0.t < $1.t }
+            return lineCurve(l, a, tolerance: tolerance)?.map { Meeting(t: $0.u, u: $0.t, point: $0.point) }.stablySorted { $0.t < $1.t }
         case (.line(let l), .line(let m)):
             // Not parallel (collinear ones were overlaps): one point of the two lines, kept if
             // it lies on both (no lists on the way: this is the commonest pair).
@@ -135,7 +135,7 @@ extension Intersections {
                         found.append(Meeting(t: t, u: u, point: p))
                     }
                 }
-                return found.sorted { $0.t < $1.t }
+                return found.stablySorted { $0.t < $1.t }
             }
             let point = l.p0 + v * ((m.p0 - l.p0).cross(w) / det)
             guard let t = parameter(of: point, on: a, tolerance: tolerance), let u = parameter(of: point, on: b, tolerance: tolerance) else {
@@ -160,7 +160,7 @@ extension Intersections {
             guard !found.contains(where: { $0.point.distance(to: point) <= tolerance }) else { continue }
             found.append(Meeting(t: t, u: u, point: point))
         }
-        return found.sorted { $0.t < $1.t }
+        return found.stablySorted { $0.t < $1.t }
     }
 
     /// Where a quadratic or cubic Bézier B meets a circular arc, as meetings with t on the curve
@@ -218,7 +218,7 @@ extension Intersections {
             guard let u = parameter(of: curve.point(at: t), on: .arc(arc), tolerance: tolerance) else { continue }
             found.append(polish ? refine(curve, .arc(arc), 0...1, 0...1, from: (t, u)) : Meeting(t: t, u: u, point: curve.point(at: t)))
         }
-        found.sort { $0.t < $1.t }
+        found.stablySort { $0.t < $1.t }
         var result: [Meeting] = []
         for m in found where !result.contains(where: { $0.point.distance(to: m.point) <= tolerance }) { result.append(m) }
         return result

@@ -46,7 +46,7 @@ extension Intersections {
         // stretch along which the curves stay as near as a touch).
         var groups: [[Meeting]] = []
         var last: (Double, Double, Double, Double)?
-        for k in touches.indices.sorted(by: { boxes[$0].0 < boxes[$1].0 }) {
+        for k in touches.indices.stablySorted(by: { boxes[$0].0 < boxes[$1].0 }) {
             let m = touches[k], box = boxes[k]
             let adjoins = last.map { l in box.0 <= l.1 && l.0 <= box.1 && box.2 <= l.3 && l.2 <= box.3 } ?? false
             if let previous = groups.last?.last, adjoins || previous.point.distance(to: m.point) <= tolerance {
@@ -58,7 +58,7 @@ extension Intersections {
         }
         let touching = groups.map { touchPoint($0, a, b) }
         var result: [Meeting] = []
-        for m in (meetings + touching).sorted(by: { $0.t < $1.t }) {
+        for m in (meetings + touching).stablySorted(by: { $0.t < $1.t }) {
             if result.contains(where: { $0.point.distance(to: m.point) <= tolerance && $0.overlapEnd == nil }) { continue }
             result.append(m)
         }

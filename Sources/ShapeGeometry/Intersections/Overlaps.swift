@@ -51,7 +51,7 @@ extension Intersections {
             if let t = on(p, a, boxA, start: aStart, end: aEnd) { events.append((t, u)) }
         }
         guard events.count >= 2 else { return nil }
-        events.sort { $0.t < $1.t }
+        events.stablySort { $0.t < $1.t }
         let first = events.first!, last = events.last!
         guard last.t - first.t > 0, abs(last.u - first.u) > 0 else { return nil }
         let pieceA = a.piece(from: first.t, to: last.t), pieceB = b.piece(from: first.u, to: last.u)
@@ -115,7 +115,7 @@ extension Intersections {
         // A touch where an overlap already starts or ends is that end.
         let ends = found.filter { $0.overlapEnd != nil }.flatMap { [$0.point, $0.overlapEnd!.point] }
         found.removeAll { m in m.overlapEnd == nil && ends.contains { $0.distance(to: m.point) <= tolerance } }
-        return found.sorted { $0.t < $1.t }
+        return found.stablySorted { $0.t < $1.t }
     }
 
     /// Two straight pieces (every control point within `tolerance` of one line through both):

@@ -223,7 +223,7 @@ extension Path {
             }
         }
         guard stretches.count > 1 else { return list }
-        stretches.sort { ($0.0.at, $0.0.other) < ($1.0.at, $1.0.other) }
+        stretches.stablySort { ($0.0.at, $0.0.other) < ($1.0.at, $1.0.other) }
         var joined: [(PathIntersection, PathIntersection)] = []
         // Where two were joined: a point met there lies inside the stretch now.
         var seams: [Point] = []
@@ -262,7 +262,7 @@ extension Path {
         // stretches that meet at a point are both given, each by its two ends.
         var keptPoints: [Cell: [Point]] = [:], keptEnds: [Cell: [PathIntersection]] = [:]
         var kept: [PathIntersection] = []
-        for r in list.sorted(by: { ($0.at, $0.other) < ($1.at, $1.other) }) {
+        for r in list.stablySorted(by: { ($0.at, $0.other) < ($1.at, $1.other) }) {
             if r.overlap == nil {
                 if near(r.point, in: ends) || near(r.point, in: keptPoints) { continue }
                 keptPoints[cell(r.point), default: []].append(r.point)

@@ -146,6 +146,6 @@ func gradedBreakpoints(_ dips: [SpeedDip]) -> [Double] {
             w *= 2
         }
     }
-    points.sort()
+    points.stablySort()
     return points
 }
