@@ -422,6 +422,9 @@ public final class Interpreter {
 
     // MARK: Statements
 
+    /// Runs a statement. Each kind runs in a function of its own, never inlined here: calls and
+    /// blocks nest through this function, and a small frame lets them nest as deep as the limits
+    /// allow in a browser's smaller stack (docs/playground.md).
     func run(_ statement: Stmt, topLevel: Bool = false, lengthBefore: Double = 0) throws(Diagnostic) {
         // Every statement costs a unit (a command charges its own cost instead), so that no
         // statement without geometry (a billion `let`s) runs past the budget.
@@ -430,64 +433,17 @@ public final class Interpreter {
         case .command(let name, let nameRange, let arguments, let keywords, let range):
             try command(name, nameRange: nameRange, arguments: arguments, keywords: keywords, range: range)
         case .define(let name, let nameRange, let value, _):
-            try checkAssignable(name, nameRange)
-            // `-D name=value`: a top-level `let` of a script takes the value given.
-            let v: Value
-            if topLevel, scopes.isEmpty, let given = overrides[name] { v = given } else { v = try evaluate(value) }
-            if scopes.isEmpty { setGlobal(name, v) } else { scopes[scopes.count - 1][name] = v }
-            changed = true
-            report("let", .value(name, v))
+            try runDefine(name, nameRange, value, topLevel: topLevel)
         case .assign(let name, let nameRange, let value, _):
-            try checkAssignable(name, nameRange)
-            let v = try evaluate(value)
-            if let i = scopes.lastIndex(where: { $0[name] != nil }) {
-                scopes[i][name] = v
-            } else if globals[name] != nil {
-                setGlobal(name, v)
-            } else {
-                throw error(.undefinedVariable(name), nameRange, suggestion: suggestion(for: name, among: visibleNames))
-            }
-            changed = true
-            report("assign", .value(name, v))
+            try runAssign(name, nameRange, value)
         case .repeatLoop(let countExpr, let body, _):
-            // Checked as a number first: a count of 1e300 is whole, and past the loop limit.
-            let n = try number(countExpr, "the repeat count")
-            guard n == n.rounded() else { throw error(.notAnInteger("the repeat count"), countExpr.range) }
-            guard n >= 0 else { throw error(.negativeCount("the repeat count"), countExpr.range) }
-            guard n <= Double(limits.loopIterations - iterations) else { throw error(.loopLimit(limits.loopIterations), countExpr.range) }
-            let count = Int(n)
-            for _ in 0..<count {
-                try loopBody(body, statement.range, binding: nil)
-                if returning != nil { break }
-            }
+            try runRepeat(countExpr, body, statement.range)
             if topLevel { summarize("repeat", lengthBefore: lengthBefore) }
         case .forLoop(let variable, let fromExpr, let toExpr, let inclusive, let body, let range):
-            try checkAssignable(variable, range)
-            let from = try number(fromExpr, "the loop start"), to = try number(toExpr, "the loop end")
-            // Past 2^53 adding 1 changes nothing: the loop would never advance.
-            for (x, e) in [(from, fromExpr), (to, toExpr)] where abs(x) >= 9_007_199_254_740_992 {
-                throw error(.loopBoundTooLarge, e.range)
-            }
-            let span = (to - from).rounded(.up) + (inclusive ? 1 : 0)
-            if span > Double(limits.loopIterations - iterations) { throw error(.loopLimit(limits.loopIterations), toExpr.range) }
-            var i = from
-            while inclusive ? i <= to : i < to {
-                try loopBody(body, statement.range, binding: (variable, .number(i)))
-                if returning != nil { break }
-                i += 1
-            }
+            try runFor(variable, fromExpr, toExpr, inclusive, body, range, statement.range)
             if topLevel { summarize("for", lengthBefore: lengthBefore) }
         case .forEach(let variable, let listExpr, let body, let range):
-            try checkAssignable(variable, range)
-            let v = try evaluate(listExpr)
-            guard case .list(let items) = v else {
-                throw error(.wrongKind("what 'for ... in' runs over", expected: "a list or a range a..<b", found: v.kindName), listExpr.range)
-            }
-            guard items.count <= limits.loopIterations - iterations else { throw error(.loopLimit(limits.loopIterations), listExpr.range) }
-            for item in items {
-                try loopBody(body, statement.range, binding: (variable, item))
-                if returning != nil { break }
-            }
+            try runForEach(variable, listExpr, body, range, statement.range)
             if topLevel { summarize("for", lengthBefore: lengthBefore) }
         case .returnValue(let valueExpr, let range):
             guard callDepth > 0 else { throw error(.returnOutsideProcedure, range) }
@@ -497,31 +453,117 @@ public final class Interpreter {
             try block(c != 0 ? then : (otherwise ?? []), binding: nil, at: statement.range)
             if topLevel { summarize("if", lengthBefore: lengthBefore) }
         case .procedure(let name, let nameRange, let parameters, let body, _):
-            if Builtins.isReserved(name) {
-                throw error(.reservedName(name), nameRange)
-            }
-            // Parameters are variables: no built-in names, no name twice.
-            for (k, p) in parameters.enumerated() {
-                try checkAssignable(p, nameRange)
-                if parameters[..<k].contains(p) { throw error(.duplicateParameter(p), nameRange) }
-            }
-            definitions += 1
-            state.procedures[name] = Procedure(
-                parameters: parameters, body: body, source: source, nameRange: nameRange, definition: definitions)
-            changed = true
-            report("def", .defined(name))
+            try runProcedure(name, nameRange, parameters, body)
         case .printValues(let values, let range):
-            var out: [Value] = []
-            for v in values { out.append(try evaluate(v)) }
-            // Writing a value out costs like listing its parts.
-            try charge(WorkCost.listingCost * out.reduce(0) { $0 + $1.size(upTo: limits.statementWork) }, range)
-            report("print", .printed(out))
+            try runPrint(values, range)
         case .include(let fileExpr, _):
             try include(try fileName(fileExpr), range: fileExpr.range)
             if topLevel { summarize("include", lengthBefore: lengthBefore) }
         case .expression(let e, _):
             report("value", .value(nil, try evaluate(e)))
         }
+    }
+
+    /// `let name = value`.
+    @inline(never) func runDefine(_ name: String, _ nameRange: SourceRange, _ value: Expr, topLevel: Bool) throws(Diagnostic) {
+        try checkAssignable(name, nameRange)
+        // `-D name=value`: a top-level `let` of a script takes the value given.
+        let v: Value
+        if topLevel, scopes.isEmpty, let given = overrides[name] { v = given } else { v = try evaluate(value) }
+        if scopes.isEmpty { setGlobal(name, v) } else { scopes[scopes.count - 1][name] = v }
+        changed = true
+        report("let", .value(name, v))
+    }
+
+    /// `name = value`.
+    @inline(never) func runAssign(_ name: String, _ nameRange: SourceRange, _ value: Expr) throws(Diagnostic) {
+        try checkAssignable(name, nameRange)
+        let v = try evaluate(value)
+        if let i = scopes.lastIndex(where: { $0[name] != nil }) {
+            scopes[i][name] = v
+        } else if globals[name] != nil {
+            setGlobal(name, v)
+        } else {
+            throw error(.undefinedVariable(name), nameRange, suggestion: suggestion(for: name, among: visibleNames))
+        }
+        changed = true
+        report("assign", .value(name, v))
+    }
+
+    /// `repeat n { ... }`.
+    @inline(never) func runRepeat(_ countExpr: Expr, _ body: [Stmt], _ statementRange: SourceRange) throws(Diagnostic) {
+        // Checked as a number first: a count of 1e300 is whole, and past the loop limit.
+        let n = try number(countExpr, "the repeat count")
+        guard n == n.rounded() else { throw error(.notAnInteger("the repeat count"), countExpr.range) }
+        guard n >= 0 else { throw error(.negativeCount("the repeat count"), countExpr.range) }
+        guard n <= Double(limits.loopIterations - iterations) else { throw error(.loopLimit(limits.loopIterations), countExpr.range) }
+        let count = Int(n)
+        for _ in 0..<count {
+            try loopBody(body, statementRange, binding: nil)
+            if returning != nil { break }
+        }
+    }
+
+    /// `for i in a..<b { ... }`, `for i in a...b { ... }`.
+    @inline(never) func runFor(
+        _ variable: String, _ fromExpr: Expr, _ toExpr: Expr, _ inclusive: Bool, _ body: [Stmt], _ range: SourceRange, _ statementRange: SourceRange
+    ) throws(Diagnostic) {
+        try checkAssignable(variable, range)
+        let from = try number(fromExpr, "the loop start"), to = try number(toExpr, "the loop end")
+        // Past 2^53 adding 1 changes nothing: the loop would never advance.
+        for (x, e) in [(from, fromExpr), (to, toExpr)] where abs(x) >= 9_007_199_254_740_992 {
+            throw error(.loopBoundTooLarge, e.range)
+        }
+        let span = (to - from).rounded(.up) + (inclusive ? 1 : 0)
+        if span > Double(limits.loopIterations - iterations) { throw error(.loopLimit(limits.loopIterations), toExpr.range) }
+        var i = from
+        while inclusive ? i <= to : i < to {
+            try loopBody(body, statementRange, binding: (variable, .number(i)))
+            if returning != nil { break }
+            i += 1
+        }
+    }
+
+    /// `for x in list { ... }`.
+    @inline(never) func runForEach(
+        _ variable: String, _ listExpr: Expr, _ body: [Stmt], _ range: SourceRange, _ statementRange: SourceRange
+    ) throws(Diagnostic) {
+        try checkAssignable(variable, range)
+        let v = try evaluate(listExpr)
+        guard case .list(let items) = v else {
+            throw error(.wrongKind("what 'for ... in' runs over", expected: "a list or a range a..<b", found: v.kindName), listExpr.range)
+        }
+        guard items.count <= limits.loopIterations - iterations else { throw error(.loopLimit(limits.loopIterations), listExpr.range) }
+        for item in items {
+            try loopBody(body, statementRange, binding: (variable, item))
+            if returning != nil { break }
+        }
+    }
+
+    /// `def name(parameters) { ... }`.
+    @inline(never) func runProcedure(_ name: String, _ nameRange: SourceRange, _ parameters: [String], _ body: [Stmt]) throws(Diagnostic) {
+        if Builtins.isReserved(name) {
+            throw error(.reservedName(name), nameRange)
+        }
+        // Parameters are variables: no built-in names, no name twice.
+        for (k, p) in parameters.enumerated() {
+            try checkAssignable(p, nameRange)
+            if parameters[..<k].contains(p) { throw error(.duplicateParameter(p), nameRange) }
+        }
+        definitions += 1
+        state.procedures[name] = Procedure(
+            parameters: parameters, body: body, source: source, nameRange: nameRange, definition: definitions)
+        changed = true
+        report("def", .defined(name))
+    }
+
+    /// `print values...`.
+    @inline(never) func runPrint(_ values: [Expr], _ range: SourceRange) throws(Diagnostic) {
+        var out: [Value] = []
+        for v in values { out.append(try evaluate(v)) }
+        // Writing a value out costs like listing its parts.
+        try charge(WorkCost.listingCost * out.reduce(0) { $0 + $1.size(upTo: limits.statementWork) }, range)
+        report("print", .printed(out))
     }
 
     /// After a block at top level: one line saying where the path now ends, when it changed.

@@ -19,7 +19,8 @@ const mathsDifferences = new Map([
 // One instance for every script (each run makes a new session); included files are read from
 // the folder the script runs in, as the native binary reads them: the golden scripts' first.
 let includeFolder = folder;
-const exports = await instantiate(readFileSync(process.env.SHAPE_WASM || join(here, "../../.build/wasm/shape.wasm")), (name) => {
+const wasmBytes = readFileSync(process.env.SHAPE_WASM || join(here, "../../.build/wasm/shape.wasm"));
+let exports = await instantiate(wasmBytes, (name) => {
   try { return readFileSync(join(includeFolder, name)); } catch { return null; }
 });
 let passed = 0;
@@ -67,7 +68,49 @@ for (const [sub, runFrom] of [["", root], ["primer", null], ["lesson", null]]) {
     }
   }
 }
-console.log(`wasm golden scripts and examples: ${passed} the same, ${failed.length} different, ${skipped.length} left out`);
+// The hostile corpus (Tests/ShapeCLITests/Hostile): each input ends as it does natively
+// (HostileInputTests), with exit status 1 and a located error, `name:line:column: error: `, that
+// holds the message expected.tsv gives it.
+const hostile = join(root, "Tests/ShapeCLITests/Hostile");
+// Inputs about the machine's files, which a page has none of: `include` reads only the files the
+// host gives it (so a device or a folder is "no such file"), and `save` writes nothing.
+const hostDifferences = new Map([
+  ["include-device.shape", "a device is no file the page's host has"],
+  ["include-directory.shape", "a folder is no file the page's host has"],
+  ["save-into-missing-folder.shape", "save writes no file in a page"],
+]);
+const expectedErrors = new Map();
+for (const line of readFileSync(join(hostile, "expected.tsv"), "utf8").split("\n")) {
+  if (line.startsWith("#") || !line) continue;
+  const [name, message, args = ""] = line.split("\t");
+  expectedErrors.set(name, { message, args: args.split(" ").filter(Boolean) });
+}
+let hostilePassed = 0;
+const hostileFailed = [];
+includeFolder = hostile;
+for (const file of readdirSync(hostile).filter((n) => n.endsWith(".shape")).sort()) {
+  if (hostDifferences.has(file)) { skipped.push(`hostile ${file} (files: ${hostDifferences.get(file)})`); continue; }
+  const expected = expectedErrors.get(file.replace(/\.shape$/, ""));
+  if (!expected) { hostileFailed.push(`${file}: no line in expected.tsv`); continue; }
+  const options = {};
+  if (expected.args.includes("--work-limit")) options.workLimit = Number(expected.args[expected.args.indexOf("--work-limit") + 1]);
+  let result;
+  try {
+    result = run(exports, readFileSync(join(hostile, file)), file, options);
+  } catch (error) {
+    hostileFailed.push(`${file}: ${error.message}`);
+    // A trap leaves the module as it was mid-run: a fresh one for the rest.
+    exports = await instantiate(wasmBytes, (name) => { try { return readFileSync(join(includeFolder, name)); } catch { return null; } });
+    continue;
+  }
+  const first = result.stderr.toString("utf8").split("\n")[0];
+  const located = first.startsWith(file + ":") && /^:\d+:\d+: error: /.test(first.slice(file.length));
+  if (result.status === 1 && located && first.includes(expected.message)) hostilePassed++;
+  else hostileFailed.push(`${file}: status ${result.status}, ${JSON.stringify(first.slice(0, 200))} for ${JSON.stringify(expected.message)}`);
+}
+failed.push(...hostileFailed.map((f) => "hostile " + f));
+console.log(`wasm golden scripts and examples: ${passed} the same, ${failed.length - hostileFailed.length} different, ${skipped.length} left out; ` +
+  `hostile inputs: ${hostilePassed} end with their located error, ${hostileFailed.length} otherwise`);
 for (const s of skipped) console.log(`  left out: ${s}`);
 for (const f of failed) console.log(`  DIFFERENT: ${f}`);
 process.exitCode = failed.length ? 1 : 0;

@@ -3,7 +3,8 @@ runs its first example; an edit reruns the script and shows its reports and its 
 example that includes a library file runs; a real pointer drag of a control point runs `setpoint`
 in the session and writes it into the script (one line, the drag's last position), and undo from
 the page restores the path; the share link brings the script and the picture back; a run past
-the time limit is stopped and says so while the page stays responsive.
+the time limit is stopped and says so while the page stays responsive; calls nest 200 deep, as on
+the command line.
 Usage: python test_playground.py dist/web/index.html"""
 import pathlib
 import sys
@@ -158,6 +159,14 @@ try:
     wait(d, "return window.playground && window.playground.runs > 0", "the shared page's run")
     check(d.execute_script("return document.getElementById('editor').value") == script, "the link brings the script back")
     check(d.execute_script("return document.getElementById('path').getAttribute('d')") == picture, "and the picture")
+
+    # Calls nest in the page as deep as the interpreter allows (200), and one more is its located
+    # error, as on the command line, not a browser's stack overflow.
+    edit(d, "def g(n) { if n > 0 { return g(n - 1) + 1 }\n return 0 }\nprint g(199)\nprint g(200)")
+    wait(d, "return document.getElementById('transcript').textContent.includes('calls nested more than 200 deep')", "a call 201 deep: the interpreter's error")
+    entries = transcript(d)
+    check(any(e.endswith("\n199") for e in entries) and any("playground.shape:1:" in e and "error: calls nested more than 200 deep" in e for e in entries),
+          f"200 nested calls run in the page and the 201st is a located error ({[e[:120] for e in entries]})")
 
     # An endless run is stopped and says so; the page answers meanwhile; the next run works.
     edit(d, "def f() { repeat 900000 { move 0 0 } }\n" + "f\n" * 50)
