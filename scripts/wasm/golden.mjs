@@ -2,7 +2,8 @@
 // each must print exactly the standard output and standard error its `# expect:` and `# stderr:`
 // lines say, with its `# exit:` status, as the native binary must, with the options of its
 // `# args:` and the files it includes. Left out, and counted: a script that sets the environment
-// (`# env:`), and the stated maths differences below.
+// (`# env:`), and the stated maths differences below. Then the examples (their snapshots), and
+// the hostile corpus (each input's located error).
 import { readFileSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";

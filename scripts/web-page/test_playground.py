@@ -154,7 +154,8 @@ try:
     d.find_element("id", "share").click()
     wait(d, "return window.playground.link !== null", "the share link")
     link = d.execute_script("return window.playground.link")
-    d.get("about:blank")
+    # In a new tab, as someone the link was sent to would open it.
+    d.switch_to.new_window("tab")
     d.get(link)
     wait(d, "return window.playground && window.playground.runs > 0", "the shared page's run")
     check(d.execute_script("return document.getElementById('editor').value") == script, "the link brings the script back")
