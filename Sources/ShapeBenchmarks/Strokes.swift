@@ -115,6 +115,19 @@ func runStrokeModes(_ arguments: [String]) -> Bool {
         fclose(f)
         return true
     }
+    // The offset curves alone, many times over (for a profiler): `offsets [rounds]`.
+    if let k = arguments.firstIndex(of: "offsets") {
+        let rounds = k + 1 < arguments.count ? Int(arguments[k + 1]) ?? 100 : 100
+        let clock = ContinuousClock(), start = clock.now
+        var count = 0
+        for _ in 0..<rounds {
+            for o in offsetCases() { for d in [o.d, -o.d] { count += Segment.cubic(o.cubic).offsetCurve(by: d).pieces.count } }
+        }
+        print(
+            "offset curves: \(rounds) rounds of \(offsetCases().count * 2), \(count / rounds) cubics each round, \(ms((clock.now - start) / rounds)) a round"
+        )
+        return true
+    }
     if arguments.contains("strokes") {
         let clock = ContinuousClock()
         var total = Duration.zero

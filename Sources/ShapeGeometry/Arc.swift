@@ -233,20 +233,8 @@ extension Arc: CurveNearest {
             let left = i > 0 ? samples[i - 1] : Double.infinity
             let right = i < n ? samples[i + 1] : Double.infinity
             guard samples[i] <= left && samples[i] <= right else { continue }
-            var lo = Double(Swift.max(i - 1, 0)) / Double(n), hi = Double(Swift.min(i + 1, n)) / Double(n)
-            let ratio = 0.6180339887498949
-            var x1 = hi - ratio * (hi - lo), x2 = lo + ratio * (hi - lo)
-            var f1 = point(at: x1).quickDistance(to: p), f2 = point(at: x2).quickDistance(to: p)
-            for _ in 0..<80 where hi - lo > 1e-15 {
-                if f1 <= f2 {
-                    hi = x2; x2 = x1; f2 = f1
-                    x1 = hi - ratio * (hi - lo); f1 = point(at: x1).quickDistance(to: p)
-                } else {
-                    lo = x1; x1 = x2; f1 = f2
-                    x2 = lo + ratio * (hi - lo); f2 = point(at: x2).quickDistance(to: p)
-                }
-            }
-            candidates.append(0.5 * (lo + hi))
+            let lo = Double(Swift.max(i - 1, 0)) / Double(n), hi = Double(Swift.min(i + 1, n)) / Double(n)
+            candidates.append(Searches.goldenMinimum(in: lo, hi, steps: 80, width: 1e-15) { point(at: $0).quickDistance(to: p) })
         }
         return nearestAmong(candidates.filter { $0 > 0 && $0 < 1 }, to: p)
     }

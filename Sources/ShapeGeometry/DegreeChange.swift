@@ -355,7 +355,7 @@ extension Arc {
 }
 
 extension Arc {
-    /// The largest value of `gap` on [0, 1]: the largest of 257 samples, refined by 60 golden
+    /// The largest value of `gap` on [0, 1]: the largest of 257 samples, refined by golden
     /// sections around it (the gap of a Bézier piece from its arc has one hump).
     static func largestGap(_ gap: (Double) -> Double) -> Double {
         var best = (t: 0.0, d: 0.0)
@@ -364,12 +364,9 @@ extension Arc {
             let d = gap(t)
             if d > best.d { best = (t, d) }
         }
-        var lo = Swift.max(0, best.t - 1.0 / 256), hi = Swift.min(1, best.t + 1.0 / 256)
-        for _ in 0..<60 {
-            let m1 = lo + (hi - lo) * 0.382, m2 = lo + (hi - lo) * 0.618
-            if gap(m1) < gap(m2) { lo = m1 } else { hi = m2 }
-        }
-        return Swift.max(best.d, gap(0.5 * (lo + hi)))
+        // 80 sections take the bracket of 1/128 below 1e-18: to the rounding of t.
+        let t = Searches.goldenMinimum(in: Swift.max(0, best.t - 1.0 / 256), Swift.min(1, best.t + 1.0 / 256), steps: 80) { -gap($0) }
+        return Swift.max(best.d, gap(t))
     }
 }
 

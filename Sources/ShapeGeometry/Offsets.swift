@@ -451,12 +451,8 @@ struct Pen {
                 let t1 = Double(k) / 256, f1 = f(t1)
                 if f1 == 0, s.point(at: t1).distance(to: x) <= h { return true }
                 if (f0 < 0) != (f1 < 0) {
-                    var lo = t0, hi = t1, flo = f0
-                    for _ in 0..<60 {
-                        let mid = 0.5 * (lo + hi), fm = f(mid)
-                        if (fm < 0) == (flo < 0) { lo = mid; flo = fm } else { hi = mid }
-                    }
-                    if s.point(at: 0.5 * (lo + hi)).distance(to: x) <= h { return true }
+                    let t = Searches.signChange(in: t0, t1, valueAtLow: f0, halvings: 60, f)
+                    if s.point(at: t).distance(to: x) <= h { return true }
                 }
                 t0 = t1; f0 = f1
             }
@@ -538,12 +534,7 @@ struct Pen {
             let t = Double(k) / Double(samples)
             let f = factor(t)
             if (f < 0) != (previousFactor < 0) {
-                var lo = Double(k - 1) / Double(samples), hi = t, flo = previousFactor
-                for _ in 0..<60 {
-                    let mid = 0.5 * (lo + hi), fm = factor(mid)
-                    if (fm < 0) == (flo < 0) { lo = mid; flo = fm } else { hi = mid }
-                }
-                cuts.append(0.5 * (lo + hi))
+                cuts.append(Searches.signChange(in: Double(k - 1) / Double(samples), t, valueAtLow: previousFactor, halvings: 60, factor))
                 turned = 0
             }
             previousFactor = f
@@ -604,12 +595,7 @@ struct Pen {
             let t = a + (b - a) * Double(k) / Double(samples)
             let value = slope(t)
             if (value < 0) != (previous < 0), previous != 0 {
-                var lo = a + (b - a) * Double(k - 1) / Double(samples), hi = t, flo = previous
-                for _ in 0..<50 {
-                    let mid = 0.5 * (lo + hi), fm = slope(mid)
-                    if (fm < 0) == (flo < 0) { lo = mid; flo = fm } else { hi = mid }
-                }
-                cuts.append(0.5 * (lo + hi))
+                cuts.append(Searches.signChange(in: a + (b - a) * Double(k - 1) / Double(samples), t, valueAtLow: previous, halvings: 50, slope))
             }
             previous = value
         }
