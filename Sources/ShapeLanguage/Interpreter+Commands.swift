@@ -47,8 +47,8 @@ extension Interpreter {
         let invocation = try bind(row.spec, arguments: arguments, keywords: keywords, range: range)
         guard let run = row.spec.run else { throw error(.unknownCommand(name), nameRange) }
         try run(self)(invocation)
-        if nonFiniteReport {
-            nonFiniteReport = false
+        if current.nonFiniteReport {
+            current.nonFiniteReport = false
             throw error(.nonFiniteResult, range)
         }
     }
@@ -134,7 +134,7 @@ extension Interpreter {
 
     /// True when `name` has a value here: a variable in scope, a global or a built-in value.
     func isDefined(_ name: String) -> Bool {
-        scopes.contains { $0[name] != nil } || globals[name] != nil || Builtins.Value(rawValue: name) != nil
+        current.scopes.contains { $0[name] != nil } || globals[name] != nil || Builtins.Value(rawValue: name) != nil
     }
 
     /// Runs a procedure with its arguments; returns what its `return` gave, if it ran one. Called
@@ -148,30 +148,30 @@ extension Interpreter {
         guard arguments.count == procedure.parameters.count else {
             throw error(.wrongCallArity(name: name, expected: procedure.parameters.count, got: arguments.count), range)
         }
-        guard callDepth < limits.callDepth else { throw error(.recursionLimit(limits.callDepth), range) }
+        guard current.callDepth < limits.callDepth else { throw error(.recursionLimit(limits.callDepth), range) }
         var frame: [String: Value] = [:]
         for (p, a) in zip(procedure.parameters, arguments) { frame[p] = try evaluate(a) }
         // A call costs what a few statements do, so that exponential recursion meets the budget
         // within seconds.
         try charge(WorkCost.callCost, range)
         try enter(range)
-        let savedScopes = scopes, savedSource = source
-        scopes = [frame]
+        let savedScopes = current.scopes, savedSource = source
+        current.scopes = [frame]
         source = procedure.source
-        callDepth += 1
+        current.callDepth += 1
         let lengthBefore = path.length, countBefore = path.elements.count
-        defer { scopes = savedScopes; source = savedSource; callDepth -= 1; nesting -= 1 }
+        defer { current.scopes = savedScopes; source = savedSource; current.callDepth -= 1; current.nesting -= 1 }
         do {
             for s in procedure.body {
                 try run(s)
-                if returning != nil { break }
+                if current.returning != nil { break }
             }
         } catch {
             throw error.calledFrom(.call, savedSource, range)
         }
-        let result = returning
-        returning = nil
-        if asCommand, nesting == 1, path.elements.count != countBefore, let end = path.currentPoint {
+        let result = current.returning
+        current.returning = nil
+        if asCommand, current.nesting == 1, path.elements.count != countBefore, let end = path.currentPoint {
             emit(
                 Report(
                     command: name, line: statementLine, kind: .path(to: end, segment: added(since: countBefore, lengthBefore), length: path.length)))
@@ -206,7 +206,7 @@ extension Interpreter {
             throw diagnose(error, inv)
         }
         pathDidChange(trackPointsKept: true)
-        changed = true
+        current.changed = true
         // Drawing after a transform: `reset` must map the new elements back too, and the next
         // rotation or scale turns about the new bounds.
         state.untransformed = nil
@@ -577,7 +577,7 @@ extension Interpreter {
         state.transform = .identity
         state.untransformed = nil
         state.pivot = nil
-        changed = true
+        current.changed = true
         report("reset", .transformed(path.bounds))
     }
 
@@ -643,7 +643,7 @@ extension Interpreter {
         trackCache = nil
         do {
             let points = try trackPoints(inv.range)  // keeps the handle's index, wrapped
-            changed = true
+            current.changed = true
             report("dash", .dash(count: points.count))
         } catch {
             state.dash = previous
@@ -660,7 +660,7 @@ extension Interpreter {
         if n.isEmpty { return handleReport("handle", points, query: true) }
         guard n[0] == n[0].rounded(), abs(n[0]) < 9e15 else { throw error(.notAnInteger("the handle index"), inv.ranges[0]) }
         state.handle.jump(to: Int(n[0]), count: points.count)
-        changed = true
+        current.changed = true
         handleReport("handle", points)
     }
 
@@ -675,7 +675,7 @@ extension Interpreter {
             state.handle.follow(by: Vector(by[0], by[1]), in: points)
         }
         if let t = state.handle.target, !t.isFinite { throw error(.nonFiniteResult, inv.range) }
-        changed = true
+        current.changed = true
         handleReport("drag", points)
     }
 
@@ -685,7 +685,7 @@ extension Interpreter {
         let points = try trackPoints(inv.range)
         try charge(points.count, inv.range)
         state.handle.snap(to: inv.point(0), in: points)
-        changed = true
+        current.changed = true
         handleReport("snap", points)
     }
 
@@ -1605,7 +1605,7 @@ extension Interpreter {
         let rule: FillRule = inv.keywords["evenodd"] != nil ? .evenOdd : .nonZero
         let operation = BooleanOperation(rawValue: inv.name)
         let other = try operation.map { (_) throws(Diagnostic) in try pathArgument(inv.arguments[0], "what '\(inv.name)' combines with", inv) }
-        let left = Swift.max(limits.statementWork - work, 0)
+        let left = Swift.max(limits.statementWork - current.work, 0)
         let outcome =
             if let operation, let other { path.combinedResult(with: other, operation, rule: rule, budget: left) } else {
                 path.simplifiedResult(rule: rule, budget: left)
@@ -1763,7 +1763,7 @@ extension Interpreter {
     func outline(
         _ inv: Invocation, _ make: (Int) -> Result<(path: Path, work: Int, error: Double), BooleanFailure>
     ) throws(Diagnostic) -> (Path, Double) {
-        switch make(Swift.max(limits.statementWork - work, 0)) {
+        switch make(Swift.max(limits.statementWork - current.work, 0)) {
         case .success(let (path, used, err)):
             try charge(used, inv.range)
             return (path, err)
@@ -1773,7 +1773,7 @@ extension Interpreter {
     }
 
     func withWorkLeft<T>(_ inv: Invocation, _ search: (Int) -> (T, work: Int)?) throws(Diagnostic) -> T {
-        guard let (answer, used) = search(Swift.max(limits.statementWork - work, 0)) else {
+        guard let (answer, used) = search(Swift.max(limits.statementWork - current.work, 0)) else {
             throw error(.workLimit(limits.statementWork), inv.range)
         }
         try charge(used, inv.range)
@@ -1791,7 +1791,7 @@ extension Interpreter {
         keepPathForRollback()  // inside a block that fails later, the path must come back
         state = record.state
         for (name, old) in record.globals {
-            if globalChanges[name] == nil { globalChanges[name] = .some(globals[name]) }
+            if current.globalChanges[name] == nil { current.globalChanges[name] = .some(globals[name]) }
             globals[name] = old
         }
         restorePath(record.path)
@@ -1816,7 +1816,7 @@ extension Interpreter {
         if inv.keywords["keep"] != nil { state.figureKeep = true }
         if inv.keywords["replace"] != nil { state.figureKeep = false }
         if inv.keywords["clear"] != nil { lastFigure = nil }
-        changed = true
+        current.changed = true
         report("figure", .figureMode(keep: state.figureKeep, marks: lastFigure?.marks.count ?? 0))
     }
 
@@ -1825,7 +1825,7 @@ extension Interpreter {
         let n = inv.numbers
         guard n[0] == n[0].rounded(), n[0] >= 0, n[0] <= 17 else { throw error(.precisionRange, inv.ranges[0]) }
         state.precision = Int(n[0])
-        changed = true
+        current.changed = true
         report("precision", .precision(state.precision))
     }
 }

@@ -3,7 +3,7 @@ import ShapeGeometry
 extension Interpreter {
     /// The value of a name: innermost scope first, then globals, then the built-ins.
     @inline(never) func lookup(_ name: String, _ range: SourceRange) throws(Diagnostic) -> Value {
-        for scope in scopes.reversed() { if let v = scope[name] { return v } }
+        for scope in current.scopes.reversed() { if let v = scope[name] { return v } }
         if let v = globals[name] { return v }
         guard let builtin = Builtins.Value(rawValue: name) else {
             // `n.x`, `xs.count`, `a.b.c`: a variable, then its fields.

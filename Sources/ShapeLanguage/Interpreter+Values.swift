@@ -36,16 +36,16 @@ extension Interpreter {
         try charge(spec.cost.units(elements: path.elements.count), range)
         let invocation = try bind(spec, arguments: positional, keywords: keywords, range: range)
         guard let run = spec.run else { throw error(.notAFunction(spec.name), nameRange) }
-        capturing += 1
-        captured = nil
-        defer { capturing -= 1 }
+        current.capturing += 1
+        current.captured = nil
+        defer { current.capturing -= 1 }
         try run(self)(invocation)
-        if nonFiniteReport {
-            nonFiniteReport = false
+        if current.nonFiniteReport {
+            current.nonFiniteReport = false
             throw error(.nonFiniteResult, range)
         }
-        guard let report = captured, let value = Interpreter.value(of: report.kind) else { throw error(.notAFunction(spec.name), nameRange) }
-        captured = nil
+        guard let report = current.captured, let value = Interpreter.value(of: report.kind) else { throw error(.notAFunction(spec.name), nameRange) }
+        current.captured = nil
         return value
     }
 

@@ -6,8 +6,8 @@ extension Interpreter {
     /// figure), as `save` would hand it over with every layer. Charges no work; track points that
     /// would pass their limit are left out.
     public func view() -> SaveRequest {
-        let workBefore = work
-        defer { work = workBefore }
+        let workBefore = current.work
+        defer { current.work = workBefore }
         let points = (try? trackPoints(SourceRange(0, 0))) ?? []
         return SaveRequest(
             file: "", from: "", path: path, layers: Set(SaveLayer.allCases), trackPoints: points,

@@ -146,59 +146,9 @@ public final class Interpreter {
         var capturing = 0
         var captured: Report?
     }
+    /// The statement running now: everything it keeps is read and written here
+    /// (`current.work`, `current.scopes`, ...), never through copies on the interpreter.
     var current = StatementState()
-    var iterations: Int {
-        get { current.iterations }
-        set { current.iterations = newValue }
-    }
-    var work: Int {
-        get { current.work }
-        set { current.work = newValue }
-    }
-    var callDepth: Int {
-        get { current.callDepth }
-        set { current.callDepth = newValue }
-    }
-    var nesting: Int {
-        get { current.nesting }
-        set { current.nesting = newValue }
-    }
-    var statementStart: Int {
-        get { current.start }
-        set { current.start = newValue }
-    }
-    var savedPath: Path? {
-        get { current.savedPath }
-        set { current.savedPath = newValue }
-    }
-    var changed: Bool {
-        get { current.changed }
-        set { current.changed = newValue }
-    }
-    var globalChanges: [String: Value?] {
-        get { current.globalChanges }
-        set { current.globalChanges = newValue }
-    }
-    var scopes: [[String: Value]] {
-        get { current.scopes }
-        set { current.scopes = newValue }
-    }
-    var nonFiniteReport: Bool {
-        get { current.nonFiniteReport }
-        set { current.nonFiniteReport = newValue }
-    }
-    var returning: Value? {
-        get { current.returning }
-        set { current.returning = newValue }
-    }
-    var capturing: Int {
-        get { current.capturing }
-        set { current.capturing = newValue }
-    }
-    var captured: Report? {
-        get { current.captured }
-        set { current.captured = newValue }
-    }
     var includeStack: [String] = []
     var source: Source
     var emit: (Report) -> Void = { _ in }
@@ -271,18 +221,18 @@ public final class Interpreter {
             try run(statement, topLevel: true, lengthBefore: lengthBefore)
         } catch {
             state = stateBefore
-            restoreGlobals(globalChanges)
+            restoreGlobals(current.globalChanges)
             undoStack = undoBefore
             undoElements = undoElementsBefore
             lastNearest = nearestBefore
             lastCasteljau = casteljauBefore
             lastFigure = figureBefore
-            restorePath(savedPath.map { .replace($0) } ?? .truncate(statementStart))
+            restorePath(current.savedPath.map { .replace($0) } ?? .truncate(current.start))
             throw error
         }
         // A statement that left everything as it was (a `clear` of an empty path, `precision`
         // to the precision in force) is no undo step.
-        let pathUnchanged = savedPath.map { $0.elements == path.elements } ?? (path.elements.count == statementStart)
+        let pathUnchanged = current.savedPath.map { $0.elements == path.elements } ?? (path.elements.count == current.start)
         // A figure, construction or nearest query belongs to the path it was made on: a change
         // other than appending (`clear`, a transform, `setpoint`, a boolean) drops those this
         // statement did not make. (Appending leaves the elements they show as they were.)
@@ -297,21 +247,22 @@ public final class Interpreter {
         if state.figureKeep, let old = figureBefore, let new = lastFigure, new != old, statement.commandName != "figure" {
             lastFigure = Figure(title: old.title + "; " + new.title, marks: old.marks + new.marks)
         }
-        if let saved = savedPath, saved.elements != path.elements {
+        if let saved = current.savedPath, saved.elements != path.elements {
             if lastFigure == figureBefore { lastFigure = nil }
             if CommandTable.spec(named: statement.commandName)?.group != .teaching { lastFigureless = nil }
             if lastCasteljau == casteljauBefore { lastCasteljau = nil }
             if lastNearest?.query == nearestBefore?.query, lastNearest?.point == nearestBefore?.point { lastNearest = nil }
         }
-        let globalsUnchanged = globalChanges.allSatisfy { globals[$0.key] == $0.value }
-        if changed, pathUnchanged, globalsUnchanged, state == stateBefore { changed = false }
-        if changed, statement.commandName != "undo" {
+        let globalsUnchanged = current.globalChanges.allSatisfy { globals[$0.key] == $0.value }
+        if current.changed, pathUnchanged, globalsUnchanged, state == stateBefore { current.changed = false }
+        if current.changed, statement.commandName != "undo" {
             let restore: PathRestore =
-                savedPath.map { .replace($0) }
-                ?? (path.elements.count != statementStart ? .truncate(statementStart) : .unchanged)
+                current.savedPath.map { .replace($0) }
+                ?? (path.elements.count != current.start ? .truncate(current.start) : .unchanged)
             if lastSnapshot?.state != stateBefore { lastSnapshot = StateSnapshot(stateBefore) }
             undoStack.append(
-                UndoRecord(snapshot: lastSnapshot!, globals: globalChanges, path: restore, command: statement.commandName, line: statementLine))
+                UndoRecord(
+                    snapshot: lastSnapshot!, globals: current.globalChanges, path: restore, command: statement.commandName, line: statementLine))
             undoElements += undoStack.last!.savedElements
             if undoStack.count > 2 * limits.undoHistory { dropOldestUndo(undoStack.count - limits.undoHistory) }
             // Whole-path changes keep a copy of the path each: the oldest go first past the budget,
@@ -328,7 +279,7 @@ public final class Interpreter {
 
     /// Sets a variable, remembering (once per statement) what it held, for rollback and undo.
     func setGlobal(_ name: String, _ value: Value) {
-        if globalChanges[name] == nil { globalChanges[name] = .some(globals[name]) }
+        if current.globalChanges[name] == nil { current.globalChanges[name] = .some(globals[name]) }
         globals[name] = value
     }
 
@@ -380,29 +331,29 @@ public final class Interpreter {
         keepPathForRollback()
         path = new
         pathDidChange()
-        changed = true
+        current.changed = true
     }
 
     /// Before the statement changes the path other than by appending: keeps the path as it was
     /// when the statement began, for rollback and undo (once per statement).
     func keepPathForRollback() {
-        guard savedPath == nil else { return }
+        guard current.savedPath == nil else { return }
         var original = path
-        original.truncate(to: statementStart)
-        savedPath = original
+        original.truncate(to: current.start)
+        current.savedPath = original
     }
 
     /// Goes one level deeper into blocks, calls and includes; past `limits.nesting` it is an
     /// error, so that the native recursion that runs them stays within the interpreter's stack.
     func enter(_ range: SourceRange) throws(Diagnostic) {
-        guard nesting < limits.nesting else { throw error(.nestingLimit(limits.nesting), range) }
-        nesting += 1
+        guard current.nesting < limits.nesting else { throw error(.nestingLimit(limits.nesting), range) }
+        current.nesting += 1
     }
 
     /// Counts `units` of work against the statement's budget, and stops when asked to.
     func charge(_ units: Int, _ range: SourceRange) throws(Diagnostic) {
-        work += units
-        if work > limits.statementWork { throw error(.workLimit(limits.statementWork), range) }
+        current.work += units
+        if current.work > limits.statementWork { throw error(.workLimit(limits.statementWork), range) }
         if isCancelled() { throw error(.interrupted, range) }
     }
 
@@ -415,9 +366,9 @@ public final class Interpreter {
     func report(_ command: String, _ kind: Report.Kind) {
         let r = Report(command: command, line: statementLine, kind: kind)
         // The finiteness gate of every result: the command that made it fails (see `command`).
-        guard r.isFinite else { nonFiniteReport = true; return }
-        if capturing > 0 { captured = r; return }
-        if nesting == 0 || r.isRequested { emit(r) }
+        guard r.isFinite else { current.nonFiniteReport = true; return }
+        if current.capturing > 0 { current.captured = r; return }
+        if current.nesting == 0 || r.isRequested { emit(r) }
     }
 
     // MARK: Statements
@@ -446,8 +397,8 @@ public final class Interpreter {
             try runForEach(variable, listExpr, body, range, statement.range)
             if topLevel { summarize("for", lengthBefore: lengthBefore) }
         case .returnValue(let valueExpr, let range):
-            guard callDepth > 0 else { throw error(.returnOutsideProcedure, range) }
-            returning = try evaluate(valueExpr)
+            guard current.callDepth > 0 else { throw error(.returnOutsideProcedure, range) }
+            current.returning = try evaluate(valueExpr)
         case .conditional(let condition, let then, let otherwise, _):
             let c = try number(condition, "the condition")
             try block(c != 0 ? then : (otherwise ?? []), binding: nil, at: statement.range)
@@ -469,9 +420,9 @@ public final class Interpreter {
         try checkAssignable(name, nameRange)
         // `-D name=value`: a top-level `let` of a script takes the value given.
         let v: Value
-        if topLevel, scopes.isEmpty, let given = overrides[name] { v = given } else { v = try evaluate(value) }
-        if scopes.isEmpty { setGlobal(name, v) } else { scopes[scopes.count - 1][name] = v }
-        changed = true
+        if topLevel, current.scopes.isEmpty, let given = overrides[name] { v = given } else { v = try evaluate(value) }
+        if current.scopes.isEmpty { setGlobal(name, v) } else { current.scopes[current.scopes.count - 1][name] = v }
+        current.changed = true
         report("let", .value(name, v))
     }
 
@@ -479,14 +430,14 @@ public final class Interpreter {
     @inline(never) func runAssign(_ name: String, _ nameRange: SourceRange, _ value: Expr) throws(Diagnostic) {
         try checkAssignable(name, nameRange)
         let v = try evaluate(value)
-        if let i = scopes.lastIndex(where: { $0[name] != nil }) {
-            scopes[i][name] = v
+        if let i = current.scopes.lastIndex(where: { $0[name] != nil }) {
+            current.scopes[i][name] = v
         } else if globals[name] != nil {
             setGlobal(name, v)
         } else {
             throw error(.undefinedVariable(name), nameRange, suggestion: suggestion(for: name, among: visibleNames))
         }
-        changed = true
+        current.changed = true
         report("assign", .value(name, v))
     }
 
@@ -496,11 +447,11 @@ public final class Interpreter {
         let n = try number(countExpr, "the repeat count")
         guard n == n.rounded() else { throw error(.notAnInteger("the repeat count"), countExpr.range) }
         guard n >= 0 else { throw error(.negativeCount("the repeat count"), countExpr.range) }
-        guard n <= Double(limits.loopIterations - iterations) else { throw error(.loopLimit(limits.loopIterations), countExpr.range) }
+        guard n <= Double(limits.loopIterations - current.iterations) else { throw error(.loopLimit(limits.loopIterations), countExpr.range) }
         let count = Int(n)
         for _ in 0..<count {
             try loopBody(body, statementRange, binding: nil)
-            if returning != nil { break }
+            if current.returning != nil { break }
         }
     }
 
@@ -515,11 +466,11 @@ public final class Interpreter {
             throw error(.loopBoundTooLarge, e.range)
         }
         let span = (to - from).rounded(.up) + (inclusive ? 1 : 0)
-        if span > Double(limits.loopIterations - iterations) { throw error(.loopLimit(limits.loopIterations), toExpr.range) }
+        if span > Double(limits.loopIterations - current.iterations) { throw error(.loopLimit(limits.loopIterations), toExpr.range) }
         var i = from
         while inclusive ? i <= to : i < to {
             try loopBody(body, statementRange, binding: (variable, .number(i)))
-            if returning != nil { break }
+            if current.returning != nil { break }
             i += 1
         }
     }
@@ -533,10 +484,10 @@ public final class Interpreter {
         guard case .list(let items) = v else {
             throw error(.wrongKind("what 'for ... in' runs over", expected: "a list or a range a..<b", found: v.kindName), listExpr.range)
         }
-        guard items.count <= limits.loopIterations - iterations else { throw error(.loopLimit(limits.loopIterations), listExpr.range) }
+        guard items.count <= limits.loopIterations - current.iterations else { throw error(.loopLimit(limits.loopIterations), listExpr.range) }
         for item in items {
             try loopBody(body, statementRange, binding: (variable, item))
-            if returning != nil { break }
+            if current.returning != nil { break }
         }
     }
 
@@ -553,7 +504,7 @@ public final class Interpreter {
         definitions += 1
         state.procedures[name] = Procedure(
             parameters: parameters, body: body, source: source, nameRange: nameRange, definition: definitions)
-        changed = true
+        current.changed = true
         report("def", .defined(name))
     }
 
@@ -568,20 +519,20 @@ public final class Interpreter {
 
     /// After a block at top level: one line saying where the path now ends, when it changed.
     func summarize(_ command: String, lengthBefore: Double) {
-        guard savedPath != nil || path.elements.count != statementStart, let end = path.currentPoint else { return }
-        report(command, .path(to: end, segment: added(since: statementStart, lengthBefore), length: path.length))
+        guard current.savedPath != nil || path.elements.count != current.start, let end = path.currentPoint else { return }
+        report(command, .path(to: end, segment: added(since: current.start, lengthBefore), length: path.length))
     }
 
     /// What the path gained since it had `count` elements and `lengthBefore` length: the
     /// appended elements' own lengths, summed (exact to their accuracy however long the path);
     /// after a whole-path change, the difference of the totals.
     func added(since count: Int, _ lengthBefore: Double) -> Double {
-        savedPath == nil && path.elements.count >= count ? path.length(ofElements: count..<path.elements.count) : path.length - lengthBefore
+        current.savedPath == nil && path.elements.count >= count ? path.length(ofElements: count..<path.elements.count) : path.length - lengthBefore
     }
 
     func loopBody(_ body: [Stmt], _ range: SourceRange, binding: (String, Value)?) throws(Diagnostic) {
-        iterations += 1
-        if iterations > limits.loopIterations { throw error(.loopLimit(limits.loopIterations), range) }
+        current.iterations += 1
+        if current.iterations > limits.loopIterations { throw error(.loopLimit(limits.loopIterations), range) }
         try charge(WorkCost.statementCost, range)
         try block(body, binding: binding, at: range)
     }
@@ -590,17 +541,17 @@ public final class Interpreter {
     /// what they ask for: the top-level statement reports its overall effect once the block is done.
     func block(_ body: [Stmt], binding: (String, Value)?, at range: SourceRange) throws(Diagnostic) {
         try enter(range)
-        scopes.append(binding.map { [$0.0: $0.1] } ?? [:])
-        defer { scopes.removeLast(); nesting -= 1 }
+        current.scopes.append(binding.map { [$0.0: $0.1] } ?? [:])
+        defer { current.scopes.removeLast(); current.nesting -= 1 }
         for s in body {
             try run(s)
-            if returning != nil { return }  // a `return` ends every block up to its procedure
+            if current.returning != nil { return }  // a `return` ends every block up to its procedure
         }
     }
 
     var visibleNames: [String] {
         var names = Array(globals.keys) + Builtins.Value.allCases.map({ $0.rawValue })
-        for scope in scopes { names += scope.keys }
+        for scope in current.scopes { names += scope.keys }
         return names
     }
 
@@ -628,7 +579,7 @@ public final class Interpreter {
         let saved = source
         includeStack.append(loaded.name)
         source = included
-        defer { source = saved; includeStack.removeLast(); nesting -= 1 }
+        defer { source = saved; includeStack.removeLast(); current.nesting -= 1 }
         do {
             for s in program.statements { try run(s) }
         } catch {

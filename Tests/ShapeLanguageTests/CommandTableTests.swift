@@ -104,7 +104,7 @@ import Testing
             _ = run(large, "move 0 0\nrepeat 1000 { line pen.x+1 0 }")
             _ = run(small, name)
             _ = run(large, name)
-            #expect((large.work > small.work + 500) == expected, "\(name): \(small.work) vs \(large.work)")
+            #expect((large.current.work > small.current.work + 500) == expected, "\(name): \(small.current.work) vs \(large.current.work)")
         }
     }
 
@@ -117,7 +117,7 @@ import Testing
             let i = Interpreter()
             _ = run(i, polygon)
             _ = run(i, query)
-            return i.work
+            return i.current.work
         }
         #expect(work("nearest 0 0") > 10 * 1_000)
         #expect(work("nearest 200 0") < 1_000)
