@@ -79,7 +79,7 @@ public enum Builtins {
     ]
 
     /// The words that begin or shape statements; they cannot name variables or procedures.
-    public static let statementWords: Set<String> = ["let", "repeat", "for", "if", "else", "def", "print", "include", "in", "return"]
+    public static let statementWords = Set(Keyword.allCases.map { $0.rawValue })
 
     /// Names a procedure cannot take: commands, statement words, functions and values.
     public static func isReserved(_ name: String) -> Bool {

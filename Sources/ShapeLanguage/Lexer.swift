@@ -134,7 +134,7 @@ public struct Lexer {
                 if bytes[i] == 0x2E, nameCharacter(at: i + 1, digits: false) != nil { i += 1; continue }
                 break
             }
-            return token(.identifier)
+            return token(Keyword.spelled(bytes, start..<i).map { .keyword($0) } ?? .identifier)
         }
         if let op = matchOperator() {
             i += op.rawValue.utf8.count

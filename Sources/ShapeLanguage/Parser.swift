@@ -112,40 +112,12 @@ public struct Parser {
     /// The text of a token (a name's spelling).
     func text(of t: Token) -> String { String(decoding: source.bytes[t.range.start..<t.range.end], as: UTF8.self) }
 
-    /// Whether `t` is the name `word`, compared byte by byte without making a string.
-    func isWord(_ t: Token, _ word: StaticString) -> Bool {
-        guard t.kind == .identifier, t.range.end - t.range.start == word.utf8CodeUnitCount else { return false }
-        return word.withUTF8Buffer { w in
-            var k = t.range.start
-            for b in w {
-                if source.bytes[k] != b { return false }
-                k += 1
-            }
-            return true
-        }
-    }
-
-    /// Whether `t` is one of the words that start a statement of their own (or may not start
-    /// one): `let`, `repeat`, `for`, `if`, `def`, `print`, `return`, `include`, `else`, `in`.
-    func isStatementWord(_ t: Token) -> Bool {
-        guard t.kind == .identifier else { return false }
-        switch source.bytes[t.range.start] {
-        case 0x6C: return isWord(t, "let")
-        case 0x72: return isWord(t, "repeat") || isWord(t, "return")
-        case 0x66: return isWord(t, "for")
-        case 0x69: return isWord(t, "if") || isWord(t, "include") || isWord(t, "in")
-        case 0x64: return isWord(t, "def")
-        case 0x70: return isWord(t, "print")
-        case 0x65: return isWord(t, "else")
-        default: return false
-        }
-    }
-
     func describe(_ t: Token) -> String {
         switch t.kind {
         case .number: "a number"
         case .string: "a string"
         case .identifier: "'\(text(of: t))'"
+        case .keyword(let k): "'\(k.rawValue)'"
         case .op(let o): "'\(o.rawValue)'"
         case .leftParen: "'('"
         case .rightParen: "')'"
@@ -231,119 +203,120 @@ public struct Parser {
         return body
     }
 
+    /// A statement that starts with a keyword.
+    mutating func statement(_ keyword: Keyword) throws(ParseFailure) -> Stmt {
+        let start = current.range.start
+        let wordRange = current.range
+        switch keyword {
+        case .let:
+            advance()
+            let (name, nameRange) = try identifier("a name after 'let'")
+            _ = try expect(.op(.assign), "'='")
+            skipNewlines()  // the value may follow on the next line
+            let value = try expression()
+            return .define(name: name, nameRange: nameRange, value: value, range: SourceRange(start, value.range.end))
+        case .repeat:
+            advance()
+            let count = try argumentExpression()
+            let body = try block()
+            return .repeatLoop(count: count, body: body, range: SourceRange(start, previousEnd))
+        case .for:
+            advance()
+            let (name, _) = try identifier("a loop variable after 'for'")
+            guard current.kind == .keyword(.in) else { throw missing("'in'") }
+            advance()
+            skipNewlines()
+            let from = try expression(minimumPrecedence: 4)
+            let inclusive: Bool
+            switch current.kind {
+            case .op(.halfOpenRange): inclusive = false
+            case .op(.closedRange): inclusive = true
+            case .leftBrace:
+                // `for v in xs { }`: over a list's items.
+                let body = try block()
+                return .forEach(variable: name, list: from, body: body, range: SourceRange(start, previousEnd))
+            default: throw missing("'..<', '...' or a block over a list")
+            }
+            advance()
+            skipNewlines()
+            let to = try expression(minimumPrecedence: 4)
+            let body = try block()
+            return .forLoop(
+                variable: name, from: from, to: to, inclusive: inclusive, body: body,
+                range: SourceRange(start, previousEnd))
+        case .if:
+            advance()
+            let condition = try expression()
+            let then = try block()
+            var otherwise: [Stmt]?
+            // `else` may follow on the same line or on the next.
+            var probe = self
+            probe.skipNewlines()
+            if probe.current.kind == .keyword(.else) {
+                skipNewlines()
+                advance()
+                if current.kind == .keyword(.if) {
+                    blockDepth += 1
+                    defer { blockDepth -= 1 }
+                    guard blockDepth <= Parser.blockLimit else { throw failure(.blocksTooDeep(Parser.blockLimit), at: current.range) }
+                    otherwise = [try statement()]
+                } else {
+                    otherwise = try block()
+                }
+            }
+            return .conditional(
+                condition: condition, then: then, otherwise: otherwise,
+                range: SourceRange(start, previousEnd))
+        case .def:
+            advance()
+            let (name, nameRange) = try identifier("a procedure name after 'def'")
+            let open = try expect(.leftParen, "'(' after the procedure name")
+            // The parameter list may run over several lines while its parenthesis is open.
+            openBlocks.append(open.range)
+            var parameters: [String] = []
+            skipNewlines()
+            if current.kind != .rightParen {
+                while true {
+                    let (p, _) = try identifier("a parameter name")
+                    parameters.append(p)
+                    skipNewlines()
+                    if current.kind == .comma { advance(); skipNewlines(); continue }
+                    break
+                }
+            }
+            _ = try expectClosing(.rightParen, "')'")
+            openBlocks.removeLast()
+            let body = try block()
+            return .procedure(
+                name: name, nameRange: nameRange, parameters: parameters, body: body,
+                range: SourceRange(start, previousEnd))
+        case .print:
+            advance()
+            var values: [Expr] = []
+            while startsArgument(current) { values.append(try argumentExpression()) }
+            return .printValues(values, range: SourceRange(start, values.last?.range.end ?? wordRange.end))
+        case .return:
+            advance()
+            let value = try expression()
+            return .returnValue(value, range: SourceRange(start, value.range.end))
+        case .include:
+            advance()
+            let file = try argumentExpression()
+            return .include(file, range: SourceRange(start, file.range.end))
+        case .else, .in:
+            throw failure(.expected("a statement", found: "'\(keyword.rawValue)'"), at: wordRange)
+        }
+    }
+
     mutating func statement() throws(ParseFailure) -> Stmt {
         let start = current.range.start
+        if case .keyword(let k) = current.kind { return try statement(k) }
         guard current.kind == .identifier else {
             let e = try expression()
             return .expression(e, range: SourceRange(start, e.range.end))
         }
         let wordRange = current.range
         let word = text(of: current)
-        // Only the few statement words go through the comparisons of the switch below (an
-        // unequal comparison of two strings is not cheap, and most statements are commands).
-        if isStatementWord(current) {
-            switch word {
-            case "let":
-                advance()
-                let (name, nameRange) = try identifier("a name after 'let'")
-                _ = try expect(.op(.assign), "'='")
-                skipNewlines()  // the value may follow on the next line
-                let value = try expression()
-                return .define(name: name, nameRange: nameRange, value: value, range: SourceRange(start, value.range.end))
-            case "repeat":
-                advance()
-                let count = try argumentExpression()
-                let body = try block()
-                return .repeatLoop(count: count, body: body, range: SourceRange(start, previousEnd))
-            case "for":
-                advance()
-                let (name, _) = try identifier("a loop variable after 'for'")
-                guard isWord(current, "in") else { throw missing("'in'") }
-                advance()
-                skipNewlines()
-                let from = try expression(minimumPrecedence: 4)
-                let inclusive: Bool
-                switch current.kind {
-                case .op(.halfOpenRange): inclusive = false
-                case .op(.closedRange): inclusive = true
-                case .leftBrace:
-                    // `for v in xs { }`: over a list's items.
-                    let body = try block()
-                    return .forEach(variable: name, list: from, body: body, range: SourceRange(start, previousEnd))
-                default: throw missing("'..<', '...' or a block over a list")
-                }
-                advance()
-                skipNewlines()
-                let to = try expression(minimumPrecedence: 4)
-                let body = try block()
-                return .forLoop(
-                    variable: name, from: from, to: to, inclusive: inclusive, body: body,
-                    range: SourceRange(start, previousEnd))
-            case "if":
-                advance()
-                let condition = try expression()
-                let then = try block()
-                var otherwise: [Stmt]?
-                // `else` may follow on the same line or on the next.
-                var probe = self
-                probe.skipNewlines()
-                if isWord(probe.current, "else") {
-                    skipNewlines()
-                    advance()
-                    if isWord(current, "if") {
-                        blockDepth += 1
-                        defer { blockDepth -= 1 }
-                        guard blockDepth <= Parser.blockLimit else { throw failure(.blocksTooDeep(Parser.blockLimit), at: current.range) }
-                        otherwise = [try statement()]
-                    } else {
-                        otherwise = try block()
-                    }
-                }
-                return .conditional(
-                    condition: condition, then: then, otherwise: otherwise,
-                    range: SourceRange(start, previousEnd))
-            case "def":
-                advance()
-                let (name, nameRange) = try identifier("a procedure name after 'def'")
-                let open = try expect(.leftParen, "'(' after the procedure name")
-                // The parameter list may run over several lines while its parenthesis is open.
-                openBlocks.append(open.range)
-                var parameters: [String] = []
-                skipNewlines()
-                if current.kind != .rightParen {
-                    while true {
-                        let (p, _) = try identifier("a parameter name")
-                        parameters.append(p)
-                        skipNewlines()
-                        if current.kind == .comma { advance(); skipNewlines(); continue }
-                        break
-                    }
-                }
-                _ = try expectClosing(.rightParen, "')'")
-                openBlocks.removeLast()
-                let body = try block()
-                return .procedure(
-                    name: name, nameRange: nameRange, parameters: parameters, body: body,
-                    range: SourceRange(start, previousEnd))
-            case "print":
-                advance()
-                var values: [Expr] = []
-                while startsArgument(current) { values.append(try argumentExpression()) }
-                return .printValues(values, range: SourceRange(start, values.last?.range.end ?? wordRange.end))
-            case "return":
-                advance()
-                let value = try expression()
-                return .returnValue(value, range: SourceRange(start, value.range.end))
-            case "include":
-                advance()
-                let file = try argumentExpression()
-                return .include(file, range: SourceRange(start, file.range.end))
-            case "else", "in":
-                throw failure(.expected("a statement", found: "'\(word)'"), at: wordRange)
-            default:
-                break
-            }
-        }
         // `name = value` (with `=` binary-shaped).
         if case .op(.assign) = peekToken.kind {
             advance(); advance()
@@ -395,7 +368,7 @@ public struct Parser {
     }
 
     mutating func identifier(_ what: String) throws(ParseFailure) -> (String, SourceRange) {
-        if current.kind == .identifier, case let n = text(of: current), !Builtins.statementWords.contains(n) {
+        if current.kind == .identifier, case let n = text(of: current) {
             let r = current.range
             advance()
             return (n, r)
@@ -405,7 +378,7 @@ public struct Parser {
 
     func startsArgument(_ t: Token) -> Bool {
         switch t.kind {
-        case .number, .string, .identifier, .leftParen, .leftBracket: return true
+        case .number, .string, .identifier, .keyword, .leftParen, .leftBracket: return true
         case .op(let o): return o.prefix != nil && !t.isBinaryOperator
         default: return false
         }
@@ -421,7 +394,7 @@ public struct Parser {
         if current.kind == .number {
             let value = current.number
             switch peekToken.kind {
-            case .number, .identifier, .string, .newline, .end, .rightParen, .rightBrace, .comma:
+            case .number, .identifier, .keyword, .string, .newline, .end, .rightParen, .rightBrace, .comma:
                 let r = current.range
                 advance()
                 return .number(value, r)
@@ -499,7 +472,8 @@ public struct Parser {
                 e = .index(e, index, SourceRange(e.range.start, close.range.end))
             } else if current.kind == .dot {
                 advance()
-                guard current.kind == .identifier else { throw missing("a field name after '.'") }
+                // (A keyword is a name here too: `p.in` asks for a field `in`.)
+                guard current.kind == .identifier || current.kind.isKeyword else { throw missing("a field name after '.'") }
                 let name = text(of: current)
                 let r = current.range
                 advance()
@@ -556,7 +530,8 @@ public struct Parser {
         case .string:
             advance()
             return .string(Lexer.stringValue(source.bytes, t.range), t.range)
-        case .identifier:
+        // A keyword where a value is wanted is read as a name (and is no variable's).
+        case .identifier, .keyword:
             let n = text(of: t)
             advance()
             if current.kind == .leftParen && !current.spaceBefore {

@@ -61,15 +61,15 @@ public indirect enum Stmt: Sendable {
     public var commandName: String {
         switch self {
         case .command(let n, _, _, _, _): n
-        case .define: "let"
+        case .define: Keyword.let.rawValue
         case .assign: "assign"
-        case .repeatLoop: "repeat"
-        case .forLoop, .forEach: "for"
-        case .returnValue: "return"
-        case .conditional: "if"
-        case .procedure: "def"
-        case .printValues: "print"
-        case .include: "include"
+        case .repeatLoop: Keyword.repeat.rawValue
+        case .forLoop, .forEach: Keyword.for.rawValue
+        case .returnValue: Keyword.return.rawValue
+        case .conditional: Keyword.if.rawValue
+        case .procedure: Keyword.def.rawValue
+        case .printValues: Keyword.print.rawValue
+        case .include: Keyword.include.rawValue
         case .expression: "value"
         }
     }

@@ -8,6 +8,8 @@ public struct Token: Sendable, Equatable {
         case number
         case string
         case identifier
+        /// A word that starts a statement of its own (or may not start one): `let`, `repeat`, ...
+        case keyword(Keyword)
         /// An operator: + - * / % ^ < <= > >= == != && || ! = ..< ...
         case op(Operator)
         case leftParen, rightParen, leftBrace, rightBrace, comma
@@ -18,6 +20,8 @@ public struct Token: Sendable, Equatable {
         /// A statement end: a newline or `;`.
         case newline
         case end
+
+        public var isKeyword: Bool { if case .keyword = self { true } else { false } }
     }
 
     public var kind: Kind
@@ -36,6 +40,32 @@ public struct Token: Sendable, Equatable {
     /// For an operator: Swift's rule. Space on both sides or on neither: binary. Space before
     /// only: prefix. Space after only is treated as binary too (it separates nothing else).
     public var isBinaryOperator: Bool { spaceBefore == spaceAfter || !spaceBefore }
+}
+
+/// The language's statement words: the one list of them (the lexer reads them as keywords, the
+/// parser's statements switch over them, and they may name no variable or procedure).
+public enum Keyword: String, Sendable, CaseIterable {
+    case `let`, `repeat`, `for`, `if`, `else`, def, print, include, `in`, `return`
+
+    /// Each keyword's bytes, made once from the names above.
+    static let spellings: [(keyword: Keyword, bytes: [UInt8])] = allCases.map { ($0, Array($0.rawValue.utf8)) }
+
+    /// The keyword spelled by `bytes[range]`, if any. Most names are ruled out by their length
+    /// and first letter before any comparison (the lexer asks for every name).
+    @inline(__always) static func spelled(_ bytes: [UInt8], _ range: Range<Int>) -> Keyword? {
+        let n = range.count, s = range.lowerBound
+        guard n >= 2, n <= 7 else { return nil }
+        switch bytes[s] {
+        case 0x6C, 0x72, 0x66, 0x69, 0x65, 0x64, 0x70:  // l r f i e d p
+            for (keyword, word) in spellings where word.count == n && word[0] == bytes[s] {
+                var k = 1
+                while k < n && word[k] == bytes[s + k] { k += 1 }
+                if k == n { return keyword }
+            }
+            return nil
+        default: return nil
+        }
+    }
 }
 
 /// Every operator the lexer knows, longest spellings first (so `..<` is not read as `.` `.` `<`).
