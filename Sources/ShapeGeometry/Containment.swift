@@ -229,7 +229,7 @@ public struct ContainmentTester: Sendable {
     }
 
     /// How closely a crossing's parameter is found: far below what changes its x in a double.
-    static let parameterTolerance = 1e-16
+    static let parameterTolerance = Tolerance.crossingParameter
 }
 
 extension Path {

@@ -3,7 +3,7 @@
 /// It is the acceptance threshold of the adaptive quadrature (see `integrateAdaptively`); the
 /// error actually reached is far smaller, and the tests hold every segment kind to a relative
 /// error of 1e-12 (docs/geometry.md has the measurements).
-public let defaultArcLengthAccuracy: Double = 1e-12
+public let defaultArcLengthAccuracy: Double = Tolerance.arcLength
 
 /// A curve traced by a parameter t running from 0 (`start`) to 1 (`end`).
 ///

@@ -16,7 +16,7 @@ public struct StrokeStyle: Sendable {
     /// arc) and the true one; lines and circular arcs are offset exactly.
     public var tolerance: Double
 
-    public init(width: Double, cap: LineCap = .butt, join: LineJoin = .miter, miterLimit: Double = 10, tolerance: Double = 1e-6) {
+    public init(width: Double, cap: LineCap = .butt, join: LineJoin = .miter, miterLimit: Double = 10, tolerance: Double = Tolerance.offset) {
         self.width = width; self.cap = cap; self.join = join; self.miterLimit = miterLimit; self.tolerance = tolerance
     }
 }
@@ -62,14 +62,14 @@ extension Path {
     /// that stroke. Lines and circular arcs are offset exactly, so a circle's offset is a circle
     /// and one shrunk past its radius is nothing.
     public func offset(
-        by distance: Double, join: LineJoin = .round, miterLimit: Double = 10, tolerance: Double = 1e-6, budget: Int = .max
+        by distance: Double, join: LineJoin = .round, miterLimit: Double = 10, tolerance: Double = Tolerance.offset, budget: Int = .max
     ) -> (path: Path, work: Int, error: Double)? {
         try? offsetResult(by: distance, join: join, miterLimit: miterLimit, tolerance: tolerance, budget: budget).get()
     }
 
     /// `offset(by:join:miterLimit:tolerance:budget:)`, saying why when there is no result.
     public func offsetResult(
-        by distance: Double, join: LineJoin = .round, miterLimit: Double = 10, tolerance: Double = 1e-6, budget: Int = .max
+        by distance: Double, join: LineJoin = .round, miterLimit: Double = 10, tolerance: Double = Tolerance.offset, budget: Int = .max
     ) -> Result<(path: Path, work: Int, error: Double), BooleanFailure> {
         guard distance != 0, distance.isFinite else { return simplifiedResult(budget: budget).map { ($0.path, $0.work, 0) } }
         // A closed subpath that draws only a point grows into a dot with round joins (every
@@ -162,7 +162,7 @@ extension Segment {
     /// clockwise on screen), whole (its reversed stretches included): a line or circular arc
     /// exactly, a Bézier or elliptical arc as cubics within `tolerance`; with the largest distance
     /// found between them and the true offset.
-    public func offsetCurve(by d: Double, to end: Double? = nil, tolerance: Double = 1e-6) -> (pieces: [Segment], error: Double) {
+    public func offsetCurve(by d: Double, to end: Double? = nil, tolerance: Double = Tolerance.offset) -> (pieces: [Segment], error: Double) {
         let box = controlBounds
         var pen = Pen(
             style: StrokeStyle(width: 2 * Swift.max(abs(d), abs(end ?? d)), cap: .butt, join: .miter, tolerance: tolerance),

@@ -188,11 +188,8 @@ extension Segment {
     }
 
     /// How slow, relative to its largest speed, a curve must be at a point to count as stopped
-    /// there. Near a cusp the length grows as the square of the parameter's distance from it, so
-    /// a point found by its length (to 1e-15 of the curve's length) lies up to about 3e-8 of the
-    /// parameter range away, where the speed is about 1e-7 of its largest: the threshold sits
-    /// above that, and a turn drawn at this scale is a cusp to the eye.
-    public static let cuspThreshold = 1e-6
+    /// there (`Tolerance.cusp`, which says why its value).
+    public static let cuspThreshold = Tolerance.cusp
 
     public func curvature(at t: Double) -> Double {
         let d1 = derivative(at: t), d2 = secondDerivative(at: t)

@@ -1,7 +1,7 @@
 /// The tolerances of the geometry, named, each with what it bounds and why its value. Code of the
 /// module writes these names, not the numbers, so that two uses of one idea read as one
 /// (`ToleranceLintTests` counts the exponent literals left elsewhere in the module's code: the
-/// count may only go down; 65 remain, mostly search limits and the offsets' own tolerances).
+/// count may only go down; 56 remain, mostly search limits and the offsets' own steps).
 public enum Tolerance {
     /// Two meetings of curves, or a meeting and an element's end, closer than this fraction of
     /// the paths' size are one point; the distance within which a point is "on" an outline. The
@@ -44,4 +44,37 @@ public enum Tolerance {
     /// The largest coordinate (`Path.largestCoordinate`): squares of larger ones overflow past
     /// 1e300, near the largest double's square root.
     public static let largestCoordinate = 1e150
+
+    /// The relative accuracy arc lengths aim at unless told otherwise
+    /// (`defaultArcLengthAccuracy`): the adaptive quadrature's acceptance threshold; the error
+    /// reached is far smaller, and the tests hold every segment kind to 1e-12 relative.
+    public static let arcLength = 1e-12
+
+    /// The accuracy of the inverse arc length, relative to the curve's length: the parameter at a
+    /// length s is found where the integrated length is within this much of s (a few ulps of a
+    /// length: what a double can tell apart).
+    public static let inverseArcLength = 1e-15
+
+    /// Inside a quadrature leaf, a marching Newton step shorter than this fraction of the leaf's
+    /// width ends the solve: Newton converges quadratically, so the point is then exact to about
+    /// its square (1e-16 of the leaf), below anything the next march step could notice.
+    public static let marchingStep = 1e-8
+
+    /// How closely a crossing of a piece with a horizontal line is found (containment), in the
+    /// parameter: far below what changes its x in a double.
+    public static let crossingParameter = 1e-16
+
+    /// How slow, relative to its largest speed, a curve must be at a point to count as stopped
+    /// there (`Segment.cuspThreshold`). Near a cusp the length grows as the square of the
+    /// parameter's distance from it, so a point found by its length (to 1e-15 of the curve's
+    /// length) lies up to about 3e-8 of the parameter range away, where the speed is about 1e-7
+    /// of its largest: the threshold sits above that, and a turn drawn at this scale is a cusp to
+    /// the eye.
+    public static let cusp = 1e-6
+
+    /// How far a Bézier's or an ellipse's offset (strokes, `offset`, `offsetcurve`) may stray
+    /// from the true one unless told otherwise, in the path's units: a millionth of a unit, far
+    /// below a drawing's resolution (a point is about 0.35 mm), and what the fitter reaches with
+    /// a few cubics per turn.
+    public static let offset = 1e-6
 }

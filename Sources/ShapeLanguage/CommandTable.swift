@@ -1,3 +1,5 @@
+import ShapeGeometry
+
 /// An option word a command accepts, and how many values follow it.
 public struct KeywordSpec: Sendable {
     public var name: String
@@ -252,7 +254,8 @@ public enum CommandTable {
     /// `stroke`'s and `offset`'s miter limit and Bézier tolerance.
     static let miterLimit = KeywordSpec(name: "limit", values: ["m"], summary: "the miter limit, as CoreGraphics (default 10)", defaults: [10])
     static let offsetTolerance = KeywordSpec(
-        name: "tolerance", values: ["e"], summary: "how far a Bézier's offset may stray from the true one (default 0.000001)", defaults: [1e-6])
+        name: "tolerance", values: ["e"], summary: "how far a Bézier's offset may stray from the true one (default 0.000001)",
+        defaults: [Tolerance.offset])
     static func exclusive(_ names: String...) -> OptionGroup { OptionGroup(names: names, required: false) }
     static func oneOf(_ names: String...) -> OptionGroup { OptionGroup(names: names, required: true) }
 
@@ -595,7 +598,7 @@ public enum CommandTable {
             keywords: [
                 KeywordSpec(
                     name: "tolerance", values: ["e"], summary: "how far the cubics may stray from the true offset (default 0.000001)",
-                    defaults: [1e-6])
+                    defaults: [Tolerance.offset])
             ],
             group: .teaching, cost: .perElement(WorkCost.visitCost), isQuery: false,
             summary: "draw the curve at distance d beside element i (growing to d1 at its end: a graduated offset) as a new subpath",

@@ -3,14 +3,11 @@
 /// kinds whose length is an integral of their speed. The public protocols are in Curve.swift; the
 /// rules and integrators in GaussLegendre.swift and Quadrature.swift.
 
-/// The accuracy of the inverse arc length, relative to the curve's length: the parameter at a
-/// length s is found where the integrated length is within this much of s.
-let inverseArcLengthAccuracy = 1e-15
+/// The accuracy of the inverse arc length (`Tolerance.inverseArcLength`).
+let inverseArcLengthAccuracy = Tolerance.inverseArcLength
 
-/// Inside a leaf, a marching Newton step shorter than this fraction of the leaf's width ends the
-/// solve: Newton converges quadratically, so the point is then exact to about its square (1e-16
-/// of the leaf), below anything the next march step could notice.
-let marchingStepTolerance = 1e-8
+/// Where a marching Newton step ends (`Tolerance.marchingStep`).
+let marchingStepTolerance = Tolerance.marchingStep
 
 /// The length of a curve, tabulated by the adaptive quadrature's accepted intervals: inside each
 /// leaf the speed is smooth enough for one 16-point Gauss–Legendre rule to integrate any part of
