@@ -708,12 +708,19 @@ struct Pen {
             err = Swift.max(err, cubic.nearest(to: q(t)).distance)
             if err > tolerance { return (cubic, err) }
             let c = cubic.point(at: Double(k) / 16)
+            // The nearest sample (the first of equals), each distance found once.
             var i = 0
-            for j in samples.indices where samples[j].distance(to: c) < samples[i].distance(to: c) { i = j }
+            var best = samples[0].distance(to: c)
+            for j in samples.indices.dropFirst() {
+                let dj = samples[j].distance(to: c)
+                if dj < best {
+                    i = j
+                    best = dj
+                }
+            }
             // Gauss-Newton from there: t ← t − (q(t) − c)·q′(t) / |q′(t)|², q′ = P′(1 − dκ); the
             // residual is tiny, so a few steps settle it. The best point seen is kept.
             var u = a + (b - a) * Double(i) / 32
-            var best = samples[i].distance(to: c)
             for _ in 0..<6 {
                 let v =
                     s.derivative(at: u) * (1 - (d + slope * u) * s.curvature(at: u)) + (Pen.tangent(s, at: u)?.perpendicular ?? Vector(0, 0))
