@@ -52,10 +52,12 @@ func makeInterpreter(flags: Int32, precision: Int32, workLimit: Int32) -> Interp
     if workLimit > 0 { interpreter.limits.statementWork = Int(workLimit) }
     let asCommandLine = flags & 4 != 0
     interpreter.saver = { request throws(HostFailure) in
-        asCommandLine ? resolved(request.file, request.from) : request.file + " (in the page: the picture beside)"
+        asCommandLine ? resolved(request.file, request.from) : "no file: " + request.file + " is the picture beside (a page writes no files)"
     }
     interpreter.exporter = { request throws(HostFailure) in
-        asCommandLine ? resolved(request.file ?? "", request.from) : (request.file ?? "") + " (in the page: not written)"
+        asCommandLine
+            ? resolved(request.file ?? "", request.from)
+            : "no file: " + (request.file ?? "") + " (a page writes no files; without a file name the code is printed)"
     }
     return interpreter
 }
