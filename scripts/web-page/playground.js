@@ -93,6 +93,9 @@
     if (job.kind === "script") status("running…", false);
     // A script job runs the editor's text as it is then (with what the page wrote since).
     if (job.kind === "script") job.script = editor.value;
+    // Where the handle is before a statement (jobs run one at a time: the last scene is the
+    // session as the statement finds it).
+    job.handleBefore = lastScene && lastScene.handle ? lastScene.handle.index : null;
     worker.postMessage({ id: job.id, kind: job.kind, script: job.script, statement: job.statement, layers: job.layers });
   }
   function enqueue(job) {
@@ -141,8 +144,9 @@
     } else {
       for (const e of answer.entries) on.entry(e);
       api.statements++;
-      if (answer.ok) record(job.statement, job.how);
+      if (answer.ok) record(job.statement, job.how, job.handleBefore);
     }
+    lastScene = answer.scene;
     on.scene(JSON.stringify(answer.scene));
     const reports = [].concat(...answer.entries.map((e) => e.reports));
     const failed = answer.entries.find((e) => e.error);
@@ -154,18 +158,27 @@
 
   // The last line the page wrote: its gesture, its key, the text before it and the statements
   // in it. A gesture's statements share one line; a statement that the next one with the same
-  // key makes moot (a point's positions in one drag) is replaced by it, and the script then runs
-  // again from the start, so the session is exactly the script's.
-  let written = null, rerunTimer;
-  function record(statement, how) {
+  // key makes moot (a point's positions in one drag) is replaced by it, a handle's drag is
+  // written as `handle i; drag to x y` (where the last move started, and the move), and the
+  // script then runs again from the start, so the session is exactly the script's.
+  let written = null, rerunTimer, lastScene = null;
+  function rerunSoon() {
+    clearTimeout(rerunTimer);
+    rerunTimer = setTimeout(() => runScript(true), 250);
+  }
+  function record(statement, how, handleBefore) {
     const text = editor.value;
     const gesture = how.gesture ?? null, key = how.key ?? null;
     const continues = written && text === written.text && gesture !== null && gesture === written.gesture;
     if (continues) {
-      if (key !== null && key === written.key) {
+      if (key === "handle" && written.key === "handle" && handleBefore !== null) {
+        // A handle's drag: each `drag to` goes on from where the last left the handle, so the
+        // drag is where the handle was before the last move, and that move (the same end).
+        written.statements = [`handle ${handleBefore}`, statement];
+        rerunSoon();
+      } else if (key !== null && key === written.key) {
         written.statements[written.statements.length - 1] = statement;
-        clearTimeout(rerunTimer);
-        rerunTimer = setTimeout(() => runScript(true), 250);
+        rerunSoon();
       } else written.statements.push(statement);
     } else {
       const before = text === "" || text.endsWith("\n") ? text : text + "\n";

@@ -138,13 +138,35 @@ try:
     check(d.execute_script("return document.getElementById('path').getAttribute('d')") == "M0 0C30 120 170 120 200 0", "undo from the page restores the path")
     check(d.execute_script("return document.getElementById('editor').value").splitlines()[3:] == ["undo"], "the script gains the undo")
 
+    # A real pointer drag of the handle (figure8, seed 000): each move runs `drag to` in the
+    # session, and the script gains one line, `handle i; drag to x y` (where the handle was before
+    # the last move, and that move); rerun from the start, the script puts the handle where the
+    # moves took it.
+    d.execute_script("const s = document.getElementById('examples'); s.value = 'figure8.shape'; s.dispatchEvent(new Event('change'));")
+    wait(d, "return window.workbench.scene && window.workbench.scene.handle && document.getElementById('transcript').textContent.includes('snap:')", "figure8 with its handle")
+    settle(d)
+    lines_before = d.execute_script("return document.getElementById('editor').value").splitlines()
+    h = d.execute_script("return window.workbench.scene.handle.point")
+    pointer_drag(d, screen(d, h[0], h[1]), screen(d, h[0] + 60, h[1] + 60), steps=6)
+    settle(d)
+    lines = d.execute_script("return document.getElementById('editor').value").splitlines()
+    added = lines[len(lines_before):]
+    check(len(added) == 1 and added[0].startswith("handle ") and "; drag to " in added[0] and added[0].count(";") == 1,
+          f"the handle's drag is one line, handle i; drag to x y ({added})")
+    moves = [e for e in transcript(d) if e.startswith("page> drag to")]
+    last = moves[-1].split("\n")[1] if moves else ""
+    index = d.execute_script("return window.workbench.scene.handle.index")
+    check(len(moves) >= 2 and f"drag: handle {index} at" in last,
+          f"the script rerun puts the handle where the {len(moves)} moves took it ({index}; {last})")
+
     # A statement from the command line runs in the session and joins the script.
+    before = d.execute_script("return document.getElementById('editor').value").splitlines()
     line = d.find_element("id", "line")
     line.send_keys("length\n")
     wait(d, "return [...document.querySelectorAll('#transcript .statement')].some(e => e.dataset.origin === 'page' && e.textContent === 'length')", "the command line's statement")
     settle(d)
     lines = d.execute_script("return document.getElementById('editor').value").splitlines()
-    check(lines[4:] == ["length"], f"the command line's statement joins the script ({lines})")
+    check(lines[len(before):] == ["length"], f"the command line's statement joins the script ({lines[len(before):]})")
 
     # The share link brings back the script and the picture.
     edit(d, script)

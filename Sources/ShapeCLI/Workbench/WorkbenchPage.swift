@@ -127,7 +127,9 @@ enum WorkbenchPage {
         };
         // `how` says what the statement belongs to, for the playground, which writes the page's
         // statements into its script: `gesture` (the statements of one drag), `key` (a statement that
-        // only the next one with the same key makes moot, such as a point's positions in one drag).
+        // only the next one with the same key makes moot, such as a point's positions in one drag;
+        // "handle" for the handle's drag, which the playground writes as where the handle was before
+        // the last move and that move).
         const run = (statement, how) => session.run(statement, how || {});
 
         // One statement in flight at a time; while one runs, the newest waiting replaces the others
@@ -541,7 +543,7 @@ enum WorkbenchPage {
           pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
           const d = state.drag, at = toUser(e);
           switch (d.kind) {
-            case "handle": send(`drag to ${fmt(at.x)} ${fmt(at.y)}`); break;
+            case "handle": send(`drag to ${fmt(at.x)} ${fmt(at.y)}`, "handle"); break;
             // A Bézier's point or a line's end only goes where the last position says (an arc's end
             // goes along its circle, so each position counts).
             case "point": send(`setpoint ${d.i} ${d.k} ${fmt(at.x)} ${fmt(at.y)}`, state.scene.elements[d.i].k === "arc" ? null : `setpoint ${d.i} ${d.k}`); break;
