@@ -302,3 +302,30 @@ if runs("phases"), let file = arguments.first(where: { $0.hasSuffix(".shape") })
     }
     report("phases: run, reports formatted", runPrint, "")
 }
+
+// The workbench's server side of one statement on 10,000 elements (scripts/bench-workbench's
+// path): the statement, the view (its track points) and the scene's JSON.
+if runs("scene") {
+    let big = """
+        move 0 0
+        repeat 2500 {
+          line pen.x + 4 pen.y
+          quad pen.x + 2 pen.y + 3 pen.x + 4 pen.y
+          curve pen.x + 1 pen.y - 3 pen.x + 3 pen.y - 3 pen.x + 4 pen.y
+          arc pen.x + 2 pen.y 2 180deg 360deg
+        }
+        """
+    let interpreter = Interpreter()
+    _ = interpreter.run(try Parser.parse(Source(name: "big", text: big))) { _ in }
+    let translate = try Parser.parse(Source(name: "t", text: "translate 1 0"))
+    report("scene: translate 1 0 on 10,001 elements", time(repeats: 15) { _ = interpreter.run(translate) { _ in } }, "")
+    report(
+        "scene: the view (track points)",
+        time(repeats: 15) {
+            _ = interpreter.run(translate) { _ in }; consume(interpreter.view())
+        }, "with the statement")
+    let view = interpreter.view()
+    var bytes = 0
+    report("scene: its JSON", time(repeats: 15) { bytes = WorkbenchScene.render(view, handleIndex: 0).utf8.count }, "")
+    print("  scene bytes: \(bytes)")
+}
