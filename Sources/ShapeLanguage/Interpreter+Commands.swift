@@ -1208,7 +1208,7 @@ extension Interpreter {
                     "\(inv.name): the radial error ×\(NumberFormat.text(gain, precision: 3)) (at most \(NumberFormat.text(largest, precision: 3)))",
                 marks: marks)
         }
-        report(inv.name, .cubics(element: inv.numbers.isEmpty ? -1 : targets[0], count: count, error: moved))
+        report(inv.name, .cubics(element: inv.numbers.isEmpty ? -1 : targets[0], count: count, error: moved, made: quadratic ? .quadratics : .cubics))
     }
 
     /// `arcs i [tolerance e]`: a Bézier as circular arcs within e of it, and how far they stray.
@@ -1236,7 +1236,7 @@ extension Interpreter {
         }
         lastFigure = Figure(
             title: "arcs \(i): \(fit.pieces.count) arcs within \(NumberFormat.text(tolerance, precision: 6)), their centres", marks: marks)
-        report("arcs", .cubics(element: i, count: fit.pieces.count, error: fit.error))
+        report("arcs", .cubics(element: i, count: fit.pieces.count, error: fit.error, made: .arcs))
     }
 
     /// `elevate i`: the element one degree up, exactly (a cubic is the highest degree there is).
@@ -1676,7 +1676,7 @@ extension Interpreter {
             title:
                 "offsetcurve \(i) by \(NumberFormat.text(d, precision: 4)): \(cusps.isEmpty ? "no cusps" : "\(cusps.count) cusps, a swallowtail between each two")",
             marks: marks)
-        report("offsetcurve", .cubics(element: i, count: pieces.count, error: err))
+        report("offsetcurve", .cubics(element: i, count: pieces.count, error: err, made: .offset))
     }
 
     /// `stroke w [cap ...] [join ...] [limit m] [tolerance e]`: the stroke's outline.

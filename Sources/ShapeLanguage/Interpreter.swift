@@ -423,7 +423,7 @@ public final class Interpreter {
         if topLevel, current.scopes.isEmpty, let given = overrides[name] { v = given } else { v = try evaluate(value) }
         if current.scopes.isEmpty { setGlobal(name, v) } else { current.scopes[current.scopes.count - 1][name] = v }
         current.changed = true
-        report("let", .value(name, v))
+        report("let", .value(name, v, declared: true))
     }
 
     /// `name = value`.

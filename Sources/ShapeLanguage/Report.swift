@@ -2,6 +2,19 @@ import ShapeGeometry
 
 /// What one command reports: data, formatted later by a printer (text or JSON lines), so a new
 /// output format touches no command.
+/// What `cubics`, `quads`, `arcs` and `offsetcurve` made of an element (their reports differ
+/// only in it).
+public enum Pieces: Sendable, Equatable {
+    /// Cubics standing for an arc (`cubics`).
+    case cubics
+    /// Quadratics standing for an arc (`quads`).
+    case quadratics
+    /// Circular arcs and lines standing for a curve (`arcs`).
+    case arcs
+    /// Cubics standing for the curve's offset, drawn as a new subpath (`offsetcurve`).
+    case offset
+}
+
 public struct Report: Sendable {
     /// The command's name, as `"cmd"` in JSON.
     public var command: String
@@ -16,7 +29,7 @@ public struct Report: Sendable {
             .contains, .nearest, .at, .elements, .help, .handleQuery, .names, .parameterPoint, .located, .inflections,
             .intersections, .yForX, .pointList, .components, .lengthTable, .abc, .continuity, .facts:
             true
-        case .value(let name, _):
+        case .value(let name, _, _):
             name == nil
         // `save` says where it wrote only without `--quiet`: a script that saves and exports
         // leaves standard output to the export.
@@ -46,7 +59,7 @@ public struct Report: Sendable {
         case .extrema(_, let xs, let ys): return (xs + ys).allSatisfy { $0.point.isFinite && $0.t.isFinite }
         case .inflections(_, let list): return list.allSatisfy { $0.point.isFinite && $0.t.isFinite }
         case .degree(_, _, let e, _, _): return e?.isFinite ?? true
-        case .cubics(_, _, let e): return e.isFinite
+        case .cubics(_, _, let e, _): return e.isFinite
         case .outline(_, _, let l, let e): return l.isFinite && (e?.isFinite ?? true)
         case .yForX(_, let x, let list): return x.isFinite && list.allSatisfy { $0.point.isFinite && $0.t.isFinite }
         case .pointList(_, let list): return list.allSatisfy({ $0.isFinite })
@@ -86,8 +99,8 @@ public struct Report: Sendable {
         case handle(index: Int, point: Point?)
         /// `handle` with no argument.
         case handleQuery(index: Int, point: Point?)
-        /// `let`, assignment (with the name) or an expression statement (without).
-        case value(String?, Value)
+        /// `let` (`declared`), assignment (with the name) or an expression statement (without).
+        case value(String?, Value, declared: Bool = false)
         /// `print`: the values, formatted by the printer.
         case printed([Value])
         case length(Double)
@@ -120,8 +133,9 @@ public struct Report: Sendable {
         case degree(element: Int, kind: String, error: Double?, method: String? = nil, applied: Bool = true)
         /// `union`, `intersect`, `subtract`, `xor`, `simplify`: the new outline's size.
         case outline(subpaths: Int, elements: Int, length: Double, error: Double?)
-        /// `cubics`: an arc replaced by this many cubics, straying at most this far from it.
-        case cubics(element: Int, count: Int, error: Double)
+        /// `cubics`, `quads`, `arcs`, `offsetcurve`: an element (or every arc, element −1) made
+        /// into this many pieces of the kind said, straying at most this far from what they stand for.
+        case cubics(element: Int, count: Int, error: Double, made: Pieces)
         /// `yforx`: the points of an element at an x, by parameter.
         case yForX(element: Int, x: Double, [ExtremePoint])
         /// `hodograph`, `align`, `alignedbox`: points that belong to an element (its derivative's

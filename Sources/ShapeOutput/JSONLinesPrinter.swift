@@ -66,7 +66,7 @@ public struct JSONLinesPrinter {
             } else {
                 fields.append("\"handle\": {\"index\": \(i), \"x\": null, \"y\": null}")
             }
-        case .value(let name, let v):
+        case .value(let name, let v, _):
             if let name { fields.append("\"name\": \(JSONLinesPrinter.string(name))") }
             fields.append("\"value\": \(value(v))")
         case .printed(let values):
@@ -130,7 +130,7 @@ public struct JSONLinesPrinter {
         case .outline(let subpaths, let elements, let length, let error):
             fields += ["\"subpaths\": \(subpaths)", "\"elements\": \(elements)", "\"length\": \(n(length))"]
             if let error { fields.append("\"error\": \(n(error))") }
-        case .cubics(let i, let count, let moved):
+        case .cubics(let i, let count, let moved, _):
             fields += ["\"element\": \(i)", "\"count\": \(count)", "\"error\": \(n(moved))"]
         case .degree(let i, let kind, let moved, let method, let applied):
             fields += ["\"element\": \(i)", "\"kind\": \(JSONLinesPrinter.string(kind))"]

@@ -44,11 +44,11 @@ public struct TextPrinter {
         case .transformed(let b?): return "\(r.command): bounds \(box(b))"
         case .transformed(nil): return "\(r.command): the path is empty"
         case .sticky(let radius, let distance, let broken, let length):
-            return "sticky: fixed radius \(n(radius)), distance \(n(distance)), " + (broken ? "broken (until release)" : "joined")
+            return "\(r.command): fixed radius \(n(radius)), distance \(n(distance)), " + (broken ? "broken (until release)" : "joined")
                 + ", length \(n(length))"
         case .wander(let arcs, let to, let segment, let length, let seed):
-            return "wander: \(arcs) arc\(arcs == 1 ? "" : "s") to \(p(to)), segment \(n(segment)), length \(n(length)), seed \(seed)"
-        case .dash(let count): return "dash: \(count) point\(count == 1 ? "" : "s")"
+            return "\(r.command): \(arcs) arc\(arcs == 1 ? "" : "s") to \(p(to)), segment \(n(segment)), length \(n(length)), seed \(seed)"
+        case .dash(let count): return "\(r.command): \(count) point\(count == 1 ? "" : "s")"
         case .points(let list):
             var lines = ["points: \(list.count)"]
             for (i, q) in list.enumerated() { lines.append("  \(i): \(p(q))") }
@@ -57,10 +57,10 @@ public struct TextPrinter {
             return "\(r.command): handle \(i)" + (q.map { " at \(p($0))" } ?? " (no track points)")
         case .handleQuery(let i, let q):
             return "handle: \(i)" + (q.map { " at \(p($0))" } ?? " (no track points)")
-        case .value(let name?, let v):
-            if case .string(let s) = v { return "\(r.command == "let" ? "let " : "")\(name) = \"\(s)\"" }
-            return "\(r.command == "let" ? "let " : "")\(name) = \(value(v))"
-        case .value(nil, let v): return value(v)
+        case .value(let name?, let v, let declared):
+            if case .string(let s) = v { return "\(declared ? "let " : "")\(name) = \"\(s)\"" }
+            return "\(declared ? "let " : "")\(name) = \(value(v))"
+        case .value(nil, let v, _): return value(v)
         case .printed(let values): return values.map(value).joined(separator: " ")
         case .length(let l): return "length: \(n(l))"
         case .bounds(let b?): return "bounds: \(box(b))"
@@ -77,7 +77,7 @@ public struct TextPrinter {
         case .undone(let command, let line): return "undo: reverted '\(command)' from line \(line)"
         case .precision(let d): return "precision: \(d)"
         case .figureMode(let keep, let marks):
-            return "figure: " + (keep ? "figures accumulate" : "one figure at a time") + ", \(marks) mark\(marks == 1 ? "" : "s") now"
+            return "\(r.command): " + (keep ? "figures accumulate" : "one figure at a time") + ", \(marks) mark\(marks == 1 ? "" : "s") now"
         case .defined(let name): return "def: \(name)"
         case .names(let variables, let procedures):
             if variables.isEmpty && procedures.isEmpty { return "vars: nothing defined yet" }
@@ -125,7 +125,7 @@ public struct TextPrinter {
             }
             return "components: element \(i), x(t) = \(polynomial(xs)), y(t) = \(polynomial(ys))"
         case .continuity(let list):
-            var lines = ["continuity: \(list.count) joint\(list.count == 1 ? "" : "s")"]
+            var lines = ["\(r.command): \(list.count) joint\(list.count == 1 ? "" : "s")"]
             for j in list {
                 let kind = j.c1 ? "C1" : (j.g1 ? "G1 (same direction, not the same speed)" : "a corner, turning \(n(j.turn * 180 / Double.pi))°")
                 lines.append("  \(j.from) to \(j.to): \(kind)")
@@ -142,22 +142,22 @@ public struct TextPrinter {
             return "abc: element \(i) at t \(n(t)), A \(p(x.a)), B \(p(x.b)), C \(p(x.c)), u \(n(x.u)), ratio \(n(x.ratio))"
         case .lengthTable(let i, let chords, let approximate, let exact):
             let short = exact > 0 ? (exact - approximate) / exact * 100 : 0
-            return "lengthtable: element \(i), \(chords) chord\(chords == 1 ? "" : "s") \(n(approximate)), exact \(n(exact)), short by \(n(short))%"
+            return "\(r.command): element \(i), \(chords) chord\(chords == 1 ? "" : "s") \(n(approximate)), exact \(n(exact)), short by \(n(short))%"
         case .outline(let subpaths, let elements, let length, let error):
             return "\(r.command): \(subpaths) subpath\(subpaths == 1 ? "" : "s"), \(elements) element\(elements == 1 ? "" : "s"), length \(n(length))"
                 + (error.map { $0 > 0 ? ", Bézier offsets within \(n($0)) of exact" : "" } ?? "")
-        case .cubics(let i, let count, let moved):
-            if r.command == "offsetcurve" {
-                return
-                    "offsetcurve: the offset of element \(i) drawn as a new subpath of \(count) piece\(count == 1 ? "" : "s"), off the true offset by at most \(n(moved))"
+        case .cubics(let i, let count, let moved, let made):
+            let pieces = "\(count) piece\(count == 1 ? "" : "s")"
+            switch made {
+            case .offset:
+                return "\(r.command): the offset of element \(i) drawn as a new subpath of \(pieces), off the true offset by at most \(n(moved))"
+            case .arcs:
+                return "\(r.command): element \(i) is now \(pieces) (circular arcs, lines where straight), off the curve by at most \(n(moved))"
+            case .cubics, .quadratics:
+                let what = i < 0 ? "the arcs are" : "element \(i) is"
+                let kind = made == .quadratics ? "quadratic" : "cubic"
+                return "\(r.command): \(what) now \(count) \(kind)\(count == 1 ? "" : "s"), off the arc by at most \(n(moved))"
             }
-            if r.command == "arcs" {
-                return
-                    "arcs: element \(i) is now \(count) piece\(count == 1 ? "" : "s") (circular arcs, lines where straight), off the curve by at most \(n(moved))"
-            }
-            let what = i < 0 ? "the arcs are" : "element \(i) is"
-            let kind = r.command == "quads" ? "quadratic" : "cubic"
-            return "\(r.command): \(what) now \(count) \(kind)\(count == 1 ? "" : "s"), off the arc by at most \(n(moved))"
         case .degree(let i, let kind, let moved, let method, let applied):
             guard applied else {
                 return "\(r.command): element \(i) as a \(kind) is off by at most \(n(moved ?? 0))" + (method.map { " (\($0))" } ?? "")
@@ -165,13 +165,13 @@ public struct TextPrinter {
             return "\(r.command): element \(i) is now a \(kind)" + (moved.map { ", moved at most \(n($0))" } ?? ", the same curve")
                 + (method.map { " (\($0))" } ?? "")
         case .intersections(let list):
-            var lines = ["intersections: \(list.count)"]
+            var lines = ["\(r.command): \(list.count)"]
             for (k, m) in list.enumerated() {
                 lines.append("  \(k): \(p(m.point)) at \(n(m.at)), other \(n(m.other))" + (m.overlap.map { ", overlap \(n($0))" } ?? ""))
             }
             return lines.joined(separator: "\n")
         case .inflections(let i, let list):
-            return "inflections: element \(i), " + (list.isEmpty ? "none" : list.map { "t \(n($0.t)) at \(p($0.point))" }.joined(separator: ", "))
+            return "\(r.command): element \(i), " + (list.isEmpty ? "none" : list.map { "t \(n($0.t)) at \(p($0.point))" }.joined(separator: ", "))
         case .extrema(let i, let xs, let ys):
             func list(_ e: [ExtremePoint]) -> String { e.isEmpty ? "none" : e.map { "t \(n($0.t)) at \(p($0.point))" }.joined(separator: ", ") }
             return "extrema: element \(i), x turns: \(list(xs)); y turns: \(list(ys))"
