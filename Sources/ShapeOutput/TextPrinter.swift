@@ -50,7 +50,7 @@ public struct TextPrinter {
             return "\(r.command): \(arcs) arc\(arcs == 1 ? "" : "s") to \(p(to)), segment \(n(segment)), length \(n(length)), seed \(seed)"
         case .dash(let count): return "\(r.command): \(count) point\(count == 1 ? "" : "s")"
         case .points(let list):
-            var lines = ["points: \(list.count)"]
+            var lines = ["\(r.command): \(list.count)"]
             for (i, q) in list.enumerated() { lines.append("  \(i): \(p(q))") }
             return lines.joined(separator: "\n")
         case .handle(let i, let q):
@@ -62,25 +62,25 @@ public struct TextPrinter {
             return "\(declared ? "let " : "")\(name) = \(value(v))"
         case .value(nil, let v, _): return value(v)
         case .printed(let values): return values.map(value).joined(separator: " ")
-        case .length(let l): return "length: \(n(l))"
-        case .bounds(let b?): return "bounds: \(box(b))"
-        case .bounds(nil): return "bounds: the path is empty"
-        case .contains(let c): return "contains: \(c)"
-        case .nearest(let q, let d, let s): return "nearest: \(p(q)), distance \(n(d)), at \(n(s))"
-        case .at(let q, let a): return "at: \(p(q)), angle \(n(a, beside: .pi))"
+        case .length(let l): return "\(r.command): \(n(l))"
+        case .bounds(let b?): return "\(r.command): \(box(b))"
+        case .bounds(nil): return "\(r.command): the path is empty"
+        case .contains(let c): return "\(r.command): \(c)"
+        case .nearest(let q, let d, let s): return "\(r.command): \(p(q)), distance \(n(d)), at \(n(s))"
+        case .at(let q, let a): return "\(r.command): \(p(q)), angle \(n(a, beside: .pi))"
         case .elements(let list):
-            var lines = ["elements: \(list.count)"]
+            var lines = ["\(r.command): \(list.count)"]
             let total = list.reduce(0) { $0 + $1.length }
             // Each as the command that draws it, to paste back, and its length.
             for e in list { lines.append("  \(e.index): \(e.command(precision: precision))  # length \(n(e.length, beside: total))") }
             return lines.joined(separator: "\n")
-        case .undone(let command, let line): return "undo: reverted '\(command)' from line \(line)"
-        case .precision(let d): return "precision: \(d)"
+        case .undone(let command, let line): return "\(r.command): reverted '\(command)' from line \(line)"
+        case .precision(let d): return "\(r.command): \(d)"
         case .figureMode(let keep, let marks):
             return "\(r.command): " + (keep ? "figures accumulate" : "one figure at a time") + ", \(marks) mark\(marks == 1 ? "" : "s") now"
-        case .defined(let name): return "def: \(name)"
+        case .defined(let name): return "\(r.command): \(name)"
         case .names(let variables, let procedures):
-            if variables.isEmpty && procedures.isEmpty { return "vars: nothing defined yet" }
+            if variables.isEmpty && procedures.isEmpty { return "\(r.command): nothing defined yet" }
             var lines: [String] = []
             for v in variables { lines.append("let \(v.name) = " + (v.value.isString ? "\"\(value(v.value))\"" : value(v.value))) }
             for p in procedures { lines.append("def \(p.signature)  # \(p.file):\(p.line)") }
@@ -88,24 +88,24 @@ public struct TextPrinter {
         case .help(let topic): return HelpRenderer.render(topic, width: Swift.max(columns, 40))
         case .saved(let file, let note): return "\(r.command): wrote \(file)" + (note.map { " (\($0))" } ?? "")
         case .casteljau(let i, let kind, let t, let levels):
-            var lines = ["casteljau: element \(i) (\(kind)) at t = \(n(t))"]
+            var lines = ["\(r.command): element \(i) (\(kind)) at t = \(n(t))"]
             for (k, level) in levels.enumerated() {
                 lines.append(k == levels.count - 1 ? "  point: \(p(level[0]))" : "  level \(k): " + level.map(p).joined(separator: " "))
             }
             return lines.joined(separator: "\n")
-        case .split(let i, let count): return "split: element \(i) is now elements \(i) and \(i + 1) (\(count) elements)"
+        case .split(let i, let count): return "\(r.command): element \(i) is now elements \(i) and \(i + 1) (\(count) elements)"
         case .direction(let q, let v): return "\(r.command): \(p(q)), direction \(p(Point(v.dx, v.dy))), angle \(n(v.angle + 0, beside: .pi))"
         case .curvature(let q, nil, _):
-            return "curvature: \(p(q)), a cusp (the curve stops and turns: curvature unbounded, radius 0)"
+            return "\(r.command): \(p(q)), a cusp (the curve stops and turns: curvature unbounded, radius 0)"
         case .curvature(let q, let k?, let radius):
-            return "curvature: \(p(q)), \(n(k))" + (radius.map { ", radius \(n($0))" } ?? " (straight)")
+            return "\(r.command): \(p(q)), \(n(k))" + (radius.map { ", radius \(n($0))" } ?? " (straight)")
         case .parameterPoint(let q):
             let k = q.curvature.map { "curvature \(n($0))" } ?? "a cusp (curvature unbounded)"
-            return "point: element \(q.element) at t \(n(q.t)): \(p(q.point)), d \(p(Point(q.first.dx, q.first.dy))), "
+            return "\(r.command): element \(q.element) at t \(n(q.t)): \(p(q.point)), d \(p(Point(q.first.dx, q.first.dy))), "
                 + "dd \(p(Point(q.second.dx, q.second.dy))), \(k), at \(n(q.at))"
-        case .located(let i, let t): return "locate: element \(i), t \(n(t))"
+        case .located(let i, let t): return "\(r.command): element \(i), t \(n(t))"
         case .yForX(let i, let x, let list):
-            return "yforx: element \(i) at x \(n(x)), "
+            return "\(r.command): element \(i) at x \(n(x)), "
                 + (list.isEmpty
                     ? "none"
                     : list.map { "y \(NumberFormat.text(pair: $0.point.x, $0.point.y, precision: precision).1) (t \(n($0.t)))" }.joined(
@@ -123,7 +123,7 @@ public struct TextPrinter {
                 }
                 return terms.isEmpty ? "0" : terms.joined()
             }
-            return "components: element \(i), x(t) = \(polynomial(xs)), y(t) = \(polynomial(ys))"
+            return "\(r.command): element \(i), x(t) = \(polynomial(xs)), y(t) = \(polynomial(ys))"
         case .continuity(let list):
             var lines = ["\(r.command): \(list.count) joint\(list.count == 1 ? "" : "s")"]
             for j in list {
@@ -135,11 +135,11 @@ public struct TextPrinter {
             var lines = ["\(r.command): element \(i) (\(title))"]
             for (name, v) in zip(fields.names, fields.values) { lines.append("  \(name): \(v.text(quoteStrings: false, precision: precision))") }
             return lines.joined(separator: "\n")
-        case .molded(let i, let t, let q): return "mold: element \(i) now passes through \(p(q)) at t \(n(t))"
+        case .molded(let i, let t, let q): return "\(r.command): element \(i) now passes through \(p(q)) at t \(n(t))"
         case .fitted(let kind, let count, let error, let to, let length):
-            return "fit: a \(kind) to \(count) points, off by at most \(n(error, beside: length)), to \(p(to)), length \(n(length))"
+            return "\(r.command): a \(kind) to \(count) points, off by at most \(n(error, beside: length)), to \(p(to)), length \(n(length))"
         case .abc(let i, let t, let x):
-            return "abc: element \(i) at t \(n(t)), A \(p(x.a)), B \(p(x.b)), C \(p(x.c)), u \(n(x.u)), ratio \(n(x.ratio))"
+            return "\(r.command): element \(i) at t \(n(t)), A \(p(x.a)), B \(p(x.b)), C \(p(x.c)), u \(n(x.u)), ratio \(n(x.ratio))"
         case .lengthTable(let i, let chords, let approximate, let exact):
             let short = exact > 0 ? (exact - approximate) / exact * 100 : 0
             return "\(r.command): element \(i), \(chords) chord\(chords == 1 ? "" : "s") \(n(approximate)), exact \(n(exact)), short by \(n(short))%"
@@ -174,7 +174,7 @@ public struct TextPrinter {
             return "\(r.command): element \(i), " + (list.isEmpty ? "none" : list.map { "t \(n($0.t)) at \(p($0.point))" }.joined(separator: ", "))
         case .extrema(let i, let xs, let ys):
             func list(_ e: [ExtremePoint]) -> String { e.isEmpty ? "none" : e.map { "t \(n($0.t)) at \(p($0.point))" }.joined(separator: ", ") }
-            return "extrema: element \(i), x turns: \(list(xs)); y turns: \(list(ys))"
+            return "\(r.command): element \(i), x turns: \(list(xs)); y turns: \(list(ys))"
         case .plot(let path, let handle, let ascii, let controls):
             return TerminalPlot(width: columns, height: rows, ascii: ascii || !unicode).render(
                 path, handle: handle, controls: controls, precision: precision)
