@@ -1,7 +1,7 @@
 /// The tolerances of the geometry, named, each with what it bounds and why its value. Code of the
 /// module writes these names, not the numbers, so that two uses of one idea read as one
 /// (`ToleranceLintTests` counts the exponent literals left elsewhere in the module's code: the
-/// count may only go down; 56 remain, mostly search limits and the offsets' own steps).
+/// count may only go down; 51 remain, mostly search limits and the offsets' own steps).
 public enum Tolerance {
     /// Two meetings of curves, or a meeting and an element's end, closer than this fraction of
     /// the paths' size are one point; the distance within which a point is "on" an outline. The
@@ -77,4 +77,14 @@ public enum Tolerance {
     /// below a drawing's resolution (a point is about 0.35 mm), and what the fitter reaches with
     /// a few cubics per turn.
     public static let offset = 1e-6
+
+    /// The Krawczyk test's stand-in for outward rounding: its intervals are widened by this
+    /// fraction of their magnitude (at least 1). One step takes a few dozen operations, which
+    /// round by a few ulps each (1e-15 or so): a thousandfold margin.
+    public static let outwardRounding = 1e-12
+
+    /// A Jacobian whose determinant is below this fraction of its scale squared is singular for
+    /// the Krawczyk test (the curves run nearly parallel there): it answers "unknown" and the
+    /// search subdivides, rather than invert a matrix whose inverse is mostly rounding.
+    public static let singularJacobian = 1e-13
 }

@@ -28,7 +28,7 @@ extension Intersections {
         // J(m) = [A'(m) | −B'(m)]; Y = J(m)⁻¹.
         let det = da.dx * (-db.dy) - (-db.dx) * da.dy
         let scale = Swift.max(da.quickLength, db.quickLength)
-        guard scale > 0, abs(det) > 1e-13 * scale * scale else { return (.unknown, false) }
+        guard scale > 0, abs(det) > Tolerance.singularJacobian * scale * scale else { return (.unknown, false) }
         let y11 = -db.dy / det, y12 = db.dx / det, y21 = -da.dy / det, y22 = da.dx / det
         let fm = a.point(at: 0.5) - b.point(at: 0.5)
         let (ax, ay) = hodographBox(a), (bx, by) = hodographBox(b)
@@ -47,8 +47,10 @@ extension Intersections {
         let (ba, bb) = boxes ?? (a.controlBounds, b.controlBounds)
         let magnitude = Swift.max(abs(ba.minX), abs(ba.maxX), abs(ba.minY), abs(ba.maxY), abs(bb.minX), abs(bb.maxX), abs(bb.minY), abs(bb.maxY))
         let roundingOfF = 64 * Double.ulpOfOne * magnitude
-        let k1w = Interval(k1.lo - (abs(y11) + abs(y12)) * roundingOfF, k1.hi + (abs(y11) + abs(y12)) * roundingOfF).widened(1e-12)
-        let k2w = Interval(k2.lo - (abs(y21) + abs(y22)) * roundingOfF, k2.hi + (abs(y21) + abs(y22)) * roundingOfF).widened(1e-12)
+        let k1w = Interval(k1.lo - (abs(y11) + abs(y12)) * roundingOfF, k1.hi + (abs(y11) + abs(y12)) * roundingOfF).widened(
+            Tolerance.outwardRounding)
+        let k2w = Interval(k2.lo - (abs(y21) + abs(y22)) * roundingOfF, k2.hi + (abs(y21) + abs(y22)) * roundingOfF).widened(
+            Tolerance.outwardRounding)
         if k1w.hi < 0 || k1w.lo > 1 || k2w.hi < 0 || k2w.lo > 1 { return (.none, false) }
         if k1w.lo > 0, k1w.hi < 1, k2w.lo > 0, k2w.hi < 1 { return (.unique, true) }
         return (.unknown, k1w.hi - k1w.lo < 0.9 && k2w.hi - k2w.lo < 0.9)
@@ -116,7 +118,7 @@ extension Intersections {
             // d/dt = sweep·(v cos θ − u sin θ).
             let x = (cosine * a.v.dx - sine * a.u.dx) * a.sweep
             let y = (cosine * a.v.dy - sine * a.u.dy) * a.sweep
-            return (x.widened(1e-12), y.widened(1e-12))
+            return (x.widened(Tolerance.outwardRounding), y.widened(Tolerance.outwardRounding))
         }
     }
 
