@@ -147,7 +147,7 @@
       if (answer.ok) record(job.statement, job.how, job.handleBefore);
     }
     lastScene = answer.scene;
-    on.scene(JSON.stringify(answer.scene));
+    on.scene(answer.scene);
     const reports = [].concat(...answer.entries.map((e) => e.reports));
     const failed = answer.entries.find((e) => e.error);
     job.resolve({ ok: answer.ok, reports, error: failed ? failed.error : null });

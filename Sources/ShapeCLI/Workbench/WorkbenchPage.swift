@@ -103,8 +103,8 @@ enum WorkbenchPage {
         // the scene and the transcript pushed as Server-Sent Events), or, in the playground, in a Web
         // Worker running the interpreter built for WebAssembly (its page sets window.shapeSession
         // before this script). Either way: run(statement, how) answers {ok, reports, error};
-        // connect(on) calls on.status(text, lost), on.scene(json text), on.entry(entry), on.clear();
-        // exportSVG(layers) answers the SVG `save` would write.
+        // connect(on) calls on.status(text, lost), on.scene(its JSON text or object), on.entry(entry)
+        // and on.clear(); exportSVG(layers) answers the SVG `save` would write.
         const session = window.shapeSession || {
           async run(statement) {
             const response = await fetch("/run?token=" + encodeURIComponent(token), {
@@ -148,9 +148,10 @@ enum WorkbenchPage {
           if (state.pending !== null) requestAnimationFrame(pump);
         }
 
-        function showScene(text) {
+        // The scene as JSON text (the server's event) or as the object it parses to (the playground's).
+        function showScene(scene) {
           performance.mark("scene-received");
-          state.scene = JSON.parse(text);
+          state.scene = typeof scene === "string" ? JSON.parse(scene) : scene;
           // The first path is framed; so is a path that has left the view entirely (after `clear` and
           // a new drawing, say). Otherwise the view stays where the hand put it.
           const b = state.scene.bounds, v = state.view;
