@@ -915,15 +915,16 @@ struct VertexSet {
 }
 
 /// A cell of a square grid of the given side, for finding points within that distance of a point
-/// (in its cell or one of the eight around it). Indices are clamped to ±1e18.
+/// (in its cell or one of the eight around it). Indices are clamped (`Tolerance.gridIndexLimit`).
 struct GridCell: Hashable {
     var x: Int64, y: Int64
 
     init(x: Int64, y: Int64) { self.x = x; self.y = y }
 
     init(_ p: Point, side: Double) {
-        x = Int64(Swift.max(Swift.min((p.x / side).rounded(.down), 1e18), -1e18))
-        y = Int64(Swift.max(Swift.min((p.y / side).rounded(.down), 1e18), -1e18))
+        let limit = Tolerance.gridIndexLimit
+        x = Int64(Swift.max(Swift.min((p.x / side).rounded(.down), limit), -limit))
+        y = Int64(Swift.max(Swift.min((p.y / side).rounded(.down), limit), -limit))
     }
 
     /// The cell and the eight around it.

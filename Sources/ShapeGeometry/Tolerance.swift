@@ -1,7 +1,7 @@
 /// The tolerances of the geometry, named, each with what it bounds and why its value. Code of the
 /// module writes these names, not the numbers, so that two uses of one idea read as one
 /// (`ToleranceLintTests` counts the exponent literals left elsewhere in the module's code: the
-/// count may only go down; 51 remain, mostly search limits and the offsets' own steps).
+/// count may only go down; 47 remain, mostly search limits and the offsets' own steps).
 public enum Tolerance {
     /// Two meetings of curves, or a meeting and an element's end, closer than this fraction of
     /// the paths' size are one point; the distance within which a point is "on" an outline. The
@@ -87,4 +87,9 @@ public enum Tolerance {
     /// the Krawczyk test (the curves run nearly parallel there): it answers "unknown" and the
     /// search subdivides, rather than invert a matrix whose inverse is mostly rounding.
     public static let singularJacobian = 1e-13
+
+    /// The largest index of a cell of a point grid (`GridCell`, which finds points within a side
+    /// of each other): a coordinate over the side, clamped to ±this so that it fits an Int64
+    /// (up to 9.2e18). Points that far out in cells are farther apart than any side.
+    static let gridIndexLimit = 1e18
 }

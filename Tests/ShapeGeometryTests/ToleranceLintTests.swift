@@ -5,7 +5,7 @@ import Testing
 /// outside Tolerance.swift (comments aside) may only go down. When a change names more of them,
 /// lower `ceiling` to the new count.
 @Suite struct ToleranceLintTests {
-    static let ceiling = 51
+    static let ceiling = 47
 
     @Test func exponentLiteralsOnlyGoDown() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
