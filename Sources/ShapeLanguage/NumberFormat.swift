@@ -189,9 +189,22 @@ public enum NumberFormat {
     }
 
     public static func json(_ x: Double) -> String {
-        guard x.isFinite else { return "null" }
-        if x == 0 { return "0" }
-        if x == x.rounded(), Swift.abs(x) < 1e15 { return String(Int64(x)) }
-        return x.description
+        var out = ""
+        json(x, into: &out)
+        return out
+    }
+
+    /// `json(x)` written straight into `out`, with no string made for the number (the
+    /// workbench's scene writes a hundred thousand of them).
+    public static func json(_ x: Double, into out: inout String) {
+        if !x.isFinite {
+            out += "null"
+        } else if x == 0 {
+            out += "0"
+        } else if x == x.rounded(), Swift.abs(x) < 1e15 {
+            out += String(Int64(x))  // short: no string is allocated for it
+        } else {
+            x.write(to: &out)
+        }
     }
 }

@@ -27,22 +27,9 @@ public enum WorkbenchScene {
     static func write(_ points: [Point], into out: inout String) {
         for (k, p) in points.enumerated() {
             if k > 0 { out += "," }
-            number(p.x, into: &out)
+            NumberFormat.json(p.x, into: &out)
             out += ","
-            number(p.y, into: &out)
-        }
-    }
-    /// `NumberFormat.json(x)` written straight into `out`: the same text, without a string made
-    /// for each number (a scene has a hundred thousand of them).
-    static func number(_ x: Double, into out: inout String) {
-        if !x.isFinite {
-            out += "null"
-        } else if x == 0 {
-            out += "0"
-        } else if x == x.rounded(), Swift.abs(x) < 1e15 {
-            out += String(Int64(x))  // short: no string is allocated for it
-        } else {
-            x.write(to: &out)
+            NumberFormat.json(p.y, into: &out)
         }
     }
     static func pair(_ p: Point) -> String { "[\(n(p.x)),\(n(p.y))]" }

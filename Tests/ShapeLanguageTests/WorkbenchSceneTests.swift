@@ -4,7 +4,8 @@ import Testing
 @testable import ShapeLanguage
 @testable import ShapeOutput
 
-/// The scene writes its numbers straight into its text: the same text `NumberFormat.json` makes.
+/// JSON numbers (the scene writes them straight into its text): null, whole numbers' digits,
+/// else the shortest text that reads back as the same double.
 @Suite struct WorkbenchSceneTests {
     @Test func numbersAreWrittenAsJSONWritesThem() {
         var random = SeededRandom(seed: 11)
@@ -18,9 +19,15 @@ import Testing
             values.append(mantissa.rounded() * scale)
         }
         for x in values {
-            var out = ""
-            WorkbenchScene.number(x, into: &out)
-            #expect(out == NumberFormat.json(x), "\(x)")
+            // What JSON gets: null, a whole number's digits, else the standard library's shortest
+            // round-trip text (its `description`, a separate path from the `write(to:)` used).
+            let expected =
+                !x.isFinite ? "null" : x == 0 ? "0" : (x == x.rounded() && abs(x) < 1e15) ? String(Int64(x)) : x.description
+            var out = "["
+            NumberFormat.json(x, into: &out)
+            #expect(out == "[" + expected, "\(x)")
+            #expect(NumberFormat.json(x) == expected, "\(x)")
+            #expect(Double(expected).map { $0 == x || (x == 0 && $0 == 0) } ?? !x.isFinite, "\(x) reads back")
         }
     }
 }
