@@ -13,9 +13,10 @@ import time
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
-from selenium.webdriver.common.actions import interaction
-from selenium.webdriver.common.actions.action_builder import ActionBuilder
-from selenium.webdriver.common.actions.pointer_input import PointerInput
+
+# The workbench's page is the playground's: the same pointer helpers.
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "Tests" / "ShapeCLITests" / "Workbench"))
+from pointer import pointer_drag, screen  # noqa: E402
 
 page = pathlib.Path(sys.argv[1]).resolve().as_uri()
 failures = []
@@ -59,31 +60,11 @@ def transcript(d):
                             "{ const s = e.querySelector('.statement'); return (s ? s.dataset.origin + '> ' : '') + e.innerText; })")
 
 
-def screen(d, x, y):
-    """The page's CSS pixel position of user point (x, y)."""
-    return d.execute_script(
-        "const m = document.getElementById('view').getScreenCTM(); const p = new DOMPoint(arguments[0], arguments[1]).matrixTransform(m);"
-        "return [p.x, p.y];", x, y)
-
-
 def user(d, px, py):
     """The user point at the page's CSS pixel (px, py), as the page computes it."""
     return d.execute_script(
         "const m = document.getElementById('view').getScreenCTM().inverse(); const p = new DOMPoint(arguments[0], arguments[1]).matrixTransform(m);"
         "return [p.x, p.y];", px, py)
-
-
-def pointer_drag(d, start, end, steps):
-    mouse = PointerInput(interaction.POINTER_MOUSE, "mouse")
-    actions = ActionBuilder(d, mouse=mouse, duration=0)
-    actions.pointer_action.move_to_location(int(round(start[0])), int(round(start[1])))
-    actions.pointer_action.pointer_down()
-    for k in range(1, steps + 1):
-        f = k / steps
-        actions.pointer_action.move_to_location(int(round(start[0] + (end[0] - start[0]) * f)), int(round(start[1] + (end[1] - start[1]) * f)))
-        actions.pointer_action.pause(0.05)
-    actions.pointer_action.pointer_up()
-    actions.perform()
 
 
 options = Options()
@@ -122,7 +103,7 @@ try:
     wait(d, "return document.getElementById('path').getAttribute('d') === 'M0 0C30 120 170 120 200 0'", "the curve drawn")
     settle(d)
     start, end = screen(d, 170, 120), screen(d, 150, 40)
-    pointer_drag(d, start, end, steps=4)
+    pointer_drag(d, start, end, steps=4, pause=0.05)
     settle(d)
     p = d.execute_script("return window.workbench.scene.elements[1].p")
     target = user(d, round(end[0]), round(end[1]))
@@ -147,7 +128,7 @@ try:
     settle(d)
     lines_before = d.execute_script("return document.getElementById('editor').value").splitlines()
     h = d.execute_script("return window.workbench.scene.handle.point")
-    pointer_drag(d, screen(d, h[0], h[1]), screen(d, h[0] + 60, h[1] + 60), steps=6)
+    pointer_drag(d, screen(d, h[0], h[1]), screen(d, h[0] + 60, h[1] + 60), steps=6, pause=0.05)
     settle(d)
     lines = d.execute_script("return document.getElementById('editor').value").splitlines()
     added = lines[len(lines_before):]

@@ -281,26 +281,7 @@ def settle(driver):
         time.sleep(0.05)
 
 
-def screen(driver, x, y):
-    """The page's CSS pixel position of user point (x, y)."""
-    return driver.execute_script(
-        "const m = document.getElementById('view').getScreenCTM(); const p = new DOMPoint(arguments[0], arguments[1]).matrixTransform(m);"
-        "return [p.x, p.y];", x, y)
-
-
-def pointer_drag(driver, start, end, steps=1):
-    from selenium.webdriver.common.actions.action_builder import ActionBuilder
-    from selenium.webdriver.common.actions.pointer_input import PointerInput
-    from selenium.webdriver.common.actions import interaction
-    mouse = PointerInput(interaction.POINTER_MOUSE, "mouse")
-    actions = ActionBuilder(driver, mouse=mouse, duration=0)
-    actions.pointer_action.move_to_location(int(round(start[0])), int(round(start[1])))
-    actions.pointer_action.pointer_down()
-    for k in range(1, steps + 1):
-        f = k / steps
-        actions.pointer_action.move_to_location(int(round(start[0] + (end[0] - start[0]) * f)), int(round(start[1] + (end[1] - start[1]) * f)))
-    actions.pointer_action.pointer_up()
-    actions.perform()
+from pointer import pointer_drag, screen  # noqa: E402 (beside this file)
 
 
 def transcript(driver):
