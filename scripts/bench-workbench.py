@@ -84,7 +84,7 @@ def main():
         c0, t0 = cpu_seconds(pid), time.time()
         time.sleep(10)
         print(f"idle: {100 * (cpu_seconds(pid) - c0) / (time.time() - t0):.2f}% of a core with a page connected (goal below 1%)")
-        # 100 clients open event streams and never read (past 32 at once they are refused);
+        # 100 clients open event streams and never read (past 16 at once they are refused);
         # 200 statements go on meanwhile, sent on connections of their own as slots free.
         before = rss_mib(pid)
         held = []
@@ -104,7 +104,7 @@ def main():
         for s in held:
             s.close()
         print(f"memory: {before:.0f} MiB before, {peak:.0f} MiB after 100 clients that never read and {ran} statements "
-              f"(at most 32 connections, each dropped when 4 MiB wait for it)")
+              f"(at most 16 event streams of the 32 connections, each dropped when 4 MiB wait for it)")
     finally:
         d.quit()
         v.close()

@@ -8,6 +8,8 @@ public struct JSONLinesPrinter {
 
     /// The string as a JSON literal: quotes, backslashes and control characters escaped.
     public static func string(_ s: String) -> String {
+        // Most strings need no escape: copied whole.
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) { return "\"" + s + "\"" }
         var out = "\""
         for u in s.unicodeScalars {
             switch u {

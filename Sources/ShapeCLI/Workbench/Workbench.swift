@@ -39,8 +39,11 @@ final class Workbench {
         return fields
     }
 
+    /// The last scene published, in binary.
+    var scene: [UInt8] = []
+
     func publish(entries: [String]) {
-        let scene = WorkbenchScene.render(session.interpreter.view(), handleIndex: session.interpreter.handleIndex)
+        scene = WorkbenchScene.binary(session.interpreter.view(), handleIndex: session.interpreter.handleIndex, version: server.nextSceneVersion)
         server.publish(scene: scene, entries: entries)
     }
 
@@ -53,9 +56,23 @@ final class Workbench {
     func serviceJobs() {
         for job in server.takeJobs() {
             switch job.kind {
-            case .run(let text):
+            case .run(let text, let withScene):
                 let answer = run(text)
-                server.finish(job.connection, HTTP.response(200, type: "application/json", body: Array(answer.utf8), keepAlive: true))
+                if withScene {
+                    // The answer's JSON, padded with spaces so that the scene after it starts at a
+                    // multiple of 8 bytes, after its 32-bit little-endian length; then the scene.
+                    var body: [UInt8] = [0, 0, 0, 0] + Array(answer.utf8)
+                    while body.count % 8 != 0 { body.append(0x20) }
+                    let length = UInt32(body.count - 4)
+                    for k in 0..<4 { body[k] = UInt8(truncatingIfNeeded: length >> (8 * k)) }
+                    body += scene
+                    server.finish(job.connection, HTTP.response(200, type: "application/octet-stream", body: body, keepAlive: true))
+                } else {
+                    server.finish(job.connection, HTTP.response(200, type: "application/json", body: Array(answer.utf8), keepAlive: true))
+                }
+            case .scene:
+                let json = WorkbenchScene.render(session.interpreter.view(), handleIndex: session.interpreter.handleIndex)
+                server.finish(job.connection, HTTP.response(200, type: "application/json", body: Array(json.utf8), keepAlive: true))
             case .export(let layers):
                 var request = session.interpreter.view()
                 request.layers = layers

@@ -105,26 +105,76 @@ enum WorkbenchPage {
         // before this script). Either way: run(statement, how) answers {ok, reports, error};
         // connect(on) calls on.status(text, lost), on.scene(its JSON text or object), on.entry(entry)
         // and on.clear(); exportSVG(layers) answers the SVG `save` would write.
-        const session = window.shapeSession || {
-          async run(statement) {
-            const response = await fetch("/run?token=" + encodeURIComponent(token), {
-              method: "POST", headers: { "Content-Type": "application/json" },
-              body: JSON.stringify({ statement }),
-            });
-            if (!response.ok) throw new Error(await response.text());
-            return response.json();
-          },
-          connect(on) {
-            const events = new EventSource("/events?token=" + encodeURIComponent(token));
-            events.addEventListener("open", () => on.status("live", false));
-            events.addEventListener("error", () => on.status("connection lost: retrying", true));
-            events.addEventListener("scene", (e) => on.scene(e.data));
-            events.addEventListener("entry", (e) => on.entry(JSON.parse(e.data)));
-          },
-          async exportSVG(layers) {
-            return (await fetch(`/export.svg?token=${encodeURIComponent(token)}&layers=${layers.join(",")}`)).text();
-          },
-        };
+        const session = window.shapeSession || serverSession();
+        function serverSession() {
+          const query = "token=" + encodeURIComponent(token);
+          // The scene comes in binary (see decodeScene): with the answer to each of this page's
+          // statements, and fetched when the event stream says a newer one was made elsewhere (one
+          // fetch at a time, none while a statement of this page is on its way: its answer brings it).
+          let on = null, running = 0, fetching = false, newest = 0;
+          function follow() {
+            if (fetching || running > 0 || newest <= (state.sceneVersion || 0)) return;
+            fetching = true;
+            fetch("/scene.bin?" + query).then((r) => r.arrayBuffer())
+              .then((b) => on.scene(decodeScene(b, 0)))
+              .catch(() => {})
+              .finally(() => { fetching = false; follow(); });
+          }
+          return {
+            async run(statement) {
+              running++;
+              try {
+                const response = await fetch("/run?scene=1&" + query, {
+                  method: "POST", headers: { "Content-Type": "application/json" },
+                  body: JSON.stringify({ statement }),
+                });
+                if (!response.ok) throw new Error(await response.text());
+                const bytes = await response.arrayBuffer();
+                const n = new DataView(bytes).getUint32(0, true);
+                const answer = JSON.parse(new TextDecoder().decode(new Uint8Array(bytes, 4, n)));
+                on.scene(decodeScene(bytes, 4 + n));
+                return answer;
+              } finally { running--; follow(); }
+            },
+            connect(handlers) {
+              on = handlers;
+              const events = new EventSource("/events?" + query);
+              events.addEventListener("open", () => on.status("live", false));
+              events.addEventListener("error", () => on.status("connection lost: retrying", true));
+              events.addEventListener("scene", (e) => { newest = Math.max(newest, JSON.parse(e.data).version); follow(); });
+              events.addEventListener("entry", (e) => on.entry(JSON.parse(e.data)));
+            },
+            async exportSVG(layers) {
+              return (await fetch(`/export.svg?${query}&layers=${layers.join(",")}`)).text();
+            },
+          };
+        }
+
+        // A scene in binary (Sources/ShapeOutput/WorkbenchScene.swift, `binary`) from `at` in the
+        // buffer, as the object the JSON scene parses to: the header's JSON, then the elements'
+        // coordinates and the track points as little-endian doubles.
+        const pointCounts = { m: 1, l: 2, q: 3, c: 4, a: 5, z: 2 };
+        const kindNames = { m: "move", l: "line", q: "quad", c: "curve", a: "arc", z: "close" };
+        function decodeScene(buffer, at) {
+          const data = new DataView(buffer, at);
+          const n = data.getUint32(0, true);
+          const scene = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, at + 4, n)));
+          let offset = 4 + n, arc = 0;
+          const elements = new Array(scene.kinds.length);
+          for (let i = 0; i < elements.length; i++) {
+            const letter = scene.kinds[i], p = new Array(2 * pointCounts[letter]);
+            for (let k = 0; k < p.length; k++, offset += 8) p[k] = data.getFloat64(offset, true);
+            elements[i] = letter === "a" ? { k: "arc", a: scene.arcs[arc++], p } : { k: kindNames[letter], p };
+          }
+          let track = null;
+          if (scene.track >= 0) {
+            track = new Array(2 * scene.track);
+            for (let k = 0; k < track.length; k++, offset += 8) track[k] = data.getFloat64(offset, true);
+          }
+          scene.elements = elements; scene.track = track;
+          delete scene.kinds; delete scene.arcs;
+          return scene;
+        }
         // `how` says what the statement belongs to, for the playground, which writes the page's
         // statements into its script: `gesture` (the statements of one drag), `key` (a statement that
         // only the next one with the same key makes moot, such as a point's positions in one drag;
@@ -151,7 +201,13 @@ enum WorkbenchPage {
         // The scene as JSON text (the server's event) or as the object it parses to (the playground's).
         function showScene(scene) {
           performance.mark("scene-received");
-          state.scene = typeof scene === "string" ? JSON.parse(scene) : scene;
+          scene = typeof scene === "string" ? JSON.parse(scene) : scene;
+          // A scene older than the one shown (the event stream's, overtaken by an answer's) is not.
+          if (scene.version !== undefined) {
+            if (scene.version <= (state.sceneVersion || 0)) return;
+            state.sceneVersion = scene.version;
+          }
+          state.scene = scene;
           // The first path is framed; so is a path that has left the view entirely (after `clear` and
           // a new drawing, say). Otherwise the view stays where the hand put it.
           const b = state.scene.bounds, v = state.view;
@@ -168,7 +224,7 @@ enum WorkbenchPage {
             entry: addEntry,
             // The session starts again (the playground's script rerun): what the controls remembered goes.
             clear() {
-              $("transcript").textContent = "";
+              $("transcript").textContent = ""; entryQueue.length = 0;
               state.lastT = null; state.lastSticky = null; state.lastWander = null;
               $("slider").className = "";
             },
@@ -177,7 +233,21 @@ enum WorkbenchPage {
 
         // ---- The transcript and the command line ----
 
+        // Entries are remembered at once and shown once a frame, together: during a drag, a layout of
+        // the transcript per statement would take the time the drawing needs.
+        const entryQueue = [];
         function addEntry(entry) {
+          if (!entry.error) remember(entry.statement);
+          entryQueue.push(entry);
+          if (entryQueue.length === 1) requestAnimationFrame(showEntries);
+        }
+        function showEntries() {
+          const t = $("transcript"), boxes = entryQueue.splice(0).slice(-500).map(entryBox);
+          t.append(...boxes);
+          while (t.childElementCount > 500) t.firstElementChild.remove();
+          t.scrollTop = t.scrollHeight;
+        }
+        function entryBox(entry) {
           const box = document.createElement("div");
           box.className = "entry";
           if (entry.statement) {
@@ -187,11 +257,7 @@ enum WorkbenchPage {
           }
           for (const r of entry.reports) { const d = document.createElement("div"); d.className = "report"; d.textContent = r; box.append(d); }
           if (entry.error) { const d = document.createElement("div"); d.className = "error"; d.textContent = entry.error; box.append(d); }
-          const t = $("transcript");
-          t.append(box);
-          while (t.childElementCount > 500) t.firstElementChild.remove();
-          t.scrollTop = t.scrollHeight;
-          if (!entry.error) remember(entry.statement);
+          return box;
         }
         function note(text, isError) { addEntry({ origin: "page", statement: "", reports: isError ? [] : [text], error: isError ? text : null }); }
 

@@ -14,13 +14,16 @@ import Synchronization
 /// bits, in the query as `token=` or the header `X-Shape-Token`) or gets 403; the Host header
 /// must name the loopback address and the port (against DNS rebinding); statements come only by
 /// POST with a JSON body and a matching or absent Origin; headers are bounded to 16 KiB, bodies to
-/// 1 MiB, connections to 32, and a request not complete within 10 s is dropped with 408. A
+/// 1 MiB, connections to 32 (event streams to 16 of them), and a request not complete within 10 s is dropped with 408. A
 /// client that stops reading its event stream is dropped when 4 MiB wait for it. No file is
 /// served from disk.
 final class WorkbenchServer: @unchecked Sendable {
     enum JobKind: Sendable {
-        case run(String)
+        /// A statement; `withScene`: answered in binary with the scene after it (see `Workbench.run`).
+        case run(String, withScene: Bool)
         case export(Set<SaveLayer>)
+        /// The scene as JSON (`WorkbenchScene.render`).
+        case scene
     }
     struct Job: Sendable {
         var connection: Int
@@ -28,6 +31,10 @@ final class WorkbenchServer: @unchecked Sendable {
     }
 
     static let connectionLimit = 32
+    /// Event streams (pages) at once: half the connections, so that pages which never read (an
+    /// event stream's backlog is small now that scenes are fetched) cannot take every slot from
+    /// the statements and fetches.
+    static let eventStreamLimit = 16
     static let requestTimeout = 10.0
     static let idleTimeout = 60.0
     static let eventBacklogLimit = 4 << 20
@@ -46,13 +53,16 @@ final class WorkbenchServer: @unchecked Sendable {
     struct Shared {
         var jobs: [Job] = []
         var results: [(connection: Int, bytes: [UInt8])] = []
-        var scene: String = "{}"
+        /// The scene in binary (`WorkbenchScene.binary`), and its version.
+        var scene: [UInt8] = []
         var sceneVersion = 0
         var entries: [String] = []
         var entryCount = 0
         var stopping = false
     }
     let shared = Mutex(Shared())
+    /// The event streams open (only the server's thread uses it).
+    var eventStreams = 0
     var thread = pthread_t()
 
     enum StartError: Error {
@@ -166,8 +176,12 @@ final class WorkbenchServer: @unchecked Sendable {
         WorkbenchServer.wake(serverWake.write)
     }
 
-    /// A new scene and the transcript entries that led to it, pushed to every page.
-    func publish(scene: String, entries: [String]) {
+    /// The version the next scene published will have.
+    var nextSceneVersion: Int { shared.withLock { $0.sceneVersion + 1 } }
+
+    /// A new scene (made with `nextSceneVersion`) and the transcript entries that led to it; every
+    /// page is told, and fetches it.
+    func publish(scene: [UInt8], entries: [String]) {
         shared.withLock { s in
             s.scene = scene
             s.sceneVersion += 1
@@ -229,9 +243,9 @@ final class WorkbenchServer: @unchecked Sendable {
 
             // Results, scenes and the stop.
             if fds[0].revents != 0 { WorkbenchServer.drain(serverWake.read) }
-            let (results, scene, version, entries, entryCount, stopping) = shared.withLock { s in
+            let (results, version, entries, entryCount, stopping) = shared.withLock { s in
                 defer { s.results.removeAll() }
-                return (s.results, s.scene, s.sceneVersion, s.entries, s.entryCount, s.stopping)
+                return (s.results, s.sceneVersion, s.entries, s.entryCount, s.stopping)
             }
             if stopping {
                 for c in connections.values { close(c.fd) }
@@ -254,7 +268,7 @@ final class WorkbenchServer: @unchecked Sendable {
                     c.entriesSent = entryCount
                 }
                 if c.sceneVersionSent != version {
-                    c.output += Array("event: scene\ndata: \(scene)\n\n".utf8)
+                    c.output += Array("event: scene\ndata: {\"version\":\(version)}\n\n".utf8)
                     c.sceneVersionSent = version
                 }
                 if heartbeat { c.output += Array(": still here\n\n".utf8) }
@@ -322,6 +336,7 @@ final class WorkbenchServer: @unchecked Sendable {
                     drop = true
                 }
                 if drop {
+                    if c.isEvents { eventStreams -= 1 }
                     close(c.fd)
                     connections[id] = nil
                 }
@@ -367,7 +382,11 @@ final class WorkbenchServer: @unchecked Sendable {
         case ("GET", "/"):
             c.output += HTTP.response(200, type: "text/html; charset=utf-8", body: Array(WorkbenchPage.html.utf8), keepAlive: c.keepAlive)
         case ("GET", "/events"):
+            guard eventStreams < WorkbenchServer.eventStreamLimit else {
+                return reply(c, 503, "too many pages: at most \(WorkbenchServer.eventStreamLimit) event streams")
+            }
             c.isEvents = true
+            eventStreams += 1
             c.requestStarted = nil
             var head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n"
             head += "X-Content-Type-Options: nosniff\r\nConnection: keep-alive\r\n\r\n"
@@ -377,8 +396,11 @@ final class WorkbenchServer: @unchecked Sendable {
             c.entriesSent = count
             WorkbenchServer.wake(serverWake.write)
         case ("GET", "/scene"):
+            c.awaitingJob = true
+            enqueue(Job(connection: id, kind: .scene))
+        case ("GET", "/scene.bin"):
             let scene = shared.withLock { $0.scene }
-            c.output += HTTP.response(200, type: "application/json", body: Array(scene.utf8), keepAlive: c.keepAlive)
+            c.output += HTTP.response(200, type: "application/octet-stream", body: scene, keepAlive: c.keepAlive)
         case ("GET", "/export.svg"):
             c.awaitingJob = true
             // The layers `save` takes, named in `layers=` (comma-separated); none: the path alone.
@@ -399,8 +421,8 @@ final class WorkbenchServer: @unchecked Sendable {
                 return reply(c, 400, "the body must be {\"statement\": \"...\"}")
             }
             c.awaitingJob = true
-            enqueue(Job(connection: id, kind: .run(statement)))
-        case (_, "/"), (_, "/events"), (_, "/scene"), (_, "/export.svg"), (_, "/run"):
+            enqueue(Job(connection: id, kind: .run(statement, withScene: request.query["scene"] == "1")))
+        case (_, "/"), (_, "/events"), (_, "/scene"), (_, "/scene.bin"), (_, "/export.svg"), (_, "/run"):
             reply(c, 405, "not with \(request.method)")
         default:
             reply(c, 404, "no such page")

@@ -131,6 +131,28 @@ def post(v, statement, headers=None):
     return request(v, "POST", f"/run?token={v.token}", h, json.dumps({"statement": statement}).encode())
 
 
+def decode_scene(data, at=0):
+    """The binary scene (WorkbenchScene.binary), read here independently of the page's reader:
+    a 32-bit little-endian length, that much JSON, then little-endian doubles from the next
+    multiple of 8: each element's coordinates, then the track points'. As the JSON scene."""
+    n = struct.unpack_from("<I", data, at)[0]
+    header = json.loads(data[at + 4:at + 4 + n])
+    offset = at + 4 + n
+    check_aligned = (offset - at) % 8 == 0
+    counts = {"m": 2, "l": 4, "q": 6, "c": 8, "a": 10, "z": 4}
+    names = {"m": "move", "l": "line", "q": "quad", "c": "curve", "a": "arc", "z": "close"}
+    elements, arcs = [], iter(header.pop("arcs"))
+    for letter in header.pop("kinds"):
+        p = list(struct.unpack_from(f"<{counts[letter]}d", data, offset))
+        offset += 8 * counts[letter]
+        elements.append({"k": names[letter], "a": next(arcs), "p": p} if letter == "a" else {"k": names[letter], "p": p})
+    track = header.pop("track")
+    header["track"] = None if track < 0 else list(struct.unpack_from(f"<{2 * track}d", data, offset))
+    offset += 0 if track < 0 else 16 * track
+    header["elements"] = elements
+    return header, check_aligned and offset == len(data)
+
+
 # ---- The server: safety, limits, hostile clients ----
 
 def server_tests():
@@ -145,6 +167,20 @@ def server_tests():
     check(status(request(v, "GET", "/?token=" + "0" * 32)) == 403, "a wrong token: 403")
     check(status(request(v, "GET", f"/?token={t}", {"X-Shape-Token": "0" * 32})) == 200, "the token in the query is enough")
     check(status(request(v, "GET", "/scene", {"X-Shape-Token": t})) == 200, "the token in X-Shape-Token is enough")
+    # The scene in binary, as the page gets it, is the JSON scene exactly (doubles bit for bit).
+    binary, whole = decode_scene(body(request(v, "GET", f"/scene.bin?token={t}")))
+    version = binary.pop("version", None)
+    check(whole and isinstance(version, int) and binary == before, "/scene.bin is the JSON scene, exactly, with its version")
+    r = request(v, "POST", f"/run?scene=1&token={t}", {"Content-Type": "application/json"}, json.dumps({"statement": "arc 150 100 20 0deg 90deg"}).encode())
+    data = body(r)
+    n = struct.unpack_from("<I", data)[0]
+    answer = json.loads(data[4:4 + n])
+    after, whole = decode_scene(data, 4 + n)
+    check(status(r) == 200 and answer["ok"] and (4 + n) % 8 == 0 and whole and after.pop("version") > version
+          and after == scene(v) and after["elements"][-1]["k"] == "arc",
+          "POST /run?scene=1 answers the statement's report and then the scene after it, in binary")
+    post(v, "undo")
+    check(scene(v) == before, "undone")
     check(status(request(v, "GET", f"/?token={t}", host=f"evil.example:{v.port}")) == 403, "a foreign Host (DNS rebinding): 403")
     check(status(request(v, "GET", f"/?token={t}", host="127.0.0.1:1")) == 403, "a Host with another port: 403")
     check(status(request(v, "GET", f"/?token={t}", host=f"localhost:{v.port}")) == 200, "Host localhost:port is the loopback")
@@ -222,6 +258,20 @@ def server_tests():
                 pass
     check(refused >= 8, f"connections past 32 get 503 ({refused} of 40 refused)")
     for s in held:
+        s.close()
+    time.sleep(0.3)
+    # Pages that never read their event stream hold at most 16 slots: the 17th is refused, and
+    # statements still run beside them.
+    streams = []
+    for k in range(17):
+        s = socket.create_connection(("127.0.0.1", v.port), timeout=5)
+        s.sendall(f"GET /events?token={t} HTTP/1.1\r\nHost: 127.0.0.1:{v.port}\r\n\r\n".encode())
+        streams.append((s, s.recv(64)))
+    check([h.startswith(b"HTTP/1.1 200") for _, h in streams] == [True] * 16 + [False] and streams[-1][1].startswith(b"HTTP/1.1 503"),
+          "16 event streams at once; the 17th: 503")
+    r = post(v, "print 1")
+    check(status(r) == 200 and json.loads(body(r))["reports"] == ["1"], "a statement runs beside 16 pages that never read")
+    for s, _ in streams:
         s.close()
     time.sleep(0.3)
     r = post(v, "line 150 100")
@@ -323,6 +373,8 @@ def page_tests():
         d.get(v.address)
         wait(d, "return window.workbench.painted > 0", "the first scene")
         check(d.find_element("id", "status").text == "live", "the page says it is live")
+        shown = d.execute_script("const s = Object.assign({}, window.workbench.scene); delete s.d; delete s.version; return s")
+        check(shown == scene(v), "the page's scene (read from the binary) is the session's JSON scene exactly")
         # The drawn path against the session's own `elements`.
         r = json.loads(body(post(v, "elements")))
         elements = parse_elements(r["reports"][0].splitlines()[1:])
