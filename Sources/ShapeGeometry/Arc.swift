@@ -234,7 +234,7 @@ extension Arc: CurveNearest {
             let right = i < n ? samples[i + 1] : Double.infinity
             guard samples[i] <= left && samples[i] <= right else { continue }
             let lo = Double(Swift.max(i - 1, 0)) / Double(n), hi = Double(Swift.min(i + 1, n)) / Double(n)
-            candidates.append(Searches.goldenMinimum(in: lo, hi, steps: 80, width: 1e-15) { point(at: $0).quickDistance(to: p) })
+            candidates.append(Searches.goldenMinimum(in: lo, hi, steps: 80, width: Tolerance.searchWidth) { point(at: $0).quickDistance(to: p) })
         }
         return nearestAmong(candidates.filter { $0 > 0 && $0 < 1 }, to: p)
     }

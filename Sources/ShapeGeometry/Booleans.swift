@@ -366,16 +366,16 @@ struct BooleanBuilder {
             (t, u) = (nt, nu)
         }
         let da = a.direction(at: t), db = b.direction(at: u)
-        let grazing = abs(da.cross(db)) <= 1e-4 * da.quickLength * db.quickLength
+        let grazing = abs(da.cross(db)) <= Tolerance.grazing * da.quickLength * db.quickLength
         // Within 1e-2 rad, a meeting may still be the middle of a stretch where the two run
         // within the tolerance (a curve leaving another at rest along its tangent, whose own
         // direction has turned by 1e-4 where the stretch ends): it goes to an end they run
         // together to, as a grazing one does.
-        let shallow = abs(da.cross(db)) <= 1e-2 * da.quickLength * db.quickLength
+        let shallow = abs(da.cross(db)) <= Tolerance.shallow * da.quickLength * db.quickLength
         // The ends, and for a grazing meeting the points where either is cut already (another
         // touch of the same tangency, found a little elsewhere, or by a closed form with another
         // segment). Only then: a segment crossed k times would otherwise cost k² here.
-        let reach = 1e-2 * size
+        let reach = Tolerance.endReach * size
         func near(_ p: Point) -> Bool { abs(p.x - point.x) <= reach && abs(p.y - point.y) <= reach && p.quickDistance(to: point) <= reach }
         // The nearest of them first (the first of equals): when it is within the tolerance it is
         // the end, and when it is out of reach there is none; only between does the choice need
@@ -412,7 +412,7 @@ struct BooleanBuilder {
         let end = ends.first { e in
             let d = e.quickDistance(to: point)
             let together = shallow || shared.contains { $0.quickDistance(to: e) <= tolerance }
-            return d <= tolerance || (together && d <= 1e-2 * size && runTogether(a, b, from: point, to: e, at: t, u: u))
+            return d <= tolerance || (together && d <= Tolerance.endReach * size && runTogether(a, b, from: point, to: e, at: t, u: u))
         }
         guard let end else {
             appendCut(i, t, point)
@@ -654,7 +654,7 @@ struct BooleanBuilder {
         let p = pieces[group.first!]
         let s = p.segment
         let extent = s.start.quickDistance(to: p.middle) + p.middle.quickDistance(to: s.end)
-        var reach = Swift.min(0.25 * extent, 1e-3 * size)
+        var reach = Swift.min(0.25 * extent, Tolerance.sideReach * size)
         let curvature = abs(s.curvature(at: t))
         if curvature > 0 { reach = Swift.min(reach, 0.5 / curvature) }
         let limit = reach
@@ -673,7 +673,7 @@ struct BooleanBuilder {
             let a = s.nearest(to: m + n * reach).distance, b = s.nearest(to: m - n * reach).distance
             // Nearer to this place than to any other of the piece: then its distance to the
             // piece is the offset itself (to 1e-5 of it): a leg 1e-4 across, 0.03 away, is caught.
-            if a >= (1 - 5e-6) * reach, b >= (1 - 5e-6) * reach { break }
+            if a >= (1 - Tolerance.sideCheck) * reach, b >= (1 - Tolerance.sideCheck) * reach { break }
             reach *= 0.5
         }
         return (reach, limit)
@@ -732,7 +732,7 @@ struct BooleanBuilder {
         func key(_ k: Int) -> (Int, Double) {
             let d = kept[k].segment.direction(at: 0)
             let turn = positiveAngle(backAngle - d.angle)
-            if turn < 1e-7 || turn > fullTurn - 1e-7 {
+            if turn < Tolerance.leavingTurn || turn > fullTurn - Tolerance.leavingTurn {
                 // Leaving the same way as the way back: the one that bends off it towards the
                 // inside first (the difference of curvatures gives the turn a little way out).
                 let bend = backCurvature - kept[k].segment.curvature(at: 0)

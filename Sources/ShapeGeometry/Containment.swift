@@ -88,7 +88,7 @@ public struct ContainmentTester: Sendable {
         var bandCount = Swift.min(Swift.max(monotone.count / 4, 1), Swift.max(maximumBands, 1))
         // Each piece is cut about (its height / band height) times: keep the total bounded.
         let heights = monotone.reduce(0.0) { $0 + abs($1.b.y - $1.a.y) }
-        if heights > 0 { bandCount = Swift.min(bandCount, Swift.max(1, Int(Swift.min(50_000 * box.height / heights, 1e6)))) }
+        if heights > 0 { bandCount = Swift.min(bandCount, Swift.max(1, Int(Swift.min(50_000 * box.height / heights, 1_000_000)))) }
         bandTop = box.minY
         bandHeight = box.height / Double(bandCount)
         var perBand = [[Piece]](repeating: [], count: bandCount)

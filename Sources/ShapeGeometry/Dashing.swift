@@ -122,7 +122,7 @@ public enum TrackPoints {
         var positions: [Double] = []
         let remaining = total - (after.map { $0 - base } ?? 0)
         positions.reserveCapacity(
-            Int(Swift.min(Swift.max(remaining, 0) / period * Double(pattern.lengths.count), 1e7)) + pattern.lengths.count + 2)
+            Int(Swift.min(Swift.max(remaining, 0) / period * Double(pattern.lengths.count), Double(defaultLimit))) + pattern.lengths.count + 2)
         forEachDash(total: total, pattern: pattern, fromPeriod: skipped) { a, b in
             if let after {
                 if base + a > after { positions.append(a) }

@@ -145,9 +145,9 @@ extension Segment {
             for base in [phi + delta, phi - delta] {
                 // Every turn of the angle that falls inside the arc's range.
                 var theta = base + 2 * Double.pi * ((lo - base) / (2 * Double.pi)).rounded(.up)
-                while theta <= hi + 1e-15 {
+                while theta <= hi + Tolerance.angleRounding {
                     let t = (theta - arc.startAngle) / arc.sweep
-                    if t >= 0, t <= 1, !result.contains(where: { abs($0 - t) < 1e-14 }) { result.append(t) }
+                    if t >= 0, t <= 1, !result.contains(where: { abs($0 - t) < Tolerance.duplicateParameter }) { result.append(t) }
                     theta += 2 * Double.pi
                 }
             }
@@ -304,7 +304,7 @@ extension Arc {
     /// quarter turn). The distance is found on 256 samples per piece, refined by golden sections
     /// around the largest (once for a circle, whose pieces are one piece turned).
     public var cubics: (pieces: [CubicBezier], error: Double) {
-        let count = Swift.max(1, Int((abs(sweep) / (Double.pi / 2) - 1e-12).rounded(.up)))
+        let count = Swift.max(1, Int((abs(sweep) / (Double.pi / 2) - Tolerance.rounding).rounded(.up)))
         let step = sweep / Double(count)
         let k = 4.0 / 3.0 * sine(step / 4) / cosine(step / 4)
         var pieces: [CubicBezier] = []
@@ -334,7 +334,7 @@ extension Arc {
     /// a circle r(1 − c)²/(2c) with c = cos(φ/2) for a piece of φ, at its middle (3.1e-3 of the
     /// radius at 45°, 1.9e-4 at 22.5°). Found as for `cubics`.
     public var quadratics: (pieces: [QuadraticBezier], error: Double) {
-        let count = Swift.max(1, Int((abs(sweep) / (Double.pi / 4) - 1e-12).rounded(.up)))
+        let count = Swift.max(1, Int((abs(sweep) / (Double.pi / 4) - Tolerance.rounding).rounded(.up)))
         let step = sweep / Double(count)
         var pieces: [QuadraticBezier] = []
         var error = 0.0

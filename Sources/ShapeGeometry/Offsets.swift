@@ -220,7 +220,7 @@ struct Pen {
         self.style = style
         h = style.width / 2
         self.size = Swift.max(size, h)
-        tolerance = Swift.max(style.tolerance, 1e-10 * self.size)
+        tolerance = Swift.max(style.tolerance, Tolerance.offsetRelative * self.size)
     }
 
     /// One subpath: its segments (drawn order) and whether it closes.
@@ -349,7 +349,7 @@ struct Pen {
         let p0 = v + n0 * h, p1 = v + n1 * h
         // The angle θ between the segments: cos θ = −d0·d1. Miter when 1/sin(θ/2) ≤ limit.
         let sinHalf = ((1 + dot) / 2).squareRoot()
-        if style.join == .miter, sinHalf > 0, 1 / sinHalf <= style.miterLimit, 1 + n0.dot(n1) > 1e-12 {
+        if style.join == .miter, sinHalf > 0, 1 / sinHalf <= style.miterLimit, 1 + n0.dot(n1) > Tolerance.rounding {
             let tip = v + (n0 + n1) * (h / (1 + n0.dot(n1)))
             addPolygon([v, p0, tip, p1], closed: false)
             // The sides from v are inside the sweep: only p0 → tip → p1 bound it.
@@ -406,7 +406,7 @@ struct Pen {
     static func isFoot(_ s: Segment, _ t: Double, _ x: Point) -> Bool {
         guard let d = tangent(s, at: t) else { return false }
         let w = x - s.point(at: t)
-        return abs(w.dot(d)) <= 1e-6 * w.length
+        return abs(w.dot(d)) <= Tolerance.foot * w.length
     }
 
     static func hasFoot(_ s: Segment, from x: Point, within h: Double) -> Bool {
@@ -468,8 +468,8 @@ struct Pen {
         var cuts: [Double] = []
         for c in [cx, cy] {
             let derivative = Polynomial((1..<c.count).map { Double($0) * c[$0] })
-            for t in derivative.roots(in: 0, 1) where t > 1e-9 && t < 1 - 1e-9 {
-                if s.derivative(at: t).length <= 1e-9 * bound, !cuts.contains(where: { abs($0 - t) < 1e-9 }) { cuts.append(t) }
+            for t in derivative.roots(in: 0, 1) where t > Tolerance.stop && t < 1 - Tolerance.stop {
+                if s.derivative(at: t).length <= Tolerance.stop * bound, !cuts.contains(where: { abs($0 - t) < Tolerance.stop }) { cuts.append(t) }
             }
         }
         guard !cuts.isEmpty else { return [s] }
@@ -492,7 +492,7 @@ struct Pen {
             guard let n = s.direction(at: 0).normalized?.perpendicular, a.radius > 0 else { return [] }
             let radial = (a.start - a.center) * (1 / a.radius)
             let k = (a.radius + d * n.dot(radial)) / a.radius
-            guard abs(k) > 1e-12 else { return [] }
+            guard abs(k) > Tolerance.rounding else { return [] }
             return [.arc(Arc(center: a.center, u: a.u * k, v: a.v * k, startAngle: a.startAngle, sweep: a.sweep))]
         case .arc, .quadratic, .cubic:
             return approximateOffset(of: s, by: d, roundStart: roundStart, roundEnd: roundEnd)
@@ -522,7 +522,7 @@ struct Pen {
         }
         // 1 − dκ, looked at just inside the ends (at a cusp's end κ is a limit rounding cannot reach).
         func factor(_ t: Double) -> Double {
-            let u = Swift.min(Swift.max(t, 1e-6), 1 - 1e-6)
+            let u = Swift.min(Swift.max(t, Tolerance.insideEnd), 1 - Tolerance.insideEnd)
             return 1 - (d + slope * u) * s.curvature(at: u)
         }
         // Cuts: offset cusps and every 45° of turning, from 128 samples.
@@ -582,7 +582,7 @@ struct Pen {
             return k != 0 ? 1 / k : 0
         }
         func point(_ t: Double) -> Point { s.point(at: t) + (Pen.tangent(s, at: t)?.perpendicular ?? Vector(0, 0)) * radius(t) }
-        let step = 1e-6 * (b - a)
+        let step = Tolerance.differenceStep * (b - a)
         func slope(_ t: Double) -> Double {
             let lo = Swift.max(a, t - step), hi = Swift.min(b, t + step)
             return hi > lo ? (radius(hi) - radius(lo)) / (hi - lo) : 0
@@ -641,11 +641,11 @@ struct Pen {
         // q′ = P′(1 − d(t)κ) + d′·n for a distance d(t) = d + slope·t.
         func velocity(_ t: Double, inward: Double) -> Vector {
             let v = s.derivative(at: t)
-            if v.length > 1e-7 * bound {
+            if v.length > Tolerance.nearRest * bound {
                 let n = Pen.tangent(s, at: t)?.perpendicular ?? Vector(0, 0)
                 return (v * (1 - (d + slope * t) * s.curvature(at: t)) + n * slope) * ((b - a) / 3)
             }
-            let e = 1e-7 * (b - a)
+            let e = Tolerance.nearRest * (b - a)
             return (q(t + inward * e) - q(t)) * (inward * (b - a) / 3 / e)
         }
         let q0 = q(a), q1 = q(b)
@@ -693,7 +693,7 @@ struct Pen {
         let m = q(0.5 * (a + b))
         let r = (m - Point(0.5 * (q0.x + q1.x), 0.5 * (q0.y + q1.y))) * (8.0 / 3)
         let det = d0.cross(d1 * -1)
-        guard abs(det) > 1e-9 else { return nil }
+        guard abs(det) > Tolerance.parallelEnds else { return nil }
         // α·d0 + β·(−d1) = r
         let alpha = r.cross(d1 * -1) / det, beta = d0.cross(r) / det
         guard alpha > 0, beta > 0, alpha.isFinite, beta.isFinite else { return nil }

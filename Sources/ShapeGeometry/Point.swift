@@ -71,7 +71,7 @@ public struct Vector: Hashable, Sendable, CustomStringConvertible {
     /// the squares would overflow or lose digits.
     @inlinable var quickLength: Double {
         let s = dx * dx + dy * dy
-        return s >= 1e-290 && s <= 1e290 ? s.squareRoot() : hypotenuse(dx, dy)
+        return s >= Tolerance.safeSquareLow && s <= Tolerance.safeSquareHigh ? s.squareRoot() : hypotenuse(dx, dy)
     }
     /// A power of two k (so that multiplying by it is exact) that brings the largest of the
     /// vectors' coordinates to between 1 and 2; 1 when they are all 0. Sums of products of the

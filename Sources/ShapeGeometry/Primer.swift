@@ -178,7 +178,7 @@ public struct CanonicalForm: Sendable, Equatable {
             kind = .arch
         } else {
             let cusp = (-x * x + 2 * x + 3) / 4
-            if abs(y - cusp) <= 1e-9 {
+            if abs(y - cusp) <= Tolerance.meeting {
                 kind = .cusp
             } else if y > cusp {
                 kind = .doubleInflection
@@ -247,7 +247,7 @@ extension Path {
         let scale = a.flatMap { $0 }.map(abs).max() ?? 0
         for col in 0..<n {
             let pivot = (col..<n).max { abs(a[$0][col]) < abs(a[$1][col]) }!
-            guard abs(a[pivot][col]) > 1e-14 * scale else { return nil }
+            guard abs(a[pivot][col]) > Tolerance.negligible * scale else { return nil }
             a.swapAt(col, pivot)
             b.swapAt(col, pivot)
             for row in (col + 1)..<n where row < n {

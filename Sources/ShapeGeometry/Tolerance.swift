@@ -1,7 +1,8 @@
 /// The tolerances of the geometry, named, each with what it bounds and why its value. Code of the
 /// module writes these names, not the numbers, so that two uses of one idea read as one
-/// (`ToleranceLintTests` counts the exponent literals left elsewhere in the module's code: the
-/// count may only go down; 47 remain, mostly search limits and the offsets' own steps).
+/// (`ToleranceLintTests` checks that no exponent literal is left elsewhere in the module's code).
+/// Counts and limits that are not tolerances (a band count, a reservation) are written as
+/// integers where they are used.
 public enum Tolerance {
     /// Two meetings of curves, or a meeting and an element's end, closer than this fraction of
     /// the paths' size are one point; the distance within which a point is "on" an outline. The
@@ -92,4 +93,136 @@ public enum Tolerance {
     /// of each other): a coordinate over the side, clamped to ±this so that it fits an Int64
     /// (up to 9.2e18). Points that far out in cells are farther apart than any side.
     static let gridIndexLimit = 1e18
+
+    // MARK: Numbers at the edge of a double
+
+    /// A step in a parameter smaller than this changes nothing: an ulp of a parameter near 1 is
+    /// 2.2e-16 (1.1e-16 near ½). Newton's method on two curves stops there.
+    static let parameterStep = 1e-16
+
+    /// Squared lengths within this range are taken by `squareRoot()` (`Vector.quickLength`):
+    /// inside it the square neither underflows into subnormals (losing digits) nor comes near
+    /// overflow; outside it `hypot` is used.
+    @usableFromInline static let safeSquareLow = 1e-290
+    /// See `safeSquareLow`.
+    @usableFromInline static let safeSquareHigh = 1e290
+
+    /// A coefficient or a pivot below this fraction of the largest one is zero: over [0, 1] a
+    /// polynomial's leading term that small changes its values by less than their rounding, and
+    /// a linear system's pivot that small would divide rounding.
+    static let negligible = 1e-14
+
+    /// An angle's rounding: an ulp of 2π is 8.9e-16, so an angle a step past the end of a range
+    /// by less than this is at its end.
+    static let angleRounding = 1e-15
+
+    /// Two parameters found by closed forms (through angles, or as roots of one polynomial)
+    /// closer than this are one: the forms round by a few times 1e-15.
+    static let duplicateParameter = 1e-14
+
+    /// Golden-section searches in a parameter over [0, 1] stop at this width: a few ulps of 1.
+    static let searchWidth = 1e-15
+
+    /// The inverse arc length's second-order first guess uses the series of its root in
+    /// c = v′·s/v² while |c| is below this (the series' error, about c³, is then below 1e-9 of
+    /// the step, which Newton's steps remove), and the root's stable form otherwise.
+    static let seriesLimit = 1e-3
+
+    // MARK: Derivatives by differences
+
+    /// The step of a central difference in a parameter (a speed's slope, an evolute's
+    /// direction): its truncation error (h², 1e-12) and its rounding (1e-16 / h, 1e-10) are both
+    /// far below what the difference is used for, a Newton guess or a tangent to fit.
+    static let differenceStep = 1e-6
+
+    /// Where a curve's speed is below this fraction of its speed bound, its derivative is mostly
+    /// rounding: the offset fitter then takes the offset's direction from a one-sided difference
+    /// over this fraction of the piece instead.
+    static let nearRest = 1e-7
+
+    /// A Bézier stops (a cusp, where it turns back) where its speed is below this fraction of its
+    /// speed bound; its derivative's roots within this much of an end, or of a stop already
+    /// found, are that end or that stop.
+    static let stop = 1e-9
+
+    /// The offsets look at the factor 1 − dκ this far inside a piece's ends (in its parameter):
+    /// at an end where the curve stops, κ is a limit that rounding cannot reach.
+    static let insideEnd = 1e-6
+
+    // MARK: Searches for meetings
+
+    /// The pair search widens the boxes of its pieces by this fraction of the size, so that a
+    /// meeting on a box's edge is not lost to the rounding of the boxes; pieces are settled down
+    /// to about this size, a hundredth of `meeting`.
+    static let boxMargin = 1e-11
+
+    /// Two consecutive pieces of one segment, searched for the points where the segment crosses
+    /// itself, meet at the cut they share: a meeting within this much of that cut in both
+    /// parameters is the cut itself, not a crossing.
+    static let sharedCut = 1e-9
+
+    /// The smallest size tolerances are relative to, as a fraction of the paths' largest
+    /// coordinate: a path smaller than that is rounding noise where it lies, and its tolerance
+    /// is then a few units in the last place of its coordinates.
+    static let sizeOfCoordinates = 1e-6
+
+    /// Two wedges of directions from one point are apart only when no direction of one is within
+    /// this angle (radians) of the other, and a wedge must be narrower than a half turn by as
+    /// much to be one: directions from rounded points differ by far less (1e-12 or so).
+    static let wedgeMargin = 1e-6
+
+    /// A local minimum of a curve's distance to a circle within this fraction of the meeting
+    /// tolerance is a touch to polish by Newton's method (the distance's square there is about
+    /// 2·distance/r, so what is within this is far inside the tolerance).
+    static let touchCandidate = 1e-2
+
+    /// A line and a Bézier, or two curves, meeting at an angle whose sine is below this, graze:
+    /// the meeting is a tangency, moved to an end or cut nearby when there is one.
+    static let grazing = 1e-4
+
+    /// Meetings at an angle below this (radians) may be the middle of a stretch where two
+    /// curves run within the tolerance of each other (a curve leaving another at rest along its
+    /// tangent): such a meeting goes to an end they run together to, as a grazing one does.
+    static let shallow = 1e-2
+
+    /// How far from a meeting (as a fraction of the size) the ends and cuts it may be moved to
+    /// are looked for: as far as two curves that run together within the tolerance may do so.
+    static let endReach = 1e-2
+
+    // MARK: Booleans
+
+    /// How far beside an edge a boolean operation looks to classify it, at most, as a fraction
+    /// of the size: far enough to be clear of the tolerance, near enough to stay on the edge's
+    /// own side of anything else.
+    static let sideReach = 1e-3
+
+    /// A point beside an edge is beside this place of it when its distance to the edge is the
+    /// offset to within this fraction: then no other part of the edge (a hairpin's other leg)
+    /// is nearer.
+    static let sideCheck = 5e-6
+
+    /// Edges leaving a vertex within this angle (radians) of the way back leave the same way,
+    /// and are told apart by their curvature.
+    static let leavingTurn = 1e-7
+
+    // MARK: Offsets and strokes
+
+    /// The offset fitter's tolerance is at least this fraction of the larger of the path and the
+    /// half width: the offset's own points are exact to about 1e-13 of it, and the fitter
+    /// promises no better than a thousand times that.
+    static let offsetRelative = 1e-10
+
+    /// A point x is the foot of a perpendicular from the curve at t when x − B(t) is
+    /// perpendicular to the direction there to within this fraction of its length.
+    static let foot = 1e-6
+
+    /// The fitter's end directions (unit vectors) whose cross product is below this are parallel:
+    /// the middle-point fit's two lengths would be mostly rounding, and a split is taken instead.
+    static let parallelEnds = 1e-9
+
+    // MARK: Constructions
+
+    /// A wander's radius, halved while its start does not fit the area, gives up below this
+    /// fraction of the area's size (as the seed does).
+    static let smallestWanderRadius = 1e-6
 }

@@ -95,7 +95,7 @@ public enum Wander {
                     break
                 }
                 // Outside the area already (a start that does not fit it): halve as the seed does.
-                guard nextRadius > 1e-6 * Swift.max(area.width, area.height, 1) else { return nil }
+                guard nextRadius > Tolerance.smallestWanderRadius * Swift.max(area.width, area.height, 1) else { return nil }
             }
             let turn = fits ? turns[Int(random.next() % UInt64(turns.count))] : 330
             center = joint + outward * (side * nextRadius)

@@ -201,7 +201,7 @@ extension Intersections {
         coefficients[0] -= 1
         let f = Polynomial(raw: coefficients, count: 2 * degree + 1)
         // |f| = |B − c|²/r² − 1 ≈ 2·distance/r near the circle.
-        let near = 2 * 1e-2 * tolerance / r
+        let near = 2 * Tolerance.touchCandidate * tolerance / r
         var candidates: [(t: Double, polish: Bool)] = []
         let roots = f.roots(in: 0, 1)
         for t in roots { candidates.append((t, true)) }

@@ -86,7 +86,7 @@ public enum Intersections {
         for (t, p) in [(0.0, a.start), (1.0, a.end)] {
             for (u, q) in [(0.0, b.start), (1.0, b.end)] where p == q { corners.append((t, u)) }
         }
-        let small = 1e-11 * size
+        let small = Tolerance.boxMargin * size
         while let (pa, pb) = stack.popLast() {
             pairs += 1
             // Two curves that stay nearly on each other along a stretch without being one curve
@@ -198,14 +198,14 @@ public enum Intersections {
         }
         guard let points = hull(s) else { return nil }
         for k in 0..<points.count { add(points[k]) }
-        guard let reference, hi - lo < Double.pi - 1e-6 else { return nil }
+        guard let reference, hi - lo < Double.pi - Tolerance.wedgeMargin else { return nil }
         return (reference, lo, hi)
     }
 
     /// Whether two wedges from one point have no direction in common, by more than 1e-6 rad.
     static func apart(_ a: (reference: Vector, lo: Double, hi: Double), _ b: (reference: Vector, lo: Double, hi: Double)) -> Bool {
         let turn = arcTangent2(a.reference.cross(b.reference), a.reference.dot(b.reference))
-        let margin = 1e-6
+        let margin = Tolerance.wedgeMargin
         for k in -2...2 {
             let shift = turn + Double(k) * fullTurn
             if b.lo + shift <= a.hi + margin, a.lo <= b.hi + shift + margin { return false }

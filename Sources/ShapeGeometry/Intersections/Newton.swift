@@ -29,7 +29,7 @@ extension Intersections {
             f = a.point(at: s) - b.point(at: t)
             let r = f.quickLength
             if r < best.residual { (best, stalls) = ((s, t, r), 0) } else { stalls += 1 }
-            if abs(ds) < 1e-16 && abs(dt) < 1e-16 { break }
+            if abs(ds) < Tolerance.parameterStep && abs(dt) < Tolerance.parameterStep { break }
         }
         let p = a.point(at: best.s), q = b.point(at: best.t)
         return Meeting(t: best.s, u: best.t, point: Point(0.5 * (p.x + q.x), 0.5 * (p.y + q.y)))

@@ -84,7 +84,7 @@ extension Path {
                         guard let meetings = Intersections.between(first, second, size: size, budget: &left) else { return nil }
                         for m in meetings {
                             let t = p0 + m.t * (p1 - p0), u = q0 + m.u * (q1 - q0)
-                            if m.overlapEnd == nil, q == p + 1, abs(t - p1) <= 1e-9, abs(u - q0) <= 1e-9 { continue }
+                            if m.overlapEnd == nil, q == p + 1, abs(t - p1) <= Tolerance.sharedCut, abs(u - q0) <= Tolerance.sharedCut { continue }
                             let mapped = Intersections.Meeting(
                                 t: t, u: u, point: m.point, overlapEnd: m.overlapEnd.map { (p0 + $0.t * (p1 - p0), q0 + $0.u * (q1 - q0), $0.point) })
                             result += Path.report(mapped, self, i, a, self, i, a).map { r in
@@ -188,7 +188,7 @@ extension Path {
         var r = a.bounds ?? b.bounds ?? Rect(point: Point(0, 0))
         if let o = b.bounds { r = r.union(o) }
         let magnitude = Swift.max(abs(r.minX), abs(r.maxX), abs(r.minY), abs(r.maxY))
-        return Swift.max(r.width, r.height, 1e-6 * magnitude, Tolerance.sizeFloor)
+        return Swift.max(r.width, r.height, Tolerance.sizeOfCoordinates * magnitude, Tolerance.sizeFloor)
     }
 
     static func report(_ m: Intersections.Meeting, _ p: Path, _ i: Int, _ a: Segment, _ q: Path, _ j: Int, _ b: Segment) -> [PathIntersection] {

@@ -72,7 +72,7 @@ extension SpeedEvaluating {
 
     /// By a central difference; kinds with a closed form override it.
     func speedAndSlope(at t: Double) -> (speed: Double, slope: Double) {
-        let h = 1e-6
+        let h = Tolerance.differenceStep
         return (speed(at: t), (speed(at: t + h) - speed(at: t - h)) / (2 * h))
     }
 
@@ -204,7 +204,7 @@ extension SpeedIntegrated {
             let guess =
                 !(speed > 0 && discriminant > 0)
                 ? leaf.end
-                : abs(correction) < 1e-3
+                : abs(correction) < Tolerance.seriesLimit
                     ? from.t + step / speed * (1 - 0.5 * correction * (1 - correction))
                     : from.t + 2 * step / (speed + discriminant.squareRoot())
             var t: Double

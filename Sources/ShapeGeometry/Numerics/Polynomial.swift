@@ -65,7 +65,7 @@ struct Polynomial {
         for i in 0..<count { scale = Swift.max(scale, abs(coefficients[i])) }
         var result = RootList()
         guard scale > 0, scale.isFinite else { return result }
-        while p.count > 1, abs(p.coefficients[p.count - 1]) <= 1e-14 * scale {
+        while p.count > 1, abs(p.coefficients[p.count - 1]) <= Tolerance.negligible * scale {
             p.coefficients[p.count - 1] = 0
             p.count -= 1
         }
