@@ -105,6 +105,26 @@ public enum NearDegenerateCorpus {
                 list.append(.init(name: "nudge-\(kind.rawValue)-vertex-\(nudge)", a: scaled(a), b: scaled(quad), rules: rules))
             }
         }
+        // Curves that cross with a contact of the third order: y = x³ against y = (1 + nudge)·x³
+        // (the ends moved by the nudge), which stay within the tolerance of each other along a
+        // stretch about the crossing however the pieces are cut.
+        for (k, nudge) in nudges.enumerated() {
+            let scale = [1.0, 1e-3, 1e6][k % 3]
+            list.append(.init(name: "contact-C-\(nudge)", a: contact(1, scale), b: contact(1 + nudge, scale), rules: [.nonZero, .evenOdd]))
+        }
         return list
+    }
+
+    /// The shape bounded by y = c·x³ for x from −1 to 1 (one cubic: its control points are
+    /// (−1, −c), (−⅓, c), (⅓, −c), (1, c)) and the lines back by (1, −1), 30 units to one, about
+    /// (50, 50), scaled by `scale`.
+    static func contact(_ c: Double, _ scale: Double) -> Path {
+        func p(_ x: Double, _ y: Double) -> Point { Point((50 + 30 * x) * scale, (50 + 30 * y) * scale) }
+        var path = Path()
+        try! path.move(to: p(-1, -c))
+        try! path.curve(control1: p(-1.0 / 3, c), control2: p(1.0 / 3, -c), to: p(1, c))
+        try! path.line(to: p(1, -1))
+        path.close()
+        return path
     }
 }

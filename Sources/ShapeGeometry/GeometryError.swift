@@ -26,6 +26,8 @@ public enum GeometryError: Error, Equatable, Sendable {
     /// A search (the meeting points of two paths) gave up before it settled every point: an
     /// answer that might miss some is not given.
     case unsettled
+    /// A search counted against a budget of work (`Intersections.Cost`) used it up first.
+    case outOfWork
 }
 
 extension GeometryError: CustomStringConvertible {
@@ -43,6 +45,7 @@ extension GeometryError: CustomStringConvertible {
         case .tooSmall(let size): "an element \(size) across is too small to measure (\(Path.smallestSize) is the least)"
         case .tooLarge(let x): "a coordinate of \(x) is too large (\(Path.largestCoordinate) is the most)"
         case .unsettled: "the search gave up before it settled every point"
+        case .outOfWork: "the search ran out of work before it settled every point"
         }
     }
 }

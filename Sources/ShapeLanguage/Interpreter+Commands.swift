@@ -252,6 +252,7 @@ extension Interpreter {
         case .tooSmall(let size): error(.tooSmall(size), inv.range)
         case .tooLarge(let x): error(.tooLarge(x), inv.range)
         case .unsettled: error(.unsettled(inv.name), inv.range)
+        case .outOfWork: error(.workLimit(limits.statementWork), inv.range)
         }
     }
 
@@ -1590,9 +1591,18 @@ extension Interpreter {
     func intersectionsCommand(_ inv: Invocation) throws(Diagnostic) {
         guard !path.isEmpty else { throw error(.noPath("intersections"), inv.range) }
         let other = try inv.arguments.first.map { (a) throws(Diagnostic) in try pathArgument(a, "what 'intersections' meets", inv) }
-        let found = try withWorkLeft(inv) { left in
-            other.map { path.intersections(with: $0, budget: left) } ?? path.selfIntersections(budget: left)
+        let left = Swift.max(limits.statementWork - current.work, 0)
+        let (found, used): ([PathIntersection], Int)
+        do throws(GeometryError) {
+            if let other {
+                (found, used) = try path.intersections(with: other, budget: left)
+            } else {
+                (found, used) = try path.selfIntersections(budget: left)
+            }
+        } catch {
+            throw diagnose(error, inv)
         }
+        try charge(used, inv.range)
         // Each one listed (or made a value of).
         try charge(WorkCost.listingCost * found.count, inv.range)
         lastFigure = Figure(title: "intersections", marks: found.map { .point($0.point, .mark, label: nil) })
@@ -1770,14 +1780,6 @@ extension Interpreter {
         case .failure(.outOfWork): throw error(.workLimit(limits.statementWork), inv.range)
         case .failure(.inconsistent): throw error(.inconsistentStroke(inv.name), inv.range)
         }
-    }
-
-    func withWorkLeft<T>(_ inv: Invocation, _ search: (Int) -> (T, work: Int)?) throws(Diagnostic) -> T {
-        guard let (answer, used) = search(Swift.max(limits.statementWork - current.work, 0)) else {
-            throw error(.workLimit(limits.statementWork), inv.range)
-        }
-        try charge(used, inv.range)
-        return answer
     }
 
     /// `undo`.

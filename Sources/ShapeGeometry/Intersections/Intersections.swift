@@ -38,10 +38,14 @@ public enum Intersections {
     static let pairLimit = 20_000
 
     /// Every meeting of `a` and `b`, in increasing `t`. `size` is the scale that tolerances are
-    /// relative to (the larger side of both paths' bounds).
-    public static func between(_ a: Segment, _ b: Segment, size: Double) -> [Meeting] {
+    /// relative to (the larger side of both paths' bounds). Throws `unsettled` when the search
+    /// gives up (past `pairLimit` pairs of pieces: two curves that run within the tolerance of
+    /// each other along a stretch without being one curve), rather than answer without
+    /// certainty.
+    public static func between(_ a: Segment, _ b: Segment, size: Double) throws(GeometryError) -> [Meeting] {
         var budget = Int.max
-        return between(a, b, size: size, budget: &budget) ?? []
+        guard let found = between(a, b, size: size, budget: &budget) else { throw .unsettled }
+        return found
     }
 
     /// What `between` counts against its budget, in the work units of the language (about 50 ns
@@ -55,10 +59,19 @@ public enum Intersections {
         /// A meeting given as a path intersection: its two arc lengths measured, then sorted and
         /// joined with the others.
         public static let reported = 40
+        /// A point's distance to a segment (its nearest point), in `nearStretches`.
+        public static let stretchSample = 20
     }
 
-    /// `between`, counting its work (`Cost`) against `budget`: nil when it runs out.
+    /// `between`, counting its work (`Cost`) against `budget`: nil when it runs out, or when the
+    /// search gives up (see `nearStretches`, which it turns to first unless told not to).
     public static func between(_ a: Segment, _ b: Segment, size: Double, budget: inout Int) -> [Meeting]? {
+        between(a, b, size: size, budget: &budget, nearStretches: true)
+    }
+
+    static func between(
+        _ a: Segment, _ b: Segment, size: Double, budget: inout Int, nearStretches fallBack: Bool, pairLimit: Int = pairLimit
+    ) -> [Meeting]? {
         let tolerance = Tolerance.meeting * size
         budget -= Cost.segmentPair
         guard budget > 0 else { return nil }
@@ -90,9 +103,9 @@ public enum Intersections {
         while let (pa, pb) = stack.popLast() {
             pairs += 1
             // Two curves that stay nearly on each other along a stretch without being one curve
-            // would be split without end: past the limit the search gives up rather than answer
-            // without certainty.
-            guard pairs < pairLimit else { return nil }
+            // would be split without end: past the limit, such stretches are found another way
+            // (or the search gives up rather than answer without certainty).
+            guard pairs < pairLimit else { return fallBack ? nearStretches(a, b, size: size, budget: &budget) : nil }
             budget -= Cost.piecePair
             guard budget > 0 else { return nil }
             let boxA = pa.box, boxB = pb.box

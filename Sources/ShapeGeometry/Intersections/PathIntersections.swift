@@ -24,13 +24,13 @@ extension Path {
     /// cost is about the elements near each other, not the product of the counts.
     /// Throws `unsettled` where the search gave up (it never returns a list that might miss one).
     public func intersections(with other: Path) throws(GeometryError) -> [PathIntersection] {
-        guard let result = intersections(with: other, budget: Int.max) else { throw .unsettled }
-        return result.found
+        try intersections(with: other, budget: Int.max).found
     }
 
-    /// `intersections(with:)`, counting its work (`Intersections.Cost`) against `budget`: nil when
-    /// it runs out, else the answer and the work done.
-    public func intersections(with other: Path, budget: Int) -> (found: [PathIntersection], work: Int)? {
+    /// `intersections(with:)`, counting its work (`Intersections.Cost`) against `budget`: the
+    /// answer and the work done. Throws `outOfWork` when the budget runs out, `unsettled` when
+    /// the search gives up with budget left.
+    public func intersections(with other: Path, budget: Int) throws(GeometryError) -> (found: [PathIntersection], work: Int) {
         let size = Path.size(self, other)
         var result: [PathIntersection] = []
         var left = budget
@@ -44,7 +44,7 @@ extension Path {
                 guard left > 0 else { ranOut = true; return }
                 for m in meetings { result += Path.report(m, self, i, a, other, j, b) }
             }
-            if ranOut { return nil }
+            if ranOut { throw left > 0 ? .unsettled : .outOfWork }
         }
         return (Path.distinct(Path.joiningStretches(result, tolerance: Tolerance.meeting * size), tolerance: Tolerance.meeting * size), budget - left)
     }
@@ -54,13 +54,13 @@ extension Path {
     /// begins is not one, nor is where a closed subpath's closing segment meets its start.
     /// Throws `unsettled` where the search gave up.
     public func selfIntersections() throws(GeometryError) -> [PathIntersection] {
-        guard let result = selfIntersections(budget: Int.max) else { throw .unsettled }
-        return result.found
+        try selfIntersections(budget: Int.max).found
     }
 
-    /// `selfIntersections()`, counting its work (`Intersections.Cost`) against `budget`: nil when
-    /// it runs out, else the answer and the work done.
-    public func selfIntersections(budget: Int) -> (found: [PathIntersection], work: Int)? {
+    /// `selfIntersections()`, counting its work (`Intersections.Cost`) against `budget`: the
+    /// answer and the work done. Throws `outOfWork` when the budget runs out, `unsettled` when
+    /// the search gives up with budget left.
+    public func selfIntersections(budget: Int) throws(GeometryError) -> (found: [PathIntersection], work: Int) {
         var left = budget
         let size = Path.size(self, self)
         let tolerance = Tolerance.meeting * size
@@ -81,7 +81,9 @@ extension Path {
                     for q in (p + 1)..<(cuts.count - 1) {
                         let (p0, p1, q0, q1) = (cuts[p], cuts[p + 1], cuts[q], cuts[q + 1])
                         let first = a.piece(from: p0, to: p1), second = a.piece(from: q0, to: q1)
-                        guard let meetings = Intersections.between(first, second, size: size, budget: &left) else { return nil }
+                        guard let meetings = Intersections.between(first, second, size: size, budget: &left) else {
+                            throw left > 0 ? .unsettled : .outOfWork
+                        }
                         for m in meetings {
                             let t = p0 + m.t * (p1 - p0), u = q0 + m.u * (q1 - q0)
                             if m.overlapEnd == nil, q == p + 1, abs(t - p1) <= Tolerance.sharedCut, abs(u - q0) <= Tolerance.sharedCut { continue }
@@ -114,7 +116,7 @@ extension Path {
                     }
                 }
             }
-            if ranOut { return nil }
+            if ranOut { throw left > 0 ? .unsettled : .outOfWork }
         }
         return (Path.distinct(Path.joiningStretches(result, tolerance: tolerance), tolerance: tolerance), budget - left)
     }
