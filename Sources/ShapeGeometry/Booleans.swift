@@ -474,7 +474,11 @@ struct BooleanBuilder {
             // The cuts in order, without the ends and without repeats: (t, vertex).
             stops.removeAll(keepingCapacity: true)
             stops.append((0, ends.vertex(for: s.start)))
-            let endVertex = ends.vertex(for: s.end)
+            // An end within the tolerance of the start (a closed segment: a whole circle, whose
+            // end is its start to rounding) is at the start's vertex. Asked for on its own, it
+            // could fall to another: a vertex is where its first point came, and the start may
+            // lie just within the tolerance of that point while the end lies just beyond it.
+            let endVertex = s.end.quickDistance(to: s.start) <= tolerance ? stops[0].vertex : ends.vertex(for: s.end)
             // A stretch from one vertex back to it is a piece only if it goes somewhere (a
             // cubic's loop does; two cuts a rounding apart do not).
             func goesSomewhere(_ t0: Double, _ t1: Double, _ v: Int) -> Bool {
@@ -878,20 +882,23 @@ struct VertexSet {
         return k
     }
 
-    /// The vertex `p` belongs to, made for it if there is none. Cells are twice the tolerance
-    /// wide, so the square of the tolerance about p covers at most two by two of them.
+    /// The vertex `p` belongs to, made for it if there is none: the first made of those within
+    /// the tolerance of it. (The first, not the nearest: a point once given a vertex keeps it
+    /// whatever vertices come later, so one point asked for twice, as the start of two copies
+    /// of a segment, is one vertex; the nearest could be a later one made just beyond the
+    /// tolerance of the first.) Cells are twice the tolerance wide, so the square of the
+    /// tolerance about p covers at most two by two of them.
     mutating func vertex(for p: Point) -> Int {
         let side = 2 * tolerance
         let c = GridCell(p, side: side)
         let low = GridCell(Point(p.x - tolerance, p.y - tolerance), side: side)
         let high = GridCell(Point(p.x + tolerance, p.y + tolerance), side: side)
-        var best = -1, bestDistance = Double.infinity
+        var best = -1
         for x in low.x...Swift.max(low.x, high.x) {
             for y in low.y...Swift.max(low.y, high.y) {
                 var v = slots[slot(of: GridCell(x: x, y: y))].head
                 while v >= 0 {
-                    let d = points[v].quickDistance(to: p)
-                    if d <= tolerance, d < bestDistance { (best, bestDistance) = (v, d) }
+                    if best < 0 || v < best, points[v].quickDistance(to: p) <= tolerance { best = v }
                     v = next[v]
                 }
             }

@@ -181,6 +181,7 @@ import ShapeCorpus
             // pair at the scale 1e-3 whose line piece strayed as much.
             ("ff2fd44001c43f72426f6f6c000109030303030303030000030303", false),
             ("ff010652350395857b7a8c007a6cf2fffbb1ee0001f60700017b", false),
+            ("f704aeaeaeaeaeaeaeaeaeaeaeaeaeaeae10ffffffffffffffaeaeaeae01065503850121ae03ae06", true),
         ]
         for (k, (hex, refusals)) in inputs.enumerated() {
             let bytes = fuzzBytes(hex: hex)
