@@ -306,7 +306,19 @@ public enum Message: Sendable, Equatable {
         case .valueTooDeep(let n): "lists nest more than \(n) deep"
         case .duplicateParameter(let p): "the parameter '\(p)' is named twice"
         case .nonFinite(let what): "\(what) is not a finite number"
-        case .undefinedVariable(let n): "'\(n)' is not defined (use 'let \(n) = ...' to define it)"
+        case .undefinedVariable(let n):
+            // A built-in name cannot be defined: the hint says what it is instead.
+            if Builtins.statementWords.contains(n) {
+                "'\(n)' begins a statement; it has no value in an expression"
+            } else if Builtins.function(named: n) != nil {
+                "'\(n)' is a function: call it with its arguments, '\(n)(...)'"
+            } else if let command = CommandTable.helpEntry(named: n) {
+                command.hasFunctionForm
+                    ? "'\(n)' is a command: for its answer as a value, call it as '\(n)(...)'"
+                    : "'\(n)' is a command; it has no value in an expression"
+            } else {
+                "'\(n)' is not defined (use 'let \(n) = ...' to define it)"
+            }
         case .undefinedFunction(let n): "unknown function '\(n)'"
         case .alreadyDefined(let n): "'\(n)' is already defined (assign with '\(n) = ...')"
         case .wrongCallArity(let n, let e, let g): "'\(n)' takes \(e) argument\(e == 1 ? "" : "s"), got \(g)"

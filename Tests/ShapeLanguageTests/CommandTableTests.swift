@@ -143,6 +143,18 @@ import Testing
         // An undefined name where no option is meant stays an undefined variable.
         #expect(message("line zz 0").0 == "undefinedVariable")
     }
+
+    /// A built-in name used as a value cannot be defined with 'let': the message says what it
+    /// is instead of suggesting that.
+    @Test func builtInNamesUsedAsValuesSayWhatTheyAre() {
+        func text(_ source: String) -> String? { run(Interpreter(), source).error?.message.text }
+        #expect(text("print if") == "'if' begins a statement; it has no value in an expression")
+        #expect(text("let x = repeat") == "'repeat' begins a statement; it has no value in an expression")
+        #expect(text("print sqrt") == "'sqrt' is a function: call it with its arguments, 'sqrt(...)'")
+        #expect(text("print line") == "'line' is a command; it has no value in an expression")
+        #expect(text("print length") == "'length' is a command: for its answer as a value, call it as 'length(...)'")
+        #expect(text("print nosuch") == "'nosuch' is not defined (use 'let nosuch = ...' to define it)")
+    }
 }
 
 @Suite struct HelpTests {
