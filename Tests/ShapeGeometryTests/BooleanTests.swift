@@ -166,22 +166,25 @@ import ShapeCorpus
     /// retries at a widened tolerance: each answer passes the sampling check, or is an honest
     /// refusal where `refusals` says one may come (never a wrong region, never out of work).
     /// The first two come out right with their loops closed by lines a hundredth to a tenth of a
-    /// millionth of their size long; the last two are shapes crossing themselves, grown and moved
-    /// by 5e-7 of their size: their curves cross the copies' at angles of 1e-7, the search gives
-    /// up on the pairs, and the operations are refused as inconsistent.
+    /// millionth of their size long; the next two are shapes crossing themselves, grown and moved
+    /// by 5e-7 of their size, whose curves cross the copies' at angles of 1e-7: the search gave
+    /// up on those pairs and the operations were refused as inconsistent until session 11; the
+    /// stretches where they run within the tolerance are now overlaps, and every operation is
+    /// answered (no refusal is allowed for them any more). The last one (B20) is two copies of a
+    /// circle moved by the tolerance itself, which gave a wrong region.
     @Test func nudgedFuzzFindings() throws {
         let inputs: [(hex: String, refusals: Bool)] = [
             ("ff065503858585065513fcff00090201998585ffffffffffd001e9550319010000f798020906", false),
             ("9e9e9e9e9e9e9e9e9e9e9e9e9e9e446f759e9e0fffb6ff00a8ff", false),
-            ("ff2f4100003bacac00ff536591425353ac9a90f601ffacac01ffacac5353", true),
-            ("fffe8dfb57579e5757259e5757ff5357ff53", true),
+            ("ff2f4100003bacac00ff536591425353ac9a90f601ffacac01ffacac5353", false),
+            ("fffe8dfb57579e5757259e5757ff5357ff53", false),
             // B19: a cubic and three quadratics against their copy moved by 1e-6 of the size; at
             // the widened tolerance a piece's ends moved by it, bending the piece 1.9e-7 of the
             // size off its quadratic (the check allowed 1e-7 then, and allows 1e-6 now); and a
             // pair at the scale 1e-3 whose line piece strayed as much.
             ("ff2fd44001c43f72426f6f6c000109030303030303030000030303", false),
             ("ff010652350395857b7a8c007a6cf2fffbb1ee0001f60700017b", false),
-            ("f704aeaeaeaeaeaeaeaeaeaeaeaeaeaeae10ffffffffffffffaeaeaeae01065503850121ae03ae06", true),
+            ("f704aeaeaeaeaeaeaeaeaeaeaeaeaeaeae10ffffffffffffffaeaeaeae01065503850121ae03ae06", false),
         ]
         for (k, (hex, refusals)) in inputs.enumerated() {
             let bytes = fuzzBytes(hex: hex)
