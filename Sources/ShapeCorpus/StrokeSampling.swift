@@ -60,6 +60,12 @@ public enum StrokeSampling {
         case .arc(let a): try! path.append(arc: a)
         }
         let n = 2000
+        // A cubic's third derivative, constant: where B′ and B″ both vanish (its last three or
+        // first three points coincide), B′ near the end is B‴·(t − end)²/2.
+        let third: Vector? = {
+            guard case .cubic(let c) = segment else { return nil }
+            return (c.p3 - c.p0 + (c.p1 - c.p2) * 3) * 6
+        }()
         return problems(result: result, around: path, margin: 1.5 * h, samples: samples, seed: seed, clearance: clearance) { x in
             func f(_ t: Double) -> Double { (x - segment.point(at: t)).dot(segment.derivative(at: t)) }
             var inside = false, unsure = false
@@ -68,6 +74,7 @@ public enum StrokeSampling {
                 // a foot only on the normal of the direction it leaves in (B″ there).
                 var direction = segment.derivative(at: t)
                 if direction.length <= 1e-12 * size { direction = segment.secondDerivative(at: t) }
+                if direction.length <= 1e-12 * size, let third { direction = third }
                 let w = x - segment.point(at: t)
                 guard direction.length > 0, abs(w.dot(direction)) <= 1e-6 * w.length * direction.length else { return }
                 let d = segment.point(at: t).distance(to: x)
@@ -102,6 +109,9 @@ public enum StrokeSampling {
                 // At rest at an end, B′ near it is B″·(t − end): the curve arrives along −B″ at
                 // t = 1 and leaves along B″ at t = 0.
                 if direction.length <= 1e-12 * size { direction = segment.secondDerivative(at: t) * (t == 0 ? 1 : -1) }
+                // At rest to the second order too: it arrives and leaves along B‴ (the square
+                // (t − end)² keeps its sign).
+                if direction.length <= 1e-12 * size, let third { direction = third }
                 guard var u = direction.normalized else { continue }
                 if t == 0 { u = u * -1 }
                 let along = (x - p).dot(u), across = abs((x - p).cross(u))

@@ -246,9 +246,15 @@ import Glibc
         var quad = Path()
         try! quad.move(to: Point(30, 155))
         try! quad.quad(control: Point(0, 0), to: Point(0, 0))
+        // A straight cubic whose last three points coincide (fuzz finding O12, where the oracle
+        // put no cap): at rest to the second order, it arrives along its line, (−1, −1)
+        // normalized, from (155.55, 155.55).
+        var still = Path()
+        try! still.move(to: Point(155.55, 155.55))
+        try! still.curve(control1: Point(0, 0), control2: Point(0, 0), to: Point(0, 0))
         // Arriving at (0, 0) along (−1, 0) and along (−30, −155) normalized.
         let quadU = Vector(-30, -155).normalized!
-        for (p, u) in [(cubic, Vector(-1, 0)), (quad, quadU)] {
+        for (p, u) in [(cubic, Vector(-1, 0)), (quad, quadU), (still, Vector(-1, -1).normalized!)] {
             let n = Vector(-u.dy, u.dx)
             for h in [0.33, 2.4] {
                 guard let (square, _, _) = p.stroked(StrokeStyle(width: 2 * h, cap: .square, join: .miter)),
