@@ -66,6 +66,10 @@ public enum StrokeSampling {
             guard case .cubic(let c) = segment else { return nil }
             return (c.p3 - c.p0 + (c.p1 - c.p2) * 3) * 6
         }()
+        // Where a Bézier stops and turns back inside (0, 1): the stroke holds a disk of radius h
+        // there (docs/geometry.md, as Skia's stroker does). Found here from the derivative's
+        // components by the quadratic formula, apart from the stroke's own search.
+        let stops = interiorStops(segment)
         return problems(result: result, around: path, margin: 1.5 * h, samples: samples, seed: seed, clearance: clearance) { x in
             func f(_ t: Double) -> Double { (x - segment.point(at: t)).dot(segment.derivative(at: t)) }
             var inside = false, unsure = false
@@ -120,8 +124,45 @@ public enum StrokeSampling {
                 if cap == .square, along >= -clearance, along <= reach + clearance, abs(across - h) < clearance { unsure = true }
                 if cap == .square, along >= 0, along <= reach, across <= h { inside = true }
             }
+            for stop in stops {
+                let d = x.distance(to: stop)
+                if abs(d - h) < clearance { unsure = true }
+                if d <= h { inside = true }
+            }
             return unsure ? nil : inside
         }
+    }
+
+    /// The points inside (0, 1) where a quadratic or cubic Bézier's derivative vanishes (both
+    /// components, to 1e-9 of the control polygon's largest step): the roots of each component
+    /// of B′ (of degree 1 or 2) by the quadratic formula.
+    static func interiorStops(_ s: Segment) -> [Point] {
+        let points: [Point]
+        switch s {
+        case .quadratic(let q): points = [q.p0, q.p1, q.p2]
+        case .cubic(let c): points = [c.p0, c.p1, c.p2, c.p3]
+        case .line, .arc: return []
+        }
+        let steps = (1..<points.count).map { points[$0] - points[$0 - 1] }
+        let scale = steps.map { $0.length }.max() ?? 0
+        guard scale > 0 else { return [] }
+        // B′(t)/n is the Bézier of the steps: its components as a·t² + b·t + c.
+        func roots(_ v: [Double]) -> [Double] {
+            let (a, b, c): (Double, Double, Double) =
+                v.count == 2 ? (0, v[1] - v[0], v[0]) : (v[0] - 2 * v[1] + v[2], 2 * (v[1] - v[0]), v[0])
+            if a == 0 { return b == 0 ? [] : [-c / b] }
+            let disc = b * b - 4 * a * c
+            guard disc >= 0 else { return [] }
+            let r = disc.squareRoot()
+            return [(-b - r) / (2 * a), (-b + r) / (2 * a)]
+        }
+        var found: [Point] = []
+        for t in roots(steps.map { $0.dx }) + roots(steps.map { $0.dy }) where t > 1e-9 && t < 1 - 1e-9 {
+            guard s.derivative(at: t).length <= 1e-9 * scale * Double(points.count - 1) else { continue }
+            let p = s.point(at: t)
+            if !found.contains(where: { $0.distance(to: p) <= 1e-9 * scale }) { found.append(p) }
+        }
+        return found
     }
 
     /// Problems with `result` as `path`'s filled area offset by d (round joins).

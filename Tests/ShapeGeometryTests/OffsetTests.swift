@@ -274,6 +274,33 @@ import Glibc
         }
     }
 
+    /// A straight quadratic that stops and turns back (fuzz finding O13, where the oracle left
+    /// out the disk at the stop): from (110, 110) down to its stop at y = 110 − 100²/245.55 and
+    /// up to (110, 155.55). Its butt stroke is the rectangle its normals sweep together with the
+    /// disk of radius h at the stop (docs/geometry.md; Skia's stroker does the same).
+    @Test func aStraightBezierThatTurnsBackHasADiskAtItsStop() {
+        let q = QuadraticBezier(Point(110, 110), Point(110, 10), Point(110, 155.54999999999998))
+        var p = Path()
+        try! p.move(to: q.p0)
+        try! p.quad(control: q.p1, to: q.p2)
+        let w = 415.18095378453796, h = w / 2
+        // y(t) = 110 − 200t + 245.55t², least at t = 200 / 491.1.
+        let stopY = 110 - 100 * 100 / 245.54999999999998
+        guard let (stroke, _, _) = p.stroked(StrokeStyle(width: w, cap: .butt, join: .miter)) else {
+            Issue.record("ran out")
+            return
+        }
+        // Below the rectangle, within h of the stop: in the disk.
+        #expect(stroke.winding(at: Point(-44.53522438020434, 14.130306638229797)) == 1)
+        #expect(stroke.winding(at: Point(110, stopY - 0.9 * h)) == 1)
+        // Below the rectangle and beyond the disk: outside.
+        #expect(stroke.winding(at: Point(110, stopY - 1.1 * h)) == 0)
+        #expect(stroke.winding(at: Point(110 + 0.9 * h, stopY - 0.6 * h)) == 0)
+        // The oracle agrees now.
+        let problems = StrokeSampling.buttStrokeProblems(.quadratic(q), width: w, result: stroke, samples: 400, seed: 3)
+        #expect(problems.isEmpty, "\(problems.prefix(2))")
+    }
+
     /// Where the half width passes the radius of curvature: an arc of radius 20 and the arch's
     /// tightest bend (its radius found by sampling), stroked with half widths 0.1% below and above
     /// them, round and butt.
