@@ -81,7 +81,7 @@ func waitUntil(_ done: () -> Bool) {
     }
 }
 
-@Suite(.serialized) struct REPLTests {
+@Suite struct REPLTests {
     @Test func anErrorKeepsEveryBitOfState() throws {
         let t = try TmuxSession()
         try t.enter("move 0 0")
