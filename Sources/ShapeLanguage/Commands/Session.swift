@@ -1,0 +1,89 @@
+import ShapeGeometry
+
+// The session: undo, vars, figure, precision, help.
+// Each command's row (what the language knows of it) and its handler (what it does).
+
+extension CommandTable {
+    static let session: [CommandSpec] = [
+        CommandSpec(
+            name: "undo", parameters: [], group: .session, cost: .unit, isQuery: false,
+            summary: "revert the last command that changed the state", example: "undo", run: Interpreter.undoCommand),
+        CommandSpec(
+            name: "vars", parameters: [], group: .session, cost: .unit, isQuery: true, functionForm: false,
+            summary: "list the variables and procedures defined in this session", example: "vars",
+            run: Interpreter.varsCommand),
+        CommandSpec(
+            name: "figure", parameters: [],
+            keywords: [
+                flag("keep", "from now on each teaching query's figure joins the ones before (tangent and normal in one picture)"),
+                flag("replace", "from now on each figure replaces the last (the default)"),
+                flag("clear", "drop the figure now (the mode stays)"),
+            ],
+            optionGroups: [OptionGroup(names: ["keep", "replace", "clear"], required: true)],
+            group: .session, cost: .unit, isQuery: false,
+            summary: "whether the teaching queries' figures accumulate for save ... figure, or clear them",
+            example: "figure keep", run: Interpreter.figureCommand),
+        CommandSpec(
+            name: "precision", parameters: ["n"], group: .session, cost: .unit, isQuery: false,
+            summary: "decimals shown in text output (default 4)", example: "precision 6", run: Interpreter.precisionCommand),
+        CommandSpec(
+            name: "help", parameters: ["command"], optionalCount: 1, group: .session, cost: .unit, isQuery: true, functionForm: false,
+            summary: "list the commands, or show one with an example", example: "help arc", takesText: true,
+            run: Interpreter.helpCommand),
+    ]
+}
+
+extension Interpreter {
+    /// `undo`.
+    func undoCommand(_ inv: Invocation) throws(Diagnostic) {
+        guard let last = undoStack.last else { throw error(.nothingToUndo, inv.range) }
+        // Restoring a whole path costs a visit of each of its elements, and so does the copy a
+        // block keeps for its own rollback.
+        if case .replace(let p) = last.path { try charge(WorkCost.visitCost * (p.elements.count + path.elements.count), inv.range) }
+        let record = undoStack.removeLast()
+        undoElements -= record.savedElements
+        keepPathForRollback()  // inside a block that fails later, the path must come back
+        state = record.state
+        for (name, old) in record.globals {
+            if current.globalChanges[name] == nil { current.globalChanges[name] = .some(globals[name]) }
+            globals[name] = old
+        }
+        restorePath(record.path)
+        trackCache = nil
+        report("undo", .undone(command: record.command, line: record.line))
+    }
+
+    /// `vars`.
+    func varsCommand(_ inv: Invocation) throws(Diagnostic) {
+        let variables = globals.stablySorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+        let procedures = state.procedures.stablySorted { $0.key < $1.key }.map { info($0.key, $0.value) }
+        try charge(WorkCost.listingCost * (variables.count + procedures.count), inv.range)
+        report("vars", .names(variables: variables, procedures: procedures))
+    }
+
+    /// `precision`.
+    func figureCommand(_ inv: Invocation) throws(Diagnostic) {
+        if inv.keywords["keep"] != nil { state.figureKeep = true }
+        if inv.keywords["replace"] != nil { state.figureKeep = false }
+        if inv.keywords["clear"] != nil { lastFigure = nil }
+        current.changed = true
+        report("figure", .figureMode(keep: state.figureKeep, marks: lastFigure?.marks.count ?? 0))
+    }
+
+    /// `precision n`.
+    func precisionCommand(_ inv: Invocation) throws(Diagnostic) {
+        let n = inv.numbers
+        guard n[0] == n[0].rounded(), n[0] >= 0, n[0] <= 17 else { throw error(.precisionRange, inv.ranges[0]) }
+        state.precision = Int(n[0])
+        current.changed = true
+        report("precision", .precision(state.precision))
+    }
+
+    /// `help [command]`: the topic is a bare name or a string.
+    func helpCommand(_ inv: Invocation) throws(Diagnostic) {
+        let topic: String? = inv.arguments.first.flatMap {
+            if case .name(let n, _) = $0 { n } else if case .string(let s, _) = $0 { s } else { nil }
+        }
+        try help(topic, inv.arguments.first?.range ?? inv.range)
+    }
+}

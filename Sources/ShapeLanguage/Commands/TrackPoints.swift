@@ -1,0 +1,120 @@
+import ShapeGeometry
+
+// Track points and the handle (seed 000): dash, handle, drag, snap; and setpoint, which the
+// workbench's point drags run.
+// Each command's row (what the language knows of it) and its handler (what it does).
+
+extension CommandTable {
+    static let trackPoints: [CommandSpec] = [
+        CommandSpec(
+            name: "dash", parameters: ["on", "off"], variadic: true,
+            keywords: [KeywordSpec(name: "phase", values: ["p"], summary: "start this far into the pattern", defaults: [0])],
+            group: .track, cost: .unit, isQuery: false,
+            summary: "compute the track points: the ends of every dash of the pattern",
+            example: "dash 1 1", run: Interpreter.dashCommand),
+        CommandSpec(
+            name: "handle", parameters: ["i"], optionalCount: 1, group: .track, cost: .unit, isQuery: false, functionForm: true,
+            summary: "show the handle, or put it on track point i (wrapping)", example: "handle 10",
+            run: Interpreter.handleCommand),
+        CommandSpec(
+            name: "drag", parameters: [],
+            keywords: [
+                KeywordSpec(name: "to", values: ["x", "y"], summary: "drag toward the point (x, y)"),
+                KeywordSpec(name: "by", values: ["dx", "dy"], summary: "move the drag target by (dx, dy)"),
+            ],
+            optionGroups: [oneOf("to", "by")], group: .track, cost: .unit, isQuery: false,
+            summary: "slide the handle along the track points toward a target",
+            example: "drag to 200 300", run: Interpreter.dragCommand),
+        CommandSpec(
+            name: "setpoint", parameters: ["i", "k", "x", "y"], group: .path, cost: .perElement(WorkCost.elementCost), isQuery: false,
+            summary:
+                "move point k of element i to (x, y): an anchor moves for both elements that share it; an arc's points are centre, start, end, radius",
+            example: "setpoint 1 0 50 20", run: Interpreter.setpointCommand),
+        CommandSpec(
+            name: "snap", parameters: ["x", "y"], group: .track, cost: .unit, isQuery: false,
+            summary: "jump the handle to the track point nearest (x, y)", example: "snap 80 120", run: Interpreter.snapCommand),
+    ]
+}
+
+extension Interpreter {
+    /// `dash`.
+    func dashCommand(_ inv: Invocation) throws(Diagnostic) {
+        let pattern: DashPattern
+        do { pattern = try DashPattern(inv.numbers, phase: inv.keywords["phase"]![0]) } catch { throw diagnose(error, inv) }
+        let previous = state.dash, previousCache = trackCache
+        state.dash = pattern
+        state.dashGiven = true
+        trackCache = nil
+        do {
+            let points = try trackPoints(inv.range)  // keeps the handle's index, wrapped
+            current.changed = true
+            report("dash", .dash(count: points.count))
+        } catch {
+            state.dash = previous
+            trackCache = previousCache
+            throw error
+        }
+    }
+
+    /// `handle`.
+    func handleCommand(_ inv: Invocation) throws(Diagnostic) {
+        state.handlePlaced = true
+        let n = inv.numbers
+        let points = try trackPoints(inv.range)
+        if n.isEmpty { return handleReport("handle", points, query: true) }
+        guard n[0] == n[0].rounded(), abs(n[0]) < 9e15 else { throw error(.notAnInteger("the handle index"), inv.ranges[0]) }
+        state.handle.jump(to: Int(n[0]), count: points.count)
+        current.changed = true
+        handleReport("handle", points)
+    }
+
+    /// `drag`.
+    func dragCommand(_ inv: Invocation) throws(Diagnostic) {
+        state.handlePlaced = true
+        let points = try trackPoints(inv.range)
+        // The table's option group makes exactly one of `to` and `by` present.
+        if let to = inv.keywords["to"] {
+            state.handle.follow(toward: Point(to[0], to[1]), in: points)
+        } else if let by = inv.keywords["by"] {
+            state.handle.follow(by: Vector(by[0], by[1]), in: points)
+        }
+        if let t = state.handle.target, !t.isFinite { throw error(.nonFiniteResult, inv.range) }
+        current.changed = true
+        handleReport("drag", points)
+    }
+
+    /// `setpoint i k x y`: point k of element i, as `elements` writes it, moved to (x, y), with
+    /// the anchors it shares (`Path.movingPoint`); reported like a drawing command, with where
+    /// the point landed (an anchor on an arc lands on its circle) and the element's length.
+    func setpointCommand(_ inv: Invocation) throws(Diagnostic) {
+        let n = inv.numbers
+        guard n[0] == n[0].rounded() else { throw error(.notAnInteger("the element index"), inv.ranges[0]) }
+        guard n[0] >= 0, n[0] < Double(path.elements.count) else { throw error(.noSuchElement(n[0], count: path.elements.count), inv.ranges[0]) }
+        let i = Int(n[0])
+        let count = path.pointCount(ofElement: i)
+        guard n[1] == n[1].rounded() else { throw error(.notAnInteger("the point index"), inv.ranges[1]) }
+        guard n[1] >= 0, n[1] < Double(count) else { throw error(.noSuchPoint(element: i, point: n[1], count: count), inv.ranges[1]) }
+        let k = Int(n[1])
+        let moved: Path
+        do { moved = try path.movingPoint(ofElement: i, k, to: inv.point(2)) } catch {
+            switch error {
+            case .noSuchPoint(_, let c): throw self.error(.noSuchPoint(element: i, point: n[1], count: c), inv.ranges[1])
+            case .arcsWouldPart(let a, let b): throw self.error(.arcsWouldPart(element: a, other: b), inv.range)
+            case .pointArc: throw self.error(.pointArc(i), inv.range)
+            case .geometry(let g): throw diagnose(g, inv)
+            }
+        }
+        try replacePath(with: moved, at: inv.range)
+        report("setpoint", .path(to: path.point(ofElement: i, k) ?? inv.point(2), segment: path.length(ofElement: i), length: path.length))
+    }
+
+    /// `snap`.
+    func snapCommand(_ inv: Invocation) throws(Diagnostic) {
+        state.handlePlaced = true
+        let points = try trackPoints(inv.range)
+        try charge(points.count, inv.range)
+        state.handle.snap(to: inv.point(0), in: points)
+        current.changed = true
+        handleReport("snap", points)
+    }
+}

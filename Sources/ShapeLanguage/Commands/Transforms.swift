@@ -1,0 +1,85 @@
+import ShapeGeometry
+
+// Transforms of the whole path, and reset (seed 003).
+// Each command's row (what the language knows of it) and its handler (what it does).
+
+extension CommandTable {
+    static let transforms: [CommandSpec] = [
+        CommandSpec(
+            name: "translate", parameters: ["dx", "dy"],
+            keywords: [
+                KeywordSpec(
+                    name: "within", values: ["x", "y", "w", "h"],
+                    summary: "keep the bounds inside this rectangle, axis by axis (seed 003)")
+            ],
+            group: .transform, cost: .perElement(WorkCost.visitCost), isQuery: false,
+            summary: "move the path by (dx, dy)", example: "translate 10 0 within 0 0 320 480",
+            run: Interpreter.translateCommand),
+        CommandSpec(
+            name: "rotate", parameters: ["angle"], keywords: [about], group: .transform, cost: .perElement(WorkCost.visitCost), isQuery: false,
+            summary: "rotate the path (positive turns clockwise on screen)", example: "rotate 30deg about 0 0",
+            run: Interpreter.rotateCommand),
+        CommandSpec(
+            name: "scale", parameters: ["s", "sy"], optionalCount: 1, keywords: [about], group: .transform,
+            cost: .perElement(WorkCost.visitCost), isQuery: false,
+            summary: "scale the path by s (or s and sy); arcs stay exact", example: "scale 2 0.5", run: Interpreter.scaleCommand),
+        CommandSpec(
+            name: "reset", parameters: [], group: .transform, cost: .perElement(WorkCost.visitCost), isQuery: false,
+            summary: "undo every transform since the last reset (the seed's triple tap)", example: "reset",
+            run: Interpreter.resetCommand),
+    ]
+}
+
+extension Interpreter {
+    /// `translate`.
+    func translateCommand(_ inv: Invocation) throws(Diagnostic) {
+        let n = inv.numbers
+        var dx = n[0], dy = n[1]
+        if let w = inv.keywords["within"], let b = path.bounds {
+            // Seed 003: each axis on its own, so a move blocked on one still slides on the other.
+            let area = Rect(x: w[0], y: w[1], width: w[2], height: w[3])
+            guard area.isFinite else { throw error(.nonFinite("the 'within' rectangle"), inv.range) }
+            dx = Swift.min(Swift.max(dx, area.minX - b.minX), area.maxX - b.maxX)
+            dy = Swift.min(Swift.max(dy, area.minY - b.minY), area.maxY - b.maxY)
+            if b.width > area.width { dx = 0 }
+            if b.height > area.height { dy = 0 }
+        }
+        try apply(.translation(dx, dy), inv)
+        state.pivot = state.pivot.map { Point($0.x + dx, $0.y + dy) }
+    }
+
+    /// `rotate`.
+    func rotateCommand(_ inv: Invocation) throws(Diagnostic) {
+        let n = inv.numbers
+        guard abs(n[0]) <= Interpreter.largestAngle else { throw error(.angleTooLarge(Interpreter.largestAngle), inv.ranges[0]) }
+        try apply(.rotation(n[0], about: try pivot(inv)), inv)
+    }
+
+    /// `scale`.
+    func scaleCommand(_ inv: Invocation) throws(Diagnostic) {
+        let n = inv.numbers
+        let sx = n[0], sy = n.count > 1 ? n[1] : n[0]
+        guard sx != 0, sy != 0 else { throw error(.zeroScale, inv.range) }
+        // A factor far from 1 in size drops the coordinates' digits (1e-320 is subnormal), so that
+        // scaling back could not restore them: refused.
+        for f in [sx, sy] where !(abs(f) >= 1e-100 && abs(f) <= 1e100) { throw error(.scaleRange, inv.range) }
+        try apply(.scale(sx, sy, about: try pivot(inv)), inv)
+    }
+
+    /// `reset`.
+    func resetCommand(_ inv: Invocation) throws(Diagnostic) {
+        if let original = state.untransformed {
+            try replacePath(with: original, at: inv.range)
+        } else if state.transform != .identity {
+            guard let inverse = state.transform.inverted() else { throw error(.nonFiniteResult, inv.range) }
+            let back: Path
+            do { back = try path.transformed(by: inverse) } catch { throw diagnose(error, inv) }
+            try replacePath(with: back, at: inv.range)
+        }
+        state.transform = .identity
+        state.untransformed = nil
+        state.pivot = nil
+        current.changed = true
+        report("reset", .transformed(path.bounds))
+    }
+}
