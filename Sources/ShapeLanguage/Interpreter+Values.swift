@@ -116,6 +116,7 @@ extension Interpreter {
                     return .record(r)
                 })
         case .facts(_, _, let fields): return .record(fields)
+        case .answer(let v): return v
         case .value(nil, let v, _): return v
         case .export, .names, .help, .plot, .saved, .printed, .path, .cleared, .transformed, .sticky, .wander, .dash, .handle, .value, .undone,
             .precision, .figureMode, .defined, .split, .degree, .cubics, .outline, .molded, .fitted:

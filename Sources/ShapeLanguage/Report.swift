@@ -27,7 +27,7 @@ public struct Report: Sendable {
         switch kind {
         case .printed, .export, .plot, .casteljau, .direction, .curvature, .extrema, .length, .points, .bounds,
             .contains, .nearest, .at, .elements, .help, .handleQuery, .names, .parameterPoint, .located, .inflections,
-            .intersections, .yForX, .pointList, .components, .lengthTable, .abc, .continuity, .facts:
+            .intersections, .yForX, .pointList, .components, .lengthTable, .abc, .continuity, .facts, .answer:
             true
         case .value(let name, _, _):
             name == nil
@@ -67,6 +67,7 @@ public struct Report: Sendable {
         case .lengthTable(_, _, let a, let e): return f(a, e)
         case .continuity(let list): return list.allSatisfy { $0.turn.isFinite }
         case .facts(_, _, let fields): return Value.record(fields).isFinite
+        case .answer(let v): return v.isFinite
         case .molded(_, let t, let p): return f(t) && p.isFinite
         case .fitted(_, _, let e, let to, let length): return f(e, length) && to.isFinite
         case .abc(_, let t, let x): return f(t, x.u, x.ratio) && x.a.isFinite && x.b.isFinite && x.c.isFinite
@@ -151,6 +152,10 @@ public struct Report: Sendable {
         /// `canonical`, `catmullpoints`): named values, its function form's record; `title` says
         /// what they are of ("cubic, t 0.25").
         case facts(element: Int, title: String, Record)
+        /// A query's answer as a value, worded by the printers generically (a number as
+        /// `command: value`; a record's fields one per line, and as JSON fields): a new query
+        /// that answers this way needs no kind of its own (docs/contributing.md).
+        case answer(Value)
         /// `mold`: element i now passes through this point at t.
         case molded(element: Int, t: Double, point: Point)
         /// `fit`: the curve's kind, how many points it was fitted to, the largest distance from one

@@ -115,6 +115,8 @@ public struct JSONLinesPrinter {
                 "\"element\": \(i)", "\"t\": \(n(t))", "\"a\": \(point(x.a))", "\"b\": \(point(x.b))", "\"c\": \(point(x.c))", "\"u\": \(n(x.u))",
                 "\"ratio\": \(n(x.ratio))",
             ]
+        case .answer(.record(let record)): fields += zip(record.names, record.values).map { "\"\($0)\": \(value($1))" }
+        case .answer(let v): fields.append("\"value\": \(value(v))")
         case .facts(let i, _, let record):
             fields.append("\"element\": \(i)")
             fields += zip(record.names, record.values).map { "\"\($0)\": \(value($1))" }

@@ -131,6 +131,11 @@ public struct TextPrinter {
                 lines.append("  \(j.from) to \(j.to): \(kind)")
             }
             return lines.joined(separator: "\n")
+        case .answer(.record(let fields)):
+            var lines = ["\(r.command):"]
+            for (name, v) in zip(fields.names, fields.values) { lines.append("  \(name): \(v.text(quoteStrings: false, precision: precision))") }
+            return lines.joined(separator: "\n")
+        case .answer(let v): return "\(r.command): \(v.text(quoteStrings: true, precision: precision))"
         case .facts(let i, let title, let fields):
             var lines = ["\(r.command): element \(i) (\(title))"]
             for (name, v) in zip(fields.names, fields.values) { lines.append("  \(name): \(v.text(quoteStrings: false, precision: precision))") }
