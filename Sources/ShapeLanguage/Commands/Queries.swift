@@ -48,6 +48,11 @@ extension CommandTable {
             name: "length", parameters: [], group: .query, cost: .unit, isQuery: true,
             summary: "total length of the path", example: "length", run: Interpreter.lengthCommand),
         CommandSpec(
+            name: "area", parameters: [], group: .query, cost: .perElement(WorkCost.visitCost), isQuery: true,
+            summary:
+                "the area the outline encloses (Green's theorem, each subpath closed by a line to its start): clockwise on screen counts positive, counter-clockwise negative",
+            example: "area", run: Interpreter.areaCommand),
+        CommandSpec(
             name: "points", parameters: [], group: .query, cost: .unit, isQuery: true,
             summary: "list the track points", example: "points", run: Interpreter.pointsCommand),
         CommandSpec(
@@ -211,6 +216,57 @@ extension Interpreter {
     /// `length`.
     func lengthCommand(_ inv: Invocation) throws(Diagnostic) {
         report("length", .length(path.length))
+    }
+
+    /// `area`: ½∮(x dy − y dx) over every subpath, each closed by a line back to its start
+    /// (Green's theorem), so a region counts once for each time the outline winds clockwise (on
+    /// screen) about it, and negatively counter-clockwise: the area of a simple shape, signed by
+    /// its direction. (The area a path fills with overlaps counted once is that of its
+    /// `simplify`.) Exact to rounding: lines and arcs in closed form, Béziers by Gauss–Legendre
+    /// rules exact for their polynomial integrands, all about the bounds' centre.
+    func areaCommand(_ inv: Invocation) throws(Diagnostic) {
+        report("area", .answer(.number(Interpreter.enclosedArea(path))))
+    }
+
+    static func enclosedArea(_ path: Path) -> Double {
+        // About the bounds' centre, so that the cross products do not cancel far from the origin.
+        guard let b = path.bounds else { return 0 }
+        let o = Point(0.5 * (b.minX + b.maxX), 0.5 * (b.minY + b.maxY))
+        func chord(_ a: Point, _ b: Point) -> Double { 0.5 * (a - o).cross(b - o) }
+        func piece(_ s: Segment) -> Double {
+            switch s {
+            case .line(let l): return chord(l.p0, l.p1)
+            case .arc(let a):
+                // x = c + u·cos θ + v·sin θ: the integrand is c×(v cos θ − u sin θ) + u×v.
+                let c = a.center - o, from = a.startAngle, to = a.startAngle + a.sweep
+                let sines: Double = Maths.sin(to) - Maths.sin(from), cosines: Double = Maths.cos(to) - Maths.cos(from)
+                let turned: Double = a.sweep * a.u.cross(a.v)
+                return 0.5 * (c.cross(a.v) * sines + c.cross(a.u) * cosines + turned)
+            case .quadratic, .cubic:
+                // (B − o)×B′ is a polynomial of degree 3 or 5: three Gauss–Legendre nodes are exact.
+                let h = 0.5 * (3.0 / 5).squareRoot()
+                return zip([0.5 - h, 0.5, 0.5 + h], [5.0 / 18, 8.0 / 18, 5.0 / 18]).reduce(0.0) { sum, node in
+                    sum + 0.5 * node.1 * (s.point(at: node.0) - o).cross(s.derivative(at: node.0))
+                }
+            }
+        }
+        var total = 0.0
+        var start: Point?, current: Point?
+        for e in path.elements {
+            switch e {
+            case .move(let p):
+                if let s = start, let c = current { total += chord(c, s) }
+                (start, current) = (p, p)
+            case .segment(let s):
+                total += piece(s)
+                current = s.end
+            case .close(let l):
+                total += chord(l.p0, l.p1)
+                current = l.p1
+            }
+        }
+        if let s = start, let c = current { total += chord(c, s) }
+        return total
     }
 
     /// `points`.
