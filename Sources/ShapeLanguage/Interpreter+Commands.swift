@@ -24,6 +24,22 @@ struct Invocation {
     }
 
     func point(_ i: Int) -> Point { Point(numbers[i], numbers[i + 1]) }
+
+    /// Whether the option word was given (`ccw`, `evenodd`, `release`).
+    func flag(_ name: String) -> Bool { keywords[name] != nil }
+
+    /// The value of an option that takes one number and has a default in the table (`tension`,
+    /// `phase`, `tolerance`): binding filled the default in, so it is always there.
+    func number(_ name: String) -> Double { keywords[name]![0] }
+
+    /// The value of an option that takes one number and has no default (`break`, `seed`), or nil.
+    func givenNumber(_ name: String) -> Double? { keywords[name]?.first }
+
+    /// The point an option of two numbers gives (`about x y`, `from x y`), or nil when left out.
+    func point(_ name: String) -> Point? { keywords[name].map { Point($0[0], $0[1]) } }
+
+    /// The numbers of an option (`within x y w h`), or nil when left out.
+    func values(_ name: String) -> [Double]? { keywords[name] }
 }
 
 extension Interpreter {
@@ -233,7 +249,7 @@ extension Interpreter {
     /// 003 turns a view about its centre, which only pans move), so that rotations and scales
     /// compose: two turns of 30° are one of 60°.
     func pivot(_ inv: Invocation) throws(Diagnostic) -> Point {
-        if let a = inv.keywords["about"] { return Point(a[0], a[1]) }
+        if let a = inv.point("about") { return a }
         if let p = state.pivot { return p }
         guard let b = path.bounds else { throw error(.noPath(inv.name), inv.range) }
         state.pivot = b.center
@@ -429,7 +445,7 @@ extension Interpreter {
     }
 
     func splineDegree(_ inv: Invocation) throws(Diagnostic) -> Int {
-        let d = inv.keywords["degree"]![0]
+        let d = inv.number("degree")
         guard d == 2 || d == 3 else { throw error(.splineDegree(command: inv.name), inv.range) }
         return Int(d)
     }
@@ -565,7 +581,7 @@ extension Interpreter {
     }
 
     func strokeStyle(_ inv: Invocation, width: Double, cap: LineCap, join: LineJoin) throws(Diagnostic) -> StrokeStyle {
-        let limit = inv.keywords["limit"]![0], tolerance = inv.keywords["tolerance"]![0]
+        let limit = inv.number("limit"), tolerance = inv.number("tolerance")
         guard limit >= 1, limit.isFinite else { throw error(.miterLimit(command: inv.name), inv.range) }
         guard tolerance > 0, tolerance.isFinite else { throw error(.toleranceRange(command: inv.name), inv.range) }
         return StrokeStyle(width: width, cap: cap, join: join, miterLimit: limit, tolerance: tolerance)

@@ -83,7 +83,7 @@ extension Interpreter {
     /// `through bx by x y [cubic]`: the Primer's curve through three points.
     func throughCommand(_ inv: Invocation) throws(Diagnostic) {
         let b = inv.point(0), e = inv.point(2)
-        let cubic = inv.keywords["cubic"] != nil
+        let cubic = inv.flag("cubic")
         if let s = path.currentPoint, b.isFinite, e.isFinite, Path.curveThrough(from: s, through: b, to: e, cubic: cubic) == nil {
             throw error(.throughAnEnd, inv.range)
         }
@@ -105,7 +105,7 @@ extension Interpreter {
     func catmullCommand(_ inv: Invocation) throws(Diagnostic) {
         let n = inv.numbers
         guard !n.isEmpty, n.count % 2 == 0 else { throw error(.catmullPoints, inv.range) }
-        let tension = inv.keywords["tension"]![0]
+        let tension = inv.number("tension")
         guard tension > 0, tension.isFinite else { throw error(.catmullTension, inv.range) }
         try charge(n.count / 2, inv.range)
         guard let start = path.currentPoint else { throw error(.noCurrentPoint("catmull"), inv.range) }
@@ -133,7 +133,7 @@ extension Interpreter {
         try draw(inv) { (p: inout Path) throws(GeometryError) in
             try p.arc(
                 center: inv.point(0), radius: n[2], startAngle: n[3], endAngle: n[4],
-                clockwise: inv.keywords["ccw"] == nil)
+                clockwise: !inv.flag("ccw"))
         }
     }
 

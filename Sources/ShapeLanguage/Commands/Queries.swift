@@ -133,10 +133,10 @@ extension Interpreter {
     /// `export`.
     func exportCommand(_ inv: Invocation) throws(Diagnostic) {
         // The table's option groups make exactly one format present, and one target at most.
-        let format = ExportFormat.allCases.first { inv.keywords[$0.rawValue] != nil }!
-        let given = SwiftTarget.allCases.first { inv.keywords[$0.rawValue] != nil }
+        let format = ExportFormat.allCases.first { inv.flag($0.rawValue) }!
+        let given = SwiftTarget.allCases.first { inv.flag($0.rawValue) }
         if let given, format != .swift { throw error(.exportOptionNeeds(option: given.rawValue, format: "swift"), inv.range) }
-        if inv.keywords["angles"] != nil, format != .points { throw error(.exportOptionNeeds(option: "angles", format: "points"), inv.range) }
+        if inv.flag("angles"), format != .points { throw error(.exportOptionNeeds(option: "angles", format: "points"), inv.range) }
         let target = given ?? .uikit
         // The arguments: a def's name and a file name, each once at most, in either order.
         var procedure: (String, Procedure, SourceRange)?
@@ -155,7 +155,7 @@ extension Interpreter {
         // A def's function takes its name; a Shape type, its name capitalized.
         var name =
             procedure.map { target == .shape ? String($0.0.prefix(1)).asciiUppercased + $0.0.dropFirst() : $0.0 }
-            ?? (format == .points ? (inv.keywords["angles"] != nil ? "keyframes" : "points") : target.defaultName)
+            ?? (format == .points ? (inv.flag("angles") ? "keyframes" : "points") : target.defaultName)
         if let (n, r) = inv.names["as"] {
             guard SwiftTranslation.isSwiftName(n) else { throw error(.notASwiftName(n), r) }
             name = n
@@ -163,10 +163,10 @@ extension Interpreter {
             throw error(.notASwiftName(word), r, suggestion: "give the function a name with 'as'")
         }
         var request = ExportRequest(
-            format: format, target: target, name: name, exact: inv.keywords["exact"] != nil, path: path,
+            format: format, target: target, name: name, exact: inv.flag("exact"), path: path,
             dash: state.dashGiven ? state.dash : nil, points: [], angles: nil, function: nil, file: file?.0, from: source.name)
         if format == .points {
-            if inv.keywords["angles"] != nil {
+            if inv.flag("angles") {
                 let pairs: [(point: Point, angle: Double)]
                 do { pairs = try TrackPoints.computeWithAngles(path, pattern: state.dash, limit: limits.trackPoints) } catch {
                     throw diagnose(error, inv)
@@ -197,7 +197,7 @@ extension Interpreter {
         // `all` is every layer but `fill`; the other option words name one each.
         // `all`: the handle only once one was placed or shown (else it would sit at P0 unasked).
         let layers =
-            inv.keywords["all"] != nil
+            inv.flag("all")
             ? Set(SaveLayer.allCases).subtracting(state.handlePlaced ? [.fill] : [.fill, .handle])
             : Set(inv.keywordNames.compactMap(SaveLayer.init(rawValue:)))
         try save(file, layers: layers, argument: argument, range: inv.range)
@@ -208,9 +208,9 @@ extension Interpreter {
         // The plot samples up to this many points besides two per element (charged as visits).
         try charge(Limits.plotSamples, inv.range)
         // The handle is drawn when asked for and its track points can be had (not past their limit).
-        let points: [Point]? = path.isEmpty || inv.keywords["handle"] == nil ? nil : (try? trackPoints(inv.range))
+        let points: [Point]? = path.isEmpty || !inv.flag("handle") ? nil : (try? trackPoints(inv.range))
         let handle = points.flatMap { state.handle.point(in: $0) }
-        report("show", .plot(path: path, handle: handle, ascii: inv.keywords["ascii"] != nil, controls: inv.keywords["controls"] != nil))
+        report("show", .plot(path: path, handle: handle, ascii: inv.flag("ascii"), controls: inv.flag("controls")))
     }
 
     /// `length`.
@@ -285,7 +285,7 @@ extension Interpreter {
     /// teeth costs a million visits, a point beside a square a few).
     func containsCommand(_ inv: Invocation) throws(Diagnostic) {
         var visits = 0
-        let inside = contains(inv.point(0), rule: inv.keywords["evenodd"] != nil ? .evenOdd : .nonZero, visits: &visits)
+        let inside = contains(inv.point(0), rule: inv.flag("evenodd") ? .evenOdd : .nonZero, visits: &visits)
         try charge(WorkCost.lookCost * visits, inv.range)
         report("contains", .contains(inside))
     }
@@ -338,7 +338,7 @@ extension Interpreter {
     /// `dashes on off ... [phase p]`: the path cut into the dashes of the pattern.
     func dashesCommand(_ inv: Invocation) throws(Diagnostic) {
         let pattern: DashPattern
-        do { pattern = try DashPattern(inv.numbers, phase: inv.keywords["phase"]![0]) } catch { throw diagnose(error, inv) }
+        do { pattern = try DashPattern(inv.numbers, phase: inv.number("phase")) } catch { throw diagnose(error, inv) }
         guard !path.isEmpty else { throw error(.noPath("dashes"), inv.range) }
         let result: Path
         do { result = try path.dashed(pattern, limit: limits.trackPoints) } catch { throw diagnose(error, inv) }
@@ -365,7 +365,7 @@ extension Interpreter {
     /// `union a`, `intersect a`, `subtract a`, `xor a`, `simplify` (each `[evenodd]`): the path
     /// becomes the outline of the combined filled areas (SPEC §10).
     func booleanCommand(_ inv: Invocation) throws(Diagnostic) {
-        let rule: FillRule = inv.keywords["evenodd"] != nil ? .evenOdd : .nonZero
+        let rule: FillRule = inv.flag("evenodd") ? .evenOdd : .nonZero
         let operation = BooleanOperation(rawValue: inv.name)
         let other = try operation.map { (_) throws(Diagnostic) in try pathArgument(inv.arguments[0], "what '\(inv.name)' combines with", inv) }
         let left = Swift.max(limits.statementWork - current.work, 0)

@@ -42,13 +42,13 @@ extension Interpreter {
     /// `sticky`.
     func stickyCommand(_ inv: Invocation) throws(Diagnostic) {
         let n = inv.numbers
-        let breakRadius = inv.keywords["break"]?.first ?? n[2] / 2
+        let breakRadius = inv.givenNumber("break") ?? n[2] / 2
         guard n[2] >= 0, n[5] >= 0, breakRadius >= 0 else { throw error(.negativeRadius, inv.range) }
         var badge = StickyBadge(
             fixedCenter: inv.point(0), restRadius: n[2], draggedCenter: inv.point(3),
             draggedRadius: n[5], breakRadius: breakRadius)
         badge.brokenEarlier = state.stickyBroken
-        if inv.keywords["release"] != nil { badge = badge.released() }
+        if inv.flag("release") { badge = badge.released() }
         let shape: Path
         do { shape = try badge.path(accuracy: path.accuracy) } catch { throw diagnose(error, inv) }
         guard badge.fixedRadius.isFinite, badge.distance.isFinite else { throw error(.nonFiniteResult, inv.range) }
@@ -63,11 +63,11 @@ extension Interpreter {
         let n = inv.numbers
         let duration = n[0], speed = n.count > 1 ? n[1] : 15
         guard duration >= 0, speed >= 0 else { throw error(.negativeDuration, inv.range) }
-        let w = inv.keywords["within"]!  // defaults from the table
-        let from = Point(inv.keywords["from"]![0], inv.keywords["from"]![1])
+        let w = inv.values("within")!  // defaults from the table
+        let from = inv.point("from")!  // a default from the table
         // Without `seed`, a new curve each time, as the seed's app draws; the report names the
         // seed so that any run can be drawn again.
-        let seed = inv.keywords["seed"]?[0] ?? Double(UInt64.random(in: 1...999_999))
+        let seed = inv.givenNumber("seed") ?? Double(UInt64.random(in: 1...999_999))
         guard seed >= 0, seed == seed.rounded(), seed < 1.8e19 else { throw error(.notAnInteger("the seed"), inv.range) }
         var random = SeededRandom(seed: UInt64(seed))
         let arcs: [Arc]

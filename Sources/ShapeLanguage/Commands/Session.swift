@@ -63,9 +63,9 @@ extension Interpreter {
 
     /// `precision`.
     func figureCommand(_ inv: Invocation) throws(Diagnostic) {
-        if inv.keywords["keep"] != nil { state.figureKeep = true }
-        if inv.keywords["replace"] != nil { state.figureKeep = false }
-        if inv.keywords["clear"] != nil { lastFigure = nil }
+        if inv.flag("keep") { state.figureKeep = true }
+        if inv.flag("replace") { state.figureKeep = false }
+        if inv.flag("clear") { lastFigure = nil }
         current.changed = true
         report("figure", .figureMode(keep: state.figureKeep, marks: lastFigure?.marks.count ?? 0))
     }

@@ -437,7 +437,7 @@ extension Interpreter {
     /// `catmullpoints i [tension t]`: the four Catmull-Rom points that draw the curve.
     func catmullPointsCommand(_ inv: Invocation) throws(Diagnostic) {
         let (i, segment) = try element(inv)
-        let tension = inv.keywords["tension"]![0]
+        let tension = inv.number("tension")
         guard tension > 0, tension.isFinite else { throw error(.catmullTension, inv.range) }
         guard let points = segment.catmullRomPoints(tension: tension) else {
             throw error(
@@ -519,7 +519,7 @@ extension Interpreter {
     func offsetCurveCommand(_ inv: Invocation) throws(Diagnostic) {
         let (i, segment) = try element(inv)
         let d = inv.numbers[1], end = inv.numbers.count > 2 ? inv.numbers[2] : d
-        let tolerance = inv.keywords["tolerance"]![0]
+        let tolerance = inv.number("tolerance")
         guard tolerance > 0, tolerance.isFinite else { throw error(.toleranceRange(command: "offsetcurve"), inv.range) }
         let (pieces, err) = segment.offsetCurve(by: d, to: end, tolerance: tolerance)
         try charge(pieces.count, inv.range)
@@ -600,7 +600,7 @@ extension Interpreter {
         case .quadratic, .cubic: break
         case .line, .arc: throw error(.notACurve(element: i, kind: Interpreter.degreeName(segment), command: "arcs"), inv.ranges[0])
         }
-        let tolerance = inv.keywords["tolerance"]?.first ?? 1e-3
+        let tolerance = inv.givenNumber("tolerance") ?? 1e-3
         guard tolerance > 0, tolerance.isFinite else { throw error(.toleranceRange(command: "arcs"), inv.range) }
         guard let fit = segment.circularArcs(tolerance: tolerance) else {
             throw error(.tooManyPieces(command: "arcs", limit: 10_000), inv.range)
@@ -640,7 +640,7 @@ extension Interpreter {
     /// `lower i`: the element one degree down, and how far that moves it.
     func lowerCommand(_ inv: Invocation) throws(Diagnostic) {
         let (i, segment) = try element(inv)
-        if inv.keywords["primer"] != nil {
+        if inv.flag("primer") {
             // The Primer's least squares moves the ends: drawn beside the element, not put in.
             let (lowered, moved): (Segment, Double)
             switch segment {

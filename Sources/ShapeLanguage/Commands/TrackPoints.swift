@@ -40,7 +40,7 @@ extension Interpreter {
     /// `dash`.
     func dashCommand(_ inv: Invocation) throws(Diagnostic) {
         let pattern: DashPattern
-        do { pattern = try DashPattern(inv.numbers, phase: inv.keywords["phase"]![0]) } catch { throw diagnose(error, inv) }
+        do { pattern = try DashPattern(inv.numbers, phase: inv.number("phase")) } catch { throw diagnose(error, inv) }
         let previous = state.dash, previousCache = trackCache
         state.dash = pattern
         state.dashGiven = true
@@ -73,10 +73,10 @@ extension Interpreter {
         state.handlePlaced = true
         let points = try trackPoints(inv.range)
         // The table's option group makes exactly one of `to` and `by` present.
-        if let to = inv.keywords["to"] {
-            state.handle.follow(toward: Point(to[0], to[1]), in: points)
-        } else if let by = inv.keywords["by"] {
-            state.handle.follow(by: Vector(by[0], by[1]), in: points)
+        if let to = inv.point("to") {
+            state.handle.follow(toward: to, in: points)
+        } else if let by = inv.point("by") {
+            state.handle.follow(by: Vector(by.x, by.y), in: points)
         }
         if let t = state.handle.target, !t.isFinite { throw error(.nonFiniteResult, inv.range) }
         current.changed = true

@@ -35,7 +35,7 @@ extension Interpreter {
     func translateCommand(_ inv: Invocation) throws(Diagnostic) {
         let n = inv.numbers
         var dx = n[0], dy = n[1]
-        if let w = inv.keywords["within"], let b = path.bounds {
+        if let w = inv.values("within"), let b = path.bounds {
             // Seed 003: each axis on its own, so a move blocked on one still slides on the other.
             let area = Rect(x: w[0], y: w[1], width: w[2], height: w[3])
             guard area.isFinite else { throw error(.nonFinite("the 'within' rectangle"), inv.range) }
