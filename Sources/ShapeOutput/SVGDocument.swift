@@ -177,7 +177,7 @@ public enum SVGDocument {
             switch e {
             case .segment(.quadratic(let q)): (k, [q.p0, q.p1, q.p2])
             case .segment(.cubic(let c)): (k, [c.p0, c.p1, c.p2, c.p3])
-            default: nil
+            case .segment(.line), .segment(.arc), .move, .close: nil
             }
         }
         if layers.contains(.controls) {
