@@ -38,31 +38,47 @@ extension Path {
     /// The outline of this path's filled area combined with `other`'s by `operation` (both filled
     /// under `rule`, open subpaths closed implicitly), as closed subpaths that do not cross, outer
     /// ones clockwise on screen and holes counter-clockwise. Every element of the result is a piece
-    /// of an element of either path, of the same kind. Its work counts against `budget`: nil when
-    /// it runs out, or when no consistent outline can be made (`combinedResult` says which).
-    /// See `BooleanBuilder` for the method.
+    /// of an element of either path, of the same kind. `tolerance`, relative to the paths' size
+    /// (`Tolerance.meeting` unless told; clamped to 1e-12 ... 1e-3): meetings and vertices closer
+    /// than it are one, and edges that near each other one edge (the result is right to within
+    /// it). Its work counts against `budget`: nil when it runs out, or when no consistent outline
+    /// can be made (`combinedResult` says which). See `BooleanBuilder` for the method.
     public func combined(
-        with other: Path, _ operation: BooleanOperation, rule: FillRule = .nonZero, budget: Int = .max
+        with other: Path, _ operation: BooleanOperation, rule: FillRule = .nonZero, tolerance: Double = Tolerance.meeting,
+        budget: Int = .max
     ) -> (path: Path, work: Int)? {
-        try? combinedResult(with: other, operation, rule: rule, budget: budget).get()
+        try? combinedResult(with: other, operation, rule: rule, tolerance: tolerance, budget: budget).get()
     }
 
-    /// `combined(with:_:rule:budget:)`, saying why when there is no result.
+    /// `combined(with:_:rule:tolerance:budget:)`, saying why when there is no result.
     public func combinedResult(
-        with other: Path, _ operation: BooleanOperation, rule: FillRule = .nonZero, budget: Int = .max
+        with other: Path, _ operation: BooleanOperation, rule: FillRule = .nonZero, tolerance: Double = Tolerance.meeting,
+        budget: Int = .max
     ) -> Result<(path: Path, work: Int), BooleanFailure> {
-        BooleanBuilder(self, other, rule: rule) { operation.combine($0, $1) }.runWithRetries(budget: budget)
+        var builder = BooleanBuilder(self, other, rule: rule) { operation.combine($0, $1) }
+        builder.tolerance = Path.relativeTolerance(tolerance) * builder.size
+        return builder.runWithRetries(budget: budget)
+    }
+
+    /// A relative tolerance as the searches take it: `Tolerance.meeting` when not finite,
+    /// else clamped to 1e-12 ... 1e-3 (below, rounding; above, shapes lose their features).
+    static func relativeTolerance(_ t: Double) -> Double {
+        t.isFinite ? Swift.min(Swift.max(t, Tolerance.rounding), Tolerance.sideReach) : Tolerance.meeting
     }
 
     /// The outline of this path's own filled area under `rule`, with no overlaps and no
     /// crossings: the same conventions as `combined(with:_:rule:budget:)`.
-    public func simplified(rule: FillRule = .nonZero, budget: Int = .max) -> (path: Path, work: Int)? {
-        try? simplifiedResult(rule: rule, budget: budget).get()
+    public func simplified(rule: FillRule = .nonZero, tolerance: Double = Tolerance.meeting, budget: Int = .max) -> (path: Path, work: Int)? {
+        try? simplifiedResult(rule: rule, tolerance: tolerance, budget: budget).get()
     }
 
-    /// `simplified(rule:budget:)`, saying why when there is no result.
-    public func simplifiedResult(rule: FillRule = .nonZero, budget: Int = .max) -> Result<(path: Path, work: Int), BooleanFailure> {
-        BooleanBuilder(self, Path(accuracy: accuracy), rule: rule) { a, _ in a }.runWithRetries(budget: budget)
+    /// `simplified(rule:tolerance:budget:)`, saying why when there is no result.
+    public func simplifiedResult(
+        rule: FillRule = .nonZero, tolerance: Double = Tolerance.meeting, budget: Int = .max
+    ) -> Result<(path: Path, work: Int), BooleanFailure> {
+        var builder = BooleanBuilder(self, Path(accuracy: accuracy), rule: rule) { a, _ in a }
+        builder.tolerance = Path.relativeTolerance(tolerance) * builder.size
+        return builder.runWithRetries(budget: budget)
     }
 }
 

@@ -292,3 +292,34 @@ enum BooleanOracle {
         }
     }
 }
+
+/// The tolerance the caller gives (relative to the paths' size): what is nearer than it is one.
+@Suite struct ToleranceArgumentTests {
+    /// Two squares side by side, 1e-6 apart (5e-8 of their size, 20): by default the gap is kept
+    /// (two subpaths, the gap's area missing from 200); with a tolerance of 1e-6 of the size
+    /// (2e-5) their facing edges are one, and the union is one rectangle.
+    @Test func booleansTakeATolerance() throws {
+        let left = BooleanCorpus.rect(0, 0, 10, 10), right = BooleanCorpus.rect(10 + 1e-6, 0, 10 - 1e-6, 10)
+        let apart = try #require(left.combined(with: right, .union))
+        #expect(apart.path.subpathStarts.count == 2)
+        let joined = try #require(left.combined(with: right, .union, tolerance: 1e-6))
+        #expect(joined.path.subpathStarts.count == 1)
+        let box = try #require(joined.path.bounds)
+        #expect(abs(box.minX) <= 2e-5 && abs(box.maxX - 20) <= 2e-5 && abs(box.maxY - 10) <= 2e-5)
+        // A tolerance out of range is clamped, not trusted: NaN is the default.
+        #expect(try #require(left.combined(with: right, .union, tolerance: .nan)).path.subpathStarts.count == 2)
+    }
+
+    /// A T whose stem stops 1e-7 short of the bar (1e-8 of the size, 10): no meeting by default
+    /// (the tolerance is 1e-8 there), one touch with a tolerance of 1e-7 of the size.
+    @Test func intersectionsTakeATolerance() throws {
+        var bar = Path(), stem = Path()
+        try bar.move(to: Point(0, 0))
+        try bar.line(to: Point(10, 0))
+        try stem.move(to: Point(5, 1e-7))
+        try stem.line(to: Point(5, 10))
+        #expect(try bar.intersections(with: stem).isEmpty)
+        let found = try bar.intersections(with: stem, tolerance: 1e-7)
+        #expect(found.count == 1 && found.first.map { abs($0.point.x - 5) <= 1e-6 && abs($0.point.y) <= 1e-6 } == true, "\(found.map(\.point))")
+    }
+}

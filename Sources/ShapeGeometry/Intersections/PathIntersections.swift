@@ -23,20 +23,28 @@ extension Path {
     /// given by its two ends). Pairs of elements are found through `other`'s index, so the
     /// cost is about the elements near each other, not the product of the counts.
     /// Throws `unsettled` where the search gave up (it never returns a list that might miss one).
-    public func intersections(with other: Path) throws(GeometryError) -> [PathIntersection] {
-        try intersections(with: other, budget: Int.max).found
+    /// `tolerance`, relative to the paths' size (`Tolerance.meeting` unless told; clamped to
+    /// 1e-12 ... 1e-3): points closer than it are one, and where the two run within it of each
+    /// other they overlap.
+    public func intersections(with other: Path, tolerance: Double = Tolerance.meeting) throws(GeometryError) -> [PathIntersection] {
+        try intersections(with: other, tolerance: tolerance, budget: Int.max).found
     }
 
     /// `intersections(with:)`, counting its work (`Intersections.Cost`) against `budget`: the
     /// answer and the work done. Throws `outOfWork` when the budget runs out, `unsettled` when
     /// the search gives up with budget left.
-    public func intersections(with other: Path, budget: Int) throws(GeometryError) -> (found: [PathIntersection], work: Int) {
-        let size = Path.size(self, other)
+    public func intersections(
+        with other: Path, tolerance: Double = Tolerance.meeting, budget: Int
+    ) throws(GeometryError) -> (found: [PathIntersection], work: Int) {
+        // The searches' tolerances are `Tolerance.meeting` of the size they are given.
+        let size = Path.size(self, other) * (Path.relativeTolerance(tolerance) / Tolerance.meeting)
         var result: [PathIntersection] = []
         var left = budget
         for i in elements.indices {
             guard let a = segment(at: i) else { continue }
-            let box = Box(a.controlBounds)
+            // Grown by the tolerance: an end that stops within it of another element meets it.
+            let r = a.controlBounds, m = Tolerance.meeting * size
+            let box = Box(minX: r.minX - m, minY: r.minY - m, maxX: r.maxX + m, maxY: r.maxY + m)
             var ranOut = false
             other.forEachSegment(near: box) { j, b in
                 guard !ranOut, let meetings = Intersections.between(a, b, size: size, budget: &left) else { ranOut = true; return }
@@ -53,16 +61,18 @@ extension Path {
     /// smaller arc length, `other` the larger). The joint where one element ends and the next
     /// begins is not one, nor is where a closed subpath's closing segment meets its start.
     /// Throws `unsettled` where the search gave up.
-    public func selfIntersections() throws(GeometryError) -> [PathIntersection] {
-        try selfIntersections(budget: Int.max).found
+    public func selfIntersections(tolerance: Double = Tolerance.meeting) throws(GeometryError) -> [PathIntersection] {
+        try selfIntersections(tolerance: tolerance, budget: Int.max).found
     }
 
     /// `selfIntersections()`, counting its work (`Intersections.Cost`) against `budget`: the
     /// answer and the work done. Throws `outOfWork` when the budget runs out, `unsettled` when
     /// the search gives up with budget left.
-    public func selfIntersections(budget: Int) throws(GeometryError) -> (found: [PathIntersection], work: Int) {
+    public func selfIntersections(
+        tolerance: Double = Tolerance.meeting, budget: Int
+    ) throws(GeometryError) -> (found: [PathIntersection], work: Int) {
         var left = budget
-        let size = Path.size(self, self)
+        let size = Path.size(self, self) * (Path.relativeTolerance(tolerance) / Tolerance.meeting)
         let tolerance = Tolerance.meeting * size
         let sets = vertexSets(tolerance: tolerance)
         var result: [PathIntersection] = []
@@ -98,7 +108,9 @@ extension Path {
                     }
                 }
             }
-            let box = Box(a.controlBounds)
+            // Grown by the tolerance: an end that stops within it of another element meets it.
+            let r = a.controlBounds, m = Tolerance.meeting * size
+            let box = Box(minX: r.minX - m, minY: r.minY - m, maxX: r.maxX + m, maxY: r.maxY + m)
             var ranOut = false
             forEachSegment(near: box) { j, b in
                 guard j > i, !ranOut else { return }
