@@ -222,8 +222,7 @@ extension Interpreter {
     /// (Green's theorem), so a region counts once for each time the outline winds clockwise (on
     /// screen) about it, and negatively counter-clockwise: the area of a simple shape, signed by
     /// its direction. (The area a path fills with overlaps counted once is that of its
-    /// `simplify`.) Exact to rounding: lines and arcs in closed form, Béziers by Gauss–Legendre
-    /// rules exact for their polynomial integrands, all about the bounds' centre.
+    /// `simplify`.) Exact to rounding: every kind in closed form, about the bounds' centre.
     func areaCommand(_ inv: Invocation) throws(Diagnostic) {
         report("area", .answer(.number(Interpreter.enclosedArea(path))))
     }
@@ -242,12 +241,13 @@ extension Interpreter {
                 let sines: Double = Maths.sin(to) - Maths.sin(from), cosines: Double = Maths.cos(to) - Maths.cos(from)
                 let turned: Double = a.sweep * a.u.cross(a.v)
                 return 0.5 * (c.cross(a.v) * sines + c.cross(a.u) * cosines + turned)
-            case .quadratic, .cubic:
-                // (B − o)×B′ is a polynomial of degree 3 or 5: three Gauss–Legendre nodes are exact.
-                let h = 0.5 * (3.0 / 5).squareRoot()
-                return zip([0.5 - h, 0.5, 0.5 + h], [5.0 / 18, 8.0 / 18, 5.0 / 18]).reduce(0.0) { sum, node in
-                    sum + 0.5 * node.1 * (s.point(at: node.0) - o).cross(s.derivative(at: node.0))
-                }
+            // ½∫(B − o)×B′ dt in the control points (the integrals of the Bernstein products).
+            case .quadratic(let q):
+                let (a, b, c) = (q.p0 - o, q.p1 - o, q.p2 - o)
+                return (2 * a.cross(b) + a.cross(c) + 2 * b.cross(c)) / 6
+            case .cubic(let k):
+                let (a, b, c, d) = (k.p0 - o, k.p1 - o, k.p2 - o, k.p3 - o)
+                return (6 * a.cross(b) + 3 * a.cross(c) + a.cross(d) + 3 * b.cross(c) + 3 * b.cross(d) + 6 * c.cross(d)) / 20
             }
         }
         var total = 0.0
