@@ -50,16 +50,11 @@ extension Intersections {
             i = j + 1
         }
         guard !runs.isEmpty else { return nil }
-        func within(_ t: Double) -> Bool { b.nearest(to: a.point(at: t)).distance <= tolerance }
-        // The last parameter between `outside` and `inside` (a sample pair) where a is near b.
+        // Where a's distance to b reaches the tolerance between a sample outside and one inside:
+        // the bracket's inside end, so that the stretch's ends are within the tolerance.
+        func excess(_ t: Double) -> Double { b.nearest(to: a.point(at: t)).distance - tolerance }
         func edge(from outside: Double, to inside: Double) -> Double {
-            var (out, into) = (outside, inside)
-            for _ in 0..<60 {
-                let middle = 0.5 * (out + into)
-                guard middle != out, middle != into else { break }
-                if within(middle) { into = middle } else { out = middle }
-            }
-            return into
+            Searches.signChangeBracket(in: outside, inside, valueAtLow: excess(outside), halvings: 60, excess).hi
         }
         var result: [Meeting] = []
         var ends: [Point] = []

@@ -7,6 +7,15 @@ enum Searches {
     /// returned: within (hi − lo)·2^−(halvings+1) of a sign change. (60 halvings reach the
     /// rounding of a parameter in [0, 1].)
     static func signChange(in lo: Double, _ hi: Double, valueAtLow flo: Double, halvings: Int, _ f: (Double) -> Double) -> Double {
+        let (lo, hi) = signChangeBracket(in: lo, hi, valueAtLow: flo, halvings: halvings, f)
+        return 0.5 * (lo + hi)
+    }
+
+    /// The bracket `signChange` ends with: `lo` on the side of f(lo)'s sign, `hi` on the other
+    /// (for a caller that needs a point on a given side of the change).
+    static func signChangeBracket(
+        in lo: Double, _ hi: Double, valueAtLow flo: Double, halvings: Int, _ f: (Double) -> Double
+    ) -> (lo: Double, hi: Double) {
         var lo = lo, hi = hi, flo = flo
         for _ in 0..<halvings {
             let mid = 0.5 * (lo + hi), fm = f(mid)
@@ -17,7 +26,7 @@ enum Searches {
                 hi = mid
             }
         }
-        return 0.5 * (lo + hi)
+        return (lo, hi)
     }
 
     /// 1/φ, the golden section: each step keeps this part of the bracket.
