@@ -61,9 +61,9 @@ extension Path {
     }
 
     /// A relative tolerance as the searches take it: `Tolerance.meeting` when not finite,
-    /// else clamped to 1e-12 ... 1e-3 (below, rounding; above, shapes lose their features).
+    /// else clamped to `Tolerance.leastCallerTolerance` ... `largestCallerTolerance`.
     static func relativeTolerance(_ t: Double) -> Double {
-        t.isFinite ? Swift.min(Swift.max(t, Tolerance.rounding), Tolerance.sideReach) : Tolerance.meeting
+        t.isFinite ? Swift.min(Swift.max(t, Tolerance.leastCallerTolerance), Tolerance.largestCallerTolerance) : Tolerance.meeting
     }
 
     /// The outline of this path's own filled area under `rule`, with no overlaps and no

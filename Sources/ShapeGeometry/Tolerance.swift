@@ -94,6 +94,13 @@ public enum Tolerance {
     /// (up to 9.2e18). Points that far out in cells are farther apart than any side.
     static let gridIndexLimit = 1e18
 
+    /// The least tolerance a caller may give the searches and the booleans (relative to the
+    /// size, `relativeTolerance`): below it the answer would hang on rounding.
+    static let leastCallerTolerance = 1e-12
+    /// The largest such tolerance: past it, features of a drawing (a thousandth of its size)
+    /// would be merged away.
+    static let largestCallerTolerance = 1e-3
+
     // MARK: Numbers at the edge of a double
 
     /// A step in a parameter smaller than this changes nothing: an ulp of a parameter near 1 is
