@@ -95,17 +95,26 @@ public enum WorkbenchScene {
         var header = "{\"version\":\(version),\"bounds\":" + bounds(r) + ",\"kinds\":\"" + kinds + "\""
         header += ",\"arcs\":[" + arcs.joined(separator: ",") + "],\"track\":\(tracked ? r.trackPoints.count : -1)"
         header += extras(r, handleIndex: handleIndex) + "}"
-        var bytes: [UInt8] = [0, 0, 0, 0]
-        bytes.reserveCapacity(header.utf8.count + 8 * numbers.count + 16)
-        bytes += header.utf8
-        while bytes.count % 8 != 0 { bytes.append(0x20) }
-        let length = UInt32(bytes.count - 4)
-        for k in 0..<4 { bytes[k] = UInt8(truncatingIfNeeded: length >> (8 * k)) }
+        var bytes = framed(header, reserving: 8 * numbers.count)
         #if _endian(little)
         numbers.withUnsafeBytes { bytes += $0 }
         #else
         for x in numbers { withUnsafeBytes(of: x.bitPattern.littleEndian) { bytes += $0 } }
         #endif
+        return bytes
+    }
+
+    /// JSON as the binary layouts carry it: its 32-bit little-endian length, then the JSON
+    /// padded with spaces to a multiple of 8 bytes (the length counts the padding), so that
+    /// doubles after it are aligned. The scene's header, and the answer `POST /run?scene=1`
+    /// puts before the scene.
+    public static func framed(_ json: String, reserving extra: Int = 0) -> [UInt8] {
+        var bytes: [UInt8] = [0, 0, 0, 0]
+        bytes.reserveCapacity(json.utf8.count + extra + 12)
+        bytes += json.utf8
+        while bytes.count % 8 != 0 { bytes.append(0x20) }
+        let length = UInt32(bytes.count - 4)
+        for k in 0..<4 { bytes[k] = UInt8(truncatingIfNeeded: length >> (8 * k)) }
         return bytes
     }
 

@@ -39,11 +39,8 @@ final class Workbench {
         return fields
     }
 
-    /// The last scene published, in binary.
-    var scene: [UInt8] = []
-
     func publish(entries: [String]) {
-        scene = WorkbenchScene.binary(session.interpreter.view(), handleIndex: session.interpreter.handleIndex, version: server.nextSceneVersion)
+        let scene = WorkbenchScene.binary(session.interpreter.view(), handleIndex: session.interpreter.handleIndex, version: server.nextSceneVersion)
         server.publish(scene: scene, entries: entries)
     }
 
@@ -59,12 +56,9 @@ final class Workbench {
             case .run(let text, let withScene):
                 let answer = run(text)
                 if withScene {
-                    // The answer's JSON, padded with spaces so that the scene after it starts at a
-                    // multiple of 8 bytes, after its 32-bit little-endian length; then the scene.
-                    var body: [UInt8] = [0, 0, 0, 0] + Array(answer.utf8)
-                    while body.count % 8 != 0 { body.append(0x20) }
-                    let length = UInt32(body.count - 4)
-                    for k in 0..<4 { body[k] = UInt8(truncatingIfNeeded: length >> (8 * k)) }
+                    // The answer framed as the scene's header is, then the scene it led to.
+                    let scene = server.scene
+                    var body = WorkbenchScene.framed(answer, reserving: scene.count)
                     body += scene
                     server.finish(job.connection, HTTP.response(200, type: "application/octet-stream", body: body, keepAlive: true))
                 } else {

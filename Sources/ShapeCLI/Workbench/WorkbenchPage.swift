@@ -100,7 +100,7 @@ enum WorkbenchPage {
         // ---- Talking to the session ----
 
         // Where the session lives: in the shape process that serves this page (statements by POST /run;
-        // the scene and the transcript pushed as Server-Sent Events), or, in the playground, in a Web
+        // the transcript and the news of each scene pushed as Server-Sent Events), or, in the playground, in a Web
         // Worker running the interpreter built for WebAssembly (its page sets window.shapeSession
         // before this script). Either way: run(statement, how) answers {ok, reports, error};
         // connect(on) calls on.status(text, lost), on.scene(its JSON text or object), on.entry(entry)
@@ -130,10 +130,9 @@ enum WorkbenchPage {
                 });
                 if (!response.ok) throw new Error(await response.text());
                 const bytes = await response.arrayBuffer();
-                const n = new DataView(bytes).getUint32(0, true);
-                const answer = JSON.parse(new TextDecoder().decode(new Uint8Array(bytes, 4, n)));
-                on.scene(decodeScene(bytes, 4 + n));
-                return answer;
+                const answer = framed(bytes, 0);
+                on.scene(decodeScene(bytes, answer.end));
+                return answer.json;
               } finally { running--; follow(); }
             },
             connect(handlers) {
@@ -155,11 +154,16 @@ enum WorkbenchPage {
         // coordinates and the track points as little-endian doubles.
         const pointCounts = { m: 1, l: 2, q: 3, c: 4, a: 5, z: 2 };
         const kindNames = { m: "move", l: "line", q: "quad", c: "curve", a: "arc", z: "close" };
+        // JSON framed as WorkbenchScene.framed writes it: a 32-bit little-endian length, then the JSON
+        // (padded to 8 bytes). Answers the JSON parsed and where the bytes after it begin.
+        function framed(buffer, at) {
+          const n = new DataView(buffer, at).getUint32(0, true);
+          return { json: JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, at + 4, n))), end: at + 4 + n };
+        }
         function decodeScene(buffer, at) {
           const data = new DataView(buffer, at);
-          const n = data.getUint32(0, true);
-          const scene = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, at + 4, n)));
-          let offset = 4 + n, arc = 0;
+          const head = framed(buffer, at), scene = head.json;
+          let offset = head.end - at, arc = 0;
           const elements = new Array(scene.kinds.length);
           for (let i = 0; i < elements.length; i++) {
             const letter = scene.kinds[i], p = new Array(2 * pointCounts[letter]);

@@ -176,6 +176,9 @@ final class WorkbenchServer: @unchecked Sendable {
         WorkbenchServer.wake(serverWake.write)
     }
 
+    /// The scene last published, in binary.
+    var scene: [UInt8] { shared.withLock { $0.scene } }
+
     /// The version the next scene published will have.
     var nextSceneVersion: Int { shared.withLock { $0.sceneVersion + 1 } }
 
@@ -399,7 +402,7 @@ final class WorkbenchServer: @unchecked Sendable {
             c.awaitingJob = true
             enqueue(Job(connection: id, kind: .scene))
         case ("GET", "/scene.bin"):
-            let scene = shared.withLock { $0.scene }
+            let scene = self.scene
             c.output += HTTP.response(200, type: "application/octet-stream", body: scene, keepAlive: c.keepAlive)
         case ("GET", "/export.svg"):
             c.awaitingJob = true
