@@ -212,6 +212,8 @@ struct Box: Sendable, Equatable {
     }
 
     init(_ r: Rect) { self.init(minX: r.minX, minY: r.minY, maxX: r.maxX, maxY: r.maxY) }
+    /// `r` grown by `m` on every side.
+    init(_ r: Rect, grownBy m: Double) { self.init(minX: r.minX - m, minY: r.minY - m, maxX: r.maxX + m, maxY: r.maxY + m) }
 
     var rect: Rect { Rect(minX: minX, minY: minY, maxX: maxX, maxY: maxY) }
 

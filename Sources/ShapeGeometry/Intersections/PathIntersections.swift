@@ -43,8 +43,7 @@ extension Path {
         for i in elements.indices {
             guard let a = segment(at: i) else { continue }
             // Grown by the tolerance: an end that stops within it of another element meets it.
-            let r = a.controlBounds, m = Tolerance.meeting * size
-            let box = Box(minX: r.minX - m, minY: r.minY - m, maxX: r.maxX + m, maxY: r.maxY + m)
+            let box = Box(a.controlBounds, grownBy: Tolerance.meeting * size)
             var ranOut = false
             other.forEachSegment(near: box) { j, b in
                 guard !ranOut, let meetings = Intersections.between(a, b, size: size, budget: &left) else { ranOut = true; return }
@@ -109,8 +108,7 @@ extension Path {
                 }
             }
             // Grown by the tolerance: an end that stops within it of another element meets it.
-            let r = a.controlBounds, m = Tolerance.meeting * size
-            let box = Box(minX: r.minX - m, minY: r.minY - m, maxX: r.maxX + m, maxY: r.maxY + m)
+            let box = Box(a.controlBounds, grownBy: Tolerance.meeting * size)
             var ranOut = false
             forEachSegment(near: box) { j, b in
                 guard j > i, !ranOut else { return }
