@@ -53,8 +53,9 @@ extension Intersections {
         // Where a's distance to b reaches the tolerance between a sample outside and one inside:
         // the bracket's inside end, so that the stretch's ends are within the tolerance.
         func excess(_ t: Double) -> Double { b.nearest(to: a.point(at: t)).distance - tolerance }
+        let halvings = 60  // to the rounding of a parameter in [0, 1]
         func edge(from outside: Double, to inside: Double) -> Double {
-            Searches.signChangeBracket(in: outside, inside, valueAtLow: excess(outside), halvings: 60, excess).hi
+            Searches.signChangeBracket(in: outside, inside, valueAtLow: excess(outside), halvings: halvings, excess).hi
         }
         var result: [Meeting] = []
         var ends: [Point] = []
@@ -64,7 +65,9 @@ extension Intersections {
             let t1 = run.last == n ? 1 : edge(from: sample(run.last + 1), to: sample(run.last))
             let u0 = b.nearest(to: a.point(at: t0)).t, u1 = b.nearest(to: a.point(at: t1)).t
             let p0 = a.point(at: t0), p1 = a.point(at: t1)
-            budget -= Cost.stretchSample * 130
+            // Two ends found by halving (a distance each step), then up to three nearest points on
+            // b, rounded up.
+            budget -= Cost.stretchSample * (2 * (halvings + 1) + 8)
             if p0.distance(to: p1) <= tolerance {
                 let t = 0.5 * (t0 + t1), p = a.point(at: t)
                 result.append(Meeting(t: t, u: b.nearest(to: p).t, point: p))
