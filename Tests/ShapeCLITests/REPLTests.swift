@@ -17,31 +17,39 @@ final class TmuxSession {
         var env = ["HOME": self.home.path, "TERM": "xterm-256color"]
         for (k, v) in environment { env[k] = v }
         let assignments = env.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-        // tmux 3.3a leaves #{pane_dead_status} empty, so the shell prints the exit status.
-        try TmuxSession.tmux([
+        // Each session has a tmux server of its own (`-L`, no configuration file): tests run in
+        // parallel, and a shared server leaves when its last session is killed, taking with it a
+        // session that another test was creating at that moment. Panes are kept after their
+        // program ends (set before the program starts), and the shell prints the exit status.
+        let created = try tmux([
+            "start-server", ";", "set-option", "-g", "remain-on-exit", "on", ";",
             "new-session", "-d", "-s", name, "-x", "100", "-y", "40",
             "env \(assignments) sh -c '\(BinaryRunner.executable.path) \(arguments); echo \"[exited $?]\"; \(after)'",
         ])
-        try TmuxSession.tmux(["set-option", "-t", name, "remain-on-exit", "on"])
+        if created.status != 0 || created.timedOut {
+            Issue.record("tmux could not start the session: \(created.stderr)")
+        }
         try waitFor(ready)  // capture-pane trims trailing spaces
     }
 
-    deinit { _ = try? TmuxSession.tmux(["kill-session", "-t", name]) }
+    deinit { _ = try? tmux(["kill-server"]) }
 
+    /// Runs a tmux command on this session's own server.
     @discardableResult
-    static func tmux(_ arguments: [String]) throws -> String {
-        // The first `new-session` starts the tmux server, which lives on after the client: it must
-        // not inherit anything of ours (Subprocess gives a child its three streams only).
-        try Subprocess.run("tmux", arguments, timeout: 20).stdout
+    func tmux(_ arguments: [String]) throws -> Subprocess.Result {
+        // The first command starts the server, which lives on after the client: it must not
+        // inherit anything of ours (Subprocess gives a child its three streams only). The
+        // timeout only keeps a stuck tmux from holding the suite for ever.
+        try Subprocess.run("tmux", ["-L", name, "-f", "/dev/null"] + arguments, timeout: 120)
     }
 
     /// Types text (literally), or sends named keys such as Enter, Tab, Up, C-c, C-d.
-    func type(_ text: String) throws { try TmuxSession.tmux(["send-keys", "-t", name, "-l", text]); pause() }
-    func press(_ key: String) throws { try TmuxSession.tmux(["send-keys", "-t", name, key]); pause() }
+    func type(_ text: String) throws { try tmux(["send-keys", "-t", name, "-l", text]); pause() }
+    func press(_ key: String) throws { try tmux(["send-keys", "-t", name, key]); pause() }
     func enter(_ line: String) throws { try type(line); try press("Enter") }
     func pause() { usleep(80_000) }
 
-    var screen: String { (try? TmuxSession.tmux(["capture-pane", "-p", "-t", name, "-S", "-100"])) ?? "" }
+    var screen: String { (try? tmux(["capture-pane", "-p", "-t", name, "-S", "-100"]))?.stdout ?? "" }
 
     /// Waits for `text` to be on the screen: up to a minute, so that a busy machine is no
     /// failure (what is checked is that it appears, not how soon).
@@ -58,7 +66,7 @@ final class TmuxSession {
 
     /// The process id of `shape` (the child of the pane's shell).
     var programPID: Int32? {
-        guard let shell = try? TmuxSession.tmux(["display-message", "-p", "-t", name, "#{pane_pid}"]),
+        guard let shell = try? tmux(["display-message", "-p", "-t", name, "#{pane_pid}"]).stdout,
             let children = try? Subprocess.run("pgrep", ["-P", shell.trimmingCharacters(in: .whitespacesAndNewlines)])
         else { return nil }
         return children.stdout.split(separator: "\n").first.flatMap { Int32($0) }

@@ -570,12 +570,14 @@ def tmux_test():
     with open(os.path.join(folder, "s.shape"), "w") as f:
         f.write("move 0 0\nline 10 10\n")
     env = dict(os.environ, TERM="xterm", HOME=folder, XDG_STATE_HOME=folder)
-    subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
-    subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", "160", "-y", "40", f"cd {folder} && {SHAPE} view s.shape"], env=env, check=True)
+    # A tmux server of its own (-L): the Swift suites drive tmux in parallel, and a shared server
+    # leaves when its last session is killed.
+    tmux = ["tmux", "-L", name, "-f", "/dev/null"]
+    subprocess.run(tmux + ["new-session", "-d", "-s", name, "-x", "160", "-y", "40", f"cd {folder} && {SHAPE} view s.shape"], env=env, check=True)
     try:
         address = None
         for _ in range(600):
-            out = subprocess.run(["tmux", "capture-pane", "-p", "-J", "-t", name], capture_output=True, text=True).stdout
+            out = subprocess.run(tmux + ["capture-pane", "-p", "-J", "-t", name], capture_output=True, text=True).stdout
             m = re.search(r"view: (http://127\.0\.0\.1:(\d+)/\?token=[0-9a-f]{32})", out)
             if m and "shape>" in out:
                 address = m.group(1)
@@ -588,24 +590,24 @@ def tmux_test():
         try:
             d.get(address)
             wait(d, "return window.workbench.painted > 0", "the first scene")
-            subprocess.run(["tmux", "send-keys", "-t", name, "line 30 0", "Enter"], check=True)
+            subprocess.run(tmux + ["send-keys", "-t", name, "line 30 0", "Enter"], check=True)
             ok = wait(d, "return [...document.querySelectorAll('#transcript .statement')].some(e => e.dataset.origin === 'prompt' && e.textContent === 'line 30 0')",
                       "the statement typed at the prompt")
             check(bool(ok), "a statement typed at the REPL (tmux) appears in the page's transcript")
             check(d.execute_script("return window.workbench.scene.elements.length") == 3, "and its element in the page's scene")
             # A statement from the page is echoed at the prompt, and the line being typed survives.
-            subprocess.run(["tmux", "send-keys", "-t", name, "-l", "line 5"], check=True)
+            subprocess.run(tmux + ["send-keys", "-t", name, "-l", "line 5"], check=True)
             time.sleep(0.2)
             d.find_element("id", "line").send_keys("move 7 7\n")
             wait(d, "return window.workbench.scene.elements.length === 4", "the page's statement")
             settle(d)
-            pane = subprocess.run(["tmux", "capture-pane", "-p", "-J", "-t", name], capture_output=True, text=True).stdout
+            pane = subprocess.run(tmux + ["capture-pane", "-p", "-J", "-t", name], capture_output=True, text=True).stdout
             check("page> move 7 7" in pane and "move: to (7, 7)" in pane, "the page's statement is echoed at the prompt with its report")
             check(pane.rstrip().splitlines()[-1].endswith("shape> line 5"), "the line being typed at the prompt is kept")
         finally:
             d.quit()
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
+        subprocess.run(tmux + ["kill-server"], capture_output=True)
 
 
 def points(s):
