@@ -81,6 +81,67 @@ public struct Report: Sendable {
         }
     }
 
+    /// What the report says: its text, its JSON fields or its value (only the part `wanted` is
+    /// made), in the words of the commands that make it (each kind is worded in its group's file
+    /// under `Commands/`).
+    public func wording(_ wanted: Wording.Wanted) -> Wording {
+        let c = command
+        switch kind {
+        case .path(let to, let segment, let length): return .path(wanted, c, to: to, segment: segment, length: length)
+        case .cleared: return .cleared(wanted, c)
+        case .transformed(let b): return .transformed(wanted, c, b)
+        case .sticky(let radius, let distance, let broken, let length):
+            return .sticky(wanted, c, radius: radius, distance: distance, broken: broken, length: length)
+        case .wander(let arcs, let to, let segment, let length, let seed):
+            return .wander(wanted, c, arcs: arcs, to: to, segment: segment, length: length, seed: seed)
+        case .dash(let count): return .dash(wanted, c, count: count)
+        case .points(let list): return .points(wanted, c, list)
+        case .handle(let i, let q): return .handle(wanted, c, index: i, point: q, query: false)
+        case .handleQuery(let i, let q): return .handle(wanted, c, index: i, point: q, query: true)
+        case .value(let name, let v, let declared): return .value(wanted, name, v, declared: declared)
+        case .printed(let values): return .printed(wanted, values)
+        case .length(let l): return .length(wanted, c, l)
+        case .bounds(let b): return .bounds(wanted, c, b)
+        case .contains(let inside): return .contains(wanted, c, inside)
+        case .nearest(let q, let d, let s): return .nearest(wanted, c, point: q, distance: d, at: s)
+        case .at(let q, let a): return .at(wanted, c, point: q, angle: a)
+        case .elements(let list): return .elements(wanted, c, list)
+        case .undone(let reverted, let line): return .undone(wanted, c, reverted: reverted, line: line)
+        case .precision(let d): return .precision(wanted, c, d)
+        case .figureMode(let keep, let marks): return .figureMode(wanted, c, keep: keep, marks: marks)
+        case .defined(let name): return .defined(wanted, c, name)
+        case .casteljau(let i, let k, let t, let levels): return .casteljau(wanted, c, element: i, kind: k, t: t, levels: levels)
+        case .parameterPoint(let q): return .parameterPoint(wanted, c, q)
+        case .located(let i, let t): return .located(wanted, c, element: i, t: t)
+        case .inflections(let i, let list): return .inflections(wanted, c, element: i, list)
+        case .intersections(let list): return .intersections(wanted, c, list)
+        case .degree(let i, let k, let e, let method, let applied):
+            return .degree(wanted, c, element: i, kind: k, error: e, method: method, applied: applied)
+        case .outline(let subpaths, let elements, let length, let e):
+            return .outline(wanted, c, subpaths: subpaths, elements: elements, length: length, error: e)
+        case .cubics(let i, let count, let e, let made): return .pieces(wanted, c, element: i, count: count, error: e, made: made)
+        case .yForX(let i, let x, let list): return .yForX(wanted, c, element: i, x: x, list)
+        case .pointList(let i, let list): return .pointList(wanted, c, element: i, list)
+        case .components(let i, let xs, let ys): return .components(wanted, c, element: i, x: xs, y: ys)
+        case .continuity(let list): return .continuity(wanted, c, list)
+        case .abc(let i, let t, let x): return .abc(wanted, c, element: i, t: t, x)
+        case .facts(let i, let title, let fields): return .facts(wanted, c, element: i, title: title, fields)
+        case .answer(let v): return .answer(wanted, c, v)
+        case .molded(let i, let t, let q): return .molded(wanted, c, element: i, t: t, point: q)
+        case .fitted(let k, let count, let e, let to, let length): return .fitted(wanted, c, kind: k, points: count, error: e, to: to, length: length)
+        case .lengthTable(let i, let chords, let a, let e): return .lengthTable(wanted, c, element: i, chords: chords, approximate: a, exact: e)
+        case .split(let i, let count): return .split(wanted, c, element: i, count: count)
+        case .direction(let q, let v): return .direction(wanted, c, point: q, vector: v)
+        case .curvature(let q, let k, let radius): return .curvature(wanted, c, point: q, curvature: k, radius: radius)
+        case .extrema(let i, let xs, let ys): return .extrema(wanted, c, element: i, x: xs, y: ys)
+        case .saved(let file, let note): return .saved(wanted, c, file: file, note: note)
+        case .plot(let path, let handle, let ascii, let controls): return .plot(wanted, path: path, handle: handle, ascii: ascii, controls: controls)
+        case .export(let request): return .export(wanted, request)
+        case .help(let topic): return .help(wanted, topic)
+        case .names(let variables, let procedures): return .names(wanted, c, variables: variables, procedures: procedures)
+        }
+    }
+
     public enum Kind: Sendable {
         /// A path command: where the path now ends, what it added, the total.
         case path(to: Point, segment: Double, length: Double)

@@ -112,6 +112,11 @@ public struct Record: Sendable, Equatable {
         values = fields.map({ $0.value })
     }
 
+    /// A record of numbers, its fields in the order given.
+    static func numbers(_ fields: KeyValuePairs<String, Double>) -> Record {
+        Record(names: fields.map { $0.key }, values: fields.map { .number($0.value) })
+    }
+
     public init(names: [String], values: [Value]) {
         self.names = names
         self.values = values

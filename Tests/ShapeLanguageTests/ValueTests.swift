@@ -73,7 +73,7 @@ import Testing
             run(i, setup)
             let (reports, error) = run(i, query)
             #expect(error == nil, "\(query)")
-            let expected = reports.last.flatMap { Interpreter.value(of: $0.kind) }
+            let expected = reports.last.flatMap { $0.wording(.value).value }
             #expect(try value(setup, function) == expected, "\(function)")
         }
     }

@@ -182,3 +182,18 @@ extension Interpreter {
         report("clear", .cleared)
     }
 }
+
+// What drawing commands report.
+extension Wording {
+    /// Every drawing command: where the pen is now, the new segment's length and the path's.
+    static func path(_ wanted: Wanted, _ command: String, to: Point, segment: Double, length: Double) -> Wording {
+        Wording(
+            wanted, "\(command): to \(to), segment \(segment, beside: length), length \(length)",
+            [("to", .pair(to)), ("segment", .number(segment)), ("length", .number(length))])
+    }
+
+    /// `clear`.
+    static func cleared(_ wanted: Wanted, _ command: String) -> Wording {
+        Wording(wanted, "\(command): the path is empty", [("length", .integer(0))])
+    }
+}

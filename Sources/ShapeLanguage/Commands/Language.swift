@@ -33,3 +33,24 @@ extension CommandTable {
             summary: "run another script file here", example: "include \"card.shape\""),
     ]
 }
+
+// What the language's statements report.
+extension Wording {
+    /// `let` (named: `let x = 3` when declared, `x = 3` when set) or an expression's value alone
+    /// (unnamed, which is also its value as a function).
+    static func value(_ wanted: Wanted, _ name: String?, _ v: Value, declared: Bool) -> Wording {
+        guard let name else { return Wording(wanted, "\(v, quoted: false)", [("value", .value(v))], value: v) }
+        return Wording(wanted, "\(declared ? "let " : "")\(name) = \(v, quoted: v.isString)", [("name", .string(name)), ("value", .value(v))])
+    }
+
+    /// `print`: the values with spaces between; in JSON, also the line at full precision.
+    static func printed(_ wanted: Wanted, _ values: [Value]) -> Wording {
+        let line = Line.joined(values.map { "\($0, quoted: false)" }, separator: " ")
+        return Wording(wanted, line, [("values", .array(values.map { .value($0) })), ("text", .text([line], precision: 17))])
+    }
+
+    /// `def`: the name defined.
+    static func defined(_ wanted: Wanted, _ command: String, _ name: String) -> Wording {
+        Wording(wanted, "\(command): \(name)", [("name", .string(name))])
+    }
+}

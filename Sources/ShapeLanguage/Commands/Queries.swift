@@ -412,3 +412,102 @@ extension Interpreter {
         report("elements", .elements(list))
     }
 }
+
+// What the queries and the output commands report.
+extension Wording {
+    /// `points`: the track points, one per line.
+    static func points(_ wanted: Wanted, _ command: String, _ list: [Point]) -> Wording {
+        var lines: [Line] = ["\(command): \(list.count)"]
+        for (i, q) in list.enumerated() { lines.append("  \(i): \(q)") }
+        return Wording(
+            wanted, lines, [("count", .integer(list.count)), ("points", .array(list.map { .pair($0) }))], value: .list(list.map(Value.point)))
+    }
+
+    static func length(_ wanted: Wanted, _ command: String, _ l: Double) -> Wording {
+        Wording(wanted, "\(command): \(l)", [("length", .number(l))], value: .number(l))
+    }
+
+    static func bounds(_ wanted: Wanted, _ command: String, _ bounds: Rect?) -> Wording {
+        guard let b = bounds else { return Wording(wanted, "\(command): the path is empty", [("bounds", .null)]) }
+        let record = Record.numbers(["minX": b.minX, "minY": b.minY, "maxX": b.maxX, "maxY": b.maxY, "width": b.width, "height": b.height])
+        return Wording(wanted, "\(command): \(box: b)", [("bounds", .box(b))], value: .record(record))
+    }
+
+    static func contains(_ wanted: Wanted, _ command: String, _ c: Bool) -> Wording {
+        Wording(wanted, "\(command): \(c ? "true" : "false")", [("contains", .bool(c))], value: .number(c ? 1 : 0))
+    }
+
+    static func nearest(_ wanted: Wanted, _ command: String, point q: Point, distance d: Double, at s: Double) -> Wording {
+        Wording(
+            wanted, "\(command): \(q), distance \(d), at \(s)",
+            [("nearest", .object([("x", .number(q.x)), ("y", .number(q.y)), ("distance", .number(d)), ("at", .number(s))]))],
+            value: .record(Record.numbers(["x": q.x, "y": q.y, "distance": d, "at": s])))
+    }
+
+    static func at(_ wanted: Wanted, _ command: String, point q: Point, angle a: Double) -> Wording {
+        Wording(
+            wanted, "\(command): \(q), angle \(a, beside: .pi)", [("x", .number(q.x)), ("y", .number(q.y)), ("angle", .number(a))],
+            value: .record(Record.numbers(["x": q.x, "y": q.y, "angle": a])))
+    }
+
+    /// `elements`: each as the command that draws it, to paste back, and its length; in JSON and
+    /// as a value, records with the element's whole geometry.
+    static func elements(_ wanted: Wanted, _ command: String, _ list: [ElementInfo]) -> Wording {
+        var lines: [Line] = ["\(command): \(list.count)"]
+        let total = list.reduce(0) { $0 + $1.length }
+        for e in list { lines.append("  \(e.index): \(formatted: { e.command(precision: $0) })  # length \(e.length, beside: total)") }
+        return Wording(wanted, lines, [("elements", .array(list.map { .value($0.value) }))], value: .list(list.map { $0.value }))
+    }
+
+    static func intersections(_ wanted: Wanted, _ command: String, _ list: [PathIntersection]) -> Wording {
+        var lines: [Line] = ["\(command): \(list.count)"]
+        for (k, m) in list.enumerated() {
+            lines.append("  \(k): \(m.point) at \(m.at), other \(m.other)\(m.overlap.map { o -> Line in ", overlap \(o)" } ?? "")")
+        }
+        func record(_ m: PathIntersection) -> Record {
+            var r = Record.numbers(["x": m.point.x, "y": m.point.y, "at": m.at, "other": m.other])
+            if let o = m.overlap { r.append("overlap", .number(o)) }
+            return r
+        }
+        return Wording(
+            wanted, lines, [("count", .integer(list.count)), ("intersections", .array(list.map { .value(.record(record($0))) }))],
+            value: .list(list.map { .record(record($0)) }))
+    }
+
+    /// `stroke`, `offset`, `outline`: what the outline is made of, and the Bézier offsets' error.
+    static func outline(_ wanted: Wanted, _ command: String, subpaths: Int, elements: Int, length: Double, error: Double?) -> Wording {
+        let within: Line = error.map { $0 > 0 ? ", Bézier offsets within \($0) of exact" : "" } ?? ""
+        var fields: [(name: String, json: JSON)] = [("subpaths", .integer(subpaths)), ("elements", .integer(elements)), ("length", .number(length))]
+        if let error { fields.append(("error", .number(error))) }
+        return Wording(
+            wanted, "\(command): \(subpaths) subpath\(plural(subpaths)), \(elements) element\(plural(elements)), length \(length)\(within)", fields)
+    }
+
+    /// A query's answer: one value on the line, or a record's fields one per line.
+    static func answer(_ wanted: Wanted, _ command: String, _ v: Value) -> Wording {
+        guard case .record(let fields) = v else { return Wording(wanted, "\(command): \(v, quoted: true)", [("value", .value(v))], value: v) }
+        var lines: [Line] = ["\(command):"]
+        for (name, field) in zip(fields.names, fields.values) { lines.append("  \(name): \(field, quoted: false)") }
+        return Wording(wanted, lines, JSON.fields(of: fields), value: v)
+    }
+
+    static func saved(_ wanted: Wanted, _ command: String, file: String, note: String?) -> Wording {
+        var fields: [(name: String, json: JSON)] = [("file", .string(file))]
+        if let note { fields.append(("note", .string(note))) }
+        return Wording(wanted, "\(command): wrote \(file)\(note.map { " (" + $0 + ")" } ?? "")", fields)
+    }
+
+    /// `show`: the terminal plot, drawn by the output format.
+    static func plot(_ wanted: Wanted, path: Path, handle: Point?, ascii: Bool, controls: Bool) -> Wording {
+        let plot = Document.plot(path: path, handle: handle, ascii: ascii, controls: controls)
+        return Wording(wanted, Line([.document(plot)]), [("text", .document(plot))])
+    }
+
+    /// `export`: the text, drawn by the output format.
+    static func export(_ wanted: Wanted, _ request: ExportRequest) -> Wording {
+        var fields: [(name: String, json: JSON)] = [("format", .string(request.format.rawValue))]
+        if request.format == .swift { fields.append(("target", .string(request.target.rawValue))) }
+        fields.append(("text", .document(.export(request))))
+        return Wording(wanted, Line([.document(.export(request))]), fields)
+    }
+}

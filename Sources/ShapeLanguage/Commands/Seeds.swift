@@ -108,3 +108,18 @@ extension Interpreter {
         try draw(inv) { (p: inout Path) throws(GeometryError) in try p.append(contentsOf: other) }
     }
 }
+
+// What the seeds' constructions report.
+extension Wording {
+    static func sticky(_ wanted: Wanted, _ command: String, radius: Double, distance: Double, broken: Bool, length: Double) -> Wording {
+        Wording(
+            wanted, "\(command): fixed radius \(radius), distance \(distance), \(broken ? "broken (until release)" : "joined"), length \(length)",
+            [("radius", .number(radius)), ("distance", .number(distance)), ("broken", .bool(broken)), ("length", .number(length))])
+    }
+
+    static func wander(_ wanted: Wanted, _ command: String, arcs: Int, to: Point, segment: Double, length: Double, seed: UInt64) -> Wording {
+        Wording(
+            wanted, "\(command): \(arcs) arc\(plural(arcs)) to \(to), segment \(segment), length \(length), seed \(seed)",
+            [("arcs", .integer(arcs)), ("to", .pair(to)), ("segment", .number(segment)), ("length", .number(length)), ("seed", .unsigned(seed))])
+    }
+}

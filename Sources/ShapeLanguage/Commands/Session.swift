@@ -87,3 +87,43 @@ extension Interpreter {
         try help(topic, inv.arguments.first?.range ?? inv.range)
     }
 }
+
+// What the session's commands report.
+extension Wording {
+    static func undone(_ wanted: Wanted, _ command: String, reverted: String, line: Int) -> Wording {
+        Wording(
+            wanted, "\(command): reverted '\(reverted)' from line \(line)",
+            [("undone", .object([("cmd", .string(reverted)), ("line", .integer(line))]))])
+    }
+
+    static func precision(_ wanted: Wanted, _ command: String, _ digits: Int) -> Wording {
+        Wording(wanted, "\(command): \(digits)", [("precision", .integer(digits))])
+    }
+
+    static func figureMode(_ wanted: Wanted, _ command: String, keep: Bool, marks: Int) -> Wording {
+        Wording(
+            wanted, "\(command): \(keep ? "figures accumulate" : "one figure at a time"), \(marks) mark\(plural(marks)) now",
+            [("keep", .bool(keep)), ("marks", .integer(marks))])
+    }
+
+    /// `vars`: every variable as the `let` that makes it, every procedure with where it is.
+    static func names(_ wanted: Wanted, _ command: String, variables: [(name: String, value: Value)], procedures: [ProcedureInfo]) -> Wording {
+        var lines: [Line] = []
+        for v in variables { lines.append("let \(v.name) = \(v.value, quoted: v.value.isString)") }
+        for p in procedures { lines.append("def \(p.signature)  # \(p.file):\(p.line)") }
+        if lines.isEmpty { lines = ["\(command): nothing defined yet"] }
+        let vs: [JSON] = variables.map { .object([("name", .string($0.name)), ("value", .value($0.value))]) }
+        let ps: [JSON] = procedures.map {
+            .object([
+                ("name", .string($0.name)), ("parameters", .array($0.parameters.map { .string($0) })), ("file", .string($0.file)),
+                ("line", .integer($0.line)),
+            ])
+        }
+        return Wording(wanted, lines, [("variables", .array(vs)), ("procedures", .array(ps))])
+    }
+
+    /// `help`: the text, drawn by the output format (to the terminal's width).
+    static func help(_ wanted: Wanted, _ topic: HelpTopic) -> Wording {
+        Wording(wanted, Line([.document(.help(topic))]), [("text", .document(.help(topic)))])
+    }
+}

@@ -795,3 +795,235 @@ extension Interpreter {
         report("inflections", .inflections(element: i, list))
     }
 }
+
+// What the teaching queries and constructions report.
+extension Wording {
+    /// `casteljau`: each level's points, then the point on the curve.
+    static func casteljau(_ wanted: Wanted, _ command: String, element i: Int, kind: String, t: Double, levels: [[Point]]) -> Wording {
+        var lines: [Line] = ["\(command): element \(i) (\(kind)) at t = \(t)"]
+        for (k, level) in levels.enumerated() {
+            lines.append(k == levels.count - 1 ? "  point: \(level[0])" : "  level \(k): \(Line.joined(level.map { "\($0)" }, separator: " "))")
+        }
+        let point = levels.last![0]
+        func points(_ ps: [Point]) -> Value { .list(ps.map(Value.point)) }
+        return Wording(
+            wanted, lines,
+            [
+                ("element", .integer(i)), ("kind", .string(kind)), ("t", .number(t)),
+                ("levels", .array(levels.map { .array($0.map { .pair($0) }) })), ("point", .pair(point)),
+            ],
+            value: .record(Record(["x": .number(point.x), "y": .number(point.y), "levels": .list(levels.map(points))])))
+    }
+
+    static func split(_ wanted: Wanted, _ command: String, element i: Int, count: Int) -> Wording {
+        Wording(
+            wanted, "\(command): element \(i) is now elements \(i) and \(i + 1) (\(count) elements)",
+            [("element", .integer(i)), ("count", .integer(count))])
+    }
+
+    static func direction(_ wanted: Wanted, _ command: String, point q: Point, vector v: Vector) -> Wording {
+        Wording(
+            wanted, "\(command): \(q), direction \(Point(v.dx, v.dy)), angle \(v.angle + 0, beside: .pi)",
+            [("x", .number(q.x)), ("y", .number(q.y)), ("direction", .pair(Point(v.dx, v.dy)))],
+            value: .record(Record.numbers(["x": q.x, "y": q.y, "dx": v.dx, "dy": v.dy])))
+    }
+
+    /// `curvature`: at a cusp the curvature is unbounded: JSON null with `"cusp": true`; the value
+    /// says `cusp: 1` and has no curvature.
+    static func curvature(_ wanted: Wanted, _ command: String, point q: Point, curvature k: Double?, radius: Double?) -> Wording {
+        let text: Line =
+            k.map { "\(command): \(q), \($0)\(radius.map { r -> Line in ", radius \(r)" } ?? " (straight)")" }
+            ?? "\(command): \(q), a cusp (the curve stops and turns: curvature unbounded, radius 0)"
+        var record = Record.numbers(["x": q.x, "y": q.y])
+        if let k { record.append("curvature", .number(k)) }
+        if let radius { record.append("radius", .number(radius)) }
+        record.append("cusp", .number(k == nil ? 1 : 0))
+        return Wording(
+            wanted, text,
+            [
+                ("x", .number(q.x)), ("y", .number(q.y)), ("curvature", .numberOrNull(k)), ("radius", .numberOrNull(radius)),
+                ("cusp", .bool(k == nil)),
+            ],
+            value: .record(record))
+    }
+
+    /// `point i t`: everything at a parameter.
+    static func parameterPoint(_ wanted: Wanted, _ command: String, _ q: ParameterPoint) -> Wording {
+        let k: Line = q.curvature.map { "curvature \($0)" } ?? "a cusp (curvature unbounded)"
+        var fields: [(name: String, json: JSON)] = [("element", .integer(q.element)), ("t", .number(q.t))]
+        if case .record(let r) = q.value { fields += JSON.fields(of: r) }
+        return Wording(
+            wanted,
+            "\(command): element \(q.element) at t \(q.t): \(q.point), d \(Point(q.first.dx, q.first.dy)), dd \(Point(q.second.dx, q.second.dy)), \(k), at \(q.at)",
+            fields, value: q.value)
+    }
+
+    static func located(_ wanted: Wanted, _ command: String, element i: Int, t: Double) -> Wording {
+        Wording(
+            wanted, "\(command): element \(i), t \(t)", [("element", .integer(i)), ("t", .number(t))],
+            value: .record(Record.numbers(["element": Double(i), "t": t])))
+    }
+
+    /// Parameters and points, as "t 0.5 at (1, 2), ..." or "none".
+    static func turns(_ list: [ExtremePoint]) -> Line {
+        list.isEmpty ? "none" : Line.joined(list.map { "t \($0.t) at \($0.point)" }, separator: ", ")
+    }
+
+    /// `{t, x, y}` for each.
+    static func turnRecords(_ list: [ExtremePoint]) -> [Value] {
+        list.map { .record(Record.numbers(["t": $0.t, "x": $0.point.x, "y": $0.point.y])) }
+    }
+
+    static func inflections(_ wanted: Wanted, _ command: String, element i: Int, _ list: [ExtremePoint]) -> Wording {
+        let records = turnRecords(list)
+        return Wording(
+            wanted, "\(command): element \(i), \(turns(list))", [("element", .integer(i)), ("inflections", .array(records.map { .value($0) }))],
+            value: .list(records))
+    }
+
+    static func extrema(_ wanted: Wanted, _ command: String, element i: Int, x xs: [ExtremePoint], y ys: [ExtremePoint]) -> Wording {
+        func list(_ e: [ExtremePoint]) -> JSON { .array(e.map { .object([("t", .number($0.t)), ("point", .pair($0.point))]) }) }
+        let both = xs.map { ("x", $0) } + ys.map { ("y", $0) }
+        let value = Value.list(
+            both.stablySorted { $0.1.t < $1.1.t }.map {
+                .record(Record(["axis": .string($0.0), "t": .number($0.1.t), "x": .number($0.1.point.x), "y": .number($0.1.point.y)]))
+            })
+        return Wording(
+            wanted, "\(command): element \(i), x turns: \(turns(xs)); y turns: \(turns(ys))",
+            [("element", .integer(i)), ("x", list(xs)), ("y", list(ys))],
+            value: value)
+    }
+
+    /// `yforx`: each y with its t, or none.
+    static func yForX(_ wanted: Wanted, _ command: String, element i: Int, x: Double, _ list: [ExtremePoint]) -> Wording {
+        // Each y is written as the second of its point's pair (`NumberFormat.text(pair:)`).
+        let ys: Line =
+            list.isEmpty
+            ? "none"
+            : Line.joined(
+                list.map { e in "y \(formatted: { NumberFormat.text(pair: e.point.x, e.point.y, precision: $0).1 }) (t \(e.t))" }, separator: ", ")
+        let records = turnRecords(list)
+        return Wording(
+            wanted, "\(command): element \(i) at x \(x), \(ys)",
+            [("element", .integer(i)), ("x", .number(x)), ("points", .array(records.map { .value($0) }))],
+            value: .list(records))
+    }
+
+    static func pointList(_ wanted: Wanted, _ command: String, element i: Int, _ list: [Point]) -> Wording {
+        let records = list.map { Value.record(Record.numbers(["x": $0.x, "y": $0.y])) }
+        return Wording(
+            wanted, "\(command): element \(i), \(Line.joined(list.map { "\($0)" }, separator: ", "))",
+            [("element", .integer(i)), ("points", .array(records.map { .value($0) }))], value: .list(records))
+    }
+
+    /// `components`: x(t) and y(t) as polynomials, lowest power first.
+    static func components(_ wanted: Wanted, _ command: String, element i: Int, x xs: [Double], y ys: [Double]) -> Wording {
+        @Sendable func polynomial(_ cs: [Double], _ precision: Int) -> String {
+            var terms: [String] = []
+            for (k, c) in cs.enumerated() where c != 0 || cs.count == 1 {
+                let power = k == 0 ? "" : (k == 1 ? "t" : "t" + ["", "", "²", "³"][k])
+                let magnitude = NumberFormat.text(abs(c), precision: precision)
+                terms.append((terms.isEmpty ? (c < 0 ? "-" : "") : (c < 0 ? " - " : " + ")) + (k > 0 && magnitude == "1" ? "" : magnitude) + power)
+            }
+            return terms.isEmpty ? "0" : terms.joined()
+        }
+        return Wording(
+            wanted, "\(command): element \(i), x(t) = \(formatted: { polynomial(xs, $0) }), y(t) = \(formatted: { polynomial(ys, $0) })",
+            [("element", .integer(i)), ("x", .numbers(xs)), ("y", .numbers(ys))],
+            value: .record(Record(["x": .list(xs.map { .number($0) }), "y": .list(ys.map { .number($0) })])))
+    }
+
+    /// `continuity`: how each element joins the next.
+    static func continuity(_ wanted: Wanted, _ command: String, _ list: [Joint]) -> Wording {
+        var lines: [Line] = ["\(command): \(list.count) joint\(plural(list.count))"]
+        for j in list {
+            let kind: Line = j.c1 ? "C1" : (j.g1 ? "G1 (same direction, not the same speed)" : "a corner, turning \(j.turn * 180 / Double.pi)°")
+            lines.append("  \(j.from) to \(j.to): \(kind)")
+        }
+        let json: [JSON] = list.map {
+            .object([
+                ("from", .integer($0.from)), ("to", .integer($0.to)), ("c1", .bool($0.c1)), ("g1", .bool($0.g1)),
+                ("turn", .number($0.turn * 180 / Double.pi)),
+            ])
+        }
+        let value = Value.list(
+            list.map {
+                .record(
+                    Record.numbers([
+                        "from": Double($0.from), "to": Double($0.to), "c1": $0.c1 ? 1 : 0, "g1": $0.g1 ? 1 : 0, "turn": $0.turn * 180 / Double.pi,
+                    ]))
+            })
+        return Wording(wanted, lines, [("joints", .array(json))], value: value)
+    }
+
+    /// `abc`: the projection identity.
+    static func abc(_ wanted: Wanted, _ command: String, element i: Int, t: Double, _ x: ProjectionIdentity) -> Wording {
+        Wording(
+            wanted, "\(command): element \(i) at t \(t), A \(x.a), B \(x.b), C \(x.c), u \(x.u), ratio \(x.ratio)",
+            [
+                ("element", .integer(i)), ("t", .number(t)), ("a", .point(x.a)), ("b", .point(x.b)), ("c", .point(x.c)), ("u", .number(x.u)),
+                ("ratio", .number(x.ratio)),
+            ],
+            value: .record(Record(["a": .point(x.a), "b": .point(x.b), "c": .point(x.c), "u": .number(x.u), "ratio": .number(x.ratio)])))
+    }
+
+    /// An element's facts, one per line: `bbox`, `align`, `radius`, ...
+    static func facts(_ wanted: Wanted, _ command: String, element i: Int, title: String, _ fields: Record) -> Wording {
+        var lines: [Line] = ["\(command): element \(i) (\(title))"]
+        for (name, v) in zip(fields.names, fields.values) { lines.append("  \(name): \(v, quoted: false)") }
+        return Wording(wanted, lines, [("element", .integer(i))] + JSON.fields(of: fields), value: .record(fields))
+    }
+
+    static func molded(_ wanted: Wanted, _ command: String, element i: Int, t: Double, point q: Point) -> Wording {
+        Wording(
+            wanted, "\(command): element \(i) now passes through \(q) at t \(t)", [("element", .integer(i)), ("t", .number(t)), ("point", .pair(q))])
+    }
+
+    static func fitted(_ wanted: Wanted, _ command: String, kind: String, points: Int, error: Double, to: Point, length: Double) -> Wording {
+        Wording(
+            wanted, "\(command): a \(kind) to \(points) points, off by at most \(error, beside: length), to \(to), length \(length)",
+            [("kind", .string(kind)), ("points", .integer(points)), ("error", .number(error)), ("to", .pair(to)), ("length", .number(length))])
+    }
+
+    /// `chords`: the Primer's table of chord lengths against the exact length.
+    static func lengthTable(_ wanted: Wanted, _ command: String, element i: Int, chords: Int, approximate: Double, exact: Double) -> Wording {
+        let short = exact > 0 ? (exact - approximate) / exact * 100 : 0
+        return Wording(
+            wanted, "\(command): element \(i), \(chords) chord\(plural(chords)) \(approximate), exact \(exact), short by \(short)%",
+            [("element", .integer(i)), ("chords", .integer(chords)), ("approximate", .number(approximate)), ("exact", .number(exact))],
+            value: .record(Record.numbers(["chords": Double(chords), "approximate": approximate, "exact": exact])))
+    }
+
+    /// `cubics`, `quads`, `arcs`, `offsetcurve`: what an element became, and how far it moved.
+    static func pieces(_ wanted: Wanted, _ command: String, element i: Int, count: Int, error moved: Double, made: Pieces) -> Wording {
+        let pieces = "\(count) piece\(plural(count))"
+        let text: Line
+        switch made {
+        case .offset:
+            text = "\(command): the offset of element \(i) drawn as a new subpath of \(pieces), off the true offset by at most \(moved)"
+        case .arcs:
+            text = "\(command): element \(i) is now \(pieces) (circular arcs, lines where straight), off the curve by at most \(moved)"
+        case .cubics, .quadratics:
+            let what = i < 0 ? "the arcs are" : "element \(i) is"
+            let kind = made == .quadratics ? "quadratic" : "cubic"
+            text = "\(command): \(what) now \(count) \(kind)\(plural(count)), off the arc by at most \(moved)"
+        }
+        return Wording(wanted, text, [("element", .integer(i)), ("count", .integer(count)), ("error", .number(moved))])
+    }
+
+    /// `raise`, `lower`, `degree`: the element's new kind, or how far off it would be.
+    static func degree(
+        _ wanted: Wanted, _ command: String, element i: Int, kind: String, error moved: Double?, method: String?, applied: Bool
+    ) -> Wording {
+        let how = method.map { " (" + $0 + ")" } ?? ""
+        let text: Line =
+            applied
+            ? "\(command): element \(i) is now a \(kind)\(moved.map { m -> Line in ", moved at most \(m)" } ?? ", the same curve")\(how)"
+            : "\(command): element \(i) as a \(kind) is off by at most \(moved ?? 0)\(how)"
+        var fields: [(name: String, json: JSON)] = [("element", .integer(i)), ("kind", .string(kind))]
+        if let moved { fields.append(("error", .number(moved))) }
+        if let method { fields.append(("method", .string(method))) }
+        if !applied { fields.append(("applied", .bool(false))) }
+        return Wording(wanted, text, fields)
+    }
+}

@@ -118,3 +118,20 @@ extension Interpreter {
         handleReport("snap", points)
     }
 }
+
+// What the track points' commands report.
+extension Wording {
+    /// `dash`: how many track points the pattern makes.
+    static func dash(_ wanted: Wanted, _ command: String, count: Int) -> Wording {
+        Wording(wanted, "\(command): \(count) point\(plural(count))", [("count", .integer(count))])
+    }
+
+    /// A command that moves the handle (`drag`, `handle i`), or the query `handle`, which names
+    /// itself `handle` whatever called it: the index, and the point while there are track points.
+    static func handle(_ wanted: Wanted, _ command: String, index: Int, point: Point?, query: Bool) -> Wording {
+        let at: Line = point.map { " at \($0)" } ?? " (no track points)"
+        let json: JSON = .object([("index", .integer(index)), ("x", .numberOrNull(point?.x)), ("y", .numberOrNull(point?.y))])
+        let value = query ? point.map { Value.record(Record(["index": .number(Double(index)), "x": .number($0.x), "y": .number($0.y)])) } : nil
+        return Wording(wanted, query ? "handle: \(index)\(at)" : "\(command): handle \(index)\(at)", [("handle", json)], value: value)
+    }
+}

@@ -83,3 +83,12 @@ extension Interpreter {
         report("reset", .transformed(path.bounds))
     }
 }
+
+// What transforms report.
+extension Wording {
+    /// The path's bounds after the transform.
+    static func transformed(_ wanted: Wanted, _ command: String, _ bounds: Rect?) -> Wording {
+        guard let b = bounds else { return Wording(wanted, "\(command): the path is empty", [("bounds", .null)]) }
+        return Wording(wanted, "\(command): bounds \(box: b)", [("bounds", .box(b))])
+    }
+}
