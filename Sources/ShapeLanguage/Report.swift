@@ -31,6 +31,8 @@ public struct Report: Sendable {
             true
         case .value(let name, _, _):
             name == nil
+        case .worded(_, let requested):
+            requested
         // `save` says where it wrote only without `--quiet`: a script that saves and exports
         // leaves standard output to the export.
         case .path, .cleared, .transformed, .sticky, .wander, .dash, .handle, .undone, .precision, .figureMode, .defined, .split, .degree, .cubics,
@@ -76,6 +78,7 @@ public struct Report: Sendable {
         case .parameterPoint(let q): return q.point.isFinite && f(q.first.dx, q.first.dy, q.second.dx, q.second.dy, q.curvature ?? 0, q.at)
         case .located(_, let t): return f(t)
         case .elements(let list): return list.allSatisfy { $0.from.isFinite && $0.to.isFinite && $0.length.isFinite }
+        case .worded(let w, _): return w.fields.allSatisfy { $0.json.isFinite } && (w.value?.isFinite ?? true)
         case .cleared, .contains, .dash, .value, .printed, .undone, .precision, .figureMode, .defined, .split, .saved, .plot, .export, .help, .names:
             return true
         }
@@ -139,6 +142,7 @@ public struct Report: Sendable {
         case .export(let request): return .export(wanted, request)
         case .help(let topic): return .help(wanted, topic)
         case .names(let variables, let procedures): return .names(wanted, c, variables: variables, procedures: procedures)
+        case .worded(let w, _): return w
         }
     }
 
@@ -246,6 +250,10 @@ public struct Report: Sendable {
         case help(HelpTopic)
         /// `vars`: the session's variables with their values, and its procedures.
         case names(variables: [(name: String, value: Value)], procedures: [ProcedureInfo])
+        /// A report worded by its command when it is made (text, fields and value, all three):
+        /// a command with wording of its own needs no new kind. `requested` as for
+        /// `isRequested` (true for a query).
+        case worded(Wording, requested: Bool)
     }
 }
 

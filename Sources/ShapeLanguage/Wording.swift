@@ -33,6 +33,11 @@ public struct Wording: Sendable {
         }
     }
 
+    /// A whole wording, every part made (for `Report.Kind.worded`, made by the command itself).
+    public init(text: [Line], fields: [(name: String, json: JSON)], value: Value? = nil) {
+        self.text = text; self.fields = fields; self.value = value
+    }
+
     /// One line of text, its fields and its value.
     public init(
         _ wanted: Wanted, _ line: @autoclosure () -> Line, _ fields: @autoclosure () -> [(name: String, json: JSON)],
