@@ -64,6 +64,11 @@ extension CommandTable {
             group: .query, cost: .units(20), isQuery: true,
             summary: "is (x, y) inside the path?", example: "contains 50 50", run: Interpreter.containsCommand),
         CommandSpec(
+            name: "winding", parameters: ["x", "y"], group: .query, cost: .units(20), isQuery: true,
+            summary:
+                "the winding number of the path around (x, y), and what each fill rule makes of it (save ... figure draws the ray and its crossings)",
+            example: "winding 50 50", run: Interpreter.windingCommand),
+        CommandSpec(
             name: "nearest", parameters: ["x", "y"], group: .query, cost: .units(20), isQuery: true,
             summary: "nearest point of the path, its distance and arc-length position", example: "nearest 0 0",
             run: Interpreter.nearestCommand),
@@ -288,6 +293,57 @@ extension Interpreter {
         let inside = contains(inv.point(0), rule: inv.flag("evenodd") ? .evenOdd : .nonZero, visits: &visits)
         try charge(WorkCost.lookCost * visits, inv.range)
         report("contains", .contains(inside))
+    }
+
+    /// `winding x y`: how many times the path turns around (x, y), clockwise on screen counted
+    /// positive, and what the fill rules make of it: nonzero fills where it is not 0, evenodd
+    /// where it is odd, and a point on the outline is inside by both (as `contains` says). The
+    /// figure is the lesson: a ray from the point to the right, each crossing marked +1 where the
+    /// path goes down the screen through it and -1 where it goes up; they add up to the number.
+    /// Worded here, as a report of its own (`.worded`): text, JSON fields and value.
+    func windingCommand(_ inv: Invocation) throws(Diagnostic) {
+        let p = inv.point(0)
+        guard let box = path.bounds else { throw error(.noPath("winding"), inv.range) }
+        var visits = 0
+        let w = path.winding(at: p, visits: &visits)
+        try charge(WorkCost.lookCost * visits, inv.range)
+        let onOutline = path.isOnOutline(p)
+        let nonzero = w != 0 || onOutline, evenodd = w & 1 != 0 || onOutline
+
+        // The ray, past the path's right side, and the signed crossings on it.
+        var marks: [Figure.Mark] = [.point(p, .mark, label: "winding \(w)")]
+        if p.x <= box.maxX {
+            let end = Point(box.maxX + 0.1 * Swift.max(box.width, box.height, 1), p.y)
+            var ray = Path()
+            let found: [PathIntersection], used: Int
+            do throws(GeometryError) {
+                try ray.move(to: p)
+                try ray.line(to: end)
+                (found, used) = try path.intersections(with: ray, budget: Swift.max(limits.statementWork - current.work, 0))
+            } catch {
+                throw diagnose(error, inv)
+            }
+            try charge(used + WorkCost.listingCost * found.count, inv.range)
+            marks.append(.arrow(p, end, .construction))
+            for m in found.stablySorted(by: { $0.other < $1.other }) {
+                let down = path.location(atLength: m.at).map { Maths.sin($0.angle) } ?? 0
+                let label = abs(down) < Tolerance.turn ? "touch" : (down > 0 ? "+1" : "-1")
+                marks.append(.point(m.point, .mark, label: label))
+            }
+        }
+        lastFigure = Figure(title: "winding: a ray from the point; each crossing adds +1 (downwards) or -1 (upwards)", marks: marks)
+
+        func rule(_ inside: Bool) -> String { inside ? "inside" : "outside" }
+        let rules = nonzero == evenodd ? "\(rule(nonzero)) by both rules" : "\(rule(nonzero)) by nonzero, \(rule(evenodd)) by evenodd"
+        let text: Line = onOutline ? "winding: \(w), on the outline: \(rules)" : "winding: \(w), \(rules)"
+        let value = Record([
+            "winding": .number(Double(w)), "nonzero": .number(nonzero ? 1 : 0), "evenodd": .number(evenodd ? 1 : 0),
+            "outline": .number(onOutline ? 1 : 0),
+        ])
+        let fields: [(name: String, json: JSON)] = [
+            ("winding", .integer(w)), ("nonzero", .bool(nonzero)), ("evenodd", .bool(evenodd)), ("outline", .bool(onOutline)),
+        ]
+        report("winding", .worded(Wording(text: [text], fields: fields, value: .record(value)), requested: true))
     }
 
     /// `nearest`: charged by the index nodes and segments it looked at.
