@@ -219,23 +219,36 @@ extension Arc: CurveNearest {
         return nearestOnEllipse(to: p)
     }
 
-    /// Elliptical arcs: the distance is sampled at 64 points per turn (at least 8), and
-    /// each sampled local minimum is refined by golden-section search over its two neighbouring
-    /// intervals. The stationary points of the squared distance on an ellipse are at most four per
-    /// turn, so a sample spacing of at most π/32 separates all but minima that lie within π/32 of
-    /// a maximum, whose values then differ from the sampled ones by second-order amounts.
+    /// Elliptical arcs, exactly: the squared distance from p to c + u·cos θ + v·sin θ is
+    /// stationary where (w + u cos θ + v sin θ)·(v cos θ − u sin θ) = 0, w = c − p, that is where
+    /// (w·v) cos θ − (w·u) sin θ + (u·v)(cos²θ − sin²θ) + (|v|² − |u|²) sin θ cos θ = 0. With
+    /// s = tan(θ/2) this is the quartic
+    /// (w·v + u·v) − 2(w·u + |u|² − |v|²)s − 6(u·v)s² − 2(w·u − |u|² + |v|²)s³ + (u·v − w·v)s⁴ = 0,
+    /// whose real roots (isolated by `Polynomial.roots`, in Cauchy's bound) give every stationary
+    /// angle but θ = π (s infinite), which is added as a candidate. The nearest of those inside
+    /// the arc and its two ends is the answer, to the rounding of the roots. In units of the
+    /// arc's size (a power of two: exact), so that the products neither overflow nor underflow.
     func nearestOnEllipse(to p: Point) -> (t: Double, distance: Double) {
-        let n = Swift.max(8, Int((abs(sweep) / fullTurn * 64).rounded(.up)))
-        var samples = [Double](repeating: 0, count: n + 1)
-        for i in 0...n { samples[i] = point(at: Double(i) / Double(n)).quickDistance(to: p) }
+        let k = Vector.unitScale(of: u, v, p - center)
+        let w = (center - p) * k, a = u * k, b = v * k
+        let wu = w.dot(a), wv = w.dot(b), uv = a.dot(b), uu = a.dot(a), vv = b.dot(b)
+        let c = [wv + uv, -2 * (wu + uu - vv), -6 * uv, -2 * (wu - uu + vv), uv - wv]
         var candidates: [Double] = []
-        for i in 0...n {
-            let left = i > 0 ? samples[i - 1] : Double.infinity
-            let right = i < n ? samples[i + 1] : Double.infinity
-            guard samples[i] <= left && samples[i] <= right else { continue }
-            let lo = Double(Swift.max(i - 1, 0)) / Double(n), hi = Double(Swift.min(i + 1, n)) / Double(n)
-            candidates.append(Searches.goldenMinimum(in: lo, hi, steps: 80, width: Tolerance.searchWidth) { point(at: $0).quickDistance(to: p) })
+        // The arc's parameter at the angle θ, if the arc passes through it.
+        func add(_ theta: Double) {
+            guard sweep != 0 else { return }
+            let direction: Double = sweep > 0 ? 1 : -1
+            let offset = positiveAngle(direction * (theta - startAngle))
+            if offset <= abs(sweep) { candidates.append(offset / abs(sweep)) }
         }
+        // Cauchy's bound on the roots' size, 1 + max|cᵢ/cₙ|, from the highest coefficient that
+        // `roots` keeps (it drops those below `negligible` of the largest).
+        let largest = c.reduce(0) { Swift.max($0, abs($1)) }
+        if let n = c.lastIndex(where: { abs($0) > Tolerance.negligible * largest }), n > 0 {
+            let bound = 1 + largest / abs(c[n])
+            for s in Polynomial(c).roots(in: -bound, bound) { add(2 * arcTangent2(s, 1)) }
+        }
+        add(Double.pi)
         return nearestAmong(candidates.filter { $0 > 0 && $0 < 1 }, to: p)
     }
 }

@@ -303,8 +303,18 @@ extension Arc {
     /// from a cubic's point to the arc (for a circle the radial error: 2.7e-4 of the radius for a
     /// quarter turn). The distance is found on 256 samples per piece, refined by golden sections
     /// around the largest (once for a circle, whose pieces are one piece turned).
-    public var cubics: (pieces: [CubicBezier], error: Double) {
-        let count = Swift.max(1, Int((abs(sweep) / (Double.pi / 2) - Tolerance.rounding).rounded(.up)))
+    public var cubics: (pieces: [CubicBezier], error: Double) { cubics(count: Arc.pieceCount(sweep, most: Double.pi / 2)) }
+
+    /// The arc as cubics of equal turn, as few as keep every point within `tolerance` of the arc,
+    /// relative to its larger semi-axis (clamped to 1e-12 ... 1e-3): `cubics` when its pieces
+    /// are close enough, else more of them. The error of a piece of turn φ falls as φ⁶, so the
+    /// count is estimated from the first error, then raised until the found error is within.
+    /// Returns the pieces and the largest distance found, as `cubics` does.
+    public func cubics(within tolerance: Double) -> (pieces: [CubicBezier], error: Double) {
+        refined(within: tolerance, order: 6, first: Arc.pieceCount(sweep, most: Double.pi / 2), cubics(count:))
+    }
+
+    func cubics(count: Int) -> (pieces: [CubicBezier], error: Double) {
         let step = sweep / Double(count)
         let k = 4.0 / 3.0 * sine(step / 4) / cosine(step / 4)
         var pieces: [CubicBezier] = []
@@ -333,8 +343,15 @@ extension Arc {
     /// ellipse's frame, mapped by its axes), and the largest distance from them to the arc: for
     /// a circle r(1 − c)²/(2c) with c = cos(φ/2) for a piece of φ, at its middle (3.1e-3 of the
     /// radius at 45°, 1.9e-4 at 22.5°). Found as for `cubics`.
-    public var quadratics: (pieces: [QuadraticBezier], error: Double) {
-        let count = Swift.max(1, Int((abs(sweep) / (Double.pi / 4) - Tolerance.rounding).rounded(.up)))
+    public var quadratics: (pieces: [QuadraticBezier], error: Double) { quadratics(count: Arc.pieceCount(sweep, most: Double.pi / 4)) }
+
+    /// The arc as quadratics within `tolerance` of it, as `cubics(within:)` does (a piece's
+    /// error falls as φ⁴).
+    public func quadratics(within tolerance: Double) -> (pieces: [QuadraticBezier], error: Double) {
+        refined(within: tolerance, order: 4, first: Arc.pieceCount(sweep, most: Double.pi / 4), quadratics(count:))
+    }
+
+    func quadratics(count: Int) -> (pieces: [QuadraticBezier], error: Double) {
         let step = sweep / Double(count)
         var pieces: [QuadraticBezier] = []
         var error = 0.0
@@ -355,6 +372,33 @@ extension Arc {
 }
 
 extension Arc {
+    /// The most pieces `cubics(within:)` and `quadratics(within:)` make: a quarter turn in 4,096
+    /// cubics is already within rounding of the arc.
+    static let mostPieces = 1 << 16
+
+    /// Pieces of at most `most` radians each, as few as that allows.
+    static func pieceCount(_ sweep: Double, most: Double) -> Int {
+        Swift.max(1, Int((abs(sweep) / most - Tolerance.rounding).rounded(.up)))
+    }
+
+    /// Approximations with more pieces until the error found is within `tolerance` of the arc's
+    /// size: each count estimated from the last error by the error's `order` in the turn.
+    func refined<Piece>(
+        within tolerance: Double, order: Double, first: Int, _ make: (Int) -> (pieces: [Piece], error: Double)
+    ) -> (pieces: [Piece], error: Double) {
+        let size = Swift.max(u.length, v.length)
+        let allowed = Swift.min(Swift.max(tolerance, Tolerance.leastCallerTolerance), Tolerance.largestCallerTolerance) * size
+        var count = first
+        var made = make(count)
+        while made.error > allowed, count < Arc.mostPieces {
+            // The count that the error's order says is enough, and at least one more piece.
+            let estimate = Double(count) * Maths.pow(made.error / allowed, 1 / order) * (1 + Tolerance.estimateMargin)
+            count = Swift.min(Arc.mostPieces, Swift.max(count + 1, Int(estimate.rounded(.up))))
+            made = make(count)
+        }
+        return made
+    }
+
     /// The largest value of `gap` on [0, 1]: the largest of 257 samples, refined by golden
     /// sections around it (the gap of a Bézier piece from its arc has one hump).
     static func largestGap(_ gap: (Double) -> Double) -> Double {

@@ -100,6 +100,9 @@ public enum Tolerance {
     /// The largest such tolerance: past it, features of a drawing (a thousandth of its size)
     /// would be merged away.
     static let largestCallerTolerance = 1e-3
+    /// How many more pieces than an error-order estimate an approximation takes (1%), so that
+    /// an estimate just short of enough does not cost another round of measuring the error.
+    static let estimateMargin = 0.01
 
     // MARK: Numbers at the edge of a double
 
