@@ -261,7 +261,8 @@ public enum CommandTable {
 
     /// Every row, in the order `help` lists them: the groups' rows, each in its file under
     /// Commands/.
-    public static let all: [CommandSpec] = drawing + trackPoints + transforms + seeds + queries + teaching + session + language
+    public static let all: [CommandSpec] =
+        drawing + trackPoints + transforms + seeds + output + queries + betweenShapes + teaching + session + language
 
     static let byName: [String: Row] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, Row($0)) })
 

@@ -1,49 +1,11 @@
 import ShapeGeometry
 
-// Queries about the path and its output (export, save, show, length, ..., elements), and the
-// operations between shapes and on outlines (union, intersect, subtract, xor, simplify, stroke,
-// dashes, offset).
+// Queries about the path: length, area, points, bounds, contains, winding, nearest,
+// intersections, at, elements.
 // Each command's row (what the language knows of it) and its handler (what it does).
 
 extension CommandTable {
     static let queries: [CommandSpec] = [
-        CommandSpec(
-            name: "export", parameters: ["def", "\"file.swift\""], optionalCount: 2,
-            keywords: ExportFormat.allCases.map { flag($0.rawValue, $0.summary) }
-                + SwiftTarget.allCases.map { flag($0.rawValue, $0.summary) }
-                + [
-                    KeywordSpec(
-                        name: "as", values: ["NAME"],
-                        summary: "the name of the variable, type or function (default: path, Drawing, or the def's name)",
-                        takesName: true),
-                    flag("angles", "with points: each point with the path's tangent angle there, for keyframes"),
-                    flag(
-                        "exact",
-                        "every bit of every number (else a number within 1e-12 of the path's size of a short decimal is written as it, and angles as .pi fractions)"
-                    ),
-                ],
-            optionGroups: [
-                OptionGroup(names: ExportFormat.allCases.map({ $0.rawValue }), required: true),
-                OptionGroup(names: SwiftTarget.allCases.map({ $0.rawValue }), required: false),
-            ],
-            group: .query, cost: .perElement(WorkCost.listingCost), isQuery: true, functionForm: false,
-            summary: "print the path as Swift code or SVG path data, or write it to a .swift file; with a def's name, the def as a Swift function",
-            example: "export swift cgpath as card", takesText: true, run: Interpreter.exportCommand),
-        CommandSpec(
-            name: "save", parameters: ["\"file.svg\""],
-            keywords: SaveLayer.allCases.map { flag($0.rawValue, $0.summary) } + [flag("all", "every layer but fill")],
-            group: .query, cost: .perElement(WorkCost.listingCost), isQuery: true, functionForm: false,
-            summary: "write an SVG (or, for a .pdf name, PDF) picture of the path, with optional layers",
-            example: "save \"figure.svg\" points handle", takesText: true, run: Interpreter.saveCommand),
-        CommandSpec(
-            name: "show", parameters: [],
-            keywords: [
-                flag("ascii", "plain ASCII instead of braille"), flag("controls", "the control polygons, control points as ○ (o in ASCII)"),
-                flag("handle", "the handle, as ● (@ in ASCII)"),
-            ], group: .query,
-            cost: .perElement(3), isQuery: true, functionForm: false,
-            summary: "plot the path in the terminal (braille dots), with its control polygons or the handle if asked", example: "show controls",
-            run: Interpreter.showCommand),
         CommandSpec(
             name: "length", parameters: [], group: .query, cost: .unit, isQuery: true,
             summary: "total length of the path", example: "length", run: Interpreter.lengthCommand),
@@ -77,54 +39,6 @@ extension CommandTable {
             isQuery: true,
             summary: "where the path crosses or touches itself, or path value a (points, arc lengths, overlaps)",
             example: "intersections", takesText: true, run: Interpreter.intersectionsCommand),
-        combination(
-            "union", "the path becomes the outline of its filled area together with path value a's",
-            example: "let a = path(); clear; circle 100 20 50; union a"),
-        combination(
-            "intersect", "the path becomes the outline of where its filled area and path value a's overlap",
-            example: "let a = path(); clear; circle 100 20 50; intersect a"),
-        combination(
-            "subtract", "the path becomes the outline of its filled area with path value a's cut away",
-            example: "let hole = path(); clear; rect -50 -50 400 150; subtract hole"),
-        combination(
-            "xor", "the path becomes the outline of where exactly one of its filled area and path value a's is",
-            example: "let a = path(); clear; circle 100 20 50; xor a"),
-        CommandSpec(
-            name: "stroke", parameters: ["w"],
-            keywords: [
-                KeywordSpec(
-                    name: "cap", values: ["butt|round|square"], summary: "the ends of open subpaths (default butt)", defaults: [0],
-                    choices: ["butt", "round", "square"]),
-                KeywordSpec(
-                    name: "join", values: ["miter|round|bevel"], summary: "the corners (default miter)", defaults: [0],
-                    choices: ["miter", "round", "bevel"]),
-                miterLimit, offsetTolerance,
-            ],
-            group: .combine, cost: .perElement(WorkCost.visitCost), isQuery: false,
-            summary: "the path becomes the outline CoreGraphics fills when stroking it with width w: no overlaps, no crossings",
-            example: "stroke 4 cap round", run: Interpreter.strokeCommand),
-        CommandSpec(
-            name: "dashes", parameters: ["on", "off"], variadic: true,
-            keywords: [KeywordSpec(name: "phase", values: ["p"], summary: "start this far into the pattern", defaults: [0])],
-            group: .combine, cost: .perElement(WorkCost.visitCost), isQuery: false,
-            summary: "the path becomes its dashes, one subpath each (arcs stay arcs; the pattern and rule of dash)",
-            example: "dashes 6 4", run: Interpreter.dashesCommand),
-        CommandSpec(
-            name: "offset", parameters: ["d"],
-            keywords: [
-                KeywordSpec(
-                    name: "join", values: ["round|miter|bevel"], summary: "the corners of a grown outline (default round)", defaults: [0],
-                    choices: ["round", "miter", "bevel"]),
-                miterLimit, offsetTolerance,
-            ],
-            group: .combine, cost: .perElement(WorkCost.visitCost), isQuery: false,
-            summary: "the path becomes the outline of its filled area grown by d (shrunk for negative d): every point of it d from the original",
-            example: "offset 5", run: Interpreter.offsetCommand),
-        CommandSpec(
-            name: "simplify", parameters: [], keywords: [flag("evenodd", "fill with the even-odd rule instead of nonzero winding")],
-            group: .combine, cost: .perElement(WorkCost.visitCost), isQuery: false,
-            summary: "the path becomes the outline of its own filled area: no overlaps, no crossings",
-            example: "simplify", run: Interpreter.booleanCommand),
         CommandSpec(
             name: "at", parameters: ["s"], group: .query, cost: .unit, isQuery: true,
             summary: "point and tangent angle at arc length s", example: "at 100", run: Interpreter.atCommand),
@@ -135,89 +49,6 @@ extension CommandTable {
 }
 
 extension Interpreter {
-    /// `export`.
-    func exportCommand(_ inv: Invocation) throws(Diagnostic) {
-        // The table's option groups make exactly one format present, and one target at most.
-        let format = ExportFormat.allCases.first { inv.flag($0.rawValue) }!
-        let given = SwiftTarget.allCases.first { inv.flag($0.rawValue) }
-        if let given, format != .swift { throw error(.exportOptionNeeds(option: given.rawValue, format: "swift"), inv.range) }
-        if inv.flag("angles"), format != .points { throw error(.exportOptionNeeds(option: "angles", format: "points"), inv.range) }
-        let target = given ?? .uikit
-        // The arguments: a def's name and a file name, each once at most, in either order.
-        var procedure: (String, Procedure, SourceRange)?
-        var file: (String, SourceRange)?
-        for argument in inv.arguments {
-            if case .name(let word, let r) = argument, let p = state.procedures[word], procedure == nil {
-                procedure = (word, p, r)
-            } else if file == nil {
-                file = (try fileName(argument), argument.range)
-            } else {
-                throw error(.exportTwoFiles, argument.range)
-            }
-        }
-        if let (f, r) = file, format == .svg || !f.asciiLowercased.hasSuffix(".swift") { throw error(.notSwiftFile(f), r) }
-        if let (_, _, r) = procedure, format != .swift { throw error(.exportOptionNeeds(option: "a def", format: "swift"), r) }
-        // A def's function takes its name; a Shape type, its name capitalized.
-        var name =
-            procedure.map { target == .shape ? String($0.0.prefix(1)).asciiUppercased + $0.0.dropFirst() : $0.0 }
-            ?? (format == .points ? (inv.flag("angles") ? "keyframes" : "points") : target.defaultName)
-        if let (n, r) = inv.names["as"] {
-            guard SwiftTranslation.isSwiftName(n) else { throw error(.notASwiftName(n), r) }
-            name = n
-        } else if let (word, _, r) = procedure, !SwiftTranslation.isSwiftName(name) {
-            throw error(.notASwiftName(word), r, suggestion: "give the function a name with 'as'")
-        }
-        var request = ExportRequest(
-            format: format, target: target, name: name, exact: inv.flag("exact"), path: path,
-            dash: state.dashGiven ? state.dash : nil, points: [], angles: nil, function: nil, file: file?.0, from: source.name)
-        if format == .points {
-            if inv.flag("angles") {
-                let pairs: [(point: Point, angle: Double)]
-                do { pairs = try TrackPoints.computeWithAngles(path, pattern: state.dash, limit: limits.trackPoints) } catch {
-                    throw diagnose(error, inv)
-                }
-                request.points = pairs.map { $0.point }
-                request.angles = pairs.map { $0.angle }
-            } else {
-                request.points = try trackPoints(inv.range)
-            }
-            try charge(WorkCost.listingCost * request.points.count, inv.range)
-        }
-        if let (word, p, r) = procedure {
-            var translation = SwiftTranslation(target: target, source: p.source)
-            request.function = try translation.function(word, p, at: r)
-        }
-        guard let (f, r) = file else { return report("export", .export(request)) }
-        guard let exporter else { throw error(.cannotSave(f, reason: "writing files is not available here"), r) }
-        let written: String
-        do { written = try exporter(request) } catch { throw self.error(.cannotSave(f, reason: "\(error)"), r) }
-        report("export", .saved(written))
-    }
-
-    /// `save "file.svg" [layers]`.
-    func saveCommand(_ inv: Invocation) throws(Diagnostic) {
-        let argument = inv.arguments[0]
-        let file = try fileName(argument)
-        guard file.asciiLowercased.hasSuffix(".svg") || file.asciiLowercased.hasSuffix(".pdf") else { throw error(.notSVGFile(file), argument.range) }
-        // `all` is every layer but `fill`; the other option words name one each.
-        // `all`: the handle only once one was placed or shown (else it would sit at P0 unasked).
-        let layers =
-            inv.flag("all")
-            ? Set(SaveLayer.allCases).subtracting(state.handlePlaced ? [.fill] : [.fill, .handle])
-            : Set(inv.keywordNames.compactMap(SaveLayer.init(rawValue:)))
-        try save(file, layers: layers, argument: argument, range: inv.range)
-    }
-
-    /// `show`.
-    func showCommand(_ inv: Invocation) throws(Diagnostic) {
-        // The plot samples up to this many points besides two per element (charged as visits).
-        try charge(Limits.plotSamples, inv.range)
-        // The handle is drawn when asked for and its track points can be had (not past their limit).
-        let points: [Point]? = path.isEmpty || !inv.flag("handle") ? nil : (try? trackPoints(inv.range))
-        let handle = points.flatMap { state.handle.point(in: $0) }
-        report("show", .plot(path: path, handle: handle, ascii: inv.flag("ascii"), controls: inv.flag("controls")))
-    }
-
     /// `length`.
     func lengthCommand(_ inv: Invocation) throws(Diagnostic) {
         report("length", .length(path.length))
@@ -378,69 +209,6 @@ extension Interpreter {
         report("intersections", .intersections(found))
     }
 
-    /// `stroke w [cap ...] [join ...] [limit m] [tolerance e]`: the stroke's outline.
-    func strokeCommand(_ inv: Invocation) throws(Diagnostic) {
-        let w = inv.numbers[0]
-        guard w > 0, w.isFinite else { throw error(.positiveNumber(command: "stroke", what: "a width"), inv.ranges[0]) }
-        let style = try strokeStyle(
-            inv, width: w, cap: inv.choice("cap", LineCap.self), join: inv.choice("join", LineJoin.self))
-        guard !path.isEmpty else { throw error(.noPath("stroke"), inv.range) }
-        try checkWidth(w, inv)
-        let (result, err) = try outline(inv) { left in path.strokedResult(style, budget: left) }
-        try replacePath(with: result, at: inv.range)
-        report(inv.name, .outline(subpaths: result.subpathStarts.count, elements: result.elements.count, length: result.length, error: err))
-    }
-
-    /// `dashes on off ... [phase p]`: the path cut into the dashes of the pattern.
-    func dashesCommand(_ inv: Invocation) throws(Diagnostic) {
-        let pattern: DashPattern
-        do { pattern = try DashPattern(inv.numbers, phase: inv.number("phase")) } catch { throw diagnose(error, inv) }
-        guard !path.isEmpty else { throw error(.noPath("dashes"), inv.range) }
-        let result: Path
-        do { result = try path.dashed(pattern, limit: limits.trackPoints) } catch { throw diagnose(error, inv) }
-        try charge(WorkCost.listingCost * result.elements.count, inv.range)
-        try replacePath(with: result, at: inv.range)
-        report(inv.name, .outline(subpaths: result.subpathStarts.count, elements: result.elements.count, length: result.length, error: nil))
-    }
-
-    /// `offset d [join ...] [limit m] [tolerance e]`: the filled area grown or shrunk by d.
-    func offsetCommand(_ inv: Invocation) throws(Diagnostic) {
-        let d = inv.numbers[0]
-        guard d.isFinite else { throw error(.positiveNumber(command: "offset", what: "a finite distance"), inv.ranges[0]) }
-        let join = inv.choice("join", LineJoin.self)
-        let style = try strokeStyle(inv, width: 2 * abs(d), cap: .butt, join: join)
-        guard !path.isEmpty else { throw error(.noPath("offset"), inv.range) }
-        try checkWidth(2 * abs(d), inv)
-        let (result, err) = try outline(inv) { left in
-            path.offsetResult(by: d, join: join, miterLimit: style.miterLimit, tolerance: style.tolerance, budget: left)
-        }
-        try replacePath(with: result, at: inv.range)
-        report(inv.name, .outline(subpaths: result.subpathStarts.count, elements: result.elements.count, length: result.length, error: err))
-    }
-
-    /// `union a`, `intersect a`, `subtract a`, `xor a`, `simplify` (each `[evenodd]`): the path
-    /// becomes the outline of the combined filled areas (SPEC §10).
-    func booleanCommand(_ inv: Invocation) throws(Diagnostic) {
-        let rule: FillRule = inv.flag("evenodd") ? .evenOdd : .nonZero
-        let operation = BooleanOperation(rawValue: inv.name)
-        let other = try operation.map { (_) throws(Diagnostic) in try pathArgument(inv.arguments[0], "what '\(inv.name)' combines with", inv) }
-        let left = Swift.max(limits.statementWork - current.work, 0)
-        let outcome =
-            if let operation, let other { path.combinedResult(with: other, operation, rule: rule, budget: left) } else {
-                path.simplifiedResult(rule: rule, budget: left)
-            }
-        let result: Path
-        switch outcome {
-        case .success(let (path, used)):
-            try charge(used, inv.range)
-            result = path
-        case .failure(.outOfWork): throw error(.workLimit(limits.statementWork), inv.range)
-        case .failure(.inconsistent): throw error(.inconsistentOutline(inv.name), inv.range)
-        }
-        try replacePath(with: result, at: inv.range)
-        report(inv.name, .outline(subpaths: result.subpathStarts.count, elements: result.elements.count, length: result.length, error: nil))
-    }
-
     /// `at`.
     func atCommand(_ inv: Invocation) throws(Diagnostic) {
         let n = inv.numbers
@@ -469,7 +237,7 @@ extension Interpreter {
     }
 }
 
-// What the queries and the output commands report.
+// What the queries report.
 extension Wording {
     /// `points`: the track points, one per line.
     static func points(_ wanted: Wanted, _ command: String, _ list: [Point]) -> Wording {
@@ -530,40 +298,11 @@ extension Wording {
             value: .list(list.map { .record(record($0)) }))
     }
 
-    /// `stroke`, `offset`, `outline`: what the outline is made of, and the Bézier offsets' error.
-    static func outline(_ wanted: Wanted, _ command: String, subpaths: Int, elements: Int, length: Double, error: Double?) -> Wording {
-        let within: Line = error.map { $0 > 0 ? ", Bézier offsets within \($0) of exact" : "" } ?? ""
-        var fields: [(name: String, json: JSON)] = [("subpaths", .integer(subpaths)), ("elements", .integer(elements)), ("length", .number(length))]
-        if let error { fields.append(("error", .number(error))) }
-        return Wording(
-            wanted, "\(command): \(subpaths) subpath\(plural(subpaths)), \(elements) element\(plural(elements)), length \(length)\(within)", fields)
-    }
-
     /// A query's answer: one value on the line, or a record's fields one per line.
     static func answer(_ wanted: Wanted, _ command: String, _ v: Value) -> Wording {
         guard case .record(let fields) = v else { return Wording(wanted, "\(command): \(v, quoted: true)", [("value", .value(v))], value: v) }
         var lines: [Line] = ["\(command):"]
         for (name, field) in zip(fields.names, fields.values) { lines.append("  \(name): \(field, quoted: false)") }
         return Wording(wanted, lines, JSON.fields(of: fields), value: v)
-    }
-
-    static func saved(_ wanted: Wanted, _ command: String, file: String, note: String?) -> Wording {
-        var fields: [(name: String, json: JSON)] = [("file", .string(file))]
-        if let note { fields.append(("note", .string(note))) }
-        return Wording(wanted, "\(command): wrote \(file)\(note.map { " (" + $0 + ")" } ?? "")", fields)
-    }
-
-    /// `show`: the terminal plot, drawn by the output format.
-    static func plot(_ wanted: Wanted, path: Path, handle: Point?, ascii: Bool, controls: Bool) -> Wording {
-        let plot = Document.plot(path: path, handle: handle, ascii: ascii, controls: controls)
-        return Wording(wanted, Line([.document(plot)]), [("text", .document(plot))])
-    }
-
-    /// `export`: the text, drawn by the output format.
-    static func export(_ wanted: Wanted, _ request: ExportRequest) -> Wording {
-        var fields: [(name: String, json: JSON)] = [("format", .string(request.format.rawValue))]
-        if request.format == .swift { fields.append(("target", .string(request.target.rawValue))) }
-        fields.append(("text", .document(.export(request))))
-        return Wording(wanted, Line([.document(.export(request))]), fields)
     }
 }

@@ -1,0 +1,135 @@
+import ShapeGeometry
+
+// Operations between shapes and on outlines: union, intersect, subtract, xor, stroke, dashes,
+// offset, simplify.
+// Each command's row (what the language knows of it) and its handler (what it does).
+
+extension CommandTable {
+    static let betweenShapes: [CommandSpec] = [
+        combination(
+            "union", "the path becomes the outline of its filled area together with path value a's",
+            example: "let a = path(); clear; circle 100 20 50; union a"),
+        combination(
+            "intersect", "the path becomes the outline of where its filled area and path value a's overlap",
+            example: "let a = path(); clear; circle 100 20 50; intersect a"),
+        combination(
+            "subtract", "the path becomes the outline of its filled area with path value a's cut away",
+            example: "let hole = path(); clear; rect -50 -50 400 150; subtract hole"),
+        combination(
+            "xor", "the path becomes the outline of where exactly one of its filled area and path value a's is",
+            example: "let a = path(); clear; circle 100 20 50; xor a"),
+        CommandSpec(
+            name: "stroke", parameters: ["w"],
+            keywords: [
+                KeywordSpec(
+                    name: "cap", values: ["butt|round|square"], summary: "the ends of open subpaths (default butt)", defaults: [0],
+                    choices: ["butt", "round", "square"]),
+                KeywordSpec(
+                    name: "join", values: ["miter|round|bevel"], summary: "the corners (default miter)", defaults: [0],
+                    choices: ["miter", "round", "bevel"]),
+                miterLimit, offsetTolerance,
+            ],
+            group: .combine, cost: .perElement(WorkCost.visitCost), isQuery: false,
+            summary: "the path becomes the outline CoreGraphics fills when stroking it with width w: no overlaps, no crossings",
+            example: "stroke 4 cap round", run: Interpreter.strokeCommand),
+        CommandSpec(
+            name: "dashes", parameters: ["on", "off"], variadic: true,
+            keywords: [KeywordSpec(name: "phase", values: ["p"], summary: "start this far into the pattern", defaults: [0])],
+            group: .combine, cost: .perElement(WorkCost.visitCost), isQuery: false,
+            summary: "the path becomes its dashes, one subpath each (arcs stay arcs; the pattern and rule of dash)",
+            example: "dashes 6 4", run: Interpreter.dashesCommand),
+        CommandSpec(
+            name: "offset", parameters: ["d"],
+            keywords: [
+                KeywordSpec(
+                    name: "join", values: ["round|miter|bevel"], summary: "the corners of a grown outline (default round)", defaults: [0],
+                    choices: ["round", "miter", "bevel"]),
+                miterLimit, offsetTolerance,
+            ],
+            group: .combine, cost: .perElement(WorkCost.visitCost), isQuery: false,
+            summary: "the path becomes the outline of its filled area grown by d (shrunk for negative d): every point of it d from the original",
+            example: "offset 5", run: Interpreter.offsetCommand),
+        CommandSpec(
+            name: "simplify", parameters: [], keywords: [flag("evenodd", "fill with the even-odd rule instead of nonzero winding")],
+            group: .combine, cost: .perElement(WorkCost.visitCost), isQuery: false,
+            summary: "the path becomes the outline of its own filled area: no overlaps, no crossings",
+            example: "simplify", run: Interpreter.booleanCommand),
+    ]
+}
+
+extension Interpreter {
+    /// `stroke w [cap ...] [join ...] [limit m] [tolerance e]`: the stroke's outline.
+    func strokeCommand(_ inv: Invocation) throws(Diagnostic) {
+        let w = inv.numbers[0]
+        guard w > 0, w.isFinite else { throw error(.positiveNumber(command: "stroke", what: "a width"), inv.ranges[0]) }
+        let style = try strokeStyle(
+            inv, width: w, cap: inv.choice("cap", LineCap.self), join: inv.choice("join", LineJoin.self))
+        guard !path.isEmpty else { throw error(.noPath("stroke"), inv.range) }
+        try checkWidth(w, inv)
+        let (result, err) = try outline(inv) { left in path.strokedResult(style, budget: left) }
+        try replacePath(with: result, at: inv.range)
+        report(inv.name, .outline(subpaths: result.subpathStarts.count, elements: result.elements.count, length: result.length, error: err))
+    }
+
+    /// `dashes on off ... [phase p]`: the path cut into the dashes of the pattern.
+    func dashesCommand(_ inv: Invocation) throws(Diagnostic) {
+        let pattern: DashPattern
+        do { pattern = try DashPattern(inv.numbers, phase: inv.number("phase")) } catch { throw diagnose(error, inv) }
+        guard !path.isEmpty else { throw error(.noPath("dashes"), inv.range) }
+        let result: Path
+        do { result = try path.dashed(pattern, limit: limits.trackPoints) } catch { throw diagnose(error, inv) }
+        try charge(WorkCost.listingCost * result.elements.count, inv.range)
+        try replacePath(with: result, at: inv.range)
+        report(inv.name, .outline(subpaths: result.subpathStarts.count, elements: result.elements.count, length: result.length, error: nil))
+    }
+
+    /// `offset d [join ...] [limit m] [tolerance e]`: the filled area grown or shrunk by d.
+    func offsetCommand(_ inv: Invocation) throws(Diagnostic) {
+        let d = inv.numbers[0]
+        guard d.isFinite else { throw error(.positiveNumber(command: "offset", what: "a finite distance"), inv.ranges[0]) }
+        let join = inv.choice("join", LineJoin.self)
+        let style = try strokeStyle(inv, width: 2 * abs(d), cap: .butt, join: join)
+        guard !path.isEmpty else { throw error(.noPath("offset"), inv.range) }
+        try checkWidth(2 * abs(d), inv)
+        let (result, err) = try outline(inv) { left in
+            path.offsetResult(by: d, join: join, miterLimit: style.miterLimit, tolerance: style.tolerance, budget: left)
+        }
+        try replacePath(with: result, at: inv.range)
+        report(inv.name, .outline(subpaths: result.subpathStarts.count, elements: result.elements.count, length: result.length, error: err))
+    }
+
+    /// `union a`, `intersect a`, `subtract a`, `xor a`, `simplify` (each `[evenodd]`): the path
+    /// becomes the outline of the combined filled areas (SPEC §10).
+    func booleanCommand(_ inv: Invocation) throws(Diagnostic) {
+        let rule: FillRule = inv.flag("evenodd") ? .evenOdd : .nonZero
+        let operation = BooleanOperation(rawValue: inv.name)
+        let other = try operation.map { (_) throws(Diagnostic) in try pathArgument(inv.arguments[0], "what '\(inv.name)' combines with", inv) }
+        let left = Swift.max(limits.statementWork - current.work, 0)
+        let outcome =
+            if let operation, let other { path.combinedResult(with: other, operation, rule: rule, budget: left) } else {
+                path.simplifiedResult(rule: rule, budget: left)
+            }
+        let result: Path
+        switch outcome {
+        case .success(let (path, used)):
+            try charge(used, inv.range)
+            result = path
+        case .failure(.outOfWork): throw error(.workLimit(limits.statementWork), inv.range)
+        case .failure(.inconsistent): throw error(.inconsistentOutline(inv.name), inv.range)
+        }
+        try replacePath(with: result, at: inv.range)
+        report(inv.name, .outline(subpaths: result.subpathStarts.count, elements: result.elements.count, length: result.length, error: nil))
+    }
+}
+
+// What the operations on outlines report.
+extension Wording {
+    /// `stroke`, `offset`, `outline`: what the outline is made of, and the Bézier offsets' error.
+    static func outline(_ wanted: Wanted, _ command: String, subpaths: Int, elements: Int, length: Double, error: Double?) -> Wording {
+        let within: Line = error.map { $0 > 0 ? ", Bézier offsets within \($0) of exact" : "" } ?? ""
+        var fields: [(name: String, json: JSON)] = [("subpaths", .integer(subpaths)), ("elements", .integer(elements)), ("length", .number(length))]
+        if let error { fields.append(("error", .number(error))) }
+        return Wording(
+            wanted, "\(command): \(subpaths) subpath\(plural(subpaths)), \(elements) element\(plural(elements)), length \(length)\(within)", fields)
+    }
+}
