@@ -69,6 +69,11 @@ import Testing
         #expect(r["nonzero"] == .number(expected != 0 ? 1 : 0))
         #expect(r["evenodd"] == .number(expected % 2 != 0 ? 1 : 0))
         #expect(r["outline"] == .number(0))
+        // The figure's signed crossings add up to the number.
+        let signs = (i.lastFigure?.marks ?? []).compactMap { mark -> Int? in
+            if case .point(_, _, let label?) = mark, let n = Int(label) { n } else { nil }
+        }
+        #expect(signs.reduce(0, +) == expected, "\(text): \(signs)")
     }
 
     @Test func itsWordsInTextAndJSON() throws {
@@ -105,6 +110,15 @@ import Testing
         #expect(nested.lastFigure?.marks.contains { if case .arrow = $0 { true } else { false } } == true)
         let (_, touched) = winding("circle 0 0 10", -20, -10)
         #expect(labels(touched) == ["winding 0", "touch"])
+        // The ray through the circle's start, where the square's subpath ends at the same arc
+        // length: the circle's crossing goes down the screen.
+        let (_, atAStart) = winding("rect 0 0 100 100\ncircle 50 50 20", 50, 50)
+        #expect(labels(atAStart) == ["winding 2", "+1", "+1"])
+        // Through a corner where the path turns back (a graze), and through one where it goes on.
+        let (_, corner) = winding("move 0 0\nline 10 10\nline 0 20\nline 20 20\nline 20 0\nclose", 5, 10)
+        #expect(labels(corner) == ["winding 0", "+1", "-1"])
+        let (_, graze) = winding("move 10 0\nline 20 10\nline 10 20\nline 0 10\nclose", -5, 0)
+        #expect(labels(graze) == ["winding 0", "touch"])
     }
 
     @Test func wrongInputIsALocatedError() {

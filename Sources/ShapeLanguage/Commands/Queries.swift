@@ -154,15 +154,27 @@ extension Interpreter {
             } catch {
                 throw diagnose(error, inv)
             }
-            try charge(used + WorkCost.listingCost * found.count, inv.range)
             marks.append(.arrow(p, end, .construction))
-            for m in found.stablySorted(by: { $0.other < $1.other }) {
-                let down = path.location(atLength: m.at).map { Maths.sin($0.angle) } ?? 0
-                let label = abs(down) < Tolerance.turn ? "touch" : (down > 0 ? "+1" : "-1")
-                marks.append(.point(m.point, .mark, label: label))
+            // Each crossing's sign is what it changes: the winding number just before it on the
+            // ray less the one just after (so a graze is 0, two subpaths through one point ±2,
+            // and the signs add up to the number at the point). Looked at a millionth of the
+            // size away, or half way to the next crossing when that is nearer.
+            var xs: [Double] = []
+            for x in found.map({ $0.point.x }).stablySorted() where xs.last.map({ x > $0 }) ?? true { xs.append(x) }
+            let reach = Swift.max(box.width, box.height) / 1_000_000
+            try charge(used + WorkCost.listingCost * xs.count, inv.range)
+            for (k, x) in xs.enumerated() {
+                let before = k > 0 ? x - xs[k - 1] : x - p.x, after = k + 1 < xs.count ? xs[k + 1] - x : end.x - x
+                let step = Swift.min(reach, 0.5 * before, 0.5 * after)
+                guard step > 0 else { continue }  // the point itself, on the outline
+                var looked = 0
+                let change = path.winding(at: Point(x - step, p.y), visits: &looked) - path.winding(at: Point(x + step, p.y), visits: &looked)
+                try charge(WorkCost.lookCost * looked, inv.range)
+                marks.append(.point(Point(x, p.y), .mark, label: change == 0 ? "touch" : (change > 0 ? "+\(change)" : "\(change)")))
             }
         }
-        lastFigure = Figure(title: "winding: a ray from the point; each crossing adds +1 (downwards) or -1 (upwards)", marks: marks)
+        lastFigure = Figure(
+            title: "winding: a ray from the point; each crossing adds +1 where the path goes down through it, -1 where it goes up", marks: marks)
 
         func rule(_ inside: Bool) -> String { inside ? "inside" : "outside" }
         let rules = nonzero == evenodd ? "\(rule(nonzero)) by both rules" : "\(rule(nonzero)) by nonzero, \(rule(evenodd)) by evenodd"
