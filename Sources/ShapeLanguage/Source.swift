@@ -33,21 +33,34 @@ public struct Source: Sendable {
         var bytes = utf8
         var starts = [0]
         // A leading BOM (EF BB BF) is not part of the script.
-        var read = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var write = 0
-        let count = bytes.count
         // In place: CRLF and a lone CR are each one newline (a CRLF left alone is one Swift
-        // Character that is not "\n": a comment would run to the end of the file).
-        while read < count {
-            var b = bytes[read]
-            read += 1
-            if b == 0x0D {
-                b = 0x0A
-                if read < count, bytes[read] == 0x0A { read += 1 }
+        // Character that is not "\n": a comment would run to the end of the file). Through the
+        // buffer, so that no byte pays for a bounds or uniqueness check.
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            var read = bom
+            let count = buffer.count
+            guard let base = buffer.baseAddress.map(UnsafeRawPointer.init) else { return }
+            while read < count {
+                // While nothing has moved, eight bytes with no line end in them stay as they are.
+                if write == read, read + 8 <= count {
+                    let word = base.loadUnaligned(fromByteOffset: read, as: UInt64.self)
+                    if !Source.holds(word, 0x0A) && !Source.holds(word, 0x0D) {
+                        read += 8; write += 8
+                        continue
+                    }
+                }
+                var b = buffer[read]
+                read += 1
+                if b == 0x0D {
+                    b = 0x0A
+                    if read < count, buffer[read] == 0x0A { read += 1 }
+                }
+                buffer[write] = b
+                write += 1
+                if b == 0x0A { starts.append(write) }
             }
-            bytes[write] = b
-            write += 1
-            if b == 0x0A { starts.append(write) }
         }
         bytes.removeSubrange(write...)
         self.bytes = bytes
@@ -55,10 +68,27 @@ public struct Source: Sendable {
     }
 
     /// Whether `bytes` are well-formed UTF-8 (ASCII is checked a byte at a time, quickly).
+    /// Whether one of the eight bytes of `word` is `byte` (the zero-byte test of the word
+    /// xor'ed with the byte repeated).
+    @inline(__always) static func holds(_ word: UInt64, _ byte: UInt8) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let x = word ^ (ones &* UInt64(byte))
+        return (x &- ones) & ~x & 0x8080_8080_8080_8080 != 0
+    }
+
     static func isUTF8(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { isUTF8($0) }
+    }
+
+    static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var k = 0
         let n = bytes.count
         while k < n {
+            // Eight ASCII bytes at a time (no high bit in any of them).
+            if k + 8 <= n, UnsafeRawPointer(bytes.baseAddress! + k).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                k += 8
+                continue
+            }
             let b = bytes[k]
             if b < 0x80 { k += 1; continue }
             let length: Int
