@@ -504,13 +504,17 @@ struct Pen {
     /// turned 45° since the last cut, then each piece fitted (end points and tangents of the true
     /// offset, handle lengths by least squares on 7 points) and halved until the cubic and the
     /// true offset are within the tolerance of each other (checked both ways at 16 points).
+    /// The point of `s`'s offset by d (growing by `slope` per unit of t) at t, and the normal
+    /// it lies along.
+    @inline(__always) static func offsetPoint(_ s: Segment, by d: Double, slope: Double, at t: Double) -> (point: Point, normal: Vector) {
+        let n = Pen.tangent(s, at: t)?.perpendicular ?? Vector(0, 0)
+        return (s.point(at: t) + n * (d + slope * t), n)
+    }
+
     mutating func approximateOffset(of s: Segment, by d: Double, roundStart: Bool = false, roundEnd: Bool = false) -> [Segment] {
         work += Cost.curve
         let slope = self.slope
-        func q(_ t: Double) -> Point {
-            let n = Pen.tangent(s, at: t)?.perpendicular ?? Vector(0, 0)
-            return s.point(at: t) + n * (d + slope * t)
-        }
+        func q(_ t: Double) -> Point { Pen.offsetPoint(s, by: d, slope: slope, at: t).point }
         // A straight Bézier (cut where it turns back, so it runs one way) is offset as the line
         // it is: a cubic fitted to it would have handles of nothing where it starts or ends at
         // rest (coincident control points), and its direction there would be rounding.
@@ -708,27 +712,31 @@ struct Pen {
             err = Swift.max(err, cubic.nearest(to: q(t)).distance)
             if err > tolerance { return (cubic, err) }
             let c = cubic.point(at: Double(k) / 16)
-            // The nearest sample (the first of equals), each distance found once.
+            // The nearest sample (the first of equals), by squared distances (no root for each:
+            // both grow together), then its distance.
             var i = 0
-            var best = samples[0].distance(to: c)
+            var nearest = (samples[0] - c).lengthSquared
             for j in samples.indices.dropFirst() {
-                let dj = samples[j].distance(to: c)
-                if dj < best {
+                let dj = (samples[j] - c).lengthSquared
+                if dj < nearest {
                     i = j
-                    best = dj
+                    nearest = dj
                 }
             }
+            var best = samples[i].distance(to: c)
             // Gauss-Newton from there: t ← t − (q(t) − c)·q′(t) / |q′(t)|², q′ = P′(1 − dκ); the
-            // residual is tiny, so a few steps settle it. The best point seen is kept.
+            // residual is tiny, so a few steps settle it. The best point seen is kept. Each step
+            // finds the offset's point and its derivative at one parameter, with one normal
+            // (`q`'s own), and takes a distance's root only where its square may beat the best.
             var u = a + (b - a) * Double(i) / 32
+            var (qu, n) = Pen.offsetPoint(s, by: d, slope: slope, at: u)
             for _ in 0..<6 {
-                let v =
-                    s.derivative(at: u) * (1 - (d + slope * u) * s.curvature(at: u)) + (Pen.tangent(s, at: u)?.perpendicular ?? Vector(0, 0))
-                    * slope
+                let v = s.derivative(at: u) * (1 - (d + slope * u) * s.curvature(at: u)) + n * slope
                 let speed2 = v.dot(v)
                 guard speed2 > 0 else { break }
-                u = Swift.min(Swift.max(u - (q(u) - c).dot(v) / speed2, a), b)
-                best = Swift.min(best, q(u).distance(to: c))
+                u = Swift.min(Swift.max(u - (qu - c).dot(v) / speed2, a), b)
+                (qu, n) = Pen.offsetPoint(s, by: d, slope: slope, at: u)
+                if (qu - c).lengthSquared <= best * best * Tolerance.squareMargin { best = Swift.min(best, qu.distance(to: c)) }
             }
             err = Swift.max(err, best)
             if err > tolerance { return (cubic, err) }

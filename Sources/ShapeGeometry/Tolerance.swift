@@ -103,6 +103,9 @@ public enum Tolerance {
     /// How many more pieces than an error-order estimate an approximation takes (1%), so that
     /// an estimate just short of enough does not cost another round of measuring the error.
     static let estimateMargin = 0.01
+    /// A squared distance beyond `squareMargin` times the square of a distance (two parts in
+    /// 10¹⁴ more) is certainly the longer: the square and the root each round by half an ulp.
+    static let squareMargin = 1 + 2e-14
 
     // MARK: Numbers at the edge of a double
 
