@@ -506,15 +506,17 @@ struct Pen {
     /// true offset are within the tolerance of each other (checked both ways at 16 points).
     /// The point of `s`'s offset by d (growing by `slope` per unit of t) at t, and the normal
     /// it lies along.
-    @inline(__always) static func offsetPoint(_ s: Segment, by d: Double, slope: Double, at t: Double) -> (point: Point, normal: Vector) {
-        let n = Pen.tangent(s, at: t)?.perpendicular ?? Vector(0, 0)
+    @inline(__always) static func offsetPoint(
+        _ s: Segment, by d: Double, slope: Double, at t: Double, scale: Double
+    ) -> (point: Point, normal: Vector) {
+        let n = s.direction(at: t, scale: scale).normalized?.perpendicular ?? Vector(0, 0)
         return (s.point(at: t) + n * (d + slope * t), n)
     }
 
     mutating func approximateOffset(of s: Segment, by d: Double, roundStart: Bool = false, roundEnd: Bool = false) -> [Segment] {
         work += Cost.curve
-        let slope = self.slope
-        func q(_ t: Double) -> Point { Pen.offsetPoint(s, by: d, slope: slope, at: t).point }
+        let slope = self.slope, scale = s.directionScale
+        func q(_ t: Double) -> Point { Pen.offsetPoint(s, by: d, slope: slope, at: t, scale: scale).point }
         // A straight Bézier (cut where it turns back, so it runs one way) is offset as the line
         // it is: a cubic fitted to it would have handles of nothing where it starts or ends at
         // rest (coincident control points), and its direction there would be rounding.
@@ -706,6 +708,7 @@ struct Pen {
         // refined by Gauss-Newton steps (the distance to the curve less |d| would be fooled by a
         // cubic that bulges around an end of the piece, on the circle of radius |d| there).
         let samples = (0...32).map { q(a + (b - a) * Double($0) / 32) }
+        let scale = s.directionScale
         var err = 0.0
         for k in 0...16 {
             let t = a + (b - a) * Double(k) / 16
@@ -729,13 +732,13 @@ struct Pen {
             // finds the offset's point and its derivative at one parameter, with one normal
             // (`q`'s own), and takes a distance's root only where its square may beat the best.
             var u = a + (b - a) * Double(i) / 32
-            var (qu, n) = Pen.offsetPoint(s, by: d, slope: slope, at: u)
+            var (qu, n) = Pen.offsetPoint(s, by: d, slope: slope, at: u, scale: scale)
             for _ in 0..<6 {
                 let v = s.derivative(at: u) * (1 - (d + slope * u) * s.curvature(at: u)) + n * slope
                 let speed2 = v.dot(v)
                 guard speed2 > 0 else { break }
                 u = Swift.min(Swift.max(u - (qu - c).dot(v) / speed2, a), b)
-                (qu, n) = Pen.offsetPoint(s, by: d, slope: slope, at: u)
+                (qu, n) = Pen.offsetPoint(s, by: d, slope: slope, at: u, scale: scale)
                 if (qu - c).lengthSquared <= best * best * Tolerance.squareMargin { best = Swift.min(best, qu.distance(to: c)) }
             }
             err = Swift.max(err, best)

@@ -238,12 +238,24 @@ extension Segment {
     /// coordinates: at a start at rest they gave a direction 0.02 rad off.) Then the chord of the
     /// whole segment; a zero vector only for a segment that is a single point.
     public func direction(at t: Double) -> Vector {
+        direction(at: t, scale: nil)
+    }
+
+    /// The size that tells a rest of the derivative from rounding in `direction(at:)`: the
+    /// larger side of the control points' box. Found once by callers that ask for many
+    /// directions along one segment.
+    var directionScale: Double {
+        let box = controlBounds
+        return Swift.max(box.width, box.height)
+    }
+
+    /// `direction(at:)` with its `directionScale` given (nil: found here when needed).
+    func direction(at t: Double, scale given: Double?) -> Vector {
         let d = derivative(at: t)
         // An arc's box is never wider than the arc is long, sweep · (|u| + |v|) at most: past
         // that the derivative is no rest, without the box's trigonometry.
         if case .arc(let a) = self, d.isFinite, d.quickLength > Tolerance.rounding * abs(a.sweep) * (a.u.quickLength + a.v.quickLength) { return d }
-        let box = controlBounds
-        let scale = Swift.max(box.width, box.height)
+        let scale = given ?? directionScale
         guard scale > 0 else { return .zero }
         if d.quickLength > Tolerance.rounding * scale, d.isFinite { return d }
         let second = secondDerivative(at: t)
