@@ -710,6 +710,11 @@ struct Pen {
         let samples = (0...32).map { q(a + (b - a) * Double($0) / 32) }
         let scale = s.directionScale
         var err = 0.0
+        // The sample nearest to the cubic's last point looked at: a cubic that runs along the
+        // offset, back and on again (near a cusp, where the offset is nearly straight, such a
+        // cubic is within the tolerance of it both ways) has a later point nearest to an earlier
+        // sample, and is refused.
+        var reached = 0
         for k in 0...16 {
             let t = a + (b - a) * Double(k) / 16
             err = Swift.max(err, cubic.nearest(to: q(t)).distance)
@@ -726,6 +731,8 @@ struct Pen {
                     nearest = dj
                 }
             }
+            guard i >= reached else { return (cubic, .infinity) }
+            reached = i
             var best = samples[i].distance(to: c)
             // Gauss-Newton from there: t ← t − (q(t) − c)·q′(t) / |q′(t)|², q′ = P′(1 − dκ); the
             // residual is tiny, so a few steps settle it. The best point seen is kept. Each step

@@ -329,7 +329,7 @@ public enum Message: Sendable, Equatable {
         case .tooManyPoints(let n): "that would make more than \(n) track points"
         case .nonFiniteResult: "the result would not be finite"
         case .inconsistentStroke(let command):
-            "'\(command)' could not make a consistent outline of its pieces at this width (a known failure, listed in docs/robustness.md; a slightly different width avoids it)"
+            "'\(command)' could not make a consistent outline of its pieces at this width (a failure of shape's own, not of the input: docs/robustness.md says how to report it; a slightly different width may avoid it)"
         case .inconsistentOutline(let command):
             "'\(command)' could not make a consistent outline: edges of the shapes run within a ten-millionth of their size of each other, "
                 + "too near to tell apart and too far to take as one (move one of them, or make them meet exactly)"

@@ -61,6 +61,40 @@ import Glibc
         }
     }
 
+    /// The offsets fuzz run's O11 (docs/robustness.md): butt strokes of one cubic 12 to 25
+    /// times wider than it, which used to leave loops open ("could not make a consistent
+    /// outline"). Near the offset's cusp the offset is nearly straight, and the geometric fit of
+    /// its last piece ran along it, back and on again: within the tolerance both ways, but no
+    /// edge for an arrangement. Each width is stroked and judged by the sampling check.
+    @Test(arguments: [2385.067006518113, 2350, 2355, 2360, 2365, 2370, 2383, 2384, 2385.5, 2386, 932.534])
+    func wideButtStrokesOfABendCloseTheirLoops(_ width: Double) throws {
+        let c = CubicBezier(Point(140, 140), Point(40, 30), Point(0, 40), Point(90, 70))
+        let p = OffsetTests.path {
+            try $0.move(to: c.p0); try $0.curve(control1: c.p1, control2: c.p2, to: c.p3)
+        }
+        let (result, _, _) = try #require(p.stroked(StrokeStyle(width: width, cap: .butt, join: .miter)))
+        let problems = StrokeSampling.buttStrokeProblems(.cubic(c), width: width, result: result, samples: 300, seed: 11)
+        #expect(problems.isEmpty, "width \(width): \(problems.prefix(3))")
+    }
+
+    /// No fitted piece of an offset doubles back: along each cubic the direction stays within a
+    /// quarter turn of its chord (pieces are cut every 45° of turning). Checked on that cubic's
+    /// offsets, cusps and all.
+    @Test func noFittedPieceDoublesBack() {
+        let c = CubicBezier(Point(140, 140), Point(40, 30), Point(0, 40), Point(90, 70))
+        for d in [-1192.5, 1192.5, -466.267, 466.267, -30, 30] {
+            for piece in Segment.cubic(c).offsetCurve(by: d).pieces {
+                guard case .cubic(let k) = piece else { continue }
+                let chord = k.p3 - k.p0
+                guard chord.length > 1e-9 * 2000 else { continue }
+                for u in stride(from: 0.0, through: 1.0, by: 1.0 / 64) {
+                    let v = k.derivative(at: u)
+                    #expect(v.dot(chord) >= -1e-12 * v.length * chord.length, "d \(d): \(k) at \(u)")
+                }
+            }
+        }
+    }
+
     @Test(arguments: OffsetTests.shapes.indices)
     func roundStrokeIsEveryPointWithinHalfTheWidth(_ k: Int) {
         let (name, p) = OffsetTests.shapes[k]

@@ -165,10 +165,11 @@ import Testing
     @Test func anInconsistentStrokeIsNotOutOfWork() {
         let i = Interpreter()
         // The offsets fuzz run O11's input (docs/robustness.md): a butt stroke of one cubic, 16
-        // times wider than it, whose pieces do not close into loops at this width (1.07 times
-        // narrower or wider, they do). When that is mended, this should stroke instead.
+        // times wider than it, whose pieces did not close into loops at this width until
+        // session 12 (a fitted piece near the offset's cusp ran back and on again). It strokes.
         run(i, "move 140 140\ncurve 40 30 0 40 90 70")
-        #expect(run(i, "stroke 2385.067006518113")?.message == .inconsistentStroke("stroke"))
+        #expect(run(i, "stroke 2385.067006518113") == nil)
+        #expect(run(i, "undo") == nil)
         #expect(run(i, "stroke 2228.9") == nil)
         // Out of work is still out of work.
         i.limits.statementWork = 1000
