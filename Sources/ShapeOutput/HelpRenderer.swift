@@ -6,8 +6,8 @@ public enum HelpRenderer {
     public static func render(_ topic: HelpTopic, width: Int = 100) -> String {
         switch topic {
         case .all: return overview(width: width)
-        case .command(let spec): return entry(spec)
-        case .function(let f): return "usage: \(f.usage)\n  \(f.summary)"
+        case .command(let spec): return entry(spec, width: width)
+        case .function(let f): return (["usage: \(f.usage)"] + fill(f.summary, first: "  ", rest: "  ", width: width)).joined(separator: "\n")
         case .value(let v): return "\(v.rawValue): \(v.summary) (read-only)"
         case .procedure(let p):
             return "usage: \(p.name) \(p.parameters.joined(separator: " "))\n  a procedure defined at \(p.file):\(p.line): def \(p.signature)"
@@ -68,9 +68,11 @@ public enum HelpRenderer {
         return lines
     }
 
-    static func entry(_ s: CommandSpec) -> String {
-        var lines = ["usage: \(s.usage)", "  \(s.summary)"]
-        for k in s.keywords { lines.append("  \(k.name): \(k.summary)") }
+    /// One command's help: its usage, its summary and its options' filled to the width (an
+    /// option's further lines indented under its summary), and its example.
+    static func entry(_ s: CommandSpec, width: Int) -> String {
+        var lines = ["usage: \(s.usage)"] + fill(s.summary, first: "  ", rest: "  ", width: width)
+        for k in s.keywords { lines += fill(k.summary, first: "  \(k.name): ", rest: "    ", width: width) }
         lines.append("example: \(s.example)")
         return lines.joined(separator: "\n")
     }

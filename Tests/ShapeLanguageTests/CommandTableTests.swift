@@ -170,6 +170,20 @@ import Testing
         for f in Builtins.functions { #expect(text.contains(f.usage), "\(f.name)") }
         for v in Builtins.Value.allCases { #expect(text.contains(v.rawValue), "\(v.rawValue)") }
     }
+
+    /// `help <command>` too: the summary and the options' are filled to the width (the usage
+    /// line stands whole), and no word of them is lost.
+    @Test(arguments: [40, 72, 100])
+    func aCommandsHelpFitsTheTerminal(_ width: Int) {
+        for spec in CommandTable.all {
+            let text = HelpRenderer.render(.command(spec), width: width)
+            for line in text.split(separator: "\n") where !line.hasPrefix("usage: ") && !line.hasPrefix("example: ") {
+                #expect(line.count <= width || !line.trimmingCharacters(in: .whitespaces).contains(" "), "\(spec.name) at \(width): \(line)")
+            }
+            let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+            #expect(words.contains(spec.summary.split(separator: " ").joined(separator: " ")), "\(spec.name)")
+        }
+    }
 }
 
 @Suite struct CompletionTests {
