@@ -43,45 +43,12 @@ public struct Report: Sendable {
     }
 
     /// Every number the report holds is finite (the gate every result passes: a report with an
-    /// overflowed distance is an error, never `inf` or JSON `null`).
+    /// overflowed distance is an error, never `inf` or JSON `null`): every number of its JSON
+    /// fields, which hold all of them, and of its value. A drawing command's report, made for
+    /// every element drawn, is looked at directly.
     public var isFinite: Bool {
-        func f(_ xs: Double...) -> Bool { xs.allSatisfy({ $0.isFinite }) }
-        switch kind {
-        case .path(let to, let segment, let length): return to.isFinite && f(segment, length)
-        case .transformed(let b), .bounds(let b): return b?.isFinite ?? true
-        case .sticky(let radius, let distance, _, let length): return f(radius, distance, length)
-        case .wander(_, let to, let segment, let length, _): return to.isFinite && f(segment, length)
-        case .points(let ps): return ps.allSatisfy({ $0.isFinite })
-        case .handle(_, let p), .handleQuery(_, let p): return p?.isFinite ?? true
-        case .length(let l): return f(l)
-        case .nearest(let p, let d, let s): return p.isFinite && f(d, s)
-        case .at(let p, let a): return p.isFinite && f(a)
-        case .direction(let p, let v): return p.isFinite && f(v.dx, v.dy)
-        case .curvature(let p, let k, let r): return p.isFinite && f(k ?? 0, r ?? 0)
-        case .extrema(_, let xs, let ys): return (xs + ys).allSatisfy { $0.point.isFinite && $0.t.isFinite }
-        case .inflections(_, let list): return list.allSatisfy { $0.point.isFinite && $0.t.isFinite }
-        case .degree(_, _, let e, _, _): return e?.isFinite ?? true
-        case .cubics(_, _, let e, _): return e.isFinite
-        case .outline(_, _, let l, let e): return l.isFinite && (e?.isFinite ?? true)
-        case .yForX(_, let x, let list): return x.isFinite && list.allSatisfy { $0.point.isFinite && $0.t.isFinite }
-        case .pointList(_, let list): return list.allSatisfy({ $0.isFinite })
-        case .components(_, let xs, let ys): return (xs + ys).allSatisfy({ $0.isFinite })
-        case .lengthTable(_, _, let a, let e): return f(a, e)
-        case .continuity(let list): return list.allSatisfy { $0.turn.isFinite }
-        case .facts(_, _, let fields): return Value.record(fields).isFinite
-        case .answer(let v): return v.isFinite
-        case .molded(_, let t, let p): return f(t) && p.isFinite
-        case .fitted(_, _, let e, let to, let length): return f(e, length) && to.isFinite
-        case .abc(_, let t, let x): return f(t, x.u, x.ratio) && x.a.isFinite && x.b.isFinite && x.c.isFinite
-        case .intersections(let list): return list.allSatisfy { $0.point.isFinite && f($0.at, $0.other) && ($0.overlap?.isFinite ?? true) }
-        case .casteljau(_, _, let t, let levels): return f(t) && levels.allSatisfy { $0.allSatisfy({ $0.isFinite }) }
-        case .parameterPoint(let q): return q.point.isFinite && f(q.first.dx, q.first.dy, q.second.dx, q.second.dy, q.curvature ?? 0, q.at)
-        case .located(_, let t): return f(t)
-        case .elements(let list): return list.allSatisfy { $0.from.isFinite && $0.to.isFinite && $0.length.isFinite }
-        case .worded(let w, _): return w.fields.allSatisfy { $0.json.isFinite } && (w.value?.isFinite ?? true)
-        case .cleared, .contains, .dash, .value, .printed, .undone, .precision, .figureMode, .defined, .split, .saved, .plot, .export, .help, .names:
-            return true
-        }
+        if case .path(let to, let segment, let length) = kind { return to.isFinite && segment.isFinite && length.isFinite }
+        return wording(.fields).fields.allSatisfy { $0.json.isFinite } && (wording(.value).value?.isFinite ?? true)
     }
 
     /// What the report says: its text, its JSON fields or its value (only the part `wanted` is

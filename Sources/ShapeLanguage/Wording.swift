@@ -21,8 +21,9 @@ public struct Wording: Sendable {
     /// The report as a value, for a query called as a function; nil when it has none.
     public var value: Value?
 
-    /// The part `wanted` of a wording: only that argument is evaluated.
-    public init(
+    /// The part `wanted` of a wording: only that argument is evaluated. (Not inlined: one body
+    /// serves the many wording functions, which the playground's size counts.)
+    @inline(never) public init(
         _ wanted: Wanted, _ text: @autoclosure () -> [Line], _ fields: @autoclosure () -> [(name: String, json: JSON)],
         value: @autoclosure () -> Value? = nil
     ) {
@@ -39,7 +40,7 @@ public struct Wording: Sendable {
     }
 
     /// One line of text, its fields and its value.
-    public init(
+    @inline(never) public init(
         _ wanted: Wanted, _ line: @autoclosure () -> Line, _ fields: @autoclosure () -> [(name: String, json: JSON)],
         value: @autoclosure () -> Value? = nil
     ) {

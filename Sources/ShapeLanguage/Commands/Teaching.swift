@@ -883,11 +883,18 @@ extension Wording {
 
     static func extrema(_ wanted: Wanted, _ command: String, element i: Int, x xs: [ExtremePoint], y ys: [ExtremePoint]) -> Wording {
         func list(_ e: [ExtremePoint]) -> JSON { .array(e.map { .object([("t", .number($0.t)), ("point", .pair($0.point))]) }) }
-        let both = xs.map { ("x", $0) } + ys.map { ("y", $0) }
+        // Both axes' turns in order of t, x before y where they tie: an insertion sort, stable,
+        // of at most six turns.
+        var both = xs.map { ("x", $0) } + ys.map { ("y", $0) }
+        for k in both.indices.dropFirst() {
+            var j = k
+            while j > 0, both[j].1.t < both[j - 1].1.t {
+                both.swapAt(j, j - 1)
+                j -= 1
+            }
+        }
         let value = Value.list(
-            both.stablySorted { $0.1.t < $1.1.t }.map {
-                .record(Record(["axis": .string($0.0), "t": .number($0.1.t), "x": .number($0.1.point.x), "y": .number($0.1.point.y)]))
-            })
+            both.map { .record(Record(["axis": .string($0.0), "t": .number($0.1.t), "x": .number($0.1.point.x), "y": .number($0.1.point.y)])) })
         return Wording(
             wanted, "\(command): element \(i), x turns: \(turns(xs)); y turns: \(turns(ys))",
             [("element", .integer(i)), ("x", list(xs)), ("y", list(ys))],
