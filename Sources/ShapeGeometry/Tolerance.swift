@@ -103,6 +103,11 @@ public enum Tolerance {
     /// How many more pieces than an error-order estimate an approximation takes (1%), so that
     /// an estimate just short of enough does not cost another round of measuring the error.
     static let estimateMargin = 0.01
+    /// Along a stretch where one curve runs within the tolerance of another, the nearest point
+    /// on the other moves on steadily from sample to sample; a jump of its parameter by more
+    /// than a quarter of the other's range means it is now nearest to another part of it that
+    /// passes near too, and the stretch ends there (`Intersections.nearStretches`).
+    static let stretchJump = 0.25
     /// A squared distance beyond `squareMargin` times the square of a distance (two parts in
     /// 10¹⁴ more) is certainly the longer: the square and the root each round by half an ulp.
     static let squareMargin = 1 + 2e-14

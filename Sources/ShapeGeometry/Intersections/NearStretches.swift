@@ -45,7 +45,7 @@ extension Intersections {
                 continue
             }
             var j = i
-            while j < n, near[j + 1], abs(nearestU[j + 1] - nearestU[j]) < 0.25 { j += 1 }
+            while j < n, near[j + 1], abs(nearestU[j + 1] - nearestU[j]) < Tolerance.stretchJump { j += 1 }
             runs.append((i, j))
             i = j + 1
         }
