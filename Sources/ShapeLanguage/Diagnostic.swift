@@ -402,7 +402,8 @@ public enum Message: Sendable, Equatable {
         case .notSVGFile(let f): "'save' writes SVG or PDF: the file name must end in .svg or .pdf, not '\(f)'"
         case .notSwiftFile(let f): "'export' writes Swift to a file: its name must end in .swift, not '\(f)' (save writes SVG and PDF pictures)"
         case .exportOptionNeeds(let option, let format): "'\(option)' goes with 'export \(format)'"
-        case .notASwiftName(let n): "'\(n)' is not a Swift name: letters, digits and _, not starting with a digit, and no Swift keyword"
+        case .notASwiftName(let n):
+            "'\(n)' is not a Swift name as export writes them: ASCII letters, digits and _, not starting with a digit, and no Swift keyword"
         case .exportTwoFiles: "'export' takes one file name and one def at most"
         case .unsettled(let command): "'\(command)' gave up before it settled every point"
         case .cannotTranslate(let statement, let reason): "'\(statement)' cannot be written as Swift: \(reason)"

@@ -294,7 +294,7 @@ import ShapeTestSupport
             ("export swift angles", "'angles' goes with 'export points'", "export swift angles"),
             ("export swift \"card.txt\"", "must end in .swift", "\"card.txt\""),
             ("export svg \"card.swift\"", "must end in .swift", "\"card.swift\""),
-            ("export swift as card.v2", "is not a Swift name", "card.v2"),
+            ("export swift as card.v2", "is not a Swift name", "card.v2"), ("export swift as élan", "ASCII letters", "élan"),
             ("export swift as class", "is not a Swift name", "class"),
             ("export swift cgpath swiftui", "only one of", "export swift cgpath swiftui"),
             ("export swift \"a.swift\" \"b.swift\"", "one file name and one def", "\"b.swift\""),
