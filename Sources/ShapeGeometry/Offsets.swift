@@ -716,8 +716,8 @@ struct Pen {
         // sample, and is refused.
         var reached = 0
         for k in 0...16 {
-            let t = a + (b - a) * Double(k) / 16
-            err = Swift.max(err, cubic.nearest(to: q(t)).distance)
+            // The offset's point at a + (b − a)·k/16 is the sample at 2k/32 (the same double).
+            err = Swift.max(err, cubic.nearest(to: samples[2 * k]).distance)
             if err > tolerance { return (cubic, err) }
             let c = cubic.point(at: Double(k) / 16)
             // The nearest sample (the first of equals), by squared distances (no root for each:
