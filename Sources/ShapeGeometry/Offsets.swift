@@ -659,15 +659,20 @@ struct Pen {
         let hermite = CubicBezier(q0, q0 + v0, q1 - v1, q1)
         var cubic = hermite
         var err = 0.0
+        // The offset's points between the 17 of a geometric fit's check: kept for it.
+        var between: [Point] = []
+        between.reserveCapacity(16)
         for k in 1...16 {
             let u = (Double(k) - 0.5) / 16
-            err = Swift.max(err, hermite.point(at: u).distance(to: q(a + (b - a) * u)))
+            let point = q(a + (b - a) * u)
+            between.append(point)
+            err = Swift.max(err, hermite.point(at: u).distance(to: point))
         }
         // Where the offset runs the curve's way (1 − dκ > 0 on the piece), a geometric fit of the
         // two handle lengths does far better than the parameter's own: kept if the two curves are
         // within the tolerance of each other both ways.
         if err > tolerance, 1 - (d + slope * 0.5 * (a + b)) * s.curvature(at: 0.5 * (a + b)) > 0,
-            let (fitted, fittedError) = geometricFit(s, from: a, to: b, d: d, q: q, q0: q0, q1: q1, v0: v0, v1: v1),
+            let (fitted, fittedError) = geometricFit(s, from: a, to: b, d: d, q: q, q0: q0, q1: q1, v0: v0, v1: v1, between: between),
             fittedError <= tolerance
         {
             cubic = fitted
@@ -691,7 +696,8 @@ struct Pen {
     /// offset (from the nearest of 33 of its points, refined). Nil where the handles would not both
     /// point forward.
     func geometricFit(
-        _ s: Segment, from a: Double, to b: Double, d: Double, q: (Double) -> Point, q0: Point, q1: Point, v0: Vector, v1: Vector
+        _ s: Segment, from a: Double, to b: Double, d: Double, q: (Double) -> Point, q0: Point, q1: Point, v0: Vector, v1: Vector,
+        between: [Point]
     ) -> (CubicBezier, Double)? {
         guard let d0 = v0.normalized, let d1 = v1.normalized else { return nil }
         // Through the offset's middle point M: C(½) = (q0 + q1)/2 + ⅜(α·d0 − β·d1) = M, two
@@ -707,7 +713,8 @@ struct Pen {
         // The offset's own points, for the way back: the cubic's point to the nearest of them,
         // refined by Gauss-Newton steps (the distance to the curve less |d| would be fooled by a
         // cubic that bulges around an end of the piece, on the circle of radius |d| there).
-        let samples = (0...32).map { q(a + (b - a) * Double($0) / 32) }
+        // The odd ones are `fit`'s points at (k − ½)/16, the same doubles: (2k − 1)/32 is exact.
+        let samples = (0...32).map { $0 % 2 == 1 ? between[$0 / 2] : q(a + (b - a) * Double($0) / 32) }
         let scale = s.directionScale
         var err = 0.0
         // The sample nearest to the cubic's last point looked at: a cubic that runs along the
