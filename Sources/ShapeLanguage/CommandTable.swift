@@ -262,7 +262,7 @@ public enum CommandTable {
     /// Every row, in the order `help` lists them: the groups' rows, each in its file under
     /// Commands/.
     public static let all: [CommandSpec] =
-        drawing + trackPoints + transforms + seeds + output + queries + betweenShapes + teaching + session + language
+        drawing + trackPoints + transforms + seeds + output + queries + betweenShapes + teaching + constructions + differential + session + language
 
     static let byName: [String: Row] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, Row($0)) })
 
