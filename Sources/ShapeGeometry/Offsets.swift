@@ -499,13 +499,8 @@ struct Pen {
         }
     }
 
-    /// Cubics within the tolerance of the offset of a Bézier or elliptical arc: cut where the
-    /// offset has a cusp (the curvature toward the offset's side is 1/d), where the tangent has
-    /// turned 45° since the last cut, then each piece fitted (end points and tangents of the true
-    /// offset, handle lengths by least squares on 7 points) and halved until the cubic and the
-    /// true offset are within the tolerance of each other (checked both ways at 16 points).
     /// The point of `s`'s offset by d (growing by `slope` per unit of t) at t, and the normal
-    /// it lies along.
+    /// it lies along; `scale` is `s.directionScale`, found once by the caller.
     @inline(__always) static func offsetPoint(
         _ s: Segment, by d: Double, slope: Double, at t: Double, scale: Double
     ) -> (point: Point, normal: Vector) {
@@ -513,6 +508,11 @@ struct Pen {
         return (s.point(at: t) + n * (d + slope * t), n)
     }
 
+    /// Cubics within the tolerance of the offset of a Bézier or elliptical arc: cut where the
+    /// offset has a cusp (the curvature toward the offset's side is 1/d), where the tangent has
+    /// turned 45° since the last cut, then each piece fitted (end points and tangents of the true
+    /// offset, handle lengths by least squares on 7 points) and halved until the cubic and the
+    /// true offset are within the tolerance of each other (checked both ways at 16 points).
     mutating func approximateOffset(of s: Segment, by d: Double, roundStart: Bool = false, roundEnd: Bool = false) -> [Segment] {
         work += Cost.curve
         let slope = self.slope, scale = s.directionScale
