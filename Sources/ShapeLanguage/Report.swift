@@ -44,11 +44,16 @@ public struct Report: Sendable {
 
     /// Every number the report holds is finite (the gate every result passes: a report with an
     /// overflowed distance is an error, never `inf` or JSON `null`): every number of its JSON
-    /// fields, which hold all of them, and of its value. A drawing command's report, made for
-    /// every element drawn, is looked at directly.
+    /// fields, which hold all of them (its value is made of the same numbers). A drawing
+    /// command's report, made for every element drawn, and the lists as long as the path
+    /// (`elements`, `points`) are looked at directly, without making their JSON.
     public var isFinite: Bool {
-        if case .path(let to, let segment, let length) = kind { return to.isFinite && segment.isFinite && length.isFinite }
-        return wording(.fields).fields.allSatisfy { $0.json.isFinite } && (wording(.value).value?.isFinite ?? true)
+        switch kind {
+        case .path(let to, let segment, let length): return to.isFinite && segment.isFinite && length.isFinite
+        case .elements(let list): return list.allSatisfy { $0.from.isFinite && $0.to.isFinite && $0.length.isFinite }
+        case .points(let list): return list.allSatisfy { $0.isFinite }
+        default: return wording(.fields).fields.allSatisfy { $0.json.isFinite }
+        }
     }
 
     /// What the report says: its text, its JSON fields or its value (only the part `wanted` is

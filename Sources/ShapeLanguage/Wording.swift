@@ -124,6 +124,9 @@ public enum JSON: Sendable {
     /// `[x, y]`.
     case pair(Point)
     case array([JSON])
+    /// An array of `count` items, each made as it is written (`item(k)`): a list as long as
+    /// the path is never held whole a second time.
+    case each(count: Int, item: @Sendable (Int) -> JSON)
     case object([(name: String, json: JSON)])
     /// A value of the language: records as objects, lists as arrays, a path as a summary.
     indirect case value(Value)
@@ -149,6 +152,7 @@ public enum JSON: Sendable {
         case .number(let x): x.isFinite
         case .pair(let p): p.isFinite
         case .array(let items): items.allSatisfy { $0.isFinite }
+        case .each(let count, let item): (0..<count).allSatisfy { item($0).isFinite }
         case .object(let fields): fields.allSatisfy { $0.json.isFinite }
         case .value(let v): v.isFinite
         case .integer, .unsigned, .bool, .string, .null, .text, .document: true

@@ -61,6 +61,7 @@ public struct JSONLinesPrinter {
         case .null: "null"
         case .pair(let p): "[" + n(p.x) + ", " + n(p.y) + "]"
         case .array(let items): "[" + items.map(render).joined(separator: ", ") + "]"
+        case .each(let count, let item): "[" + (0..<count).map { render(item($0)) }.joined(separator: ", ") + "]"
         case .object(let fields): "{" + fields.map { JSONLinesPrinter.string($0.name) + ": " + render($0.json) }.joined(separator: ", ") + "}"
         case .value(let v): value(v)
         case .text(let lines, let precision): JSONLinesPrinter.string(TextPrinter(precision: precision).render(lines))

@@ -292,7 +292,7 @@ extension Wording {
         var lines: [Line] = ["\(command): \(list.count)"]
         let total = list.reduce(0) { $0 + $1.length }
         for e in list { lines.append("  \(e.index): \(formatted: { e.command(precision: $0) })  # length \(e.length, beside: total)") }
-        return Wording(wanted, lines, [("elements", .array(list.map { .value($0.value) }))], value: .list(list.map { $0.value }))
+        return Wording(wanted, lines, [("elements", .each(count: list.count) { .value(list[$0].value) })], value: .list(list.map { $0.value }))
     }
 
     static func intersections(_ wanted: Wanted, _ command: String, _ list: [PathIntersection]) -> Wording {
