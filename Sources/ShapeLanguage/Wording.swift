@@ -14,7 +14,8 @@ public struct Wording: Sendable {
     /// computed.
     public enum Wanted: Sendable { case text, fields, value }
 
-    /// The text, one entry per printed line.
+    /// The text, one entry per printed line (a list as long as the path is one entry, with
+    /// line breaks among its pieces).
     public var text: [Line] = []
     /// The JSON object's fields after `"cmd"` and `"line"`, in order.
     public var fields: [(name: String, json: JSON)] = []

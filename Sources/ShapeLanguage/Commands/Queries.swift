@@ -253,10 +253,17 @@ extension Interpreter {
 extension Wording {
     /// `points`: the track points, one per line.
     static func points(_ wanted: Wanted, _ command: String, _ list: [Point]) -> Wording {
-        var lines: [Line] = ["\(command): \(list.count)"]
-        for (i, q) in list.enumerated() { lines.append("  \(i): \(q)") }
+        // One line of pieces with breaks of its own: a list as long as the path, made only when
+        // the text is wanted.
+        func text() -> Line {
+            var line: Line = "\(command): \(list.count)"
+            line.pieces.reserveCapacity(1 + 2 * list.count)
+            for (i, q) in list.enumerated() { line.pieces += [.words("\n  \(i): "), .point(q)] }
+            return line
+        }
         return Wording(
-            wanted, lines, [("count", .integer(list.count)), ("points", .array(list.map { .pair($0) }))], value: .list(list.map(Value.point)))
+            wanted, text(), [("count", .integer(list.count)), ("points", .each(count: list.count) { .pair(list[$0]) })],
+            value: .list(list.map(Value.point)))
     }
 
     static func length(_ wanted: Wanted, _ command: String, _ l: Double) -> Wording {
@@ -289,24 +296,33 @@ extension Wording {
     /// `elements`: each as the command that draws it, to paste back, and its length; in JSON and
     /// as a value, records with the element's whole geometry.
     static func elements(_ wanted: Wanted, _ command: String, _ list: [ElementInfo]) -> Wording {
-        var lines: [Line] = ["\(command): \(list.count)"]
-        let total = list.reduce(0) { $0 + $1.length }
-        for e in list { lines.append("  \(e.index): \(formatted: { e.command(precision: $0) })  # length \(e.length, beside: total)") }
-        return Wording(wanted, lines, [("elements", .each(count: list.count) { .value(list[$0].value) })], value: .list(list.map { $0.value }))
+        // As `points`: one line of pieces, made only when the text is wanted.
+        func text() -> Line {
+            var line: Line = "\(command): \(list.count)"
+            let total = list.reduce(0) { $0 + $1.length }
+            for e in list {
+                let entry: Line = "\n  \(e.index): \(formatted: { e.command(precision: $0) })  # length \(e.length, beside: total)"
+                line.pieces += entry.pieces
+            }
+            return line
+        }
+        return Wording(wanted, text(), [("elements", .each(count: list.count) { .value(list[$0].value) })], value: .list(list.map { $0.value }))
     }
 
     static func intersections(_ wanted: Wanted, _ command: String, _ list: [PathIntersection]) -> Wording {
-        var lines: [Line] = ["\(command): \(list.count)"]
-        for (k, m) in list.enumerated() {
-            lines.append("  \(k): \(m.point) at \(m.at), other \(m.other)\(m.overlap.map { o -> Line in ", overlap \(o)" } ?? "")")
+        func lines() -> [Line] {
+            ["\(command): \(list.count)"]
+                + list.enumerated().map { k, m in
+                    "  \(k): \(m.point) at \(m.at), other \(m.other)\(m.overlap.map { o -> Line in ", overlap \(o)" } ?? "")"
+                }
         }
-        func record(_ m: PathIntersection) -> Record {
+        @Sendable func record(_ m: PathIntersection) -> Record {
             var r = Record.numbers(["x": m.point.x, "y": m.point.y, "at": m.at, "other": m.other])
             if let o = m.overlap { r.append("overlap", .number(o)) }
             return r
         }
         return Wording(
-            wanted, lines, [("count", .integer(list.count)), ("intersections", .array(list.map { .value(.record(record($0))) }))],
+            wanted, lines(), [("count", .integer(list.count)), ("intersections", .each(count: list.count) { .value(.record(record(list[$0]))) })],
             value: .list(list.map { .record(record($0)) }))
     }
 
