@@ -55,22 +55,37 @@ public enum PathExport {
     /// of a near-zero difference, so rounding of 1e-16 moves it by 1e-8), and a full turn cannot
     /// be one command at all: arcs are cut into equal pieces of at most 120°.
     public static func arcCommands(_ a: Arc, tolerance: Double = 0) -> String? {
-        func n(_ x: Double) -> String { tolerance > 0 ? NumberFormat.clean(x, tolerance: tolerance) : PathExport.n(x) }
+        var out = ""
+        return arcCommands(a, tolerance: tolerance, into: &out) ? out : nil
+    }
+
+    /// `arcCommands` written straight into `out` (false, and nothing written, for an arc of no
+    /// size or sweep): the workbench's scene writes thousands of them.
+    public static func arcCommands(_ a: Arc, tolerance: Double = 0, into out: inout String) -> Bool {
+        func n(_ x: Double) {
+            if tolerance > 0 { out += NumberFormat.clean(x, tolerance: tolerance) } else { NumberFormat.json(x, into: &out) }
+        }
         let (rx, ry, rotation) = axes(a)
-        guard a.sweep != 0, rx > 0, ry > 0 else { return nil }
+        guard a.sweep != 0, rx > 0, ry > 0 else { return false }
         let det = a.u.cross(a.v)
-        let sweepFlag = a.sweep * det > 0 ? 1 : 0
+        let sweepFlag = a.sweep * det > 0 ? " 1 " : " 0 "
         let degrees = tolerance > 0 ? NumberFormat.clean(rotation * 180 / .pi, tolerance: 1e-9) : PathExport.n(rotation * 180 / .pi)
         let count = Swift.max(1, Int((abs(a.sweep) / (2 * .pi / 3)).rounded(.up)))
-        var parts: [String] = []
         for k in 0..<count {
             var piece = a
             piece.startAngle = a.startAngle + a.sweep * Double(k) / Double(count)
             piece.sweep = a.sweep / Double(count)
             let end = k == count - 1 ? a.end : piece.end
-            parts.append("A \(n(rx)) \(n(ry)) \(degrees) 0 \(sweepFlag) \(n(end.x)) \(n(end.y))")
+            out += k == 0 ? "A " : " A "
+            n(rx)
+            out += " "
+            n(ry)
+            out += " " + degrees + " 0" + sweepFlag
+            n(end.x)
+            out += " "
+            n(end.y)
         }
-        return parts.joined(separator: " ")
+        return true
     }
 
     /// An angle in radians as Swift: a multiple of π/12 (to 1e-12) as `.pi`, `.pi / 2`,

@@ -46,7 +46,11 @@ public enum WorkbenchScene {
             numbers.removeAll(keepingCapacity: true)
             let kind = append(e, to: &numbers)
             out += "{\"k\":\"\(kind.name)\","
-            if case .segment(.arc(let a)) = e { out += "\"a\":" + string(PathExport.arcCommands(a) ?? "") + "," }
+            if case .segment(.arc(let a)) = e {
+                out += "\"a\":\""
+                _ = PathExport.arcCommands(a, into: &out)
+                out += "\","
+            }
             out += "\"p\":["
             for (j, x) in numbers.enumerated() {
                 if j > 0 { out += "," }
@@ -78,12 +82,18 @@ public enum WorkbenchScene {
     public static func binary(_ r: SaveRequest, handleIndex: Int, version: Int) -> [UInt8] {
         var kinds = ""
         kinds.reserveCapacity(r.path.elements.count)
-        var arcs: [String] = []
+        // Each arc's commands as a JSON string: they hold letters, digits, spaces, '.', '-' and
+        // '+' only, so nothing needs escaping.
+        var arcs = ""
         var numbers: [Double] = []
         numbers.reserveCapacity(7 * r.path.elements.count + 2 * r.trackPoints.count)
         for e in r.path.elements {
             kinds.unicodeScalars.append(append(e, to: &numbers).letter)
-            if case .segment(.arc(let a)) = e { arcs.append(string(PathExport.arcCommands(a) ?? "")) }
+            if case .segment(.arc(let a)) = e {
+                arcs += arcs.isEmpty ? "\"" : ",\""
+                _ = PathExport.arcCommands(a, into: &arcs)
+                arcs += "\""
+            }
         }
         let tracked = r.trackPoints.count <= trackLimit
         if tracked {
@@ -93,7 +103,7 @@ public enum WorkbenchScene {
             }
         }
         var header = "{\"version\":\(version),\"bounds\":" + bounds(r) + ",\"kinds\":\"" + kinds + "\""
-        header += ",\"arcs\":[" + arcs.joined(separator: ",") + "],\"track\":\(tracked ? r.trackPoints.count : -1)"
+        header += ",\"arcs\":[" + arcs + "],\"track\":\(tracked ? r.trackPoints.count : -1)"
         header += extras(r, handleIndex: handleIndex) + "}"
         var bytes = framed(header, reserving: 8 * numbers.count)
         #if _endian(little)

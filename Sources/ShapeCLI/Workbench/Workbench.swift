@@ -39,49 +39,58 @@ final class Workbench {
         return fields
     }
 
-    func publish(entries: [String]) {
-        let scene = WorkbenchScene.binary(session.interpreter.view(), handleIndex: session.interpreter.handleIndex, version: server.nextSceneVersion)
-        server.publish(scene: scene, entries: entries)
+    /// The pages are told first, then the scene is made (see `WorkbenchServer.announce`).
+    /// `client`: the page whose statement it was, answered with the entries and the scene (its
+    /// event stream is not sent them).
+    func publish(entries: [String], client: String? = nil) {
+        let version = server.announce(entries: entries, client: client)
+        let scene = WorkbenchScene.binary(session.interpreter.view(), handleIndex: session.interpreter.handleIndex, version: version)
+        server.publish(scene: scene, version: version)
     }
 
     /// After a statement typed at the prompt or run from a file: its entry and the new scene.
-    func statementDidRun(origin: String, statement: String, reports: [String], error: String?) {
-        publish(entries: [Workbench.entry(origin: origin, statement: statement, reports: reports, error: error)])
+    @discardableResult
+    func statementDidRun(origin: String, statement: String, reports: [String], error: String?, client: String? = nil) -> String {
+        let entry = Workbench.entry(origin: origin, statement: statement, reports: reports, error: error)
+        publish(entries: [entry], client: client)
+        return entry
     }
 
     /// Runs every job waiting (called by the input loop when `wakeFD` is readable).
     func serviceJobs() {
         for job in server.takeJobs() {
             switch job.kind {
-            case .run(let text, let withScene):
-                let answer = run(text)
+            case .run(let text, let withScene, let client):
+                let answer = run(text, client: withScene ? client : nil)
                 if withScene {
                     // The answer framed as the scene's header is, then the scene it led to.
                     let scene = server.scene
                     var body = WorkbenchScene.framed(answer, reserving: scene.count)
                     body += scene
-                    server.finish(job.connection, HTTP.response(200, type: "application/octet-stream", body: body, keepAlive: true))
+                    server.finish(job.connection, HTTP.response(200, type: "application/octet-stream", body: body, keepAlive: job.keepAlive))
                 } else {
-                    server.finish(job.connection, HTTP.response(200, type: "application/json", body: Array(answer.utf8), keepAlive: true))
+                    server.finish(job.connection, HTTP.response(200, type: "application/json", body: Array(answer.utf8), keepAlive: job.keepAlive))
                 }
             case .scene:
                 let json = WorkbenchScene.render(session.interpreter.view(), handleIndex: session.interpreter.handleIndex)
-                server.finish(job.connection, HTTP.response(200, type: "application/json", body: Array(json.utf8), keepAlive: true))
+                server.finish(job.connection, HTTP.response(200, type: "application/json", body: Array(json.utf8), keepAlive: job.keepAlive))
             case .export(let layers):
                 var request = session.interpreter.view()
                 request.layers = layers
                 let svg = SVGDocument.render(request)
-                server.finish(job.connection, HTTP.response(200, type: "image/svg+xml", body: Array(svg.utf8), keepAlive: true))
+                server.finish(job.connection, HTTP.response(200, type: "image/svg+xml", body: Array(svg.utf8), keepAlive: job.keepAlive))
             }
         }
     }
 
     /// A statement from the page: run as if typed (echoed with its reports above the prompt),
-    /// answered with its reports or its error.
-    func run(_ text: String) -> String {
+    /// answered with its reports or its error, and, for a page that named itself (`client`),
+    /// the transcript entries, which its event stream is then not sent.
+    func run(_ text: String, client: String? = nil) -> String {
         let source = Source(name: "<page>", text: text, firstLine: pageLine)
         pageLine += text.split(separator: "\n", omittingEmptySubsequences: false).count
         var reports: [String] = []
+        var entries: [String] = []
         var failure: String?
         display {
             session.terminal.out("page> " + text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n  ...> "))
@@ -95,7 +104,8 @@ final class Workbench {
                     reports += captured
                     let message = d.map { DiagnosticRenderer.render($0) }
                     if let d { session.show(d, command: statement.commandName) }
-                    statementDidRun(origin: "page", statement: source.text(statement.range), reports: captured, error: message)
+                    entries.append(
+                        statementDidRun(origin: "page", statement: source.text(statement.range), reports: captured, error: message, client: client))
                     if let message {
                         failure = message
                         break
@@ -104,14 +114,15 @@ final class Workbench {
             } catch {
                 let message = DiagnosticRenderer.render(error.diagnostic)
                 session.show(error.diagnostic, command: "parse")
-                statementDidRun(origin: "page", statement: text, reports: [], error: message)
+                entries.append(statementDidRun(origin: "page", statement: text, reports: [], error: message, client: client))
                 failure = message
             }
             session.terminal.flush()
         }
         var answer = "{\"ok\":\(failure == nil),\"reports\":[" + reports.map(JSON.quoted).joined(separator: ",") + "]"
-        answer += ",\"error\":" + (failure.map(JSON.quoted) ?? "null") + "}"
-        return answer
+        answer += ",\"error\":" + (failure.map(JSON.quoted) ?? "null")
+        if client != nil { answer += ",\"entries\":[" + entries.joined(separator: ",") + "]" }
+        return answer + "}"
     }
 
     func stop() {

@@ -19,8 +19,10 @@ import Synchronization
 /// served from disk.
 final class WorkbenchServer: @unchecked Sendable {
     enum JobKind: Sendable {
-        /// A statement; `withScene`: answered in binary with the scene after it (see `Workbench.run`).
-        case run(String, withScene: Bool)
+        /// A statement; `withScene`: answered in binary with the scene after it (see `Workbench.run`);
+        /// `client`: the page that sent it, whose event stream is not told of what the answer
+        /// brings.
+        case run(String, withScene: Bool, client: String?)
         case export(Set<SaveLayer>)
         /// The scene as JSON (`WorkbenchScene.render`).
         case scene
@@ -28,6 +30,8 @@ final class WorkbenchServer: @unchecked Sendable {
     struct Job: Sendable {
         var connection: Int
         var kind: JobKind
+        /// Whether the connection stays open after the answer (the request's `Connection`).
+        var keepAlive = true
     }
 
     static let connectionLimit = 32
@@ -56,8 +60,15 @@ final class WorkbenchServer: @unchecked Sendable {
         /// The scene in binary (`WorkbenchScene.binary`), and its version.
         var scene: [UInt8] = []
         var sceneVersion = 0
-        var entries: [String] = []
+        /// The newest scene the pages were told of: it can be ahead of `sceneVersion` while the
+        /// session makes that scene, and a fetch of it waits until it is published.
+        var announcedVersion = 0
+        /// Transcript entries as JSON, each with the page that ran it when that page gets it in
+        /// its answer (see `JobKind.run`).
+        var entries: [(client: String?, text: String)] = []
         var entryCount = 0
+        /// The page whose statement led to the scene announced last, if it gets it in its answer.
+        var announcedFor: String?
         var stopping = false
     }
     let shared = Mutex(Shared())
@@ -179,18 +190,27 @@ final class WorkbenchServer: @unchecked Sendable {
     /// The scene last published, in binary.
     var scene: [UInt8] { shared.withLock { $0.scene } }
 
-    /// The version the next scene published will have.
-    var nextSceneVersion: Int { shared.withLock { $0.sceneVersion + 1 } }
-
-    /// A new scene (made with `nextSceneVersion`) and the transcript entries that led to it; every
-    /// page is told, and fetches it.
-    func publish(scene: [UInt8], entries: [String]) {
-        shared.withLock { s in
-            s.scene = scene
-            s.sceneVersion += 1
-            s.entries += entries
+    /// Tells every page of the transcript entries of a statement and of the new scene they led
+    /// to, before that scene is made: the pages' fetches of it (a few milliseconds from a
+    /// browser) then overlap its making. Answers the scene's version, for `publish`.
+    func announce(entries: [String], client: String?) -> Int {
+        let version = shared.withLock { s in
+            s.announcedVersion += 1
+            s.announcedFor = client
+            s.entries += entries.map { (client, $0) }
             s.entryCount += entries.count
             if s.entries.count > WorkbenchServer.historyLimit { s.entries.removeFirst(s.entries.count - WorkbenchServer.historyLimit) }
+            return s.announcedVersion
+        }
+        WorkbenchServer.wake(serverWake.write)
+        return version
+    }
+
+    /// The scene announced as `version`, made: fetches waiting for it are answered.
+    func publish(scene: [UInt8], version: Int) {
+        shared.withLock { s in
+            s.scene = scene
+            s.sceneVersion = version
         }
         WorkbenchServer.wake(serverWake.write)
     }
@@ -211,7 +231,11 @@ final class WorkbenchServer: @unchecked Sendable {
         var requestStarted: Double?
         var lastActivity: Double
         var isEvents = false
+        /// The page an event stream belongs to, when it named itself (`client=`).
+        var client: String?
         var awaitingJob = false
+        /// A fetch of the scene announced as this version, waiting until it is published.
+        var awaitingScene: Int?
         var closeAfterWrite = false
         var keepAlive = true
         /// How many transcript entries this event stream has been sent.
@@ -246,32 +270,53 @@ final class WorkbenchServer: @unchecked Sendable {
 
             // Results, scenes and the stop.
             if fds[0].revents != 0 { WorkbenchServer.drain(serverWake.read) }
-            let (results, version, entries, entryCount, stopping) = shared.withLock { s in
+            let (results, version, versionFor, entries, entryCount, stopping, published) = shared.withLock { s in
                 defer { s.results.removeAll() }
-                return (s.results, s.sceneVersion, s.entries, s.entryCount, s.stopping)
+                return (
+                    s.results, s.announcedVersion, s.announcedFor, s.entries, s.entryCount, s.stopping,
+                    (version: s.sceneVersion, scene: s.scene)
+                )
             }
             if stopping {
                 for c in connections.values { close(c.fd) }
                 close(listener)
                 return
             }
+            // Answers: a job's, or a scene waited for. A request that came meanwhile on the same
+            // connection is taken next.
             for (id, bytes) in results {
                 guard let c = connections[id] else { continue }
                 c.output += bytes
                 c.awaitingJob = false
                 c.lastActivity = now
+                if !c.keepAlive { c.closeAfterWrite = true }
+                handle(c, id: id, now: now)
+            }
+            for (id, c) in connections {
+                guard let wanted = c.awaitingScene, published.version >= wanted else { continue }
+                c.output += HTTP.response(200, type: "application/octet-stream", body: published.scene, keepAlive: c.keepAlive)
+                c.awaitingScene = nil
+                c.awaitingJob = false
+                c.lastActivity = now
+                if !c.keepAlive { c.closeAfterWrite = true }
+                handle(c, id: id, now: now)
             }
             let heartbeat = now - lastHeartbeat >= WorkbenchServer.heartbeat
             if heartbeat { lastHeartbeat = now }
             for c in connections.values where c.isEvents {
-                // Entries first (those this page has not seen), then the scene they led to.
+                // Entries first (those this page has not seen), then the scene they led to; not
+                // what the answer to the page's own statement brings it.
                 let missed = entryCount - c.entriesSent
                 if missed > 0 {
-                    for entry in entries.suffix(Swift.min(missed, entries.count)) { c.output += Array("event: entry\ndata: \(entry)\n\n".utf8) }
+                    for entry in entries.suffix(Swift.min(missed, entries.count)) where entry.client == nil || entry.client != c.client {
+                        c.output += Array("event: entry\ndata: \(entry.text)\n\n".utf8)
+                    }
                     c.entriesSent = entryCount
                 }
                 if c.sceneVersionSent != version {
-                    c.output += Array("event: scene\ndata: {\"version\":\(version)}\n\n".utf8)
+                    if versionFor == nil || versionFor != c.client {
+                        c.output += Array("event: scene\ndata: {\"version\":\(version)}\n\n".utf8)
+                    }
                     c.sceneVersionSent = version
                 }
                 if heartbeat { c.output += Array(": still here\n\n".utf8) }
@@ -364,6 +409,8 @@ final class WorkbenchServer: @unchecked Sendable {
                 c.requestStarted = c.input.isEmpty ? nil : now
                 c.keepAlive = request.keepAlive
                 respond(to: request, on: c, id: id)
+                // Answered at once and asked to close (`Connection: close`): closed once written.
+                if !c.keepAlive, !c.awaitingJob, !c.isEvents { c.closeAfterWrite = true }
             }
         }
     }
@@ -388,7 +435,9 @@ final class WorkbenchServer: @unchecked Sendable {
             guard eventStreams < WorkbenchServer.eventStreamLimit else {
                 return reply(c, 503, "too many pages: at most \(WorkbenchServer.eventStreamLimit) event streams")
             }
+            guard let client = WorkbenchServer.client(request) else { return reply(c, 400, "a client is up to 64 letters and digits") }
             c.isEvents = true
+            c.client = client
             eventStreams += 1
             c.requestStarted = nil
             var head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n"
@@ -400,17 +449,23 @@ final class WorkbenchServer: @unchecked Sendable {
             WorkbenchServer.wake(serverWake.write)
         case ("GET", "/scene"):
             c.awaitingJob = true
-            enqueue(Job(connection: id, kind: .scene))
+            enqueue(Job(connection: id, kind: .scene, keepAlive: c.keepAlive))
         case ("GET", "/scene.bin"):
-            let scene = self.scene
-            c.output += HTTP.response(200, type: "application/octet-stream", body: scene, keepAlive: c.keepAlive)
+            // The newest scene announced: now if it is made, or as soon as it is.
+            let (scene, version, announced) = shared.withLock { ($0.scene, $0.sceneVersion, $0.announcedVersion) }
+            if version >= announced {
+                c.output += HTTP.response(200, type: "application/octet-stream", body: scene, keepAlive: c.keepAlive)
+            } else {
+                c.awaitingJob = true
+                c.awaitingScene = announced
+            }
         case ("GET", "/export.svg"):
             c.awaitingJob = true
             // The layers `save` takes, named in `layers=` (comma-separated); none: the path alone.
             let names = (request.query["layers"] ?? "").split(separator: ",").map(String.init)
             let layers = Set(names.compactMap(SaveLayer.init(rawValue:)))
             guard layers.count == names.count else { return reply(c, 400, "unknown layers in \(names.joined(separator: ","))") }
-            enqueue(Job(connection: id, kind: .export(layers)))
+            enqueue(Job(connection: id, kind: .export(layers), keepAlive: c.keepAlive))
         case ("POST", "/run"):
             let origins = ["http://127.0.0.1:\(port)", "http://localhost:\(port)"]
             if let origin = request.headers["origin"], !origins.contains(origin.lowercased()) {
@@ -423,13 +478,24 @@ final class WorkbenchServer: @unchecked Sendable {
             guard let json = JSON.parse(request.body), case .string(let statement)? = json["statement"] else {
                 return reply(c, 400, "the body must be {\"statement\": \"...\"}")
             }
+            guard let client = WorkbenchServer.client(request) else { return reply(c, 400, "a client is up to 64 letters and digits") }
             c.awaitingJob = true
-            enqueue(Job(connection: id, kind: .run(statement, withScene: request.query["scene"] == "1")))
+            enqueue(Job(connection: id, kind: .run(statement, withScene: request.query["scene"] == "1", client: client), keepAlive: c.keepAlive))
         case (_, "/"), (_, "/events"), (_, "/scene"), (_, "/scene.bin"), (_, "/export.svg"), (_, "/run"):
             reply(c, 405, "not with \(request.method)")
         default:
             reply(c, 404, "no such page")
         }
+    }
+
+    /// The page a request names (`client=`, up to 64 ASCII letters and digits): .some(nil) when it
+    /// names none, nil when the name is not one.
+    static func client(_ request: HTTP.Request) -> String?? {
+        guard let name = request.query["client"] else { return .some(nil) }
+        guard (1...64).contains(name.utf8.count), name.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 | 0x20 >= 97 && $0 | 0x20 <= 122) }) else {
+            return nil
+        }
+        return name
     }
 
     func enqueue(_ job: Job) {

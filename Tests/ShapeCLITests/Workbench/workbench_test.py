@@ -284,6 +284,10 @@ def server_tests():
     r = post(v, "undo")
     check(json.loads(body(r))["ok"], "undo from the page")
     check(scene(v) == before, "the session's state is as it was before the hostile clients")
+    global before_named
+    before_named = before
+    named_pages_test(v)
+    check(scene(v) == before, "and after the named pages")
     # A statement with an error: all or nothing, with its location in the page's source.
     r = json.loads(body(post(v, "line 1 1\nquad 1 2")))
     check(not r["ok"] and "<page>" in r["error"] and "quad" in r["error"], "an error is reported with its location")
@@ -293,6 +297,90 @@ def server_tests():
     text = "".join(v.lines)
     check("page> line 150 100" in text, "page statements are echoed with their reports on the session's output")
     check(v.close() == 0, "end of input leaves, with status 0")
+
+
+def open_events(v, client):
+    s = socket.create_connection(("127.0.0.1", v.port), timeout=10)
+    s.sendall(f"GET /events?client={client}&token={v.token} HTTP/1.1\r\nHost: 127.0.0.1:{v.port}\r\n\r\n".encode())
+    return [s, b""]
+
+
+def read_events(stream, until, timeout=20):
+    """The events (name, data) an open event stream brings until one satisfies `until`."""
+    s, events, deadline = stream[0], [], time.time() + timeout
+    while time.time() < deadline:
+        while b"\n\n" in stream[1]:
+            block, _, stream[1] = stream[1].partition(b"\n\n")
+            fields = dict(line.split(": ", 1) for line in block.decode().split("\n") if ": " in line and not line.startswith(":"))
+            if "event" in fields:
+                events.append((fields["event"], json.loads(fields["data"])))
+                if until(events[-1]):
+                    return events
+        s.settimeout(max(0.01, deadline - time.time()))
+        try:
+            chunk = s.recv(65536)
+        except socket.timeout:
+            break
+        if not chunk:
+            break
+        stream[1] += chunk
+    return events
+
+
+def named_pages_test(v):
+    """A page that names itself (`client=`) gets the transcript entries and the scene of its own
+    statements in their answers, and its event stream brings only the others'."""
+    t = v.token
+    a, b = open_events(v, "pagea"), open_events(v, "pageb")
+    # Both streams are live once they have sent their first scene event.
+    read_events(a, lambda e: e[0] == "scene")
+    read_events(b, lambda e: e[0] == "scene")
+    h = {"Content-Type": "application/json"}
+    r = request(v, "POST", f"/run?scene=1&client=pagea&token={t}", h, json.dumps({"statement": "line 150 100"}).encode())
+    data = body(r)
+    n = struct.unpack_from("<I", data)[0]
+    answer = json.loads(data[4:4 + n])
+    after, _ = decode_scene(data, 4 + n)
+    check(status(r) == 200 and [e["statement"] for e in answer.get("entries", [])] == ["line 150 100"]
+          and answer["entries"][0]["reports"] == answer["reports"] and after["elements"][-1]["p"][-2:] == [150, 100],
+          "a named page's statement is answered with its transcript entry and its scene")
+    request(v, "POST", f"/run?scene=1&client=pageb&token={t}", h, json.dumps({"statement": "undo"}).encode())
+    heard_a = read_events(a, lambda e: e[0] == "entry" and e[1]["statement"] == "undo")
+    heard_b = read_events(b, lambda e: e[0] == "entry" and e[1]["statement"] == "line 150 100", timeout=5)
+    # The other page's scene comes after its entry; the last scene event a stream brings is
+    # the newest scene, fetchable at once.
+    heard_a += read_events(a, lambda e: e[0] == "scene")
+    statements = lambda heard: [e[1]["statement"] for e in heard if e[0] == "entry"]
+    check(statements(heard_a) == ["undo"] and statements(heard_b) == ["line 150 100"],
+          "each named page's event stream brings the other's statements, not its own")
+    newest = [e[1]["version"] for e in heard_a if e[0] == "scene"][-1]
+    got, whole = decode_scene(body(request(v, "GET", f"/scene.bin?token={t}")))
+    check(whole and got["version"] >= newest and got["elements"] == before_named["elements"],
+          "the scene an event names can be fetched at once: that version or a newer one")
+    for stream in (a, b):
+        stream[0].close()
+    check(status(request(v, "GET", f"/events?client=a.b&token={t}")) == 400
+          and status(request(v, "POST", f"/run?scene=1&client={'x' * 65}&token={t}", h, b'{"statement":"print 1"}')) == 400,
+          "a client name that is not 1 to 64 letters and digits: 400")
+    # Two requests sent at once on one connection: the second is answered after the first's job.
+    s = socket.create_connection(("127.0.0.1", v.port), timeout=10)
+    statement = json.dumps({"statement": "line 150 100"}).encode()
+    s.sendall(f"POST /run?token={t} HTTP/1.1\r\nHost: 127.0.0.1:{v.port}\r\nContent-Type: application/json\r\nContent-Length: {len(statement)}\r\n\r\n".encode()
+              + statement + f"GET /scene.bin?token={t} HTTP/1.1\r\nHost: 127.0.0.1:{v.port}\r\nConnection: close\r\n\r\n".encode())
+    got, deadline = b"", time.time() + 20
+    while time.time() < deadline:
+        chunk = s.recv(65536)
+        if not chunk:
+            break
+        got += chunk
+    s.close()
+    first, _, rest = got.partition(b"\r\n\r\n")
+    length = int(re.search(rb"Content-Length: (\d+)", first).group(1)) if b"Content-Length" in first else 0
+    second = rest[length:]
+    piped, whole = decode_scene(body(second)) if status(second) == 200 else ({}, False)
+    check(status(got) == 200 and status(second) == 200 and whole and piped["elements"][-1]["p"][-2:] == [150, 100],
+          "two requests sent together on one connection are both answered, in order")
+    post(v, "undo")
 
 
 # ---- The page in Chromium ----
@@ -391,6 +479,17 @@ def page_tests():
         ok = ok and arcs and all(near(c[1][0], rad) and near(c[1][1], rad) for c in arcs)
         ok = ok and near(end[0], cx + rad * math.cos(math.radians(a1)), 1e-9) and near(end[1], cy + rad * math.sin(math.radians(a1)), 1e-9)
         check(bool(ok), "the drawn path's geometry is the session's elements (arcs as arcs)")
+        # Past 2,000 elements the path is drawn one device pixel wide (a hairline: see draw).
+        width = "return [window.workbench.scene.elements.length, document.getElementById('path').getAttribute('stroke-width')]"
+        few = d.execute_script(width)
+        post(v, "repeat 2000 {\n  line pen.x + 1 pen.y\n}")
+        wait(d, "return window.workbench.scene.elements.length > 2000", "the long path")
+        many = d.execute_script(width)
+        post(v, "undo")
+        wait(d, "return window.workbench.scene.elements.length === 5", "the path back")
+        dpr = d.execute_script("return window.devicePixelRatio")
+        check(few == [5, "2"] and many[0] == 2005 and float(many[1]) == 1 / dpr and d.execute_script(width) == few,
+              f"a path of 2,005 elements is drawn as a hairline, of 5 two pixels wide ({few}, {many})")
 
         # A real pointer drag of the handle: one move, so one `drag to` from the handle's index.
         s = d.execute_script("return window.workbench.scene")
@@ -652,8 +751,15 @@ def watch_test():
 
 
 if __name__ == "__main__":
-    threads = []
-    server_thread = threading.Thread(target=server_tests)
+    def guarded(test):
+        # A test that stops with an exception fails (its thread's traceback alone would not).
+        try:
+            test()
+        except Exception as e:
+            check(False, f"{test.__name__} stopped: {type(e).__name__}: {e}")
+            raise
+
+    server_thread = threading.Thread(target=guarded, args=(server_tests,))
     server_thread.start()
     page_tests()
     tmux_test()
