@@ -79,39 +79,50 @@ public enum WorkbenchScene {
     ///   besides `elements` and `track`;
     /// - spaces up to a multiple of 8 bytes, then the elements' coordinates (`p` of each in turn)
     ///   and the track points' as 64-bit little-endian doubles.
-    public static func binary(_ r: SaveRequest, handleIndex: Int, version: Int) -> [UInt8] {
-        var kinds = ""
-        kinds.reserveCapacity(r.path.elements.count)
-        // Each arc's commands as a JSON string: they hold letters, digits, spaces, '.', '-' and
-        // '+' only, so nothing needs escaping.
-        var arcs = ""
-        var numbers: [Double] = []
-        numbers.reserveCapacity(7 * r.path.elements.count + 2 * r.trackPoints.count)
-        for e in r.path.elements {
-            kinds.unicodeScalars.append(append(e, to: &numbers).letter)
-            if case .segment(.arc(let a)) = e {
-                arcs += arcs.isEmpty ? "\"" : ",\""
-                _ = PathExport.arcCommands(a, into: &arcs)
-                arcs += "\""
-            }
-        }
+    public static func binary(_ r: SaveRequest, handleIndex: Int, version: Int, elements made: Elements? = nil) -> [UInt8] {
+        let elements = made ?? Elements(r.path)
         let tracked = r.trackPoints.count <= trackLimit
+        var header = "{\"version\":\(version),\"bounds\":" + bounds(r) + ",\"kinds\":\"" + elements.kinds + "\""
+        header += ",\"arcs\":[" + elements.arcs + "],\"track\":\(tracked ? r.trackPoints.count : -1)"
+        header += extras(r, handleIndex: handleIndex) + "}"
+        var bytes = framed(header, reserving: 8 * elements.numbers.count + (tracked ? 16 * r.trackPoints.count : 0))
+        #if _endian(little)
+        elements.numbers.withUnsafeBytes { bytes += $0 }
+        #else
+        for x in elements.numbers { withUnsafeBytes(of: x.bitPattern.littleEndian) { bytes += $0 } }
+        #endif
+        // (At most `trackLimit` points, one coordinate at a time: a Point's layout is not promised.)
         if tracked {
             for p in r.trackPoints {
-                numbers.append(p.x)
-                numbers.append(p.y)
+                withUnsafeBytes(of: p.x.bitPattern.littleEndian) { bytes += $0 }
+                withUnsafeBytes(of: p.y.bitPattern.littleEndian) { bytes += $0 }
             }
         }
-        var header = "{\"version\":\(version),\"bounds\":" + bounds(r) + ",\"kinds\":\"" + kinds + "\""
-        header += ",\"arcs\":[" + arcs + "],\"track\":\(tracked ? r.trackPoints.count : -1)"
-        header += extras(r, handleIndex: handleIndex) + "}"
-        var bytes = framed(header, reserving: 8 * numbers.count)
-        #if _endian(little)
-        numbers.withUnsafeBytes { bytes += $0 }
-        #else
-        for x in numbers { withUnsafeBytes(of: x.bitPattern.littleEndian) { bytes += $0 } }
-        #endif
         return bytes
+    }
+
+    /// The part of the binary scene that the path alone makes: its elements' kinds, their
+    /// coordinates and each arc's commands. Made apart so that it can be made beside the view's
+    /// track points (`Workbench.publish`, for a long path).
+    public struct Elements: Sendable {
+        var kinds = ""
+        /// Each arc's commands as a JSON string, comma-separated: they hold letters, digits,
+        /// spaces, '.', '-' and '+' only, so nothing needs escaping.
+        var arcs = ""
+        var numbers: [Double] = []
+
+        public init(_ path: Path) {
+            kinds.reserveCapacity(path.elements.count)
+            numbers.reserveCapacity(7 * path.elements.count)
+            for e in path.elements {
+                kinds.unicodeScalars.append(WorkbenchScene.append(e, to: &numbers).letter)
+                if case .segment(.arc(let a)) = e {
+                    arcs += arcs.isEmpty ? "\"" : ",\""
+                    _ = PathExport.arcCommands(a, into: &arcs)
+                    arcs += "\""
+                }
+            }
+        }
     }
 
     /// JSON as the binary layouts carry it: its 32-bit little-endian length, then the JSON

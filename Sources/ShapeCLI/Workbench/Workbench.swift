@@ -1,7 +1,9 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import Dispatch
 import ShapeLanguage
+import Synchronization
 import ShapeOutput
 
 /// The session's side of the workbench: runs on the session's thread, so the interpreter is only
@@ -44,9 +46,32 @@ final class Workbench {
     /// event stream is not sent them).
     func publish(entries: [String], client: String? = nil) {
         let version = server.announce(entries: entries, client: client)
-        let scene = WorkbenchScene.binary(session.interpreter.view(), handleIndex: session.interpreter.handleIndex, version: version)
+        let interpreter = session.interpreter
+        // A long path's elements are encoded on another thread while this one measures the
+        // view's track points (on 10,000 elements: 3.5 ms beside 8 ms); a short one's here.
+        var elements: WorkbenchScene.Elements?
+        let view: SaveRequest
+        if interpreter.path.elements.count >= Workbench.besideAbove {
+            let path = interpreter.path
+            let made = Mutex<WorkbenchScene.Elements?>(nil)
+            let done = DispatchSemaphore(value: 0)
+            DispatchQueue.global(qos: .userInteractive).async {
+                let e = WorkbenchScene.Elements(path)
+                made.withLock { $0 = e }
+                done.signal()
+            }
+            view = interpreter.view()
+            done.wait()
+            elements = made.withLock { $0 }
+        } else {
+            view = interpreter.view()
+        }
+        let scene = WorkbenchScene.binary(view, handleIndex: interpreter.handleIndex, version: version, elements: elements)
         server.publish(scene: scene, version: version)
     }
+
+    /// Paths of at least this many elements have their scene's elements encoded beside the view.
+    static let besideAbove = 2000
 
     /// After a statement typed at the prompt or run from a file: its entry and the new scene.
     @discardableResult

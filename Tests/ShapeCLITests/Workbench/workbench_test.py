@@ -485,6 +485,10 @@ def page_tests():
         post(v, "repeat 2000 {\n  line pen.x + 1 pen.y\n}")
         wait(d, "return window.workbench.scene.elements.length > 2000", "the long path")
         many = d.execute_script(width)
+        # A long path's elements are encoded on another thread (Workbench.publish): the same scene.
+        long_binary, whole = decode_scene(body(request(v, "GET", f"/scene.bin?token={v.token}")))
+        long_binary.pop("version", None)
+        check(whole and long_binary == scene(v), "the binary scene of a path of 2,005 elements is its JSON scene exactly")
         post(v, "undo")
         wait(d, "return window.workbench.scene.elements.length === 5", "the path back")
         dpr = d.execute_script("return window.devicePixelRatio")
