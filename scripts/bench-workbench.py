@@ -9,24 +9,80 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "Tests", "Shape
 sys.argv = [sys.argv[0], os.path.abspath(sys.argv[1]), os.path.join(os.path.dirname(__file__), "..", "Sources", "ShapeCLI", "Workbench", "page.html")]
 import workbench_test as w  # noqa: E402
 
-# Times a statement from the page: [to the page's drawing of its scene done (the DOM updated),
-# to the next frame after it (which renders the change), to the frame after that (its start
-# waits for the rendering: an upper bound on when the change is on the screen)], in the page.
-TIMED = """const [statement, done] = arguments;
-const s = window.workbench, before = s.painted, t0 = performance.now();
+# Every time is taken when the page's drawing of the new scene is done, without polling (a
+# polling loop would load the page it measures): `draw` is wrapped to call the armed callback
+# with [drawn, next frame, frame after] as wall-clock times (the page's clock is the wall clock:
+# checked below). The next frame renders the change; the start of the frame after it waits for
+# that rendering, so it is an upper bound on when the change is on the screen.
+ARM = """if (!window.benchDraw) {
+  const drawn = window.draw, now = () => performance.timeOrigin + performance.now();
+  window.benchDraw = true;
+  window.draw = function () {
+    drawn();
+    const callback = window.benchArmed;
+    if (!callback) return;
+    window.benchArmed = null;
+    const t = now();
+    requestAnimationFrame(() => { const next = now(); requestAnimationFrame(() => callback([t, next, now()])); });
+  };
+}
+window.benchResult = null;
+window.benchArmed = (times) => { window.benchResult = times; };"""
+AWAIT = """const done = arguments[0];
+(function wait() { if (window.benchResult) done(window.benchResult); else setTimeout(wait, 5); })();"""
+
+# A statement sent by the page itself (a POST without the scene: the page then hears of it and
+# fetches it, as for a statement from elsewhere).
+SEND = """const [statement] = arguments;
 fetch('/run?token=' + encodeURIComponent(new URLSearchParams(location.search).get('token')),
   {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify({statement})});
-(function look() { if (s.painted > before) { const drawn = performance.now() - t0; requestAnimationFrame(() => { const next = performance.now() - t0; requestAnimationFrame(() => done([drawn, next, performance.now() - t0])); }); } else setTimeout(look, 0); })();"""
+return performance.timeOrigin + performance.now();"""
 
-# A pointer move on a point: the page's own handler runs the statement; timed the same way.
-# The move is dispatched at the start of a frame, where the browser delivers a real pointer's
-# moves (they are aligned to frames): a move drawn within its frame is on the screen at the next.
-DRAG = """const [x, y, done] = arguments;
+# A pointer move on a point, dispatched at the start of a frame, where the browser delivers a
+# real pointer's moves (they are aligned to frames): a move drawn within its frame is on the
+# screen at the next. The page's own handler runs the statement.
+MOVE = """const [x, y, done] = arguments;
 requestAnimationFrame(() => {
-const s = window.workbench, svg = document.getElementById('view'), before = s.painted, t0 = performance.now();
-svg.dispatchEvent(new PointerEvent('pointermove', {pointerId: 1, clientX: x, clientY: y, bubbles: true}));
-(function look() { if (s.painted > before) { const drawn = performance.now() - t0; requestAnimationFrame(() => { const next = performance.now() - t0; requestAnimationFrame(() => done([drawn, next, performance.now() - t0])); }); } else setTimeout(look, 0); })();
+  const t = performance.timeOrigin + performance.now();
+  document.getElementById('view').dispatchEvent(new PointerEvent('pointermove', {pointerId: 1, clientX: x, clientY: y, bubbles: true}));
+  done(t);
 });"""
+
+
+def timed(d, start):
+    """Arms the page, runs `start` (which answers when it began, in wall-clock ms), and answers
+    [drawn, next frame, frame after] in ms from then."""
+    d.execute_script(ARM)
+    began = start()
+    return [t - began for t in d.execute_async_script(AWAIT)]
+
+
+def sent_by_the_page(d, statement):
+    return timed(d, lambda: d.execute_script(SEND, statement))
+
+
+def typed_at_the_prompt(d, v, statement):
+    """A statement typed at the session's prompt (its standard input)."""
+    def start():
+        sent = time.time() * 1000
+        v.type(statement)
+        return sent
+    return timed(d, start)
+
+
+def moved(d, x, y):
+    return timed(d, lambda: d.execute_async_script(MOVE, x, y))
+
+
+def page_clock_is_the_wall_clock(d):
+    """The page's performance.timeOrigin + now() falls between two readings of Python's clock."""
+    for _ in range(5):
+        before = time.time() * 1000
+        page = d.execute_script("return performance.timeOrigin + performance.now()")
+        after = time.time() * 1000
+        if not before - 1 <= page <= after + 1:
+            return False
+    return True
 
 
 def summary(rows):
@@ -58,11 +114,20 @@ def main():
         d.get(v.address)
         w.wait(d, "return window.workbench.painted > 0", "the first scene", timeout=30)
         count = d.execute_script("return window.workbench.scene.elements.length")
+        if not page_clock_is_the_wall_clock(d):
+            sys.exit("the page's clock is not the wall clock here: the times could not be compared")
         # A few first, unmeasured: the page's code is compiled by then (steady state).
         for _ in range(3):
-            d.execute_async_script(TIMED, "translate 1 0")
-        rows = [d.execute_async_script(TIMED, "translate 1 0") for _ in range(40)]
-        print(f"paint: 'translate 1 0' on {count} elements, from sending it: {summary(rows)} (goal 50 ms)")
+            sent_by_the_page(d, "translate 1 0")
+        rows = [sent_by_the_page(d, "translate 1 0") for _ in range(40)]
+        print(f"paint: 'translate 1 0' on {count} elements, sent by the page: {summary(rows)} (goal 50 ms)")
+        rows = [typed_at_the_prompt(d, v, "translate 1 0") for _ in range(40)]
+        print(f"paint: 'translate 1 0' on {count} elements, typed at the prompt: {summary(rows)} (goal 50 ms)")
+        # The handle at the path's start costs its point nothing; at the end, a walk of the whole
+        # path (the view finds only the handle's track point: Interpreter.view).
+        typed_at_the_prompt(d, v, "handle -2")
+        rows = [typed_at_the_prompt(d, v, "translate 1 0") for _ in range(40)]
+        print(f"paint: the same with the handle at the path's end: {summary(rows)} (goal 50 ms)")
     finally:
         d.quit()
         v.close()
@@ -80,8 +145,8 @@ def main():
         x, y = w.screen(d, q[2], q[3])
         d.execute_script("""document.getElementById('view').dispatchEvent(new PointerEvent('pointerdown', {pointerId: 1, clientX: arguments[0], clientY: arguments[1], bubbles: true}));""", x, y)
         for k in range(5):
-            d.execute_async_script(DRAG, x + k, y)
-        rows = [d.execute_async_script(DRAG, x + (k % 10), y + (k % 7)) for k in range(60)]
+            moved(d, x + k, y)
+        rows = [moved(d, x + (k % 10), y + (k % 7)) for k in range(60)]
         print(f"drag: a pointer move on {d.execute_script('return window.workbench.scene.elements.length')} elements, setpoint: "
               f"{summary(rows)} (goal 16 ms)")
         # Idle: the page connected, nothing happening, for 10 s.

@@ -53,13 +53,41 @@ public enum TrackPoints {
 
     /// Refuses, before any work, a path and pattern whose dash boundaries could exceed `limit`.
     static func checkLimit(_ path: Path, _ pattern: DashPattern, _ limit: Int) throws(GeometryError) {
-        // An upper bound on the number of boundaries: two per period per subpath, plus the
-        // pattern's entries for each subpath's partial period and phase.
+        guard boundaryBound(path, pattern) <= Double(limit) else { throw .tooManyPoints(limit: limit) }
+    }
+
+    /// An upper bound on the number of dash boundaries, hence of track points: two per period
+    /// per subpath, plus the pattern's entries for each subpath's partial period and phase. O(1).
+    public static func boundaryBound(_ path: Path, _ pattern: DashPattern) -> Double {
         let perPeriod = Double(pattern.lengths.count)
-        let estimate =
-            path.length / pattern.period * perPeriod
-            + Double(path.subpathStarts.count) * (perPeriod + 2)
-        guard estimate <= Double(limit) else { throw .tooManyPoints(limit: limit) }
+        return path.length / pattern.period * perPeriod + Double(path.subpathStarts.count) * (perPeriod + 2)
+    }
+
+    /// Track point `index` of `path` (the point `compute` would give at that index), found by
+    /// walking the path only as far as it: O(elements and points up to it) rather than O(path).
+    /// Nil when the walk reaches the path's end first (the point is then the last or beyond, and
+    /// the whole computation is needed: the last-versus-first rule may take the last one off).
+    public static func point(at index: Int, of path: Path, pattern: DashPattern = .unit) -> Point? {
+        guard index >= 0 else { return nil }
+        let spacing = minimumSpacing * minimumSpacing
+        var kept: [Point] = []
+        kept.reserveCapacity(Swift.min(index + 2, 1 << 16))
+        var prior = Point(Double.infinity, Double.infinity)
+        // One point past it: then it is not the last, which the final rule could remove.
+        let enough = { kept.count > index + 1 }
+        let starts = path.subpathStarts
+        for i in starts.indices {
+            let range = starts[i]..<(i + 1 < starts.count ? starts[i + 1] : path.elements.count)
+            _ = appendBoundaries(of: path, subpath: range, from: range.lowerBound, pattern: pattern, willEmit: { _ in }, stop: enough) { p in
+                let dx = p.x - prior.x, dy = p.y - prior.y
+                if !(dx * dx + dy * dy < spacing) {
+                    kept.append(p)
+                    prior = p
+                }
+            }
+            if enough() { return kept[index] }
+        }
+        return nil
     }
 
     /// Dashes `path` from element `start` on (the whole path from 0), thinning as the points come:
@@ -110,7 +138,7 @@ public enum TrackPoints {
     @inline(__always)
     static func appendBoundaries(
         of path: Path, subpath: Range<Int>, from: Int, pattern: DashPattern,
-        willEmit: (Int) -> Void, _ emit: (Point) -> Void
+        willEmit: (Int) -> Void, stop: () -> Bool = { false }, _ emit: (Point) -> Void
     ) -> Int {
         let base = path.length(before: subpath.lowerBound)
         let total = path.length(before: subpath.upperBound) - base
@@ -134,7 +162,7 @@ public enum TrackPoints {
         }
         appendPoints(
             of: path, subpath: subpath, from: after == nil ? subpath.lowerBound : from, base: base,
-            positions: positions, willEmit: willEmit, emit)
+            positions: positions, willEmit: willEmit, stop: stop, emit)
         return positions.count
     }
 
@@ -170,16 +198,16 @@ public enum TrackPoints {
     }
 
     /// The points at the given increasing positions along a subpath, walking its elements once
-    /// from element `from`.
+    /// from element `from`; `stop` is asked before each element's points.
     @inline(__always)
     static func appendPoints(
         of path: Path, subpath: Range<Int>, from: Int, base: Double, positions: [Double],
-        willEmit: (Int) -> Void, _ emit: (Point) -> Void
+        willEmit: (Int) -> Void, stop: () -> Bool, _ emit: (Point) -> Void
     ) {
         guard case .move(let start) = path.elements[subpath.lowerBound] else { return }
         var element = from
         var k = 0
-        while k < positions.count {
+        while k < positions.count, !stop() {
             let s = base + positions[k]
             // Advance to the element holding s; a boundary belongs to the earlier element.
             while element + 1 < subpath.upperBound, path.length(before: element + 1) < s { element += 1 }

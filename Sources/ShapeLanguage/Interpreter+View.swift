@@ -5,9 +5,28 @@ extension Interpreter {
     /// points, the handle, the last nearest-point query, de Casteljau construction and teaching
     /// figure), as `save` would hand it over with every layer. Charges no work; track points that
     /// would pass their limit are left out.
-    public func view() -> SaveRequest {
+    ///
+    /// `sent`: the most track points the caller will use. When there could be more (by
+    /// `TrackPoints.boundaryBound`) and they are not measured yet, they are left out
+    /// (`trackPointsLeftOut`) and only the handle's point is found, walking the path as far as it:
+    /// a statement that moves a path of 10,000 elements is then not followed by 50,000 track
+    /// points that nobody draws. The handle's point is the one the whole measurement gives.
+    public func view(trackPointsAtMost sent: Int? = nil) -> SaveRequest {
         let workBefore = current.work
         defer { current.work = workBefore }
+        let measured = trackCache.map { $0.pattern == state.dash && $0.isCurrent(for: path) } ?? false
+        if let sent, !measured {
+            let bound = TrackPoints.boundaryBound(path, state.dash)
+            if bound > Double(sent), bound <= Double(limits.trackPoints),
+                let handle = TrackPoints.point(at: state.handle.index, of: path, pattern: state.dash)
+            {
+                var request = SaveRequest(
+                    file: "", from: "", path: path, layers: Set(SaveLayer.allCases), trackPoints: [],
+                    handle: handle, nearest: lastNearest, casteljau: lastCasteljau, figure: lastFigure)
+                request.trackPointsLeftOut = true
+                return request
+            }
+        }
         let points = (try? trackPoints(SourceRange(0, 0))) ?? []
         return SaveRequest(
             file: "", from: "", path: path, layers: Set(SaveLayer.allCases), trackPoints: points,

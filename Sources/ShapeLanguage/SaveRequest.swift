@@ -20,6 +20,9 @@ public struct SaveRequest: Sendable {
     public var figure: Figure?
     /// The pattern of the last `dash`, if the session ran one: the path is drawn dashed with it.
     public var dash: DashPattern? = nil
+    /// The track points were not measured (`trackPoints` is empty), only the handle's: there
+    /// would be more than the workbench's scene carries (see `Interpreter.view`).
+    public var trackPointsLeftOut = false
 }
 
 /// Writes a `SaveRequest`; returns the name of the file written, or throws a reason.

@@ -9,7 +9,7 @@ import ShapeLanguage
 ///   point; a close its start and end. The page makes the path's SVG data from them.
 /// - `bounds`: the tight bounds or null;
 /// - `handle`: `{"index", "point"}` or null; `track`: the track points, flat (null past
-///   `trackLimit`); `nearest`, `casteljau`: the last such query's points, or null;
+///   `trackLimit`, or when they could pass it and were left out: `SaveRequest.trackPointsLeftOut`); `nearest`, `casteljau`: the last such query's points, or null;
 /// - `figure`: the last teaching query's title, marks (with their colours, as `save` draws them)
 ///   and legend, or null.
 ///
@@ -59,7 +59,7 @@ public enum WorkbenchScene {
             out += "]}"
         }
         out += "]"
-        if r.trackPoints.count <= trackLimit {
+        if !r.trackPointsLeftOut, r.trackPoints.count <= trackLimit {
             out += ",\"track\":["
             write(r.trackPoints, into: &out)
             out += "]"
@@ -81,7 +81,7 @@ public enum WorkbenchScene {
     ///   and the track points' as 64-bit little-endian doubles.
     public static func binary(_ r: SaveRequest, handleIndex: Int, version: Int, elements made: Elements? = nil) -> [UInt8] {
         let elements = made ?? Elements(r.path)
-        let tracked = r.trackPoints.count <= trackLimit
+        let tracked = !r.trackPointsLeftOut && r.trackPoints.count <= trackLimit
         var header = "{\"version\":\(version),\"bounds\":" + bounds(r) + ",\"kinds\":\"" + elements.kinds + "\""
         header += ",\"arcs\":[" + elements.arcs + "],\"track\":\(tracked ? r.trackPoints.count : -1)"
         header += extras(r, handleIndex: handleIndex) + "}"

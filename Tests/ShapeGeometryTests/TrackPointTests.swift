@@ -157,3 +157,71 @@ import Testing
         }
     }
 }
+
+@Suite struct TrackPointAtIndexTests {
+    /// `point(at:)` is the whole computation's point at that index, bit for bit, for every index
+    /// but the last (which the last-versus-first rule may take off: it answers nil when its walk
+    /// reaches the end first), on random paths of every kind of element with patterns that make
+    /// the thinning matter; and it walks only as far as the index.
+    @Test(arguments: [[1.0, 1.0, 0.0], [3, 0.05, 0.5, 7, 2.5], [0.3, 0], [40, 15, -12]])
+    func itIsTheWholeComputationsPoint(_ patternAndPhase: [Double]) throws {
+        let dash = try DashPattern(Array(patternAndPhase.dropLast()), phase: patternAndPhase.last!)
+        var rng = SeededRandom(seed: 1202)
+        for round in 0..<12 {
+            var path = Path()
+            try path.move(to: rng.point(0, 100))
+            for _ in 0..<(5 + round * 4) {
+                switch rng.next() % 9 {
+                case 0, 1: try path.line(to: rng.point(0, 100))
+                case 2: try path.quad(control: rng.point(0, 100), to: rng.point(0, 100))
+                case 3, 4: try path.curve(control1: rng.point(0, 100), control2: rng.point(0, 100), to: rng.point(0, 100))
+                case 5:
+                    try path.arc(
+                        center: rng.point(20, 80), radius: 5 + Double(rng.next() % 30), startAngle: 0.3,
+                        endAngle: Double(rng.next() % 7), clockwise: rng.next() % 2 == 0)
+                case 6: path.close()
+                case 7: try path.move(to: rng.point(0, 100))
+                default: try path.addRect(x: 10, y: 10, width: 3, height: 0.05 * Double(rng.next() % 3))
+                }
+            }
+            let whole = try TrackPoints.compute(path, pattern: dash)
+            // The first ones, 30 anywhere, and the last ones and past them.
+            let n = whole.count
+            let indices = Set(
+                Array(0..<Swift.min(n, 5)) + (0..<30).map { _ in Int(rng.next() % UInt64(n + 1)) } + Array(Swift.max(0, n - 3)..<(n + 2)))
+            for index in indices.sorted() {
+                let found = TrackPoints.point(at: index, of: path, pattern: dash)
+                if index + 1 < whole.count {
+                    #expect(found == whole[index], "round \(round), index \(index) of \(whole.count)")
+                } else if let found {
+                    // The last: found only when the walk saw one more, which the rule took off.
+                    #expect(index < whole.count && found == whole[index], "round \(round), index \(index) of \(whole.count)")
+                }
+            }
+        }
+    }
+
+    /// On a path of 20,000 lines three units long, the unit pattern's points are at the whole
+    /// numbers along it: the first, any, the one before the last; past them, none.
+    @Test func alongALongStraightPath() throws {
+        var path = Path()
+        try path.move(to: Point(0, 0))
+        for k in 1...20_000 { try path.line(to: Point(Double(k) * 3, 0)) }
+        #expect(TrackPoints.point(at: 0, of: path) == Point(0, 0))
+        #expect(TrackPoints.point(at: 7, of: path) == Point(7, 0))
+        #expect(TrackPoints.point(at: 59_998, of: path) == Point(59_998, 0))
+        #expect(TrackPoints.point(at: 60_000, of: path) == nil)
+        #expect(TrackPoints.point(at: -1, of: path) == nil)
+    }
+
+    /// A closed rectangle whose perimeter passes 40 by 0.05: the point at 40 is 0.05 from the
+    /// first, so the last-versus-first rule takes it off, and `point(at: 40)` must not give it.
+    @Test func theLastRuleIsRespected() throws {
+        var path = Path()
+        try path.addRect(x: 0, y: 0, width: 10, height: 10.025)
+        let whole = try TrackPoints.compute(path)
+        #expect(whole.count == 40)
+        #expect(TrackPoints.point(at: 39, of: path) == whole[39])
+        #expect(TrackPoints.point(at: 40, of: path) == nil)
+    }
+}

@@ -31,3 +31,60 @@ import Testing
         }
     }
 }
+
+/// The workbench's view of a path with more track points than the scene carries: the points are
+/// left out, and only the handle's point is found (walking the path as far as it), the same
+/// point the whole measurement gives, wherever the handle is; the session's own answers after it
+/// are unchanged.
+@Suite struct WorkbenchViewTests {
+    static let long = """
+        move 0 0
+        repeat 600 {
+          line pen.x + 4 pen.y
+          curve pen.x + 1 pen.y - 3 pen.x + 3 pen.y - 3 pen.x + 4 pen.y
+          arc pen.x + 2 pen.y 2 180deg 360deg
+        }
+        """
+
+    @Test(arguments: [0, 1, 777, 5_000, 9_000])
+    func theHandleIsTheWholeMeasurementsPoint(_ index: Int) throws {
+        let fast = Interpreter(), whole = Interpreter()
+        for i in [fast, whole] {
+            #expect(run(i, WorkbenchViewTests.long) == nil)
+            #expect(run(i, "handle \(index)\ntranslate 1 0") == nil)
+        }
+        let view = fast.view(trackPointsAtMost: 1000)
+        let measured = whole.view()
+        #expect(view.trackPointsLeftOut && view.trackPoints.isEmpty)
+        #expect(!measured.trackPointsLeftOut && measured.trackPoints.count > 1000)
+        #expect(view.handle != nil && view.handle == measured.handle, "handle \(index)")
+        #expect(fast.handleIndex == whole.handleIndex)
+        // The scene says so: no track points, and all else as the whole view's.
+        var measuredLeftOut = measured
+        measuredLeftOut.trackPoints = []
+        let scene = WorkbenchScene.render(view, handleIndex: fast.handleIndex)
+        #expect(scene.contains("\"track\":null") && scene.contains("\"handle\":{\"index\":\(fast.handleIndex)"))
+        #expect(
+            scene
+                == WorkbenchScene.render(measuredLeftOut, handleIndex: whole.handleIndex).replacingOccurrences(
+                    of: "\"track\":[]", with: "\"track\":null"))
+        // What the sessions answer next is the same.
+        var a: [Report] = [], b: [Report] = []
+        #expect(run(fast, "handle\ndrag to 100 -2", reports: &a) == nil)
+        #expect(run(whole, "handle\ndrag to 100 -2", reports: &b) == nil)
+        #expect(a.map { TextPrinter().format($0) } == b.map { TextPrinter().format($0) })
+    }
+
+    /// Points already measured, or few enough to be sent, are in the view whole.
+    @Test func measuredOrFewPointsAreSent() throws {
+        let i = Interpreter()
+        #expect(run(i, WorkbenchViewTests.long) == nil)
+        #expect(run(i, "handle") == nil)
+        let measured = i.view(trackPointsAtMost: 1000)
+        #expect(!measured.trackPointsLeftOut && measured.trackPoints.count > 1000)
+        let few = Interpreter()
+        #expect(run(few, "move 0 0\nline 50 0\ntranslate 1 0") == nil)
+        let view = few.view(trackPointsAtMost: 1000)
+        #expect(!view.trackPointsLeftOut && view.trackPoints.count == 50 && view.handle == Point(1, 0))
+    }
+}

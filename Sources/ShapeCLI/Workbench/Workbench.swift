@@ -60,11 +60,11 @@ final class Workbench {
                 made.withLock { $0 = e }
                 done.signal()
             }
-            view = interpreter.view()
+            view = interpreter.view(trackPointsAtMost: WorkbenchScene.trackLimit)
             done.wait()
             elements = made.withLock { $0 }
         } else {
-            view = interpreter.view()
+            view = interpreter.view(trackPointsAtMost: WorkbenchScene.trackLimit)
         }
         let scene = WorkbenchScene.binary(view, handleIndex: interpreter.handleIndex, version: version, elements: elements)
         server.publish(scene: scene, version: version)
@@ -97,7 +97,8 @@ final class Workbench {
                     server.finish(job.connection, HTTP.response(200, type: "application/json", body: Array(answer.utf8), keepAlive: job.keepAlive))
                 }
             case .scene:
-                let json = WorkbenchScene.render(session.interpreter.view(), handleIndex: session.interpreter.handleIndex)
+                let json = WorkbenchScene.render(
+                    session.interpreter.view(trackPointsAtMost: WorkbenchScene.trackLimit), handleIndex: session.interpreter.handleIndex)
                 server.finish(job.connection, HTTP.response(200, type: "application/json", body: Array(json.utf8), keepAlive: job.keepAlive))
             case .export(let layers):
                 var request = session.interpreter.view()
