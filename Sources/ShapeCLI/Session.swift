@@ -59,7 +59,7 @@ final class Session {
             let printer = TextPrinter(
                 precision: interpreter.precision, quiet: options.quiet,
                 columns: Session.columns, rows: Session.rows, unicode: Session.unicode)
-            if let text = printer.format(report) { terminal.out(text) }
+            terminal.out { printer.write(report, into: &$0) }
         }
     }
 

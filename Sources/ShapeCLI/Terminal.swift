@@ -8,6 +8,13 @@ struct Terminal {
     /// Output not yet written, as bytes (appending a line is a copy of its bytes).
     private var pending: [UInt8] = []
 
+    /// A line written by `write` straight into the output (which answers whether it wrote one).
+    mutating func out(_ write: (inout [UInt8]) -> Bool) {
+        if pending.capacity < 1 << 17 { pending.reserveCapacity(1 << 17) }
+        if write(&pending) { pending.append(0x0A) }
+        if pending.count >= 1 << 16 { flush() }
+    }
+
     mutating func out(_ line: String) {
         if pending.capacity < 1 << 17 { pending.reserveCapacity(1 << 17) }
         pending.append(contentsOf: line.utf8)

@@ -20,11 +20,36 @@ public enum NumberFormat {
         return shortestRounded(x, precision: precision)
     }
 
+    /// `text(x, precision:)` appended to `out`: the common case's digits are written straight
+    /// in, with no string made for them (a script's reports write tens of thousands).
+    public static func text(_ x: Double, precision: Int = 4, into out: inout [UInt8]) {
+        let magnitude = Swift.abs(x)
+        if x.isFinite, x != 0, magnitude < 1e16, magnitude >= 0.5 * tenToThe(-precision),
+            scaled(x, precision: precision, { out.append(contentsOf: $0) }) != nil
+        {
+            return
+        }
+        out.append(contentsOf: text(x, precision: precision).utf8)
+    }
+
+    /// `text(x, beside: scale, precision:)` appended to `out`.
+    public static func text(_ x: Double, beside scale: Double, precision: Int = 4, into out: inout [UInt8]) {
+        let v = Swift.abs(x)
+        if v < noiseFloor * Swift.abs(scale), v < 0.5 * tenToThe(-precision) { return out.append(0x30) }
+        text(x, precision: precision, into: &out)
+    }
+
+    static func scaled(_ x: Double, precision: Int) -> String? {
+        scaled(x, precision: precision) { String(decoding: $0, as: UTF8.self) }
+    }
+
     /// The common case without finding the shortest decimal: x·10^precision rounded to a whole
     /// number, when that product is far from a tie (a tie is where rounding the shortest
     /// decimal and rounding the double could differ, as for 2.675, and the product carries a
-    /// rounding error of its own). nil when it is near one or too large to be exact.
-    static func scaled(_ x: Double, precision: Int) -> String? {
+    /// rounding error of its own). nil when it is near one or too large to be exact; else what
+    /// `body` makes of its text's bytes.
+    @inline(__always)
+    static func scaled<R>(_ x: Double, precision: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
         guard precision <= 15 else { return nil }
         let s = Swift.abs(x) * positivePowers[precision]
         guard s < 1e15 else { return nil }
@@ -49,7 +74,7 @@ public enum NumberFormat {
                 written += 1
             }
             if x < 0 { put(0x2D) }
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[k..<40]), as: UTF8.self)
+            return body(UnsafeBufferPointer(rebasing: buffer[k..<40]))
         }
     }
 

@@ -23,6 +23,38 @@ public struct TextPrinter {
         return render(r.wording(.text).text)
     }
 
+    /// `format(r)` appended to `out` (answers false, writing nothing, where `format` answers
+    /// nil): numbers, points and words are written straight in, with no string made for each.
+    public func write(_ r: Report, into out: inout [UInt8]) -> Bool {
+        if quiet && !r.isRequested { return false }
+        let lines = r.wording(.text).text
+        for (k, line) in lines.enumerated() {
+            if k > 0 { out.append(0x0A) }
+            write(line, into: &out)
+        }
+        return true
+    }
+
+    /// `render(line)` appended to `out`.
+    public func write(_ line: Line, into out: inout [UInt8]) {
+        for piece in line.pieces {
+            switch piece {
+            case .words(let s): out.append(contentsOf: s.utf8)
+            case .number(let x, nil): NumberFormat.text(x, precision: precision, into: &out)
+            case .number(let x, let whole?): NumberFormat.text(x, beside: whole, precision: precision, into: &out)
+            case .point(let q):
+                let scale = Swift.max(Swift.abs(q.x), Swift.abs(q.y))
+                out.append(0x28)
+                NumberFormat.text(q.x, beside: scale, precision: precision, into: &out)
+                out.append(0x2C)
+                out.append(0x20)
+                NumberFormat.text(q.y, beside: scale, precision: precision, into: &out)
+                out.append(0x29)
+            default: out.append(contentsOf: render(Line([piece])).utf8)
+            }
+        }
+    }
+
     /// Lines of a wording, joined by newlines.
     public func render(_ lines: [Line]) -> String {
         if lines.count == 1 { return render(lines[0]) }
