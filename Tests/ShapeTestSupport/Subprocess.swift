@@ -56,10 +56,25 @@ public enum Subprocess {
             for p in argv { free(p) }
             for p in env ?? [] { free(p) }
         }
+        // The child starts with no signal blocked and every signal's default action, as from a
+        // shell: the test runner's threads block most signals, and a child (a tmux server, the
+        // `shape` under it) would keep that mask, so that SIGHUP and SIGTERM never reach it and it
+        // outlives its test.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), every = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&every)
+        sigdelset(&every, SIGKILL)
+        sigdelset(&every, SIGSTOP)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &every)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
         let spawned =
-            env.map { posix_spawnp(&pid, program, &actions, nil, argv, $0) }
-            ?? posix_spawnp(&pid, program, &actions, nil, argv, environ)
+            env.map { posix_spawnp(&pid, program, &actions, &attributes, argv, $0) }
+            ?? posix_spawnp(&pid, program, &actions, &attributes, argv, environ)
         guard spawned == 0 else { throw Failure(description: "cannot run \(program): \(String(cString: strerror(spawned)))") }
 
         let (status, timedOut) = wait(for: pid, timeout: timeout)
