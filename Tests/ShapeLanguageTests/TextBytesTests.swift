@@ -23,7 +23,8 @@ import Testing
                 for scale in [0.0, 1, 1e6, 1e15] {
                     var beside: [UInt8] = []
                     NumberFormat.text(x, beside: scale, precision: precision, into: &beside)
-                    #expect(String(decoding: beside, as: UTF8.self) == NumberFormat.text(x, beside: scale, precision: precision), "\(x) beside \(scale)")
+                    #expect(
+                        String(decoding: beside, as: UTF8.self) == NumberFormat.text(x, beside: scale, precision: precision), "\(x) beside \(scale)")
                 }
             }
         }
