@@ -13,6 +13,8 @@ public enum Message: Sendable, Equatable {
     case unclosedBlock
     case unmatchedClose(String)
     case unknownCommand(String)
+    /// `view`, `exit` or `quit`: words of the REPL's prompt, not of the language.
+    case promptWord(String)
     case notAssignable(String)
     case reservedName(String)
     case tooDeep(Int)
@@ -145,6 +147,7 @@ public enum Message: Sendable, Equatable {
         case .unclosedBlock: "unclosedBlock"
         case .unmatchedClose: "unmatchedClose"
         case .unknownCommand: "unknownCommand"
+        case .promptWord: "promptWord"
         case .notAssignable: "notAssignable"
         case .reservedName: "reservedName"
         case .tooDeep: "tooDeep"
@@ -268,6 +271,10 @@ public enum Message: Sendable, Equatable {
         case .unclosedBlock: "this '{' is never closed"
         case .unmatchedClose(let c): "unmatched '\(c)'"
         case .unknownCommand(let n): "unknown command or variable '\(n)'"
+        case .promptWord(let w):
+            w == "view"
+                ? "'view' belongs to the REPL's prompt, not to scripts: typed there alone, it opens the session in a browser (from a shell: shape view file.shape)"
+                : "'\(w)' belongs to the REPL's prompt, not to scripts: typed there alone, it leaves; a script ends at its end"
         case .notAssignable(let n): "'\(n)' cannot be assigned to"
         case .reservedName(let n): "'\(n)' is a built-in name and cannot be redefined"
         case .tooDeep(let n): "expressions nest more than \(n) deep"

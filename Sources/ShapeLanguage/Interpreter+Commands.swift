@@ -57,6 +57,7 @@ extension Interpreter {
             if arguments.isEmpty, keywords.isEmpty, let value = try? lookup(name, nameRange) {
                 return report("value", .value(nil, value))
             }
+            if Interpreter.promptWords.contains(name) { throw error(.promptWord(name), nameRange) }
             let candidates = CommandTable.all.map({ $0.name }) + definedNames
             throw error(.unknownCommand(name), nameRange, suggestion: suggestion(for: name, among: candidates))
         }
@@ -362,6 +363,10 @@ extension Interpreter {
         return t
     }
 
+    /// Words the REPL's prompt takes before the language sees the line (REPL.swift): said so
+    /// where a script or `help` meets them.
+    static let promptWords: Set<String> = ["view", "exit", "quit"]
+
     func help(_ topic: String?, _ range: SourceRange) throws(Diagnostic) {
         guard let topic else { return report("help", .help(.all)) }
         // `else` and `in` are parts of `if` and `for`.
@@ -370,6 +375,7 @@ extension Interpreter {
         if let procedure = state.procedures[topic] { return report("help", .help(.procedure(info(topic, procedure)))) }
         if let function = Builtins.function(named: topic) { return report("help", .help(.function(function))) }
         if let value = Builtins.Value(rawValue: topic) { return report("help", .help(.value(value))) }
+        if Interpreter.promptWords.contains(topic) { throw error(.promptWord(topic), range) }
         let candidates =
             CommandTable.all.map({ $0.name }) + Builtins.functions.map({ $0.name }) + Builtins.Value.allCases.map({ $0.rawValue })
             + state.procedures.keys

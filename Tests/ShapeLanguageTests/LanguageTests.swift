@@ -203,6 +203,23 @@ func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
         #expect(run(i, "zig 1")?.message == .unknownCommand("zig"))
     }
 
+    /// `view`, `exit` and `quit` are the REPL prompt's words: a script or `help` that meets one
+    /// is told so (where it stands), not that the word is unknown; a variable or procedure of
+    /// that name is still itself.
+    @Test func promptWordsAreSaidToBeThePrompts() {
+        let i = Interpreter()
+        for word in ["view", "exit", "quit"] {
+            let d = run(i, word)
+            #expect(d?.message == .promptWord(word) && d?.range == SourceRange(0, word.utf8.count))
+            #expect(run(i, "help \(word)")?.message == .promptWord(word))
+            #expect(d.map { DiagnosticRenderer.render($0) }?.contains("REPL's prompt") == true)
+        }
+        #expect(run(i, "vew")?.message == .unknownCommand("vew"))
+        var reports: [Report] = []
+        #expect(run(i, "let view = 3\nprint view + 1", reports: &reports) == nil)
+        #expect(reports.last.flatMap { TextPrinter().format($0) } == "4")
+    }
+
     @Test func clearAndUndoRestoreTheWholePath() {
         let i = Interpreter()
         run(i, "circle 0 0 10\nrect 0 0 5 5\nclear")
