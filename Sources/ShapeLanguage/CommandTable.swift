@@ -227,7 +227,7 @@ public struct CommandSpec: Sendable {
         if variadic { return variadicNames.all }
         if max == 0 { return "" }
         let count = min == max ? "\(max)" : "\(min) to \(max)"
-        return "\(count) argument\(max == 1 ? "" : "s") (\(parameters.joined(separator: " ")))"
+        return "\(count) argument\(plural(max)) (\(parameters.joined(separator: " ")))"
     }
 
     /// The fewest and most positional arguments (any number for a variadic command: `dash`

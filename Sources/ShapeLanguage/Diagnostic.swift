@@ -285,7 +285,7 @@ public enum Message: Sendable, Equatable {
         case .loopBoundTooLarge: "loop bounds must be below 2^53 in size (past it, adding 1 changes nothing)"
         case .nestingLimit(let n): "blocks, calls and includes nest more than \(n) deep while this statement runs"
         case .wrongArgumentCount(let c, let usage, let got):
-            "'\(c)' takes \(usage.isEmpty ? "no arguments" : usage), got \(got) argument\(got == 1 ? "" : "s")"
+            "'\(c)' takes \(usage.isEmpty ? "no arguments" : usage), got \(got) argument\(plural(got))"
         case .unknownOption(let c, let w): "'\(c)' has no option '\(w)'"
         case .detachedUnit(let n, let u): "'\(u)' must be written against its number, with no space: '\(n)\(u)'"
         case .exclusiveOptions(let c, let o):
@@ -328,7 +328,7 @@ public enum Message: Sendable, Equatable {
             }
         case .undefinedFunction(let n): "unknown function '\(n)'"
         case .alreadyDefined(let n): "'\(n)' is already defined (assign with '\(n) = ...')"
-        case .wrongCallArity(let n, let e, let g): "'\(n)' takes \(e) argument\(e == 1 ? "" : "s"), got \(g)"
+        case .wrongCallArity(let n, let e, let g): "'\(n)' takes \(e) argument\(plural(e)), got \(g)"
         case .noCurrentPoint(let c): "'\(c)' needs a current point: start with 'move x y'"
         case .negativeRadius: "a radius cannot be negative"
         case .invalidDash: "dash lengths must be finite and not negative"
@@ -376,7 +376,7 @@ public enum Message: Sendable, Equatable {
         case .badFileName(let why): "that is not a file name: \(why)"
         case .rationalWeights(let n): "'rational' needs a weight above 0 for each of the element's \(n) points"
         case .rationalWeightCount(let n, let got):
-            "'rational' needs one weight for each of the element's \(n) points, got \(got) weight\(got == 1 ? "" : "s")"
+            "'rational' needs one weight for each of the element's \(n) points, got \(got) weight\(plural(got))"
         case .moldNearEnd(let t):
             "'mold' cannot move the curve by its point at t = \(NumberFormat.text(t)): so near an end, the end itself decides where it is (choose t well inside 0 to 1)"
         case .notAChoice(let c, let o, let choices): "'\(c)' takes \(o) \(Message.list(choices, "or"))"

@@ -64,7 +64,7 @@ public enum Value: Sendable, Equatable {
             return "{" + fields.joined(separator: ", ") + "}"
         case .list(let items):
             return "[" + items.map { $0.text(quoteStrings: true, number: number, coordinate: coordinate) }.joined(separator: ", ") + "]"
-        case .path(let p): return "path(\(p.elements.count) element\(p.elements.count == 1 ? "" : "s"), length \(number(p.length)))"
+        case .path(let p): return "path(\(p.elements.count) element\(plural(p.elements.count)), length \(number(p.length)))"
         }
     }
 

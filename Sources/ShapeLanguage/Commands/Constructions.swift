@@ -231,7 +231,7 @@ extension Interpreter {
         try charge(Int(x), inv.range)
         // The chords themselves, drawn when there are few enough to see.
         let chords = Int(x)
-        let title = "lengthtable \(i): \(chords) chord\(chords == 1 ? "" : "s")"
+        let title = "lengthtable \(i): \(chords) chord\(plural(chords))"
         if chords <= 1000 {
             let points = (0...chords).map { segment.point(at: Double($0) / Double(chords)) }
             lastFigure = Figure(title: title, marks: [.polyline(points, .construction)] + points.map { .point($0, .mark, label: nil) })

@@ -166,7 +166,7 @@ extension Interpreter {
             let kind = j.c1 ? "C1" : j.g1 ? "G1" : "C0, turns \(NumberFormat.text(j.turn * 180 / .pi, precision: 1))°"
             return .point(s.start, .mark, label: kind)
         }
-        lastFigure = Figure(title: "continuity: \(joints.count) joint\(joints.count == 1 ? "" : "s")", marks: marks)
+        lastFigure = Figure(title: "continuity: \(joints.count) joint\(plural(joints.count))", marks: marks)
         report("continuity", .continuity(joints))
     }
 
