@@ -54,7 +54,10 @@ final class Session {
         }
         if options.json {
             if options.quiet && !report.isRequested { return }
-            if let line = json.format(report) { terminal.out(line) }
+            terminal.out {
+                json.write(report, into: &$0)
+                return true
+            }
         } else {
             let printer = TextPrinter(
                 precision: interpreter.precision, quiet: options.quiet,

@@ -219,6 +219,26 @@ public enum NumberFormat {
         return out
     }
 
+    /// `json(x)` appended to bytes: a whole number's digits written straight in.
+    public static func json(_ x: Double, into out: inout [UInt8]) {
+        if !x.isFinite {
+            out.append(contentsOf: "null".utf8)
+        } else if x == 0 {
+            out.append(0x30)
+        } else if x == x.rounded(), Swift.abs(x) < 1e15 {
+            var n = Int64(x).magnitude
+            if x < 0 { out.append(0x2D) }
+            let start = out.count
+            repeat {
+                out.append(0x30 + UInt8(n % 10))
+                n /= 10
+            } while n > 0
+            out[start...].reverse()
+        } else {
+            out.append(contentsOf: x.description.utf8)
+        }
+    }
+
     /// `json(x)` written straight into `out`, with no string made for the number (the
     /// workbench's scene writes a hundred thousand of them).
     public static func json(_ x: Double, into out: inout String) {

@@ -44,6 +44,72 @@ public struct JSONLinesPrinter {
         }
     }
 
+    /// `string(s)` appended to bytes: copied whole when nothing needs escaping.
+    public static func string(_ s: String, into out: inout [UInt8]) {
+        if s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) { return out.append(contentsOf: string(s).utf8) }
+        out.append(0x22)
+        out.append(contentsOf: s.utf8)
+        out.append(0x22)
+    }
+
+    /// `format(r)` appended to `out`: the same text, with no string made for each number, name and
+    /// field (what `shape --json` prints with).
+    public func write(_ r: Report, into out: inout [UInt8]) {
+        out.append(contentsOf: #"{"cmd": "#.utf8)
+        JSONLinesPrinter.string(r.command, into: &out)
+        out.append(contentsOf: #", "line": "#.utf8)
+        out.append(contentsOf: String(r.line).utf8)
+        for field in r.wording(.fields).fields {
+            out.append(0x2C)
+            out.append(0x20)
+            JSONLinesPrinter.string(field.name, into: &out)
+            out.append(0x3A)
+            out.append(0x20)
+            write(field.json, into: &out)
+        }
+        out.append(0x7D)
+    }
+
+    /// `render(json)` appended to `out`.
+    func write(_ json: JSON, into out: inout [UInt8]) {
+        func separated(_ count: Int, _ open: UInt8, _ close: UInt8, _ item: (Int, inout [UInt8]) -> Void) {
+            out.append(open)
+            for k in 0..<count {
+                if k > 0 {
+                    out.append(0x2C)
+                    out.append(0x20)
+                }
+                item(k, &out)
+            }
+            out.append(close)
+        }
+        switch json {
+        case .number(let x): NumberFormat.json(x, into: &out)
+        case .integer(let i): out.append(contentsOf: String(i).utf8)
+        case .unsigned(let u): out.append(contentsOf: String(u).utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .string(let s): JSONLinesPrinter.string(s, into: &out)
+        case .null: out.append(contentsOf: "null".utf8)
+        case .pair(let p):
+            out.append(0x5B)
+            NumberFormat.json(p.x, into: &out)
+            out.append(0x2C)
+            out.append(0x20)
+            NumberFormat.json(p.y, into: &out)
+            out.append(0x5D)
+        case .array(let items): separated(items.count, 0x5B, 0x5D) { k, out in write(items[k], into: &out) }
+        case .each(let count, let item): separated(count, 0x5B, 0x5D) { k, out in write(item(k), into: &out) }
+        case .object(let fields):
+            separated(fields.count, 0x7B, 0x7D) { k, out in
+                JSONLinesPrinter.string(fields[k].name, into: &out)
+                out.append(0x3A)
+                out.append(0x20)
+                write(fields[k].json, into: &out)
+            }
+        default: out.append(contentsOf: render(json).utf8)
+        }
+    }
+
     /// The JSON object for one report: `"cmd"`, `"line"`, then the fields of its wording.
     public func format(_ r: Report) -> String? {
         var out = "{\"cmd\": " + JSONLinesPrinter.string(r.command) + ", \"line\": " + String(r.line)

@@ -30,6 +30,22 @@ import Testing
         }
     }
 
+    @Test func jsonNumbersWrittenAsBytesAreTheirText() {
+        var random = SeededRandom(seed: 13)
+        var values: [Double] = [0, -0.0, 1, -1, 42, -42, 1e15 - 1, 1e15, -1e15 + 1, 1e16, 0.1, 1.0 / 3, 5e-324, .nan, .infinity, -.infinity]
+        for _ in 0..<3000 {
+            let mantissa = Double(random.next() % 2_000_000) / 1000 - 1000
+            let scale = [1e-9, 1e-3, 1, 1e3, 1e9, 1e14, 1e16][Int(random.next() % 7)]
+            values.append(mantissa * scale)
+            values.append(mantissa.rounded() * scale)
+        }
+        for x in values {
+            var bytes: [UInt8] = [0x5B]
+            NumberFormat.json(x, into: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == "[" + NumberFormat.json(x), "\(x)")
+        }
+    }
+
     @Test func reportsWrittenAsBytesAreTheirText() throws {
         let i = Interpreter()
         var reports: [Report] = []
@@ -50,8 +66,18 @@ import Testing
             print r
             winding 50 50
             help curve
+            print "a \\"quoted\\" word"
+            casteljau 2 0.25
+            split 2 0.5
+            undo
             """
         #expect(run(i, script, reports: &reports) == nil)
+        let json = JSONLinesPrinter()
+        for r in reports {
+            var bytes: [UInt8] = []
+            json.write(r, into: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == json.format(r), "\(r.command)")
+        }
         for precision in [2, 4, 9] {
             for quiet in [false, true] {
                 let printer = TextPrinter(precision: precision, quiet: quiet)
