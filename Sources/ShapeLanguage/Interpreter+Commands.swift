@@ -43,11 +43,21 @@ struct Invocation {
 }
 
 extension Interpreter {
+    /// `CommandTable.row(named:)`, remembered for the next statement: a script's statements
+    /// mostly repeat the command before them, and comparing a short name costs far less than
+    /// hashing it.
+    func commandRow(_ name: String) -> CommandTable.Row? {
+        if let last = lastCommandRow, last.name == name { return last.row }
+        let row = CommandTable.row(named: name)
+        lastCommandRow = (name, row)
+        return row
+    }
+
     func command(
         _ name: String, nameRange: SourceRange, arguments: [Expr], keywords: [KeywordArgument],
         range: SourceRange
     ) throws(Diagnostic) {
-        let row = CommandTable.row(named: name)
+        let row = commandRow(name)
         try charge((row?.spec.cost.units(elements: path.elements.count) ?? 1) + WorkCost.commandOverhead, range)
         guard let row else {
             if let procedure = state.procedures[name] {

@@ -83,6 +83,8 @@ public final class Interpreter {
     }
     /// Tells the path's states apart: it changes with every change to the path.
     var pathStamp = 0
+    /// The last command looked up in the table (`commandRow`).
+    var lastCommandRow: (name: String, row: CommandTable.Row?)?
     /// A band index of the path for hit tests, kept while the path does not change: faster per
     /// query than the path's own tree, but O(n) to build (see `contains(_:rule:)`).
     var containmentCache: (stamp: Int, tester: ContainmentTester)?
@@ -238,7 +240,7 @@ public final class Interpreter {
         // statement did not make. (Appending leaves the elements they show as they were.)
         // The last teaching query's figure is the figure: a teaching query that makes none
         // (`bernstein`, `point`, `casteljau`, whose picture is its own layer, ...) clears it.
-        if lastFigure == figureBefore, CommandTable.spec(named: statement.commandName)?.group == .teaching, !state.figureKeep {
+        if lastFigure == figureBefore, !state.figureKeep, commandRow(statement.commandName)?.spec.group == .teaching {
             lastFigure = nil
             lastFigureless = statement.commandName
         }
@@ -249,7 +251,7 @@ public final class Interpreter {
         }
         if let saved = current.savedPath, saved.elements != path.elements {
             if lastFigure == figureBefore { lastFigure = nil }
-            if CommandTable.spec(named: statement.commandName)?.group != .teaching { lastFigureless = nil }
+            if commandRow(statement.commandName)?.spec.group != .teaching { lastFigureless = nil }
             if lastCasteljau == casteljauBefore { lastCasteljau = nil }
             if lastNearest?.query == nearestBefore?.query, lastNearest?.point == nearestBefore?.point { lastNearest = nil }
         }
