@@ -10,7 +10,7 @@ import Testing
 @Suite struct TextBytesTests {
     @Test func numbersWrittenAsBytesAreTheirText() {
         var random = SeededRandom(seed: 12)
-        var values: [Double] = [0, -0.0, 1, -1, 2.675, 0.5, 1.5e-5, 5e-324, 1e15, 9.99995, 1e16, .nan, .infinity, -.infinity, 1e-13]
+        var values: [Double] = [0, -0.0, 1, -1, 2.675, 0.5, 1.5e-5, .leastNonzeroMagnitude, 1e15, 9.99995, 1e16, .nan, .infinity, -.infinity, 1e-13]
         for _ in 0..<3000 {
             let mantissa = Double(random.next() % 2_000_000) / 1000 - 1000
             values.append(mantissa * [1e-9, 1e-4, 1, 1e3, 1e9, 1e14][Int(random.next() % 6)])
@@ -32,7 +32,7 @@ import Testing
 
     @Test func jsonNumbersWrittenAsBytesAreTheirText() {
         var random = SeededRandom(seed: 13)
-        var values: [Double] = [0, -0.0, 1, -1, 42, -42, 1e15 - 1, 1e15, -1e15 + 1, 1e16, 0.1, 1.0 / 3, 5e-324, .nan, .infinity, -.infinity]
+        var values: [Double] = [0, -0.0, 1, -1, 42, -42, 1e15 - 1, 1e15, -1e15 + 1, 1e16, 0.1, 1.0 / 3, .leastNonzeroMagnitude, .nan, .infinity, -.infinity]
         for _ in 0..<3000 {
             let mantissa = Double(random.next() % 2_000_000) / 1000 - 1000
             let scale = [1e-9, 1e-3, 1, 1e3, 1e9, 1e14, 1e16][Int(random.next() % 7)]
