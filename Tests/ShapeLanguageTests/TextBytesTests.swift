@@ -32,7 +32,9 @@ import Testing
 
     @Test func jsonNumbersWrittenAsBytesAreTheirText() {
         var random = SeededRandom(seed: 13)
-        var values: [Double] = [0, -0.0, 1, -1, 42, -42, 1e15 - 1, 1e15, -1e15 + 1, 1e16, 0.1, 1.0 / 3, .leastNonzeroMagnitude, .nan, .infinity, -.infinity]
+        var values: [Double] = [
+            0, -0.0, 1, -1, 42, -42, 1e15 - 1, 1e15, -1e15 + 1, 1e16, 0.1, 1.0 / 3, .leastNonzeroMagnitude, .nan, .infinity, -.infinity,
+        ]
         for _ in 0..<3000 {
             let mantissa = Double(random.next() % 2_000_000) / 1000 - 1000
             let scale = [1e-9, 1e-3, 1, 1e3, 1e9, 1e14, 1e16][Int(random.next() % 7)]

@@ -10,7 +10,8 @@ import Testing
     @Test func numbersAreWrittenAsJSONWritesThem() {
         var random = SeededRandom(seed: 11)
         var values: [Double] = [
-            0, -0.0, 1, -1, 42, 1e15, 1e15 + 2, -1e16, 0.1, 1.0 / 3, .leastNonzeroMagnitude, .greatestFiniteMagnitude, .nan, .infinity, -.infinity, 123.456,
+            0, -0.0, 1, -1, 42, 1e15, 1e15 + 2, -1e16, 0.1, 1.0 / 3, .leastNonzeroMagnitude, .greatestFiniteMagnitude, .nan, .infinity, -.infinity,
+            123.456,
         ]
         for _ in 0..<2000 {
             let mantissa = Double(random.next() % 2_000_000) / 1000 - 1000
