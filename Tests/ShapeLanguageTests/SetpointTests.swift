@@ -175,4 +175,29 @@ import Testing
         i.limits.statementWork = 1000
         #expect(run(i, "stroke 3")?.message == .workLimit(1000))
     }
+
+    /// No input is known to give an inconsistent outline since O11 was mended, so the mapping of
+    /// the geometry's two failures to their located errors is checked on the method that makes
+    /// it: an inconsistent outline is its own error (naming the command), out of work the work
+    /// limit, and a success charges the work it reports.
+    @Test func theGeometrysFailuresBecomeTheirOwnErrors() throws {
+        let i = Interpreter()
+        let inv = Invocation(name: "offset", numbers: [], ranges: [], keywords: [:], range: SourceRange(0, 6))
+        func failure(_ f: BooleanFailure) -> Diagnostic? {
+            do {
+                _ = try i.outline(inv) { _ in .failure(f) }
+                return nil
+            } catch { return error }
+        }
+        let inconsistent = failure(.inconsistent)
+        #expect(inconsistent?.message == .inconsistentStroke("offset") && inconsistent?.range == SourceRange(0, 6))
+        #expect(inconsistent?.message.text.contains("offset") == true)
+        #expect(failure(.outOfWork)?.message == .workLimit(i.limits.statementWork))
+        let before = i.current.work
+        let (path, err) = try i.outline(inv) { budget in
+            #expect(budget == i.limits.statementWork - before)
+            return .success((Path(), 1234, 0.5))
+        }
+        #expect(path.isEmpty && err == 0.5 && i.current.work == before + 1234)
+    }
 }
