@@ -103,11 +103,34 @@ import Testing
     }
 }
 
+extension Path {
+    /// One random element within 0–100 (a line, quad, curve, arc, close, move or thin rect), for
+    /// the track point tests' random paths: their kinds and sizes make the thinning and the
+    /// last-versus-first rule matter.
+    mutating func appendRandomElement(_ rng: inout SeededRandom) throws {
+        switch rng.next() % 9 {
+        case 0, 1: try line(to: rng.point(0, 100))
+        case 2: try quad(control: rng.point(0, 100), to: rng.point(0, 100))
+        case 3, 4: try curve(control1: rng.point(0, 100), control2: rng.point(0, 100), to: rng.point(0, 100))
+        case 5:
+            try arc(
+                center: rng.point(20, 80), radius: 5 + Double(rng.next() % 30), startAngle: 0.3,
+                endAngle: Double(rng.next() % 7), clockwise: rng.next() % 2 == 0)
+        case 6: close()
+        case 7: try move(to: rng.point(0, 100))
+        default: try addRect(x: 10, y: 10, width: 3, height: 0.05 * Double(rng.next() % 3))
+        }
+    }
+}
+
+/// Dash patterns (their phase last) whose spacings make the thinning matter.
+let trackTestPatterns: [[Double]] = [[1.0, 1.0, 0.0], [3, 0.05, 0.5, 7, 2.5], [0.3, 0], [40, 15, -12]]
+
 @Suite struct TrackPointCacheTests {
     /// After every append, the kept-up-to-date points equal a whole computation, bit for bit: on
     /// random paths of lines, curves, arcs, closes, moves and rects, with patterns, phases and
     /// spacings that make the thinning and the last-versus-first rule matter.
-    @Test(arguments: [[1.0, 1.0, 0.0], [3, 0.05, 0.5, 7, 2.5], [0.3, 0], [40, 15, -12]])
+    @Test(arguments: trackTestPatterns)
     func appendingGivesWhatAWholeComputationGives(_ patternAndPhase: [Double]) throws {
         let dash = try DashPattern(Array(patternAndPhase.dropLast()), phase: patternAndPhase.last!)
         var rng = SeededRandom(seed: 2026)
@@ -116,18 +139,7 @@ import Testing
         var work = 0
         try path.move(to: rng.point(0, 100))
         for step in 0..<100 {
-            switch rng.next() % 9 {
-            case 0, 1: try path.line(to: rng.point(0, 100))
-            case 2: try path.quad(control: rng.point(0, 100), to: rng.point(0, 100))
-            case 3, 4: try path.curve(control1: rng.point(0, 100), control2: rng.point(0, 100), to: rng.point(0, 100))
-            case 5:
-                try path.arc(
-                    center: rng.point(20, 80), radius: 5 + Double(rng.next() % 30), startAngle: 0.3,
-                    endAngle: Double(rng.next() % 7), clockwise: rng.next() % 2 == 0)
-            case 6: path.close()
-            case 7: try path.move(to: rng.point(0, 100))
-            default: try path.addRect(x: 10, y: 10, width: 3, height: 0.05 * Double(rng.next() % 3))
-            }
+            try path.appendRandomElement(&rng)
             // Sometimes several appends between updates.
             guard step % 3 != 1 else { continue }
             try cache.update(for: path)
@@ -162,8 +174,8 @@ import Testing
     /// `point(at:)` is the whole computation's point at that index, bit for bit, for every index
     /// but the last (which the last-versus-first rule may take off: it answers nil when its walk
     /// reaches the end first), on random paths of every kind of element with patterns that make
-    /// the thinning matter; and it walks only as far as the index.
-    @Test(arguments: [[1.0, 1.0, 0.0], [3, 0.05, 0.5, 7, 2.5], [0.3, 0], [40, 15, -12]])
+    /// the thinning matter.
+    @Test(arguments: trackTestPatterns)
     func itIsTheWholeComputationsPoint(_ patternAndPhase: [Double]) throws {
         let dash = try DashPattern(Array(patternAndPhase.dropLast()), phase: patternAndPhase.last!)
         var rng = SeededRandom(seed: 1202)
@@ -171,18 +183,7 @@ import Testing
             var path = Path()
             try path.move(to: rng.point(0, 100))
             for _ in 0..<(5 + round * 4) {
-                switch rng.next() % 9 {
-                case 0, 1: try path.line(to: rng.point(0, 100))
-                case 2: try path.quad(control: rng.point(0, 100), to: rng.point(0, 100))
-                case 3, 4: try path.curve(control1: rng.point(0, 100), control2: rng.point(0, 100), to: rng.point(0, 100))
-                case 5:
-                    try path.arc(
-                        center: rng.point(20, 80), radius: 5 + Double(rng.next() % 30), startAngle: 0.3,
-                        endAngle: Double(rng.next() % 7), clockwise: rng.next() % 2 == 0)
-                case 6: path.close()
-                case 7: try path.move(to: rng.point(0, 100))
-                default: try path.addRect(x: 10, y: 10, width: 3, height: 0.05 * Double(rng.next() % 3))
-                }
+                try path.appendRandomElement(&rng)
             }
             let whole = try TrackPoints.compute(path, pattern: dash)
             // The first ones, 30 anywhere, and the last ones and past them.

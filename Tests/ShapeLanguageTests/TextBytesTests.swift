@@ -4,17 +4,30 @@ import Testing
 @testable import ShapeLanguage
 @testable import ShapeOutput
 
+/// `count` numbers of up to 7 significant digits (mantissas in ±1000 with 3 decimals) at the
+/// given scales, each followed by its whole-number version when `alsoRounded`: the number
+/// writers' tests read them.
+func sampleNumbers(seed: UInt64, count: Int, scales: [Double], alsoRounded: Bool) -> [Double] {
+    var random = SeededRandom(seed: seed)
+    var values: [Double] = []
+    for _ in 0..<count {
+        let mantissa = Double(random.next() % 2_000_000) / 1000 - 1000
+        let scale = scales[Int(random.next() % UInt64(scales.count))]
+        values.append(mantissa * scale)
+        if alsoRounded { values.append(mantissa.rounded() * scale) }
+    }
+    return values
+}
+
 /// The report printer's byte path (`TextPrinter.write`, what `shape` prints with) writes what
-/// its string path (`format`) does: numbers at every precision, beside a scale or not, points,
+/// its string path (`format`) does (and so does the JSON printer's: `WorkbenchSceneTests` has its
+/// numbers): numbers at every precision, beside a scale or not, points,
 /// and whole reports of every kind a script makes.
 @Suite struct TextBytesTests {
     @Test func numbersWrittenAsBytesAreTheirText() {
-        var random = SeededRandom(seed: 12)
-        var values: [Double] = [0, -0.0, 1, -1, 2.675, 0.5, 1.5e-5, .leastNonzeroMagnitude, 1e15, 9.99995, 1e16, .nan, .infinity, -.infinity, 1e-13]
-        for _ in 0..<3000 {
-            let mantissa = Double(random.next() % 2_000_000) / 1000 - 1000
-            values.append(mantissa * [1e-9, 1e-4, 1, 1e3, 1e9, 1e14][Int(random.next() % 6)])
-        }
+        let values: [Double] =
+            [0, -0.0, 1, -1, 2.675, 0.5, 1.5e-5, .leastNonzeroMagnitude, 1e15, 9.99995, 1e16, .nan, .infinity, -.infinity, 1e-13]
+            + sampleNumbers(seed: 12, count: 3000, scales: [1e-9, 1e-4, 1, 1e3, 1e9, 1e14], alsoRounded: false)
         for x in values {
             for precision in [0, 1, 4, 9, 15, 17] {
                 var bytes: [UInt8] = [0x41]
@@ -27,24 +40,6 @@ import Testing
                         String(decoding: beside, as: UTF8.self) == NumberFormat.text(x, beside: scale, precision: precision), "\(x) beside \(scale)")
                 }
             }
-        }
-    }
-
-    @Test func jsonNumbersWrittenAsBytesAreTheirText() {
-        var random = SeededRandom(seed: 13)
-        var values: [Double] = [
-            0, -0.0, 1, -1, 42, -42, 1e15 - 1, 1e15, -1e15 + 1, 1e16, 0.1, 1.0 / 3, .leastNonzeroMagnitude, .nan, .infinity, -.infinity,
-        ]
-        for _ in 0..<3000 {
-            let mantissa = Double(random.next() % 2_000_000) / 1000 - 1000
-            let scale = [1e-9, 1e-3, 1, 1e3, 1e9, 1e14, 1e16][Int(random.next() % 7)]
-            values.append(mantissa * scale)
-            values.append(mantissa.rounded() * scale)
-        }
-        for x in values {
-            var bytes: [UInt8] = [0x5B]
-            NumberFormat.json(x, into: &bytes)
-            #expect(String(decoding: bytes, as: UTF8.self) == "[" + NumberFormat.json(x), "\(x)")
         }
     }
 

@@ -4,21 +4,16 @@ import Testing
 @testable import ShapeLanguage
 @testable import ShapeOutput
 
-/// JSON numbers (the scene writes them straight into its text): null, whole numbers' digits,
-/// else the shortest text that reads back as the same double.
+/// JSON numbers (the scene writes them straight into its text, `--json` into its bytes): null,
+/// whole numbers' digits, else the shortest text that reads back as the same double.
 @Suite struct WorkbenchSceneTests {
     @Test func numbersAreWrittenAsJSONWritesThem() {
-        var random = SeededRandom(seed: 11)
-        var values: [Double] = [
-            0, -0.0, 1, -1, 42, 1e15, 1e15 + 2, -1e16, 0.1, 1.0 / 3, .leastNonzeroMagnitude, .greatestFiniteMagnitude, .nan, .infinity, -.infinity,
-            123.456,
-        ]
-        for _ in 0..<2000 {
-            let mantissa = Double(random.next() % 2_000_000) / 1000 - 1000
-            let scale = [1e-9, 1e-3, 1, 1e3, 1e9, 1e14, 1e16][Int(random.next() % 7)]
-            values.append(mantissa * scale)
-            values.append(mantissa.rounded() * scale)
-        }
+        let values: [Double] =
+            [
+                0, -0.0, 1, -1, 42, -42, 1e15 - 1, 1e15, 1e15 + 2, -1e15 + 1, -1e16, 0.1, 1.0 / 3, .leastNonzeroMagnitude,
+                .greatestFiniteMagnitude, .nan, .infinity, -.infinity, 123.456,
+            ]
+            + sampleNumbers(seed: 11, count: 2000, scales: [1e-9, 1e-3, 1, 1e3, 1e9, 1e14, 1e16], alsoRounded: true)
         for x in values {
             // What JSON gets: null, a whole number's digits, else the standard library's shortest
             // round-trip text (its `description`, a separate path from the `write(to:)` used).
@@ -28,6 +23,10 @@ import Testing
             NumberFormat.json(x, into: &out)
             #expect(out == "[" + expected, "\(x)")
             #expect(NumberFormat.json(x) == expected, "\(x)")
+            // And as bytes, as `shape --json` writes it.
+            var bytes: [UInt8] = [0x5B]
+            NumberFormat.json(x, into: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == "[" + expected, "\(x) as bytes")
             #expect(Double(expected).map { $0 == x || (x == 0 && $0 == 0) } ?? !x.isFinite, "\(x) reads back")
         }
     }
