@@ -10,35 +10,25 @@
 /// JSON: the shortest round-trip form, integers without `.0`, `-0` written as `0`.
 public enum NumberFormat {
     public static func text(_ x: Double, precision: Int = 4) -> String {
-        guard x.isFinite else { return x.isNaN ? "nan" : (x < 0 ? "-inf" : "inf") }
-        if x == 0 { return "0" }
-        let magnitude = Swift.abs(x)
-        if magnitude >= 1e16 { return x.description }
-        // Digits and decimal exponent of the shortest representation: value = 0.d1d2... × 10^e.
-        if magnitude < 0.5 * tenToThe(-precision) { return small(x, significant: Swift.max(precision, 1)) }
-        if let fast = scaled(x, precision: precision) { return fast }
-        return shortestRounded(x, precision: precision)
+        var out = ""
+        text(x, precision: precision, into: &out)
+        return out
     }
 
     /// `text(x, precision:)` appended to `out`: the common case's digits are written straight
     /// in, with no string made for them (a script's reports write tens of thousands).
-    public static func text(_ x: Double, precision: Int = 4, into out: inout [UInt8]) {
+    public static func text<Sink: TextSink>(_ x: Double, precision: Int = 4, into out: inout Sink) {
+        guard x.isFinite else { return out.write(x.isNaN ? "nan" : (x < 0 ? "-inf" : "inf")) }
+        if x == 0 { return out.write("0") }
         let magnitude = Swift.abs(x)
-        if x.isFinite, x != 0, magnitude < 1e16, magnitude >= 0.5 * tenToThe(-precision),
-            scaled(x, precision: precision, { out.append(contentsOf: $0) }) != nil
-        {
-            return
-        }
-        out.append(contentsOf: text(x, precision: precision).utf8)
+        if magnitude >= 1e16 { return out.write(x.description) }
+        // Digits and decimal exponent of the shortest representation: value = 0.d1d2... × 10^e.
+        if magnitude < 0.5 * tenToThe(-precision) { return out.write(small(x, significant: Swift.max(precision, 1))) }
+        if scaled(x, precision: precision, { out.write(ascii: $0) }) != nil { return }
+        out.write(shortestRounded(x, precision: precision))
     }
 
-    /// `text(x, beside: scale, precision:)` appended to `out`.
-    public static func text(_ x: Double, beside scale: Double, precision: Int = 4, into out: inout [UInt8]) {
-        let v = Swift.abs(x)
-        if v < noiseFloor * Swift.abs(scale), v < 0.5 * tenToThe(-precision) { return out.append(0x30) }
-        text(x, precision: precision, into: &out)
-    }
-
+    /// `scaled` as a string (its test reads it).
     static func scaled(_ x: Double, precision: Int) -> String? {
         scaled(x, precision: precision) { String(decoding: $0, as: UTF8.self) }
     }
@@ -112,9 +102,12 @@ public enum NumberFormat {
     /// The coordinates of a point or vector in text: each as `text(_:beside:precision:)` writes
     /// it beside the larger one.
     public static func text(pair x: Double, _ y: Double, precision: Int = 4) -> (String, String) {
-        let scale = Swift.max(Swift.abs(x), Swift.abs(y))
+        let scale = pairScale(x, y)
         return (text(x, beside: scale, precision: precision), text(y, beside: scale, precision: precision))
     }
+
+    /// The scale each coordinate of a pair is written beside: the larger.
+    public static func pairScale(_ x: Double, _ y: Double) -> Double { Swift.max(Swift.abs(x), Swift.abs(y)) }
 
     /// `x` as `text` writes it, except that a value that is rounding noise beside `scale` shows
     /// as 0: below `noiseFloor` of it (the end of a quarter arc of radius 10 computes as
@@ -122,9 +115,16 @@ public enum NumberFormat {
     /// `precision` decimals is written whatever its size beside `scale` (a point drawn at
     /// (1e14, 5) keeps its 5).
     public static func text(_ x: Double, beside scale: Double, precision: Int = 4) -> String {
+        var out = ""
+        text(x, beside: scale, precision: precision, into: &out)
+        return out
+    }
+
+    /// `text(x, beside: scale, precision:)` appended to `out`.
+    public static func text<Sink: TextSink>(_ x: Double, beside scale: Double, precision: Int = 4, into out: inout Sink) {
         let v = Swift.abs(x)
-        if v < noiseFloor * Swift.abs(scale), v < 0.5 * tenToThe(-precision) { return "0" }
-        return text(x, precision: precision)
+        if v < noiseFloor * Swift.abs(scale), v < 0.5 * tenToThe(-precision) { return out.write("0") }
+        text(x, precision: precision, into: &out)
     }
 
     /// The relative size below which one coordinate of a point is noise beside the other: the
@@ -219,37 +219,38 @@ public enum NumberFormat {
         return out
     }
 
-    /// `json(x)` appended to bytes: a whole number's digits written straight in.
-    public static func json(_ x: Double, into out: inout [UInt8]) {
-        if !x.isFinite {
-            out.append(contentsOf: "null".utf8)
-        } else if x == 0 {
-            out.append(0x30)
-        } else if x == x.rounded(), Swift.abs(x) < 1e15 {
-            var n = Int64(x).magnitude
-            if x < 0 { out.append(0x2D) }
-            let start = out.count
-            repeat {
-                out.append(0x30 + UInt8(n % 10))
-                n /= 10
-            } while n > 0
-            out[start...].reverse()
-        } else {
-            out.append(contentsOf: x.description.utf8)
-        }
-    }
-
     /// `json(x)` written straight into `out`, with no string made for the number (the
-    /// workbench's scene writes a hundred thousand of them).
-    public static func json(_ x: Double, into out: inout String) {
+    /// workbench's scene writes a hundred thousand of them, `--json` as many as a script prints).
+    public static func json<Sink: TextSink>(_ x: Double, into out: inout Sink) {
         if !x.isFinite {
-            out += "null"
+            out.write("null")
         } else if x == 0 {
-            out += "0"
+            out.write("0")
         } else if x == x.rounded(), Swift.abs(x) < 1e15 {
-            out += String(Int64(x))  // short: no string is allocated for it
+            out.write(String(Int64(x)))  // short: no string is allocated for it
         } else {
-            x.write(to: &out)
+            out.write(x)
         }
     }
+}
+
+/// Where numbers and text are written: a string, or UTF-8 bytes on their way out
+/// (`NumberFormat`'s writers and the printers take either, with one implementation).
+public protocol TextSink {
+    mutating func write(_ s: String)
+    /// ASCII bytes, as the number writers make them on the stack.
+    mutating func write(ascii: UnsafeBufferPointer<UInt8>)
+    /// A double's shortest round-trip text (`description`).
+    mutating func write(_ x: Double)
+}
+
+extension String: TextSink {
+    public mutating func write(ascii: UnsafeBufferPointer<UInt8>) { self += String(decoding: ascii, as: UTF8.self) }
+    public mutating func write(_ x: Double) { x.write(to: &self) }
+}
+
+extension Array: TextSink where Element == UInt8 {
+    public mutating func write(_ s: String) { append(contentsOf: s.utf8) }
+    public mutating func write(ascii: UnsafeBufferPointer<UInt8>) { append(contentsOf: ascii) }
+    public mutating func write(_ x: Double) { append(contentsOf: x.description.utf8) }
 }

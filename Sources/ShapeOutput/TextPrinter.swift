@@ -19,72 +19,69 @@ public struct TextPrinter {
 
     /// The text for one report, or `nil` when nothing is shown.
     public func format(_ r: Report) -> String? {
-        if quiet && !r.isRequested { return nil }
-        return render(r.wording(.text).text)
+        var out = ""
+        return write(r, into: &out) ? out : nil
     }
 
     /// `format(r)` appended to `out` (answers false, writing nothing, where `format` answers
-    /// nil): numbers, points and words are written straight in, with no string made for each.
-    public func write(_ r: Report, into out: inout [UInt8]) -> Bool {
+    /// nil). Into bytes (what `shape` prints with), numbers, points and words go straight in,
+    /// with no string made for each.
+    public func write<Sink: TextSink>(_ r: Report, into out: inout Sink) -> Bool {
         if quiet && !r.isRequested { return false }
-        let lines = r.wording(.text).text
-        for (k, line) in lines.enumerated() {
-            if k > 0 { out.append(0x0A) }
+        for (k, line) in r.wording(.text).text.enumerated() {
+            if k > 0 { out.write("\n") }
             write(line, into: &out)
         }
         return true
     }
 
-    /// `render(line)` appended to `out`.
-    public func write(_ line: Line, into out: inout [UInt8]) {
-        for piece in line.pieces {
-            switch piece {
-            case .words(let s): out.append(contentsOf: s.utf8)
-            case .number(let x, nil): NumberFormat.text(x, precision: precision, into: &out)
-            case .number(let x, let whole?): NumberFormat.text(x, beside: whole, precision: precision, into: &out)
-            case .point(let q):
-                let scale = Swift.max(Swift.abs(q.x), Swift.abs(q.y))
-                out.append(0x28)
-                NumberFormat.text(q.x, beside: scale, precision: precision, into: &out)
-                out.append(0x2C)
-                out.append(0x20)
-                NumberFormat.text(q.y, beside: scale, precision: precision, into: &out)
-                out.append(0x29)
-            default: out.append(contentsOf: render(Line([piece])).utf8)
-            }
-        }
-    }
-
     /// Lines of a wording, joined by newlines.
     public func render(_ lines: [Line]) -> String {
-        if lines.count == 1 { return render(lines[0]) }
-        return lines.map(render).joined(separator: "\n")
+        var out = ""
+        for (k, line) in lines.enumerated() {
+            if k > 0 { out += "\n" }
+            write(line, into: &out)
+        }
+        return out
     }
 
     /// One line: its words as they are, its numbers and points at this printer's precision.
     public func render(_ line: Line) -> String {
         var out = ""
+        write(line, into: &out)
+        return out
+    }
+
+    /// `render(line)` appended to `out`.
+    public func write<Sink: TextSink>(_ line: Line, into out: inout Sink) {
         for piece in line.pieces {
             switch piece {
-            case .words(let s): out += s
-            case .number(let x, nil): out += NumberFormat.text(x, precision: precision)
+            case .words(let s): out.write(s)
+            case .number(let x, nil): NumberFormat.text(x, precision: precision, into: &out)
             // A length beside the path's: rounding noise of it (a closing line of 7e-15 after an
             // arc) shows as 0.
-            case .number(let x, let whole?): out += NumberFormat.text(x, beside: whole, precision: precision)
+            case .number(let x, let whole?): NumberFormat.text(x, beside: whole, precision: precision, into: &out)
             case .point(let q):
-                let (x, y) = NumberFormat.text(pair: q.x, q.y, precision: precision)
-                out += "(" + x + ", " + y + ")"
+                // Each coordinate beside the larger, as `NumberFormat.text(pair:)` writes them.
+                let scale = NumberFormat.pairScale(q.x, q.y)
+                out.write("(")
+                NumberFormat.text(q.x, beside: scale, precision: precision, into: &out)
+                out.write(", ")
+                NumberFormat.text(q.y, beside: scale, precision: precision, into: &out)
+                out.write(")")
             case .box(let b):
                 // Rounding noise beside the box's size shows as 0.
                 let size = Swift.max(Swift.abs(b.minX), Swift.abs(b.maxX), Swift.abs(b.minY), Swift.abs(b.maxY))
-                func n(_ v: Double) -> String { NumberFormat.text(v, beside: size, precision: precision) }
-                out += "(\(n(b.minX)), \(n(b.minY))) to (\(n(b.maxX)), \(n(b.maxY)))"
-            case .value(let v, let quoted): out += v.text(quoteStrings: quoted, precision: precision)
-            case .formatted(let words): out += words(precision)
-            case .document(let d): out += render(d)
+                for (k, v) in [b.minX, b.minY, b.maxX, b.maxY].enumerated() {
+                    out.write(["(", ", ", ") to (", ", "][k])
+                    NumberFormat.text(v, beside: size, precision: precision, into: &out)
+                }
+                out.write(")")
+            case .value(let v, let quoted): out.write(v.text(quoteStrings: quoted, precision: precision))
+            case .formatted(let words): out.write(words(precision))
+            case .document(let d): out.write(render(d))
             }
         }
-        return out
     }
 
     func render(_ d: Document) -> String {

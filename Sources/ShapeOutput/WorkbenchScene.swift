@@ -9,7 +9,8 @@ import ShapeLanguage
 ///   point; a close its start and end. The page makes the path's SVG data from them.
 /// - `bounds`: the tight bounds or null;
 /// - `handle`: `{"index", "point"}` or null; `track`: the track points, flat (null past
-///   `trackLimit`, or when they could pass it and were left out: `SaveRequest.trackPointsLeftOut`); `nearest`, `casteljau`: the last such query's points, or null;
+///   `trackLimit`, or when they could pass it and were left out: `SaveRequest.trackPointsLeftOut`);
+///   `nearest`, `casteljau`: the last such query's points, or null;
 /// - `figure`: the last teaching query's title, marks (with their colours, as `save` draws them)
 ///   and legend, or null.
 ///
@@ -47,9 +48,9 @@ public enum WorkbenchScene {
             let kind = append(e, to: &numbers)
             out += "{\"k\":\"\(kind.name)\","
             if case .segment(.arc(let a)) = e {
-                out += "\"a\":\""
-                _ = PathExport.arcCommands(a, into: &out)
-                out += "\","
+                out += "\"a\":"
+                arcString(a, into: &out)
+                out += ","
             }
             out += "\"p\":["
             for (j, x) in numbers.enumerated() {
@@ -101,13 +102,20 @@ public enum WorkbenchScene {
         return bytes
     }
 
+    /// An arc's SVG commands as a JSON string, written straight in: they hold letters, digits,
+    /// spaces, '.', '-' and '+' only, so nothing needs escaping.
+    static func arcString(_ a: Arc, into out: inout String) {
+        out += "\""
+        _ = PathExport.arcCommands(a, into: &out)
+        out += "\""
+    }
+
     /// The part of the binary scene that the path alone makes: its elements' kinds, their
     /// coordinates and each arc's commands. Made apart so that it can be made beside the view's
     /// track points (`Workbench.publish`, for a long path).
     public struct Elements: Sendable {
         var kinds = ""
-        /// Each arc's commands as a JSON string, comma-separated: they hold letters, digits,
-        /// spaces, '.', '-' and '+' only, so nothing needs escaping.
+        /// Each arc's commands as a JSON string (`arcString`), comma-separated.
         var arcs = ""
         var numbers: [Double] = []
 
@@ -117,9 +125,8 @@ public enum WorkbenchScene {
             for e in path.elements {
                 kinds.unicodeScalars.append(WorkbenchScene.append(e, to: &numbers).letter)
                 if case .segment(.arc(let a)) = e {
-                    arcs += arcs.isEmpty ? "\"" : ",\""
-                    _ = PathExport.arcCommands(a, into: &arcs)
-                    arcs += "\""
+                    if !arcs.isEmpty { arcs += "," }
+                    WorkbenchScene.arcString(a, into: &arcs)
                 }
             }
         }

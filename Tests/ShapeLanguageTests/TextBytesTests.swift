@@ -19,10 +19,10 @@ func sampleNumbers(seed: UInt64, count: Int, scales: [Double], alsoRounded: Bool
     return values
 }
 
-/// The report printer's byte path (`TextPrinter.write`, what `shape` prints with) writes what
-/// its string path (`format`) does (and so does the JSON printer's: `WorkbenchSceneTests` has its
-/// numbers): numbers at every precision, beside a scale or not, points,
-/// and whole reports of every kind a script makes.
+/// The printers write through either sink (`TextSink`): into bytes (what `shape` prints with) the
+/// same as into a string (`format`, what the tests, goldens and the workbench read): numbers at
+/// every precision, beside a scale or not, points, and whole reports of every kind a script makes,
+/// as text and as JSON (`WorkbenchSceneTests` has the JSON numbers).
 @Suite struct TextBytesTests {
     @Test func numbersWrittenAsBytesAreTheirText() {
         let values: [Double] =
