@@ -68,26 +68,14 @@ public enum TrackPoints {
     /// Nil when the walk reaches the path's end first (the point is then the last or beyond, and
     /// the whole computation is needed: the last-versus-first rule may take the last one off).
     public static func point(at index: Int, of path: Path, pattern: DashPattern = .unit) -> Point? {
-        guard index >= 0 else { return nil }
-        let spacing = minimumSpacing * minimumSpacing
+        guard index >= 0, !path.elements.isEmpty else { return nil }
         var kept: [Point] = []
         kept.reserveCapacity(Swift.min(index + 2, 1 << 16))
         var prior = Point(Double.infinity, Double.infinity)
+        var checkpoints: [(kept: Int, prior: Point)] = []
         // One point past it: then it is not the last, which the final rule could remove.
-        let enough = { kept.count > index + 1 }
-        let starts = path.subpathStarts
-        for i in starts.indices {
-            let range = starts[i]..<(i + 1 < starts.count ? starts[i + 1] : path.elements.count)
-            _ = appendBoundaries(of: path, subpath: range, from: range.lowerBound, pattern: pattern, willEmit: { _ in }, stop: enough) { p in
-                let dx = p.x - prior.x, dy = p.y - prior.y
-                if !(dx * dx + dy * dy < spacing) {
-                    kept.append(p)
-                    prior = p
-                }
-            }
-            if enough() { return kept[index] }
-        }
-        return nil
+        _ = dash(path, pattern: pattern, from: 0, kept: &kept, prior: &prior, checkpoints: &checkpoints, stopPast: index + 1)
+        return kept.count > index + 1 ? kept[index] : nil
     }
 
     /// Dashes `path` from element `start` on (the whole path from 0), thinning as the points come:
@@ -97,9 +85,11 @@ public enum TrackPoints {
     ///
     /// `checkpoints` holds, for each element before `start`, the thinning's state when the walk
     /// reached it; the elements from `start` on are added (for undo: see `TrackPointCache`).
+    /// `stopPast`: the walk stops at the first element after more than that many points are kept
+    /// (`point(at:)`).
     static func dash(
         _ path: Path, pattern: DashPattern, from start: Int, kept: inout [Point],
-        prior: inout Point, checkpoints: inout [(kept: Int, prior: Point)]
+        prior: inout Point, checkpoints: inout [(kept: Int, prior: Point)], stopPast: Int = .max
     ) -> (work: Int, checkpoint: (kept: Int, prior: Point)) {
         // Squared distances against 0.1²: the same test as the seed's hypot, without the root.
         let spacing = minimumSpacing * minimumSpacing
@@ -112,14 +102,14 @@ public enum TrackPoints {
             let mid = (lo + hi + 1) / 2
             if starts[mid] <= start { lo = mid } else { hi = mid - 1 }
         }
-        for i in lo..<starts.count {
+        for i in lo..<starts.count where kept.count <= stopPast {
             let range = starts[i]..<(i + 1 < starts.count ? starts[i + 1] : path.elements.count)
             work += appendBoundaries(
                 of: path, subpath: range, from: Swift.max(start, range.lowerBound), pattern: pattern,
                 willEmit: { element in
                     // The state when the walk reached this element, and every one it passed.
                     while checkpoints.count <= element { checkpoints.append((kept.count, prior)) }
-                }
+                }, stop: { kept.count > stopPast }
             ) { p in
                 let dx = p.x - prior.x, dy = p.y - prior.y
                 if !(dx * dx + dy * dy < spacing) {
@@ -128,6 +118,8 @@ public enum TrackPoints {
                 }
             }
         }
+        // Stopped early: the checkpoints of the elements not walked are not made.
+        if kept.count > stopPast { return (work, (kept.count, prior)) }
         while checkpoints.count <= last { checkpoints.append((kept.count, prior)) }
         return (work, checkpoints[last])
     }
