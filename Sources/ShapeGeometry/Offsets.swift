@@ -508,6 +508,27 @@ struct Pen {
         return (s.point(at: t) + n * (d + slope * t), n)
     }
 
+    /// `offsetPoint` with the offset's derivative there, q′ = P′(1 − dκ) + slope·n: the
+    /// curve's derivatives and the length of its direction found once for both (the same doubles
+    /// as `offsetPoint` and `Segment.curvature` give).
+    @inline(__always) static func offsetPointAndVelocity(
+        _ s: Segment, by d: Double, slope: Double, at t: Double, scale: Double
+    ) -> (point: Point, velocity: Vector) {
+        let d1 = s.derivative(at: t)
+        // `Segment.direction(at:scale:)` is the derivative wherever it is not a rest.
+        let rest = !(scale > 0 && d1.isFinite && d1.quickLength > Tolerance.rounding * scale)
+        let direction = rest ? s.direction(at: t, scale: scale) : d1
+        let length = direction.length
+        let n = length > 0 && length.isFinite ? Vector(direction.dx / length, direction.dy / length).perpendicular : Vector(0, 0)
+        let speed = rest ? d1.length : length
+        var k = 0.0
+        if speed > 0 {
+            let curvature = d1.cross(s.secondDerivative(at: t)) / (speed * speed * speed)
+            if curvature.isFinite { k = curvature }
+        }
+        return (s.point(at: t) + n * (d + slope * t), d1 * (1 - (d + slope * t) * k) + n * slope)
+    }
+
     /// Cubics within the tolerance of the offset of a Bézier or elliptical arc: cut where the
     /// offset has a cusp (the curvature toward the offset's side is 1/d), where the tangent has
     /// turned 45° since the last cut, then each piece fitted (end points and tangents of the true
@@ -666,7 +687,7 @@ struct Pen {
             let u = (Double(k) - 0.5) / 16
             let point = q(a + (b - a) * u)
             between.append(point)
-            err = Swift.max(err, hermite.point(at: u).distance(to: point))
+            err = Swift.max(err, hermite.point(at: u).quickDistance(to: point))
         }
         // Where the offset runs the curve's way (1 − dκ > 0 on the piece), a geometric fit of the
         // two handle lengths does far better than the parameter's own: kept if the two curves are
@@ -695,6 +716,34 @@ struct Pen {
     /// the offset's points to the cubic (nearest points), and from the cubic's points to the
     /// offset (from the nearest of 33 of its points, refined). Nil where the handles would not both
     /// point forward.
+    /// The order `geometricFit` checks its 17 points in, from the offset to the cubic: the
+    /// quarter points first, where a fit that is too coarse strays most.
+    static let wayToOrder = [4, 12, 2, 6, 10, 14, 1, 3, 5, 7, 9, 11, 13, 15, 8, 0, 16]
+
+    /// An upper bound of the distance from p to `cubic`: the nearest of the points Newton's
+    /// method on (C(t) − p)·C′(t) visits from t = `guess` (it stops when a step moves t by less
+    /// than 1e-9: the next would move it by about the square of that). A fitted cubic runs
+    /// along the curve it stands for, so from the parameter of p's own sample it settles on
+    /// the nearest point in a few steps; where what it finds is beyond the tolerance, the
+    /// nearest point of the whole cubic (the roots of a quintic) decides.
+    static func distance(from p: Point, to cubic: CubicBezier, near guess: Double, tolerance: Double) -> Double {
+        var t = guess, best = Double.infinity
+        for _ in 0..<8 {
+            let r = cubic.point(at: t) - p
+            best = Swift.min(best, r.quickLength)
+            let v = cubic.derivative(at: t)
+            let slope = v.dot(v) + r.dot(cubic.secondDerivative(at: t))
+            guard slope > 0 else { break }
+            let next = Swift.min(Swift.max(t - r.dot(v) / slope, 0), 1)
+            if abs(next - t) <= 1e-9 {
+                best = Swift.min(best, cubic.point(at: next).quickDistance(to: p))
+                break
+            }
+            t = next
+        }
+        return best > tolerance ? Swift.min(best, cubic.nearest(to: p).distance) : best
+    }
+
     func geometricFit(
         _ s: Segment, from a: Double, to b: Double, d: Double, q: (Double) -> Point, q0: Point, q1: Point, v0: Vector, v1: Vector,
         between: [Point]
@@ -721,11 +770,14 @@ struct Pen {
         // offset, back and on again (near a cusp, where the offset is nearly straight, such a
         // cubic is within the tolerance of it both ways) has a later point nearest to an earlier
         // sample, and is refused.
+        // From the offset's points to the cubic first, the likeliest to fail first: a fit too
+        // coarse strays most between its ends and its middle, and is refused at once.
+        for k in Pen.wayToOrder {
+            err = Swift.max(err, Pen.distance(from: samples[2 * k], to: cubic, near: Double(k) / 16, tolerance: tolerance))
+            if err > tolerance { return (cubic, err) }
+        }
         var reached = 0
         for k in 0...16 {
-            // The offset's point at a + (b − a)·k/16 is the sample at 2k/32 (the same double).
-            err = Swift.max(err, cubic.nearest(to: samples[2 * k]).distance)
-            if err > tolerance { return (cubic, err) }
             let c = cubic.point(at: Double(k) / 16)
             // The nearest sample (the first of equals), by squared distances (no root for each:
             // both grow together), then its distance.
@@ -740,20 +792,23 @@ struct Pen {
             }
             guard i >= reached else { return (cubic, .infinity) }
             reached = i
-            var best = samples[i].distance(to: c)
+            var best = samples[i].quickDistance(to: c)
             // Gauss-Newton from there: t ← t − (q(t) − c)·q′(t) / |q′(t)|², q′ = P′(1 − dκ); the
-            // residual is tiny, so a few steps settle it. The best point seen is kept. Each step
-            // finds the offset's point and its derivative at one parameter, with one normal
-            // (`q`'s own), and takes a distance's root only where its square may beat the best.
+            // residual is tiny, so a few steps settle it (it stops when a step moves t by less
+            // than 1e-9 of the piece: the next would move it by about the square of that). The
+            // best point seen is kept. Each step finds the offset's point and its derivative at
+            // one parameter, with one normal (`q`'s own).
             var u = a + (b - a) * Double(i) / 32
-            var (qu, n) = Pen.offsetPoint(s, by: d, slope: slope, at: u, scale: scale)
+            var (qu, v) = Pen.offsetPointAndVelocity(s, by: d, slope: slope, at: u, scale: scale)
             for _ in 0..<6 {
-                let v = s.derivative(at: u) * (1 - (d + slope * u) * s.curvature(at: u)) + n * slope
                 let speed2 = v.dot(v)
                 guard speed2 > 0 else { break }
-                u = Swift.min(Swift.max(u - (qu - c).dot(v) / speed2, a), b)
-                (qu, n) = Pen.offsetPoint(s, by: d, slope: slope, at: u, scale: scale)
-                if (qu - c).lengthSquared <= best * best * Tolerance.squareMargin { best = Swift.min(best, qu.distance(to: c)) }
+                let next = Swift.min(Swift.max(u - (qu - c).dot(v) / speed2, a), b)
+                let settled = abs(next - u) <= 1e-9 * (b - a)
+                u = next
+                (qu, v) = Pen.offsetPointAndVelocity(s, by: d, slope: slope, at: u, scale: scale)
+                best = Swift.min(best, qu.quickDistance(to: c))
+                if settled { break }
             }
             err = Swift.max(err, best)
             if err > tolerance { return (cubic, err) }
