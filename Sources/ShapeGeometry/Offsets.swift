@@ -499,28 +499,32 @@ struct Pen {
         }
     }
 
-    /// The point of `s`'s offset by d (growing by `slope` per unit of t) at t, and the normal
-    /// it lies along; `scale` is `s.directionScale`, found once by the caller.
-    @inline(__always) static func offsetPoint(
-        _ s: Segment, by d: Double, slope: Double, at t: Double, scale: Double
-    ) -> (point: Point, normal: Vector) {
-        let n = s.direction(at: t, scale: scale).normalized?.perpendicular ?? Vector(0, 0)
-        return (s.point(at: t) + n * (d + slope * t), n)
+    /// The point of `s`'s offset by d (growing by `slope` per unit of t) at t; `scale` is
+    /// `s.directionScale`, found once by the caller.
+    @inline(__always) static func offsetPoint(_ s: Segment, by d: Double, slope: Double, at t: Double, scale: Double) -> Point {
+        s.point(at: t) + normal(of: s, at: t, scale: scale).normal * (d + slope * t)
     }
 
-    /// `offsetPoint` with the offset's derivative there, q′ = P′(1 − dκ) + slope·n: the
-    /// curve's derivatives and the length of its direction found once for both (the same doubles
-    /// as `offsetPoint` and `Segment.curvature` give).
+    /// `s`'s unit normal at t (its direction turned, zero where it has none), with its derivative
+    /// there and the derivative's length. Lengths are √(x² + y²) (`quickLength`): within an ulp
+    /// or two of hypot's, and several times cheaper, for the thousands of points a fit asks for.
+    @inline(__always) static func normal(of s: Segment, at t: Double, scale: Double) -> (normal: Vector, derivative: Vector, speed: Double) {
+        let d1 = s.derivative(at: t)
+        let speed = d1.quickLength
+        // `Segment.direction(at:scale:)` is the derivative wherever it is not a rest.
+        let rest = !(scale > 0 && d1.isFinite && speed > Tolerance.rounding * scale)
+        let direction = rest ? s.direction(at: t, scale: scale) : d1
+        let length = rest ? direction.quickLength : speed
+        let n = length > 0 && length.isFinite ? Vector(direction.dx / length, direction.dy / length).perpendicular : Vector(0, 0)
+        return (n, d1, speed)
+    }
+
+    /// `offsetPoint` with the offset's derivative there, q′ = P′(1 − dκ) + slope·n, the curve's
+    /// derivatives found once for both.
     @inline(__always) static func offsetPointAndVelocity(
         _ s: Segment, by d: Double, slope: Double, at t: Double, scale: Double
     ) -> (point: Point, velocity: Vector) {
-        let d1 = s.derivative(at: t)
-        // `Segment.direction(at:scale:)` is the derivative wherever it is not a rest.
-        let rest = !(scale > 0 && d1.isFinite && d1.quickLength > Tolerance.rounding * scale)
-        let direction = rest ? s.direction(at: t, scale: scale) : d1
-        let length = direction.length
-        let n = length > 0 && length.isFinite ? Vector(direction.dx / length, direction.dy / length).perpendicular : Vector(0, 0)
-        let speed = rest ? d1.length : length
+        let (n, d1, speed) = normal(of: s, at: t, scale: scale)
         var k = 0.0
         if speed > 0 {
             let curvature = d1.cross(s.secondDerivative(at: t)) / (speed * speed * speed)
@@ -537,7 +541,7 @@ struct Pen {
     mutating func approximateOffset(of s: Segment, by d: Double, roundStart: Bool = false, roundEnd: Bool = false) -> [Segment] {
         work += Cost.curve
         let slope = self.slope, scale = s.directionScale
-        func q(_ t: Double) -> Point { Pen.offsetPoint(s, by: d, slope: slope, at: t, scale: scale).point }
+        func q(_ t: Double) -> Point { Pen.offsetPoint(s, by: d, slope: slope, at: t, scale: scale) }
         // A straight Bézier (cut where it turns back, so it runs one way) is offset as the line
         // it is: a cubic fitted to it would have handles of nothing where it starts or ends at
         // rest (coincident control points), and its direction there would be rounding.
@@ -576,6 +580,7 @@ struct Pen {
         cuts.append(1)
         cuts = cuts.stablySorted()
         var result: [Segment] = []
+        let bound = s.speedBound
         // Where the offset runs backwards (1 − dκ < 0: the inner side of a bend tighter than d,
         // the reversed branch of a swallowtail), the normals of length d cross their envelope,
         // the evolute (the centres of curvature). When the stroke is every point within d of the
@@ -593,7 +598,7 @@ struct Pen {
                 if covered { continue }
                 evolute(of: s, from: a, to: b, into: &result)
             }
-            fit(s, from: a, to: b, d: d, depth: 0, q: q, into: &result)
+            fit(s, from: a, to: b, d: d, depth: 0, bound: bound, q: q, into: &result)
         }
         return result
     }
@@ -660,11 +665,13 @@ struct Pen {
     /// parameter: the true offset's points and derivatives q′(t) = P′(t)(1 − dκ(t)) at both ends.
     /// Halved until it is within the tolerance of the true offset at the same parameter (checked
     /// at 16 points, a bound on the distance between the two curves).
-    mutating func fit(_ s: Segment, from a: Double, to b: Double, d: Double, depth: Int, q: (Double) -> Point, into result: inout [Segment]) {
+    mutating func fit(
+        _ s: Segment, from a: Double, to b: Double, d: Double, depth: Int, bound: Double, q: (Double) -> Point, into result: inout [Segment]
+    ) {
         work += Cost.fit
         // Where the curve stops (the end of a piece at a cusp) q′ is a limit that rounding cannot
-        // reach: a difference from just inside the piece stands in for it.
-        let bound = s.speedBound
+        // reach: a difference from just inside the piece stands in for it (`bound` is the
+        // segment's `speedBound`, found once by the caller).
         // q′ = P′(1 − d(t)κ) + d′·n for a distance d(t) = d + slope·t.
         func velocity(_ t: Double, inward: Double) -> Vector {
             let v = s.derivative(at: t)
@@ -701,8 +708,8 @@ struct Pen {
         }
         if err > tolerance, depth < 40, b - a > Tolerance.parameter {
             let m = 0.5 * (a + b)
-            fit(s, from: a, to: m, d: d, depth: depth + 1, q: q, into: &result)
-            fit(s, from: m, to: b, d: d, depth: depth + 1, q: q, into: &result)
+            fit(s, from: a, to: m, d: d, depth: depth + 1, bound: bound, q: q, into: &result)
+            fit(s, from: m, to: b, d: d, depth: depth + 1, bound: bound, q: q, into: &result)
             return
         }
         error = Swift.max(error, err)
@@ -735,7 +742,7 @@ struct Pen {
             let slope = v.dot(v) + r.dot(cubic.secondDerivative(at: t))
             guard slope > 0 else { break }
             let next = Swift.min(Swift.max(t - r.dot(v) / slope, 0), 1)
-            if abs(next - t) <= 1e-9 {
+            if abs(next - t) <= Tolerance.settledStep {
                 best = Swift.min(best, cubic.point(at: next).quickDistance(to: p))
                 break
             }
@@ -804,7 +811,7 @@ struct Pen {
                 let speed2 = v.dot(v)
                 guard speed2 > 0 else { break }
                 let next = Swift.min(Swift.max(u - (qu - c).dot(v) / speed2, a), b)
-                let settled = abs(next - u) <= 1e-9 * (b - a)
+                let settled = abs(next - u) <= Tolerance.settledStep * (b - a)
                 u = next
                 (qu, v) = Pen.offsetPointAndVelocity(s, by: d, slope: slope, at: u, scale: scale)
                 best = Swift.min(best, qu.quickDistance(to: c))

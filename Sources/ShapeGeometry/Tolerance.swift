@@ -108,6 +108,12 @@ public enum Tolerance {
     /// than a quarter of the other's range means it is now nearest to another part of it that
     /// passes near too, and the stretch ends there (`Intersections.nearStretches`).
     static let stretchJump = 0.25
+    /// A Newton (or Gauss-Newton) step that moves the parameter by less than this fraction of
+    /// its interval has settled: near a root the next step would move it by about the square of
+    /// this, far below the rounding of the points it would find. The offset fit's checks stop
+    /// there.
+    static let settledStep = 1e-9
+
     /// A squared distance beyond `squareMargin` times the square of a distance (two parts in
     /// 10¹⁴ more) is certainly the longer: the square and the root each round by half an ulp.
     static let squareMargin = 1 + 2e-14
