@@ -716,13 +716,6 @@ struct Pen {
         if q0 != q1 { result.append(.cubic(cubic)) }
     }
 
-    /// The cubic from q(a) to q(b) along the offset's end tangents whose handle lengths take it
-    /// through the offset's point at the middle parameter (two linear equations; an error of the
-    /// sixth order in the piece's length, as for a circle's cubic, where Hermite's is of the
-    /// fourth), and the largest distance between the two curves found both ways at 17 points: from
-    /// the offset's points to the cubic (nearest points), and from the cubic's points to the
-    /// offset (from the nearest of 33 of its points, refined). Nil where the handles would not both
-    /// point forward.
     /// The order `geometricFit` checks its 17 points in, from the offset to the cubic: the
     /// quarter points first, where a fit that is too coarse strays most.
     static let wayToOrder = [4, 12, 2, 6, 10, 14, 1, 3, 5, 7, 9, 11, 13, 15, 8, 0, 16]
@@ -751,6 +744,13 @@ struct Pen {
         return best > tolerance ? Swift.min(best, cubic.nearest(to: p).distance) : best
     }
 
+    /// The cubic from q(a) to q(b) along the offset's end tangents whose handle lengths take it
+    /// through the offset's point at the middle parameter (two linear equations; an error of the
+    /// sixth order in the piece's length, as for a circle's cubic, where Hermite's is of the
+    /// fourth), and the largest distance between the two curves found both ways at 17 points: from
+    /// the offset's points to the cubic (nearest points), and from the cubic's points to the
+    /// offset (from the nearest of 33 of its points, refined). Nil where the handles would not both
+    /// point forward.
     func geometricFit(
         _ s: Segment, from a: Double, to b: Double, d: Double, q: (Double) -> Point, q0: Point, q1: Point, v0: Vector, v1: Vector,
         between: [Point]
@@ -773,16 +773,16 @@ struct Pen {
         let samples = (0...32).map { $0 % 2 == 1 ? between[$0 / 2] : q(a + (b - a) * Double($0) / 32) }
         let scale = s.directionScale
         var err = 0.0
-        // The sample nearest to the cubic's last point looked at: a cubic that runs along the
-        // offset, back and on again (near a cusp, where the offset is nearly straight, such a
-        // cubic is within the tolerance of it both ways) has a later point nearest to an earlier
-        // sample, and is refused.
         // From the offset's points to the cubic first, the likeliest to fail first: a fit too
         // coarse strays most between its ends and its middle, and is refused at once.
         for k in Pen.wayToOrder {
             err = Swift.max(err, Pen.distance(from: samples[2 * k], to: cubic, near: Double(k) / 16, tolerance: tolerance))
             if err > tolerance { return (cubic, err) }
         }
+        // The sample nearest to the cubic's last point looked at: a cubic that runs along the
+        // offset, back and on again (near a cusp, where the offset is nearly straight, such a
+        // cubic is within the tolerance of it both ways) has a later point nearest to an earlier
+        // sample, and is refused.
         var reached = 0
         for k in 0...16 {
             let c = cubic.point(at: Double(k) / 16)
