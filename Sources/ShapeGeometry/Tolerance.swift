@@ -114,10 +114,6 @@ public enum Tolerance {
     /// there.
     static let settledStep = 1e-9
 
-    /// A squared distance beyond `squareMargin` times the square of a distance (two parts in
-    /// 10¹⁴ more) is certainly the longer: the square and the root each round by half an ulp.
-    static let squareMargin = 1 + 2e-14
-
     // MARK: Numbers at the edge of a double
 
     /// A step in a parameter smaller than this changes nothing: an ulp of a parameter near 1 is
