@@ -175,6 +175,17 @@ extension Segment {
     }
 }
 
+/// The curves whose offsets `Pen.fit` fits as cubics: their points and first two derivatives.
+/// The fit is generic over them because its checks ask for thousands of points and derivatives
+/// of one curve; through `Segment` each would go through its switch.
+protocol OffsetFitted: ParametricCurve {
+    func secondDerivative(at t: Double) -> Vector
+}
+
+extension CubicBezier: OffsetFitted {}
+extension QuadraticBezier: OffsetFitted {}
+extension Arc: OffsetFitted {}
+
 /// The geometry of a stroke: the pieces it sweeps, its joins and caps as disks and convex
 /// polygons, and the candidate pieces of its outline.
 struct Pen {
@@ -499,17 +510,21 @@ struct Pen {
         }
     }
 
-    /// The point of `s`'s offset by d (growing by `slope` per unit of t) at t; `scale` is
-    /// `s.directionScale`, found once by the caller.
-    @inline(__always) static func offsetPoint(_ s: Segment, by d: Double, slope: Double, at t: Double, scale: Double) -> Point {
-        s.point(at: t) + normal(of: s, at: t, scale: scale).normal * (d + slope * t)
+    /// The point of the offset by d (growing by `slope` per unit of t) at t of `c`, the curve
+    /// of `s`; `scale` is `s.directionScale`, found once by the caller.
+    @inline(__always) static func offsetPoint<C: OffsetFitted>(
+        _ c: C, of s: Segment, by d: Double, slope: Double, at t: Double, scale: Double
+    ) -> Point {
+        c.point(at: t) + normal(c, of: s, at: t, scale: scale).normal * (d + slope * t)
     }
 
     /// `s`'s unit normal at t (its direction turned, zero where it has none), with its derivative
     /// there and the derivative's length. Lengths are √(x² + y²) (`quickLength`): within an ulp
     /// or two of hypot's, and several times cheaper, for the thousands of points a fit asks for.
-    @inline(__always) static func normal(of s: Segment, at t: Double, scale: Double) -> (normal: Vector, derivative: Vector, speed: Double) {
-        let d1 = s.derivative(at: t)
+    @inline(__always) static func normal<C: OffsetFitted>(
+        _ c: C, of s: Segment, at t: Double, scale: Double
+    ) -> (normal: Vector, derivative: Vector, speed: Double) {
+        let d1 = c.derivative(at: t)
         let speed = d1.quickLength
         // `Segment.direction(at:scale:)` is the derivative wherever it is not a rest.
         let rest = !(scale > 0 && d1.isFinite && speed > Tolerance.rounding * scale)
@@ -521,16 +536,16 @@ struct Pen {
 
     /// `offsetPoint` with the offset's derivative there, q′ = P′(1 − dκ) + slope·n, the curve's
     /// derivatives found once for both.
-    @inline(__always) static func offsetPointAndVelocity(
-        _ s: Segment, by d: Double, slope: Double, at t: Double, scale: Double
+    @inline(__always) static func offsetPointAndVelocity<C: OffsetFitted>(
+        _ c: C, of s: Segment, by d: Double, slope: Double, at t: Double, scale: Double
     ) -> (point: Point, velocity: Vector) {
-        let (n, d1, speed) = normal(of: s, at: t, scale: scale)
+        let (n, d1, speed) = normal(c, of: s, at: t, scale: scale)
         var k = 0.0
         if speed > 0 {
-            let curvature = d1.cross(s.secondDerivative(at: t)) / (speed * speed * speed)
+            let curvature = d1.cross(c.secondDerivative(at: t)) / (speed * speed * speed)
             if curvature.isFinite { k = curvature }
         }
-        return (s.point(at: t) + n * (d + slope * t), d1 * (1 - (d + slope * t) * k) + n * slope)
+        return (c.point(at: t) + n * (d + slope * t), d1 * (1 - (d + slope * t) * k) + n * slope)
     }
 
     /// Cubics within the tolerance of the offset of a Bézier or elliptical arc: cut where the
@@ -540,8 +555,7 @@ struct Pen {
     /// true offset are within the tolerance of each other (checked both ways at 16 points).
     mutating func approximateOffset(of s: Segment, by d: Double, roundStart: Bool = false, roundEnd: Bool = false) -> [Segment] {
         work += Cost.curve
-        let slope = self.slope, scale = s.directionScale
-        func q(_ t: Double) -> Point { Pen.offsetPoint(s, by: d, slope: slope, at: t, scale: scale) }
+        let slope = self.slope
         // A straight Bézier (cut where it turns back, so it runs one way) is offset as the line
         // it is: a cubic fitted to it would have handles of nothing where it starts or ends at
         // rest (coincident control points), and its direction there would be rounding.
@@ -598,7 +612,12 @@ struct Pen {
                 if covered { continue }
                 evolute(of: s, from: a, to: b, into: &result)
             }
-            fit(s, from: a, to: b, d: d, depth: 0, bound: bound, q: q, into: &result)
+            switch s {
+            case .cubic(let c): fit(c, of: s, from: a, to: b, d: d, depth: 0, bound: bound, into: &result)
+            case .quadratic(let c): fit(c, of: s, from: a, to: b, d: d, depth: 0, bound: bound, into: &result)
+            case .arc(let c): fit(c, of: s, from: a, to: b, d: d, depth: 0, bound: bound, into: &result)
+            case .line: break  // offset exactly by `offsets`
+            }
         }
         return result
     }
@@ -665,10 +684,14 @@ struct Pen {
     /// parameter: the true offset's points and derivatives q′(t) = P′(t)(1 − dκ(t)) at both ends.
     /// Halved until it is within the tolerance of the true offset at the same parameter (checked
     /// at 16 points, a bound on the distance between the two curves).
-    mutating func fit(
-        _ s: Segment, from a: Double, to b: Double, d: Double, depth: Int, bound: Double, q: (Double) -> Point, into result: inout [Segment]
+    /// The fit is generic over the curve (`c`, the curve of `s`), so that the thousands of
+    /// points and derivatives its checks ask for are the curve's own, not `Segment`'s switch.
+    mutating func fit<C: OffsetFitted>(
+        _ c: C, of s: Segment, from a: Double, to b: Double, d: Double, depth: Int, bound: Double, into result: inout [Segment]
     ) {
         work += Cost.fit
+        let slope = self.slope, scale = s.directionScale
+        func q(_ t: Double) -> Point { Pen.offsetPoint(c, of: s, by: d, slope: slope, at: t, scale: scale) }
         // Where the curve stops (the end of a piece at a cusp) q′ is a limit that rounding cannot
         // reach: a difference from just inside the piece stands in for it (`bound` is the
         // segment's `speedBound`, found once by the caller).
@@ -700,7 +723,7 @@ struct Pen {
         // two handle lengths does far better than the parameter's own: kept if the two curves are
         // within the tolerance of each other both ways.
         if err > tolerance, 1 - (d + slope * 0.5 * (a + b)) * s.curvature(at: 0.5 * (a + b)) > 0,
-            let (fitted, fittedError) = geometricFit(s, from: a, to: b, d: d, q: q, q0: q0, q1: q1, v0: v0, v1: v1, between: between),
+            let (fitted, fittedError) = geometricFit(c, of: s, from: a, to: b, d: d, q0: q0, q1: q1, v0: v0, v1: v1, between: between),
             fittedError <= tolerance
         {
             cubic = fitted
@@ -708,8 +731,8 @@ struct Pen {
         }
         if err > tolerance, depth < 40, b - a > Tolerance.parameter {
             let m = 0.5 * (a + b)
-            fit(s, from: a, to: m, d: d, depth: depth + 1, bound: bound, q: q, into: &result)
-            fit(s, from: m, to: b, d: d, depth: depth + 1, bound: bound, q: q, into: &result)
+            fit(c, of: s, from: a, to: m, d: d, depth: depth + 1, bound: bound, into: &result)
+            fit(c, of: s, from: m, to: b, d: d, depth: depth + 1, bound: bound, into: &result)
             return
         }
         error = Swift.max(error, err)
@@ -751,10 +774,12 @@ struct Pen {
     /// the offset's points to the cubic (nearest points), and from the cubic's points to the
     /// offset (from the nearest of 33 of its points, refined). Nil where the handles would not both
     /// point forward.
-    func geometricFit(
-        _ s: Segment, from a: Double, to b: Double, d: Double, q: (Double) -> Point, q0: Point, q1: Point, v0: Vector, v1: Vector,
+    func geometricFit<C: OffsetFitted>(
+        _ curve: C, of s: Segment, from a: Double, to b: Double, d: Double, q0: Point, q1: Point, v0: Vector, v1: Vector,
         between: [Point]
     ) -> (CubicBezier, Double)? {
+        let slope = self.slope, scale = s.directionScale
+        func q(_ t: Double) -> Point { Pen.offsetPoint(curve, of: s, by: d, slope: slope, at: t, scale: scale) }
         guard let d0 = v0.normalized, let d1 = v1.normalized else { return nil }
         // Through the offset's middle point M: C(½) = (q0 + q1)/2 + ⅜(α·d0 − β·d1) = M, two
         // equations in α and β.
@@ -771,7 +796,6 @@ struct Pen {
         // cubic that bulges around an end of the piece, on the circle of radius |d| there).
         // The odd ones are `fit`'s points at (k − ½)/16, the same doubles: (2k − 1)/32 is exact.
         let samples = (0...32).map { $0 % 2 == 1 ? between[$0 / 2] : q(a + (b - a) * Double($0) / 32) }
-        let scale = s.directionScale
         var err = 0.0
         // From the offset's points to the cubic first, the likeliest to fail first: a fit too
         // coarse strays most between its ends and its middle, and is refused at once.
@@ -806,14 +830,14 @@ struct Pen {
             // best point seen is kept. Each step finds the offset's point and its derivative at
             // one parameter, with one normal (`q`'s own).
             var u = a + (b - a) * Double(i) / 32
-            var (qu, v) = Pen.offsetPointAndVelocity(s, by: d, slope: slope, at: u, scale: scale)
+            var (qu, v) = Pen.offsetPointAndVelocity(curve, of: s, by: d, slope: slope, at: u, scale: scale)
             for _ in 0..<6 {
                 let speed2 = v.dot(v)
                 guard speed2 > 0 else { break }
                 let next = Swift.min(Swift.max(u - (qu - c).dot(v) / speed2, a), b)
                 let settled = abs(next - u) <= Tolerance.settledStep * (b - a)
                 u = next
-                (qu, v) = Pen.offsetPointAndVelocity(s, by: d, slope: slope, at: u, scale: scale)
+                (qu, v) = Pen.offsetPointAndVelocity(curve, of: s, by: d, slope: slope, at: u, scale: scale)
                 best = Swift.min(best, qu.quickDistance(to: c))
                 if settled { break }
             }
