@@ -46,10 +46,37 @@ package enum StableSort {
     }
 }
 
+extension StableSort {
+    /// Up to this many elements are sorted by insertion, in place: no allocation, and fewer steps
+    /// than the merge sort's for the few cuts of an edge or meetings of two curves that most sorts
+    /// of the core are given.
+    package static let insertionLimit = 12
+
+    /// Sorts `elements` by insertion (each one moved before those it is strictly less than:
+    /// stable), for at most `insertionLimit` of them.
+    @inline(__always)
+    package static func insertionSort<Element>(_ elements: inout [Element], by less: (Element, Element) -> Bool) {
+        guard elements.count > 1 else { return }
+        for i in 1..<elements.count {
+            let x = elements[i]
+            var j = i
+            while j > 0, less(x, elements[j - 1]) {
+                elements[j] = elements[j - 1]
+                j -= 1
+            }
+            if j != i { elements[j] = x }
+        }
+    }
+}
+
 extension Sequence {
     /// The elements in the order `less` puts them, equal ones in their own order (`StableSort`).
     package func stablySorted(by less: (Element, Element) -> Bool) -> [Element] {
-        let elements = Array(self)
+        var elements = Array(self)
+        if elements.count <= StableSort.insertionLimit {
+            StableSort.insertionSort(&elements, by: less)
+            return elements
+        }
         return StableSort.order(elements.count) { less(elements[$0], elements[$1]) }.map { elements[$0] }
     }
 }
@@ -60,9 +87,15 @@ extension Sequence where Element: Comparable {
 }
 
 extension Array {
-    package mutating func stablySort(by less: (Element, Element) -> Bool) { self = stablySorted(by: less) }
+    package mutating func stablySort(by less: (Element, Element) -> Bool) {
+        if count <= StableSort.insertionLimit {
+            StableSort.insertionSort(&self, by: less)
+        } else {
+            self = stablySorted(by: less)
+        }
+    }
 }
 
 extension Array where Element: Comparable {
-    package mutating func stablySort() { self = stablySorted(by: <) }
+    package mutating func stablySort() { stablySort(by: <) }
 }
