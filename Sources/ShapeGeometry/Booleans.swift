@@ -262,6 +262,7 @@ struct BooleanBuilder {
         guard meter.spend(BooleanBuilder.Cost.piece * pieces.count) else { return .failure(.outOfWork) }
         var kept: [Kept?] = []
         let groups = coincidentGroups()
+        kept.reserveCapacity(groups.count)
         guard !meter.isSpent else { return .failure(.outOfWork) }
         for group in groups {
             guard meter.spend(BooleanBuilder.Cost.classify + group.count) else { return .failure(.outOfWork) }
@@ -481,7 +482,11 @@ struct BooleanBuilder {
 
     /// Cuts each segment into pieces and gathers their ends into vertices.
     mutating func makePieces() {
-        var ends = VertexSet(tolerance: tolerance)
+        // Every edge's two ends and each of its cuts.
+        let endCount = edges.reduce(0) { $0 + 2 + $1.cuts.count }
+        var ends = VertexSet(tolerance: tolerance, capacity: endCount)
+        // At most one piece more than its cuts for each edge.
+        pieces.reserveCapacity(endCount - edges.count)
         var stops: [(t: Double, vertex: Int)] = []
         for e in edges.indices {
             edges[e].cuts.stablySort { $0.t < $1.t }
@@ -716,8 +721,12 @@ struct BooleanBuilder {
         var used = Array(repeating: false, count: kept.count)
         var loops: [[Kept]] = []
         var candidates: [Int] = []
+        // One list for every loop's indices, emptied for each (its room kept).
+        var loop: [Int] = []
+        loop.reserveCapacity(kept.count)
         for startEdge in kept.indices where !used[startEdge] {
-            var loop = [startEdge]
+            loop.removeAll(keepingCapacity: true)
+            loop.append(startEdge)
             used[startEdge] = true
             var current = startEdge
             while true {
@@ -768,13 +777,16 @@ struct BooleanBuilder {
     /// The loops as a path: consecutive pieces of one segment joined, ends made to meet.
     func outline(_ loops: [[Kept]]) -> Path {
         var result = Path(accuracy: first.accuracy)
+        // At most a move, the loop's pieces and a closing line for each loop.
+        result.reserveCapacity(loops.reduce(0) { $0 + $1.count + 2 })
         for loop in loops {
-            var parts = joined(loop)
+            let parts = joined(loop)
             guard !parts.isEmpty else { continue }
             // The point where each part starts: an arc's own start, or the end of the arc before,
             // or the vertex.
             let n = parts.count
             var corners: [Point] = []
+            corners.reserveCapacity(n)
             for k in 0..<n {
                 let before = parts[(k + n - 1) % n]
                 if case .arc = parts[k].segment {
@@ -788,17 +800,17 @@ struct BooleanBuilder {
             // Each loop starts at its top-left corner (least y, then least x): the same place
             // whichever edge the chaining began with.
             let first = corners.indices.min { (corners[$0].y, corners[$0].x) < (corners[$1].y, corners[$1].x) } ?? 0
-            parts = Array(parts[first...] + parts[..<first])
-            corners = Array(corners[first...] + corners[..<first])
-            result.append(.move(corners[0]))
+            // Part k of the loop from there is parts[(first + k) % n].
+            result.append(.move(corners[first]))
             for k in 0..<n {
-                let s = BooleanBuilder.moved(parts[k].segment, from: corners[k], to: corners[(k + 1) % n])
+                let here = (first + k) % n, next = (first + k + 1) % n
+                let s = BooleanBuilder.moved(parts[here].segment, from: corners[here], to: corners[next])
                 if k == n - 1, n > 1, case .line(let l) = s {
                     result.append(.close(l))
                     break
                 }
                 result.append(.segment(s))
-                if k == n - 1 { result.append(.close(LineSegment(s.end, corners[0]))) }
+                if k == n - 1 { result.append(.close(LineSegment(s.end, corners[first]))) }
             }
         }
         return result
@@ -815,6 +827,7 @@ struct BooleanBuilder {
             return a.forward ? p.t1 == 1 && q.t0 == 0 && p.to == q.from : p.t0 == 0 && q.t1 == 1 && p.from == q.to
         }
         var parts: [(first: Kept, last: Kept)] = []
+        parts.reserveCapacity(loop.count)
         for k in loop {
             if let last = parts.last, continues(last.last, k) {
                 parts[parts.count - 1].last = k
@@ -883,9 +896,12 @@ struct VertexSet {
     private var slots: [(cell: GridCell, head: Int)]
     private var used = 0
 
-    init(tolerance: Double) {
+    /// `capacity`: about how many points will be asked for (room made for that many vertices).
+    init(tolerance: Double, capacity: Int = 0) {
         self.tolerance = Swift.max(tolerance, Double.leastNormalMagnitude)
         slots = Array(repeating: (GridCell(x: 0, y: 0), -1), count: 64)
+        points.reserveCapacity(capacity)
+        next.reserveCapacity(capacity)
     }
 
     /// The slot of `c`: where it is, or the empty slot where it would go.

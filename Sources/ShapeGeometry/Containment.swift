@@ -404,11 +404,8 @@ extension Path {
     static func forEachMonotonePiece(
         of s: Segment, flat: () -> Void = {}, _ body: (Double, Double, Point, Point) -> Void
     ) {
-        let turns = s.extrema(along: .y)
         var a = s.start, t0 = 0.0
-        for k in 0...turns.count {
-            let t1 = k == turns.count ? 1.0 : turns[k]
-            let c = k == turns.count ? s.end : s.point(at: t1)
+        func piece(to t1: Double, _ c: Point) {
             if a.y != c.y {
                 body(t0, t1, a, c)
             } else if a.y == s.start.y && a.y == s.end.y {
@@ -417,6 +414,10 @@ extension Path {
             a = c
             t0 = t1
         }
+        // The turns one by one (no list made: this runs for every segment a winding number
+        // looks at).
+        s.forEachExtremum(along: .y) { piece(to: $0, s.point(at: $0)) }
+        piece(to: 1, s.end)
     }
 
     /// Whether `p` lies within `outlineTolerance` of the path's size of its outline (the closing

@@ -193,6 +193,16 @@ public struct Path: Sendable {
         guard p.isFinite else { throw .nonFinite(argument: name) }
     }
 
+    /// Makes room for `count` more elements at once (for a path made whole, as a boolean
+    /// operation's result is: its lists then grow without being copied again and again).
+    mutating func reserveCapacity(_ count: Int) {
+        let total = elements.count + count
+        elements.reserveCapacity(total)
+        lengthsAfter.reserveCapacity(total)
+        elementLengths.reserveCapacity(total)
+        boundsAfter.reserveCapacity(total)
+    }
+
     /// Appends one element, measuring only it.
     mutating func append(_ e: Element) {
         var sum = lengthsAfter.last ?? CompensatedSum()

@@ -89,11 +89,19 @@ extension QuadraticBezier: SpeedIntegrated {
 
 extension QuadraticBezier: CurveExtrema {
     public func extrema(along axis: Axis) -> [Double] {
+        var result: [Double] = []
+        forEachExtremum(along: axis) { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with the parameter in (0, 1) where the coordinate along `axis` turns, if it
+    /// does, without making a list.
+    @inline(__always) func forEachExtremum(along axis: Axis, _ body: (Double) -> Void) {
         let a = p0[axis], b = p1[axis], c = p2[axis]
         let den = a - 2 * b + c
-        guard den != 0 else { return [] }
+        guard den != 0 else { return }
         let t = (a - b) / den
-        return (t > 0 && t < 1) ? [t] : []
+        if t > 0 && t < 1 { body(t) }
     }
 }
 

@@ -141,6 +141,16 @@ extension Segment: CurveExtrema {
         case .arc(let s): s.extrema(along: axis)
         }
     }
+
+    /// `extrema(along:)` one by one, in increasing order, without making a list.
+    @inline(__always) func forEachExtremum(along axis: Axis, _ body: (Double) -> Void) {
+        switch self {
+        case .line: break
+        case .quadratic(let s): s.forEachExtremum(along: axis, body)
+        case .cubic(let s): s.forEachExtremum(along: axis, body)
+        case .arc(let s): s.forEachExtremum(along: axis, body)
+        }
+    }
 }
 
 extension Segment: CurveNearest {
