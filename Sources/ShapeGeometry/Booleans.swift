@@ -109,6 +109,15 @@ struct BooleanBuilder {
         var segment: Segment
         /// The parameters where it is cut, each with the vertex's point.
         var cuts: [(t: Double, point: Point)] = []
+        /// The segment's ends, found once (an arc's are trigonometry; every meeting asks for
+        /// both edges' ends).
+        let start: Point, end: Point
+
+        init(segment: Segment) {
+            self.segment = segment
+            start = segment.start
+            end = segment.end
+        }
     }
 
     /// A piece of an input segment between two cuts, as a candidate edge of the result.
@@ -403,7 +412,8 @@ struct BooleanBuilder {
             let d = p.quickDistance(to: point)
             if d < nearestDistance { (nearest, nearestDistance) = (p, d) }
         }
-        consider(a.start); consider(a.end); consider(b.start); consider(b.end)
+        let (aStart, aEnd, bStart, bEnd) = (edges[i].start, edges[i].end, edges[j].start, edges[j].end)
+        consider(aStart); consider(aEnd); consider(bStart); consider(bEnd)
         if grazing {
             // (Counted against the budget here: `cut` reads the meter after each pair.)
             meter.spend((edges[i].cuts.count + edges[j].cuts.count) / Cost.cutsComparedPerUnit)
@@ -420,12 +430,12 @@ struct BooleanBuilder {
             appendCut(j, BooleanBuilder.parameter(of: nearest, on: b, near: u, tolerance: tolerance), nearest)
             return
         }
-        let known = [a.start, a.end, b.start, b.end] + (grazing ? edges[i].cuts.map { $0.point } + edges[j].cuts.map { $0.point } : [])
+        let known = [aStart, aEnd, bStart, bEnd] + (grazing ? edges[i].cuts.map { $0.point } + edges[j].cuts.map { $0.point } : [])
         let ends = known.filter(near).stablySorted { $0.quickDistance(to: point) < $1.quickDistance(to: point) }
         // An end that both segments share (within the tolerance) is one too for a meeting that
         // is not grazing at its own point: curves that arrive at rest (coincident control points)
         // turn quickly there, and meet a hair before the end they share.
-        let shared = [a.start, a.end].filter { p in [b.start, b.end].contains { $0.quickDistance(to: p) <= tolerance } }
+        let shared = [aStart, aEnd].filter { p in [bStart, bEnd].contains { $0.quickDistance(to: p) <= tolerance } }
         let end = ends.first { e in
             let d = e.quickDistance(to: point)
             let together = shallow || shared.contains { $0.quickDistance(to: e) <= tolerance }
@@ -494,12 +504,12 @@ struct BooleanBuilder {
             let s = edge.segment
             // The cuts in order, without the ends and without repeats: (t, vertex).
             stops.removeAll(keepingCapacity: true)
-            stops.append((0, ends.vertex(for: s.start)))
+            stops.append((0, ends.vertex(for: edge.start)))
             // An end within the tolerance of the start (a closed segment: a whole circle, whose
             // end is its start to rounding) is at the start's vertex. Asked for on its own, it
             // could fall to another: a vertex is where its first point came, and the start may
             // lie just within the tolerance of that point while the end lies just beyond it.
-            let endVertex = s.end.quickDistance(to: s.start) <= tolerance ? stops[0].vertex : ends.vertex(for: s.end)
+            let endVertex = edge.end.quickDistance(to: edge.start) <= tolerance ? stops[0].vertex : ends.vertex(for: edge.end)
             // A stretch from one vertex back to it is a piece only if it goes somewhere (a
             // cubic's loop does; two cuts a rounding apart do not).
             func goesSomewhere(_ t0: Double, _ t1: Double, _ v: Int) -> Bool {
@@ -532,9 +542,11 @@ struct BooleanBuilder {
     func coincidentGroups() -> [ArraySlice<Int>] {
         // The pieces in order of their two vertices, each such run in order of index; then each
         // run's groups made contiguous (head first, members in order), as ranges of `order`.
-        func key(_ k: Int) -> Int64 { Int64(Swift.min(pieces[k].from, pieces[k].to)) << 32 | Int64(Swift.max(pieces[k].from, pieces[k].to)) }
+        // Each piece's key, found once (not at each comparison of the sort).
+        let keys = pieces.map { Int64(Swift.min($0.from, $0.to)) << 32 | Int64(Swift.max($0.from, $0.to)) }
+        func key(_ k: Int) -> Int64 { keys[k] }
         var order = Array(pieces.indices)
-        order.stablySort { (key($0), $0) < (key($1), $1) }
+        order.stablySort { (keys[$0], $0) < (keys[$1], $1) }
         var ranges: [Range<Int>] = []
         var start = 0
         while start < order.count {
