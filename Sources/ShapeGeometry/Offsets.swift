@@ -795,11 +795,15 @@ struct Pen {
         // refined by Gauss-Newton steps (the distance to the curve less |d| would be fooled by a
         // cubic that bulges around an end of the piece, on the circle of radius |d| there).
         // The odd ones are `fit`'s points at (k − ½)/16, the same doubles: (2k − 1)/32 is exact.
-        let samples = (0...32).map { $0 % 2 == 1 ? between[$0 / 2] : q(a + (b - a) * Double($0) / 32) }
+        // The even ones are found as the way to the cubic reaches them (a fit refused at its
+        // first point needs one).
+        var samples = [Point](repeating: q0, count: 33)
+        for j in 0..<16 { samples[2 * j + 1] = between[j] }
         var err = 0.0
         // From the offset's points to the cubic first, the likeliest to fail first: a fit too
         // coarse strays most between its ends and its middle, and is refused at once.
         for k in Pen.wayToOrder {
+            samples[2 * k] = q(a + (b - a) * Double(2 * k) / 32)
             err = Swift.max(err, Pen.distance(from: samples[2 * k], to: cubic, near: Double(k) / 16, tolerance: tolerance))
             if err > tolerance { return (cubic, err) }
         }
