@@ -102,34 +102,42 @@ extension Path {
     /// The same outline with consecutive lines that run on along one line made one (a stroke's
     /// side and its join's or cap's side meet at a vertex of the arrangement, not a corner).
     func mergingCollinearLines() -> Path {
-        var result = Path(accuracy: accuracy)
         let tiny = Tolerance.rounding * Swift.max(Path.size(self, Path()), Tolerance.sizeFloor)
         func onward(_ a: Point, _ b: Point, _ c: Point) -> Bool {
             let u = b - a, v = c - b
             return u.dot(v) > 0 && abs(u.cross(v)) <= tiny * (u.length + v.length)
         }
+        // Each subpath's start, its segments with runs of lines merged, and whether it is closed.
+        var subpaths: [(start: Point, merged: [Segment], closed: Bool)] = []
+        var anyMerged = false
         for range in subpathRanges {
             guard case .move(let start) = elements[range.lowerBound] else { continue }
             // The corners of runs of lines; other segments as they are.
-            var items: [Segment] = []
-            var closed = false
-            for i in range.dropFirst() {
-                switch elements[i] {
-                case .segment(let s): items.append(s)
-                case .close(let l):
-                    closed = true
-                    if l.p0 != l.p1 { items.append(.line(l)) }
-                case .move: break
-                }
-            }
             var merged: [Segment] = []
-            for s in items {
+            var closed = false
+            func add(_ s: Segment) {
                 if case .line(let l) = s, case .line(let last)? = merged.last, onward(last.p0, last.p1, l.p1) {
                     merged[merged.count - 1] = .line(LineSegment(last.p0, l.p1))
+                    anyMerged = true
                 } else {
                     merged.append(s)
                 }
             }
+            for i in range.dropFirst() {
+                switch elements[i] {
+                case .segment(let s): add(s)
+                case .close(let l):
+                    closed = true
+                    if l.p0 != l.p1 { add(.line(l)) }
+                case .move: break
+                }
+            }
+            subpaths.append((start, merged, closed))
+        }
+        // Nothing to merge (the commonest case for curves): the path as it is, not measured again.
+        guard anyMerged else { return self }
+        var result = Path(accuracy: accuracy)
+        for (start, merged, closed) in subpaths {
             try? result.move(to: start)
             for (k, s) in merged.enumerated() {
                 // A closed outline's last line ends at the start: `close` draws it.

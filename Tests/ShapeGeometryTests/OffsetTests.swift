@@ -77,6 +77,37 @@ import Glibc
         #expect(problems.isEmpty, "width \(width): \(problems.prefix(3))")
     }
 
+    /// A stroke's outline has its runs of lines along one line made one (`mergingCollinearLines`):
+    /// a square stroked with miter joins is two squares of four sides each (a side and its join's
+    /// side meet at a vertex of the arrangement, not a corner). An outline with nothing to merge is
+    /// given back as it is, element for element.
+    @Test func collinearLinesOfAnOutlineAreOne() throws {
+        let square = OffsetTests.path { try $0.addRect(x: 0, y: 0, width: 10, height: 10) }
+        let (stroke, _, _) = try #require(square.stroked(StrokeStyle(width: 2, cap: .butt, join: .miter)))
+        #expect(stroke.subpathStarts.count == 2)
+        var corners: Set<Point> = []
+        var lines = 0
+        for e in stroke.elements {
+            switch e {
+            case .move(let p): corners.insert(p)
+            case .segment(.line(let l)): corners.insert(l.p0); corners.insert(l.p1); lines += 1
+            case .close(let l): if l.p0 != l.p1 { corners.insert(l.p0); corners.insert(l.p1); lines += 1 }
+            case .segment: Issue.record("not a line: \(e)")
+            }
+        }
+        // The outer square (−1…11) and the inner one (1…9): eight sides, eight corners.
+        #expect(lines == 8)
+        let expected: Set<Point> = [
+            Point(-1, -1), Point(11, -1), Point(11, 11), Point(-1, 11), Point(1, 1), Point(9, 1), Point(9, 9), Point(1, 9),
+        ]
+        #expect(corners == expected)
+        let curve = OffsetTests.path {
+            try $0.move(to: Point(0, 0)); try $0.curve(control1: Point(30, 120), control2: Point(170, 120), to: Point(200, 0))
+        }
+        let (round, _, _) = try #require(curve.stroked(StrokeStyle(width: 8, cap: .round, join: .round)))
+        #expect(round.mergingCollinearLines().elements == round.elements)
+    }
+
     /// The offset fit's check from the offset to the cubic (`Pen.distance`): Newton's method from
     /// a guess gives the distance to the nearest point (within the rounding of the points) when it
     /// is within the tolerance, and never less than it; from a guess near a farther part of an S
