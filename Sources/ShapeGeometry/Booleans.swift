@@ -109,14 +109,16 @@ struct BooleanBuilder {
         var segment: Segment
         /// The parameters where it is cut, each with the vertex's point.
         var cuts: [(t: Double, point: Point)] = []
-        /// The segment's ends, found once (an arc's are trigonometry; every meeting asks for
-        /// both edges' ends).
+        /// The segment's ends and control box, found once (an arc's are trigonometry; every
+        /// meeting asks for both edges' ends).
         let start: Point, end: Point
+        let box: Rect
 
         init(segment: Segment) {
             self.segment = segment
             start = segment.start
             end = segment.end
+            box = segment.controlBounds
         }
     }
 
@@ -198,8 +200,8 @@ struct BooleanBuilder {
     static func edges(of segments: [Segment], tolerance: Double) -> [Edge] {
         var result: [Edge] = []
         func add(_ s: Segment) {
-            let box = s.controlBounds
-            guard box.width > 0 || box.height > 0 else { return }
+            let whole = Edge(segment: s)
+            guard whole.box.width > 0 || whole.box.height > 0 else { return }
             if let turns = BooleanBuilder.turns(ofStraight: s, tolerance: tolerance), !turns.isEmpty {
                 let cuts = [0] + turns + [1]
                 for k in 0..<(cuts.count - 1) { result.append(Edge(segment: s.piece(from: cuts[k], to: cuts[k + 1]))) }
@@ -213,7 +215,7 @@ struct BooleanBuilder {
                 }
                 return
             }
-            result.append(Edge(segment: s))
+            result.append(whole)
         }
         segments.forEach(add)
         return result
@@ -335,7 +337,7 @@ struct BooleanBuilder {
     /// stay within the tolerance of each other without being one curve) makes the outline
     /// inconsistent at this tolerance.
     mutating func cut() -> Result<Void, BooleanFailure> {
-        let grid = BoxGrid(edges.map { $0.segment.controlBounds })
+        let grid = BoxGrid(edges.map { $0.box })
         var budget = meter.budget - meter.used
         defer { meter.used = meter.budget - budget }
         // The search's own tolerance is 1e-9 of the size it is given: this one's, widened.
@@ -347,7 +349,7 @@ struct BooleanBuilder {
                 edges[i].cuts += [(s, p), (t, p)]
             }
             var failure: BooleanFailure?
-            grid.forEach(near: a.controlBounds, margin: tolerance) { j in
+            grid.forEach(near: edges[i].box, margin: tolerance) { j in
                 guard j > i, failure == nil else { return }
                 guard let meetings = Intersections.between(a, edges[j].segment, size: size * scale, budget: &budget) else {
                     failure = budget > 0 ? .inconsistent : .outOfWork

@@ -32,8 +32,10 @@ package struct PathIndex: Sendable {
         init() {}
 
         init(_ s: Segment, tight known: Rect? = nil) {
-            control = Box(s.controlBounds)
-            tight = Box(known ?? s.tightBounds)
+            let tightBox = known ?? s.tightBounds
+            // An arc's control box is its tight box (trigonometry): not found twice.
+            if case .arc = s { control = Box(tightBox) } else { control = Box(s.controlBounds) }
+            tight = Box(tightBox)
             first = s.start
             last = s.end
             hasSegments = true
