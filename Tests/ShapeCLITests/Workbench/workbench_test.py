@@ -612,7 +612,10 @@ def page_tests():
         v.type("line 0 0")
         wait(d, "return [...document.querySelectorAll('#transcript .statement')].some(e => e.dataset.origin === 'prompt' && e.textContent === 'line 0 0')",
              "the typed statement in the transcript")
-        check(d.execute_script("return window.workbench.scene.elements.slice(-1)[0].k") == "line", "and its line in the scene")
+        # The transcript's entry is announced before the scene is made (the page fetches it as
+        # it comes): the line reaches the scene a moment after the statement shows.
+        check(wait(d, "return window.workbench.scene.elements.slice(-1)[0].k === 'line'", "the typed line in the scene"),
+              "and its line in the scene")
 
         # The PNG export: a PNG twice the view's size, dark where the path is. Its header and
         # compressed data are read here; its pixels are read back by decoding the exported file
