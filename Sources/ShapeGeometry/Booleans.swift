@@ -709,13 +709,58 @@ struct BooleanBuilder {
         if case .line = s { bends = false }
         if case .arc(let arc) = s, abs(arc.sweep) <= Double.pi { bends = false }
         for _ in 0..<40 where bends {
-            let a = s.nearest(to: m + n * reach).distance, b = s.nearest(to: m - n * reach).distance
             // Nearer to this place than to any other of the piece: then its distance to the
             // piece is the offset itself (to 1e-5 of it): a leg 1e-4 across, 0.03 away, is caught.
-            if a >= (1 - Tolerance.sideCheck) * reach, b >= (1 - Tolerance.sideCheck) * reach { break }
+            // A cubic is first asked whether it provably keeps out of that disk (no roots to
+            // solve); only where that is not shown is its nearest point found.
+            func clear(_ x: Point) -> Bool {
+                let radius = (1 - Tolerance.sideCheck) * reach
+                if case .cubic(let c) = s, BooleanBuilder.keepsOut(c, of: x, radius: radius, touching: t) { return true }
+                return s.nearest(to: x).distance >= radius
+            }
+            if clear(m + n * reach), clear(m - n * reach) { break }
             reach *= 0.5
         }
         return (reach, limit)
+    }
+
+    /// Whether every point of `c` lies farther than `radius` from `x`, shown without roots, for
+    /// a disk that the cubic touches from outside at t (x beside c(t) along its normal): with
+    /// w(u) = c(u) − x, g(u) = |w(u)|² − radius² (of degree 6) is written as
+    /// q(u)·(u − t)² + r₁·(u − t) + r₀ (two synthetic divisions by u − t; r₀ = g(t) > 0, r₁ = g′(t)
+    /// is rounding). If q's Bernstein coefficients on [0, 1] are all positive, q ≥ 0 there, and
+    /// g(u) ≥ r₀ − |r₁| > 0. Both are asked with a margin of `Tolerance.rounding` of their scale;
+    /// false (then the caller solves for the nearest point) when that is not shown, as where the
+    /// cubic comes back towards x.
+    static func keepsOut(_ c: CubicBezier, of x: Point, radius: Double, touching t: Double) -> Bool {
+        var (a, b, l) = c.powerBasis
+        var e = c.p0 - x
+        // In units of the pieces' size (a power of two: exact), so the products of degree 6 in
+        // the coordinates neither overflow nor underflow.
+        let k = Vector.unitScale(of: a, b, l, e)
+        (a, b, l, e) = (a * k, b * k, l * k, e * k)
+        let r = radius * k
+        // g's coefficients, constant term first.
+        let g = (
+            e.dot(e) - r * r, 2 * l.dot(e), l.dot(l) + 2 * b.dot(e), 2 * (a.dot(e) + b.dot(l)), b.dot(b) + 2 * a.dot(l), 2 * a.dot(b),
+            a.dot(a)
+        )
+        let scale = abs(g.0) + abs(g.1) + abs(g.2) + abs(g.3) + abs(g.4) + abs(g.5) + abs(g.6) + r * r
+        // Synthetic division by (u − t), twice: g = q1·(u − t) + r₀, q1 = q·(u − t) + r₁.
+        let q5 = g.6, q4 = g.5 + t * q5, q3 = g.4 + t * q4, q2 = g.3 + t * q3, q1 = g.2 + t * q2, q0 = g.1 + t * q1
+        let r0 = g.0 + t * q0
+        let s4 = q5, s3 = q4 + t * s4, s2 = q3 + t * s3, s1 = q2 + t * s2, s0 = q1 + t * s1
+        let r1 = q0 + t * s0
+        let margin = Tolerance.rounding * scale
+        guard r0 - abs(r1) > margin else { return false }
+        // q = s0 + s1·u + s2·u² + s3·u³ + s4·u⁴ in Bernstein form of degree 4 on [0, 1]:
+        // b_j = Σ_{i ≤ j} C(j, i) / C(4, i) · s_i.
+        let b0 = s0
+        let b1 = s0 + s1 / 4
+        let b2 = s0 + s1 / 2 + s2 / 6
+        let b3 = s0 + 3 * s1 / 4 + s2 / 2 + s3 / 4
+        let b4 = s0 + s1 + s2 + s3 + s4
+        return Swift.min(b0, b1, b2, b3, b4) > margin
     }
 
     // MARK: 4. Chaining

@@ -8,6 +8,63 @@ import ShapeCorpus
 /// winding number there is 1 or 0 (outer outlines clockwise, holes counter-clockwise, nothing
 /// overlapping). Every result element is a piece of an input element of the same kind.
 @Suite struct BooleanTests {
+    /// The side distance's quick proof that a cubic keeps out of the disk beside it
+    /// (`BooleanBuilder.keepsOut`), against the nearest distance found by 20,000 samples and
+    /// golden sections: wherever it answers yes, no point of the cubic is within the radius (on
+    /// 400 random cubics, disks on both sides at half the radius of curvature and less, and
+    /// hairpins that come back); and it answers yes often (else it would save
+    /// nothing: over a quarter of these, hairpins and loops included), no where the cubic comes
+    /// back into the disk.
+    @Test func aCubicKeepsOutOfTheDiskBesideIt() {
+        var rng = SeededRandom(seed: 2614)
+        func uniform(_ a: Double, _ b: Double) -> Double { Double.random(in: a...b, using: &rng) }
+        func nearestBySampling(_ c: CubicBezier, _ p: Point) -> Double {
+            var best = (t: 0.0, d: Double.infinity)
+            for k in 0...20_000 {
+                let t = Double(k) / 20_000
+                let d = c.point(at: t).distance(to: p)
+                if d < best.d { best = (t, d) }
+            }
+            var lo = Swift.max(best.t - 1.0 / 20_000, 0), hi = Swift.min(best.t + 1.0 / 20_000, 1)
+            for _ in 0..<80 {
+                let m1 = lo + (hi - lo) * 0.382, m2 = lo + (hi - lo) * 0.618
+                if c.point(at: m1).distance(to: p) < c.point(at: m2).distance(to: p) { hi = m2 } else { lo = m1 }
+            }
+            return Swift.min(best.d, c.point(at: 0.5 * (lo + hi)).distance(to: p))
+        }
+        var shown = 0, asked = 0
+        for k in 0..<400 {
+            func grid() -> Point { Point(uniform(0, 100), uniform(0, 100)) }
+            // Every fourth a hairpin: its end comes back beside its start.
+            let p0 = grid(), p1 = grid(), p2 = grid()
+            let p3 = k % 4 == 0 ? p0 + Vector(uniform(-2, 2), uniform(-2, 2)) : grid()
+            let c = CubicBezier(p0, p1, p2, p3)
+            let t = uniform(0.05, 0.95)
+            let d = c.derivative(at: t), dd = c.secondDerivative(at: t)
+            let speed = d.length
+            guard speed > 1e-3 else { continue }
+            let curvature = abs(d.cross(dd)) / (speed * speed * speed)
+            let n = Vector(-d.dy / speed, d.dx / speed)
+            let reach = Swift.min(0.5 / Swift.max(curvature, 1e-9), 30) * uniform(0.01, 1)
+            for side in [1.0, -1.0] {
+                let x = c.point(at: t) + n * (side * reach)
+                let radius = (1 - 5e-6) * reach
+                let truth = nearestBySampling(c, x)
+                asked += 1
+                if BooleanBuilder.keepsOut(c, of: x, radius: radius, touching: t) {
+                    shown += 1
+                    #expect(truth >= radius, "\(c) at \(t), side \(side): nearest \(truth) within \(radius)")
+                }
+            }
+        }
+        #expect(shown * 4 > asked, "shown for \(shown) of \(asked)")
+        // A hairpin whose other leg passes through the disk: not shown.
+        let hairpin = CubicBezier(Point(0, 0), Point(100, 0), Point(100, 10), Point(0, 10))
+        let x = hairpin.point(at: 0.1) + Vector(0, 4)
+        #expect(nearestBySampling(hairpin, x) < 4)
+        #expect(!BooleanBuilder.keepsOut(hairpin, of: x, radius: 4 * (1 - 5e-6), touching: 0.1))
+    }
+
     @Test func twoOverlappingSquares() throws {
         let a = try polygon([(0, 0), (10, 0), (10, 10), (0, 10)])
         let b = try polygon([(5, 5), (15, 5), (15, 15), (5, 15)])
