@@ -40,9 +40,10 @@ let package = Package(
         .testTarget(
             name: "ShapeLanguageTests", dependencies: ["ShapeLanguage", "ShapeOutput", "ShapeGeometry", "ShapeTestSupport"], exclude: ["AppleStubs"]),
         // These run the `shape` binary, which `swift test` builds with every target. (Not a
-        // dependency: its -static-stdlib would be linked into the test runner too.)
+        // dependency: its -static-stdlib would be linked into the test runner too.) ShapeCLI, the
+        // library under it, for the workbench server's own tests.
         .testTarget(
-            name: "ShapeCLITests", dependencies: ["ShapeLanguage", "ShapeTestSupport"],
+            name: "ShapeCLITests", dependencies: ["ShapeLanguage", "ShapeTestSupport", "ShapeCLI"],
             exclude: ["Golden", "Examples", "Hostile", "Workbench", "PDF"]),
     ]
 )

@@ -76,41 +76,62 @@ final class WorkbenchServer: @unchecked Sendable {
     var eventStreams = 0
     var thread = pthread_t()
 
-    enum StartError: Error {
+    enum StartError: Error, CustomStringConvertible {
         case socket(String)
+
+        var description: String {
+            switch self {
+            case .socket(let what): what
+            }
+        }
     }
 
-    /// Binds 127.0.0.1:`port` (0: the port 8123, else any free one) and starts the thread.
-    init(port requested: Int) throws(StartError) {
+    /// The port asked for by `--port 0` (and no `--port`), when it is free.
+    static let usualPort = 8123
+
+    /// Binds 127.0.0.1:`port` (0: the port `preferred`, else any free one) and starts the
+    /// thread. `betweenBindAndListen` is for a test: it runs after a socket is bound, before it
+    /// listens.
+    init(port requested: Int, preferred: Int = WorkbenchServer.usualPort, betweenBindAndListen: (() -> Void)? = nil) throws(StartError) {
         func failure(_ what: String) -> StartError { .socket("\(what): \(String(cString: strerror(errno)))") }
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw failure("cannot open a socket") }
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        func bind(_ port: Int) -> Bool {
+        // A socket listening on 127.0.0.1:port (0: any free port), or why not.
+        func listening(on port: Int) -> Result<Int32, StartError> {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            guard fd >= 0 else { return .failure(failure("cannot open a socket")) }
+            var yes: Int32 = 1
+            setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = in_port_t(UInt16(port).bigEndian)
             address.sin_addr.s_addr = in_addr_t(0x7f00_0001).bigEndian
-            return withUnsafePointer(to: &address) {
+            let bound = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            } == 0
-        }
-        if requested == 0 {
-            guard bind(8123) || bind(0) else {
-                close(fd)
-                throw failure("cannot listen on 127.0.0.1")
             }
-        } else {
-            guard bind(requested) else {
-                let e = failure("cannot listen on 127.0.0.1:\(requested)")
+            guard bound == 0 else {
+                let e = failure(port == 0 ? "cannot listen on 127.0.0.1" : "cannot listen on 127.0.0.1:\(port)")
                 close(fd)
-                throw e
+                return .failure(e)
             }
+            betweenBindAndListen?()
+            guard listen(fd, 64) == 0 else {
+                let e = failure(port == 0 ? "cannot listen" : "cannot listen on 127.0.0.1:\(port)")
+                close(fd)
+                return .failure(e)
+            }
+            return .success(fd)
         }
-        guard listen(fd, 64) == 0 else {
-            close(fd)
-            throw failure("cannot listen")
+        // The usual port, else any free one. Taken is not only a bind that fails: two sessions
+        // started at once may both bind it (SO_REUSEADDR allows that until one listens), and the
+        // second then cannot listen on it.
+        let fd: Int32
+        switch listening(on: requested == 0 ? preferred : requested) {
+        case .success(let opened): fd = opened
+        case .failure(let why):
+            guard requested == 0 else { throw why }
+            switch listening(on: 0) {
+            case .success(let opened): fd = opened
+            case .failure(let why): throw why
+            }
         }
         var bound = sockaddr_in()
         var size = socklen_t(MemoryLayout<sockaddr_in>.size)
