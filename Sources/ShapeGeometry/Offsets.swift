@@ -602,7 +602,7 @@ struct Pen {
         cuts.append(1)
         cuts = cuts.stablySorted()
         var result: [Segment] = []
-        let bound = s.speedBound
+        let bound = s.speedBound, scale = s.directionScale
         // Where the offset runs backwards (1 − dκ < 0: the inner side of a bend tighter than d,
         // the reversed branch of a swallowtail), the normals of length d cross their envelope,
         // the evolute (the centres of curvature). When the stroke is every point within d of the
@@ -621,9 +621,9 @@ struct Pen {
                 evolute(of: s, from: a, to: b, into: &result)
             }
             switch s {
-            case .cubic(let c): fit(c, of: s, from: a, to: b, d: d, depth: 0, bound: bound, into: &result)
-            case .quadratic(let c): fit(c, of: s, from: a, to: b, d: d, depth: 0, bound: bound, into: &result)
-            case .arc(let c): fit(c, of: s, from: a, to: b, d: d, depth: 0, bound: bound, into: &result)
+            case .cubic(let c): fit(c, of: s, from: a, to: b, d: d, depth: 0, bound: bound, scale: scale, into: &result)
+            case .quadratic(let c): fit(c, of: s, from: a, to: b, d: d, depth: 0, bound: bound, scale: scale, into: &result)
+            case .arc(let c): fit(c, of: s, from: a, to: b, d: d, depth: 0, bound: bound, scale: scale, into: &result)
             case .line: break  // offset exactly by `offsets`
             }
         }
@@ -695,14 +695,15 @@ struct Pen {
     /// The fit is generic over the curve (`c`, the curve of `s`), so that the thousands of
     /// points and derivatives its checks ask for are the curve's own, not `Segment`'s switch.
     mutating func fit<C: OffsetFitted>(
-        _ c: C, of s: Segment, from a: Double, to b: Double, d: Double, depth: Int, bound: Double, into result: inout [Segment]
+        _ c: C, of s: Segment, from a: Double, to b: Double, d: Double, depth: Int, bound: Double, scale: Double,
+        into result: inout [Segment]
     ) {
         work += Cost.fit
-        let slope = self.slope, scale = s.directionScale
+        let slope = self.slope
         func q(_ t: Double) -> Point { Pen.offsetPoint(c, of: s, by: d, slope: slope, at: t, scale: scale) }
         // Where the curve stops (the end of a piece at a cusp) q′ is a limit that rounding cannot
         // reach: a difference from just inside the piece stands in for it (`bound` is the
-        // segment's `speedBound`, found once by the caller).
+        // segment's `speedBound`, `scale` its `directionScale`, found once by the caller).
         // q′ = P′(1 − d(t)κ) + d′·n for a distance d(t) = d + slope·t.
         func velocity(_ t: Double, inward: Double) -> Vector {
             let v = s.derivative(at: t)
@@ -731,7 +732,7 @@ struct Pen {
         // two handle lengths does far better than the parameter's own: kept if the two curves are
         // within the tolerance of each other both ways.
         if err > tolerance, 1 - (d + slope * 0.5 * (a + b)) * s.curvature(at: 0.5 * (a + b)) > 0,
-            let (fitted, fittedError) = geometricFit(c, of: s, from: a, to: b, d: d, q0: q0, q1: q1, v0: v0, v1: v1, between: between),
+            let (fitted, fittedError) = geometricFit(c, of: s, from: a, to: b, d: d, scale: scale, q0: q0, q1: q1, v0: v0, v1: v1, between: between),
             fittedError <= tolerance
         {
             cubic = fitted
@@ -739,8 +740,8 @@ struct Pen {
         }
         if err > tolerance, depth < 40, b - a > Tolerance.parameter {
             let m = 0.5 * (a + b)
-            fit(c, of: s, from: a, to: m, d: d, depth: depth + 1, bound: bound, into: &result)
-            fit(c, of: s, from: m, to: b, d: d, depth: depth + 1, bound: bound, into: &result)
+            fit(c, of: s, from: a, to: m, d: d, depth: depth + 1, bound: bound, scale: scale, into: &result)
+            fit(c, of: s, from: m, to: b, d: d, depth: depth + 1, bound: bound, scale: scale, into: &result)
             return
         }
         error = Swift.max(error, err)
@@ -783,10 +784,10 @@ struct Pen {
     /// offset (from the nearest of 33 of its points, refined). Nil where the handles would not both
     /// point forward.
     func geometricFit<C: OffsetFitted>(
-        _ curve: C, of s: Segment, from a: Double, to b: Double, d: Double, q0: Point, q1: Point, v0: Vector, v1: Vector,
-        between: [Point]
+        _ curve: C, of s: Segment, from a: Double, to b: Double, d: Double, scale: Double, q0: Point, q1: Point, v0: Vector,
+        v1: Vector, between: [Point]
     ) -> (CubicBezier, Double)? {
-        let slope = self.slope, scale = s.directionScale
+        let slope = self.slope
         func q(_ t: Double) -> Point { Pen.offsetPoint(curve, of: s, by: d, slope: slope, at: t, scale: scale) }
         guard let d0 = v0.normalized, let d1 = v1.normalized else { return nil }
         // Through the offset's middle point M: C(½) = (q0 + q1)/2 + ⅜(α·d0 − β·d1) = M, two
