@@ -1,3 +1,4 @@
+import ShapeTestSupport
 import Testing
 
 @testable import ShapeGeometry
@@ -17,39 +18,23 @@ import ShapeCorpus
     /// back into the disk.
     @Test func aCubicKeepsOutOfTheDiskBesideIt() {
         var rng = SeededRandom(seed: 2614)
-        func uniform(_ a: Double, _ b: Double) -> Double { Double.random(in: a...b, using: &rng) }
-        func nearestBySampling(_ c: CubicBezier, _ p: Point) -> Double {
-            var best = (t: 0.0, d: Double.infinity)
-            for k in 0...20_000 {
-                let t = Double(k) / 20_000
-                let d = c.point(at: t).distance(to: p)
-                if d < best.d { best = (t, d) }
-            }
-            var lo = Swift.max(best.t - 1.0 / 20_000, 0), hi = Swift.min(best.t + 1.0 / 20_000, 1)
-            for _ in 0..<80 {
-                let m1 = lo + (hi - lo) * 0.382, m2 = lo + (hi - lo) * 0.618
-                if c.point(at: m1).distance(to: p) < c.point(at: m2).distance(to: p) { hi = m2 } else { lo = m1 }
-            }
-            return Swift.min(best.d, c.point(at: 0.5 * (lo + hi)).distance(to: p))
-        }
         var shown = 0, asked = 0
         for k in 0..<400 {
-            func grid() -> Point { Point(uniform(0, 100), uniform(0, 100)) }
             // Every fourth a hairpin: its end comes back beside its start.
-            let p0 = grid(), p1 = grid(), p2 = grid()
-            let p3 = k % 4 == 0 ? p0 + Vector(uniform(-2, 2), uniform(-2, 2)) : grid()
+            let p0 = rng.point(0, 100), p1 = rng.point(0, 100), p2 = rng.point(0, 100)
+            let p3 = k % 4 == 0 ? p0 + Vector(rng.uniform(-2, 2), rng.uniform(-2, 2)) : rng.point(0, 100)
             let c = CubicBezier(p0, p1, p2, p3)
-            let t = uniform(0.05, 0.95)
+            let t = rng.uniform(0.05, 0.95)
             let d = c.derivative(at: t), dd = c.secondDerivative(at: t)
             let speed = d.length
             guard speed > 1e-3 else { continue }
             let curvature = abs(d.cross(dd)) / (speed * speed * speed)
             let n = Vector(-d.dy / speed, d.dx / speed)
-            let reach = Swift.min(0.5 / Swift.max(curvature, 1e-9), 30) * uniform(0.01, 1)
+            let reach = Swift.min(0.5 / Swift.max(curvature, 1e-9), 30) * rng.uniform(0.01, 1)
             for side in [1.0, -1.0] {
                 let x = c.point(at: t) + n * (side * reach)
                 let radius = (1 - 5e-6) * reach
-                let truth = nearestBySampling(c, x)
+                let truth = nearestDistanceBySampling(c, from: x)
                 asked += 1
                 if BooleanBuilder.keepsOut(c, of: x, radius: radius, touching: t) {
                     shown += 1
@@ -61,7 +46,7 @@ import ShapeCorpus
         // A hairpin whose other leg passes through the disk: not shown.
         let hairpin = CubicBezier(Point(0, 0), Point(100, 0), Point(100, 10), Point(0, 10))
         let x = hairpin.point(at: 0.1) + Vector(0, 4)
-        #expect(nearestBySampling(hairpin, x) < 4)
+        #expect(nearestDistanceBySampling(hairpin, from: x) < 4)
         #expect(!BooleanBuilder.keepsOut(hairpin, of: x, radius: 4 * (1 - 5e-6), touching: 0.1))
     }
 

@@ -1,4 +1,5 @@
 import ShapeCorpus
+import ShapeTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -116,37 +117,20 @@ import Glibc
     /// geometry's own search.
     @Test func theFitsCheckFindsTheNearestPoint() {
         var rng = SeededRandom(seed: 26)
-        func uniform(_ a: Double, _ b: Double) -> Double { Double.random(in: a...b, using: &rng) }
-        func nearestBySampling(_ c: CubicBezier, _ p: Point) -> Double {
-            var best = (t: 0.0, d: Double.infinity)
-            for k in 0...20_000 {
-                let t = Double(k) / 20_000
-                let d = c.point(at: t).distance(to: p)
-                if d < best.d { best = (t, d) }
-            }
-            var lo = Swift.max(best.t - 1.0 / 20_000, 0), hi = Swift.min(best.t + 1.0 / 20_000, 1)
-            for _ in 0..<80 {
-                let m1 = lo + (hi - lo) * 0.382, m2 = lo + (hi - lo) * 0.618
-                if c.point(at: m1).distance(to: p) < c.point(at: m2).distance(to: p) { hi = m2 } else { lo = m1 }
-            }
-            return Swift.min(best.d, c.point(at: 0.5 * (lo + hi)).distance(to: p))
-        }
         for _ in 0..<200 {
-            let c = CubicBezier(
-                Point(uniform(0, 100), uniform(0, 100)), Point(uniform(0, 100), uniform(0, 100)),
-                Point(uniform(0, 100), uniform(0, 100)), Point(uniform(0, 100), uniform(0, 100)))
-            let t = uniform(0.05, 0.95)
+            let c = CubicBezier(rng.point(0, 100), rng.point(0, 100), rng.point(0, 100), rng.point(0, 100))
+            let t = rng.uniform(0.05, 0.95)
             guard let n = c.derivative(at: t).normalized?.perpendicular else { continue }
             // A point 1e-7 off the curve, its guess 0.01 away in t.
             let p = c.point(at: t) + n * 1e-7
             let found = Pen.distance(from: p, to: c, near: t + 0.01, tolerance: 1e-6)
-            let truth = nearestBySampling(c, p)
+            let truth = nearestDistanceBySampling(c, from: p)
             #expect(found >= truth - 1e-13 && found <= truth + 1e-13, "\(c) at \(t): \(found) against \(truth)")
         }
         // An S curve: from a guess at its far end, Newton's method settles on the wrong bend.
         let s = CubicBezier(Point(0, 0), Point(100, 100), Point(0, 100), Point(100, 0))
         let p = s.point(at: 0.1) + Vector(0, 1e-7)
-        let truth = nearestBySampling(s, p)
+        let truth = nearestDistanceBySampling(s, from: p)
         #expect(truth < 1e-6)
         let found = Pen.distance(from: p, to: s, near: 0.95, tolerance: 1e-6)
         #expect(abs(found - truth) <= 1e-12, "\(found) against \(truth)")
