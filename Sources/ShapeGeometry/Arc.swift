@@ -155,15 +155,7 @@ extension Arc: SpeedIntegrated {
 extension Arc: CurveExtrema {
     /// The parameters where the chosen coordinate turns: θ = atan2(v, u) + kπ for that coordinate,
     /// kept where it falls strictly inside the sweep.
-    public func extrema(along axis: Axis) -> [Double] {
-        var result: [Double] = []
-        forEachExtremum(along: axis) { result.append($0) }
-        return result
-    }
-
-    /// Calls `body` with each parameter in (0, 1) where the coordinate along `axis` turns, in
-    /// increasing order, without making a list.
-    @inline(__always) func forEachExtremum(along axis: Axis, _ body: (Double) -> Void) {
+    @inline(__always) public func forEachExtremum(along axis: Axis, _ body: (Double) -> Void) {
         let uc = u[axis], vc = v[axis]
         guard sweep != 0, uc != 0 || vc != 0 else { return }
         let base = arcTangent2(vc, uc)

@@ -546,14 +546,13 @@ struct BooleanBuilder {
         // run's groups made contiguous (head first, members in order), as ranges of `order`.
         // Each piece's key, found once (not at each comparison of the sort).
         let keys = pieces.map { Int64(Swift.min($0.from, $0.to)) << 32 | Int64(Swift.max($0.from, $0.to)) }
-        func key(_ k: Int) -> Int64 { keys[k] }
         var order = Array(pieces.indices)
         order.stablySort { (keys[$0], $0) < (keys[$1], $1) }
         var ranges: [Range<Int>] = []
         var start = 0
         while start < order.count {
             var end = start + 1
-            while end < order.count, key(order[end]) == key(order[start]) { end += 1 }
+            while end < order.count, keys[order[end]] == keys[order[start]] { end += 1 }
             var head = start
             while head < end {
                 let h = order[head]

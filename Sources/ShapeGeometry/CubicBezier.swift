@@ -185,15 +185,7 @@ extension CubicBezier: SpeedIntegrated {
 }
 
 extension CubicBezier: CurveExtrema {
-    public func extrema(along axis: Axis) -> [Double] {
-        var result: [Double] = []
-        forEachExtremum(along: axis) { result.append($0) }
-        return result
-    }
-
-    /// Calls `body` with each parameter in (0, 1) where the coordinate along `axis` turns, in
-    /// increasing order, without making a list.
-    @inline(__always) func forEachExtremum(along axis: Axis, _ body: (Double) -> Void) {
+    @inline(__always) public func forEachExtremum(along axis: Axis, _ body: (Double) -> Void) {
         let c0 = p0[axis], c1 = p1[axis]
         let c2 = p2[axis], c3 = p3[axis]
         // dB/dt / 3 = (c1−c0)(1−t)² + 2(c2−c1)t(1−t) + (c3−c2)t², in the power basis.

@@ -40,9 +40,10 @@ public protocol CurveArcLength: ParametricCurve {
 
 /// Curves that know where their coordinates turn back.
 public protocol CurveExtrema: ParametricCurve {
-    /// The parameters in the open interval (0, 1) where the coordinate along `axis` turns
-    /// (dx/dt = 0 for `.x`, dy/dt = 0 for `.y`), sorted.
-    func extrema(along axis: Axis) -> [Double]
+    /// Calls `body` with each parameter in the open interval (0, 1) where the coordinate along
+    /// `axis` turns (dx/dt = 0 for `.x`, dy/dt = 0 for `.y`), in increasing order, without
+    /// making a list (a winding number asks it of every segment it looks at).
+    func forEachExtremum(along axis: Axis, _ body: (Double) -> Void)
 }
 
 /// Curves that can find their point nearest to a given point.
@@ -54,12 +55,19 @@ public protocol CurveNearest: ParametricCurve {
 }
 
 extension CurveExtrema {
+    /// The parameters of `forEachExtremum(along:_:)`, as a list.
+    public func extrema(along axis: Axis) -> [Double] {
+        var result: [Double] = []
+        forEachExtremum(along: axis) { result.append($0) }
+        return result
+    }
+
     /// The tight bounding box of the curve: its end points and its extreme points.
     public var tightBounds: Rect {
         var r = Rect(point: start)
         r.include(end)
-        for t in extrema(along: .x) { r.include(point(at: t)) }
-        for t in extrema(along: .y) { r.include(point(at: t)) }
+        forEachExtremum(along: .x) { r.include(point(at: $0)) }
+        forEachExtremum(along: .y) { r.include(point(at: $0)) }
         return r
     }
 }

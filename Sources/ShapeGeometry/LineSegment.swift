@@ -43,7 +43,7 @@ extension LineSegment: CurveArcLength {
 
 extension LineSegment: CurveExtrema {
     /// A line has no interior extremes.
-    public func extrema(along axis: Axis) -> [Double] { [] }
+    public func forEachExtremum(along axis: Axis, _ body: (Double) -> Void) {}
 }
 
 extension LineSegment: CurveNearest {

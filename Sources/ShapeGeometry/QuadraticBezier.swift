@@ -88,15 +88,8 @@ extension QuadraticBezier: SpeedIntegrated {
 }
 
 extension QuadraticBezier: CurveExtrema {
-    public func extrema(along axis: Axis) -> [Double] {
-        var result: [Double] = []
-        forEachExtremum(along: axis) { result.append($0) }
-        return result
-    }
-
-    /// Calls `body` with the parameter in (0, 1) where the coordinate along `axis` turns, if it
-    /// does, without making a list.
-    @inline(__always) func forEachExtremum(along axis: Axis, _ body: (Double) -> Void) {
+    /// At most one turn, where the derivative's coordinate (linear) is zero.
+    @inline(__always) public func forEachExtremum(along axis: Axis, _ body: (Double) -> Void) {
         let a = p0[axis], b = p1[axis], c = p2[axis]
         let den = a - 2 * b + c
         guard den != 0 else { return }

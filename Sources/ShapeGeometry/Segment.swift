@@ -123,7 +123,7 @@ extension Segment {
 }
 
 extension Segment: CurveExtrema {
-    /// The tight bounding box, from each kind's own (a cubic's makes no lists).
+    /// The tight bounding box, from each kind's own.
     public var tightBounds: Rect {
         switch self {
         case .line(let s): s.tightBounds
@@ -133,17 +133,7 @@ extension Segment: CurveExtrema {
         }
     }
 
-    public func extrema(along axis: Axis) -> [Double] {
-        switch self {
-        case .line(let s): s.extrema(along: axis)
-        case .quadratic(let s): s.extrema(along: axis)
-        case .cubic(let s): s.extrema(along: axis)
-        case .arc(let s): s.extrema(along: axis)
-        }
-    }
-
-    /// `extrema(along:)` one by one, in increasing order, without making a list.
-    @inline(__always) func forEachExtremum(along axis: Axis, _ body: (Double) -> Void) {
+    @inline(__always) public func forEachExtremum(along axis: Axis, _ body: (Double) -> Void) {
         switch self {
         case .line: break
         case .quadratic(let s): s.forEachExtremum(along: axis, body)
