@@ -15,22 +15,23 @@ extension Interpreter {
         let workBefore = current.work
         defer { current.work = workBefore }
         let measured = trackCache.map { $0.pattern == state.dash && $0.isCurrent(for: path) } ?? false
-        if let sent, !measured {
-            let bound = TrackPoints.boundaryBound(path, state.dash)
-            if bound > Double(sent), bound <= Double(limits.trackPoints),
-                let handle = TrackPoints.point(at: state.handle.index, of: path, pattern: state.dash)
-            {
-                var request = SaveRequest(
-                    file: "", from: "", path: path, layers: Set(SaveLayer.allCases), trackPoints: [],
-                    handle: handle, nearest: lastNearest, casteljau: lastCasteljau, figure: lastFigure)
-                request.trackPointsLeftOut = true
-                return request
-            }
+        var points: [Point] = []
+        var handle: Point?
+        var leftOut = false
+        let bound = TrackPoints.boundaryBound(path, state.dash)  // O(1)
+        if let sent, !measured, bound > Double(sent), bound <= Double(limits.trackPoints),
+            let point = TrackPoints.point(at: state.handle.index, of: path, pattern: state.dash)
+        {
+            (handle, leftOut) = (point, true)
+        } else {
+            points = (try? trackPoints(SourceRange(0, 0))) ?? []
+            handle = state.handle.point(in: points)
         }
-        let points = (try? trackPoints(SourceRange(0, 0))) ?? []
-        return SaveRequest(
+        var request = SaveRequest(
             file: "", from: "", path: path, layers: Set(SaveLayer.allCases), trackPoints: points,
-            handle: state.handle.point(in: points), nearest: lastNearest, casteljau: lastCasteljau, figure: lastFigure)
+            handle: handle, nearest: lastNearest, casteljau: lastCasteljau, figure: lastFigure)
+        request.trackPointsLeftOut = leftOut
+        return request
     }
 
     /// The handle's track point index (as `handle` reports it).
