@@ -194,6 +194,92 @@ extension CubicBezier: OffsetFitted {}
 extension QuadraticBezier: OffsetFitted {}
 extension Arc: OffsetFitted {}
 
+/// The offset's points along a fitted piece, for the way back of the fit's check: which of them
+/// is nearest to a point of the cubic, the first of equals, as a look at every one would find.
+/// The offset turns by less than a quarter turn along a piece (pieces are cut every 45° of the
+/// curve's turning, and where the offset turns back), so along the chord from the first point
+/// to the last its points run one way: their projections grow with their index. Then
+/// |c − sⱼ| ≥ |(c − sⱼ)·u| bounds each one's distance from below, and the search spreads from
+/// a starting index only while that bound could still beat the nearest found: a few points
+/// looked at instead of all 33. Where the projections do not grow (rounding on a piece of
+/// nothing), every point is looked at.
+struct OrderedSamples {
+    let points: [Point]
+    /// (sⱼ − s₀)·u, or empty when they do not grow strictly with j.
+    let projections: [Double]
+    let axis: Vector
+    /// The projections' span, the scale of their rounding.
+    let span: Double
+
+    init(_ points: [Point]) {
+        self.points = points
+        let axis = points.count > 1 ? (points[points.count - 1] - points[0]).normalized : nil
+        self.axis = axis ?? Vector(0, 0)
+        var projections: [Double] = []
+        if let axis {
+            projections.reserveCapacity(points.count)
+            for p in points {
+                let x = (p - points[0]).dot(axis)
+                if let last = projections.last, !(x > last) {
+                    projections = []
+                    break
+                }
+                projections.append(x)
+            }
+        }
+        self.projections = projections
+        span = projections.last ?? 0
+    }
+
+    /// The index of the point nearest to c (by squared distances), the first of equals; the
+    /// search starts at `start`.
+    func nearest(to c: Point, from start: Int) -> Int {
+        guard !projections.isEmpty else {
+            var i = 0
+            var nearest = (points[0] - c).lengthSquared
+            for j in points.indices.dropFirst() {
+                let dj = (points[j] - c).lengthSquared
+                if dj < nearest {
+                    i = j
+                    nearest = dj
+                }
+            }
+            return i
+        }
+        let x = (c - points[0]).dot(axis)
+        // Beyond this the rounding of a projection (a few ulps of the span and of c's own) cannot
+        // make the bound pass the true distance.
+        let margin = Tolerance.rounding * (span + abs(x))
+        let first = Swift.min(Swift.max(start, 0), points.count - 1)
+        var i = first
+        var nearest = (points[i] - c).lengthSquared
+        // Toward the first point, where an equal distance comes first; then toward the last.
+        var j = first - 1
+        while j >= 0 {
+            let gap = x - projections[j] - margin
+            if gap > 0, gap * gap > nearest { break }
+            let dj = (points[j] - c).lengthSquared
+            if dj <= nearest {
+                i = j
+                nearest = dj
+            }
+            j -= 1
+        }
+        j = first + 1
+        while j < points.count {
+            let gap = projections[j] - x - margin
+            if gap > 0, gap * gap >= nearest { break }
+            let dj = (points[j] - c).lengthSquared
+            if dj < nearest {
+                i = j
+                nearest = dj
+            }
+            j += 1
+        }
+        return i
+    }
+}
+
 /// The geometry of a stroke: the pieces it sweeps, its joins and caps as disks and convex
 /// polygons, and the candidate pieces of its outline.
 struct Pen {
@@ -718,27 +804,38 @@ struct Pen {
         let v0 = velocity(a, inward: 1), v1 = velocity(b, inward: -1)
         let hermite = CubicBezier(q0, q0 + v0, q1 - v1, q1)
         var cubic = hermite
-        var err = 0.0
-        // The offset's points between the 17 of a geometric fit's check: kept for it.
+        let halvable = depth < 40 && b - a > Tolerance.parameter
+        // The Hermite cubic's check at the offset's 16 points (k − ½)/16 (the same points a
+        // geometric fit's way back needs: kept for it). One point first, the fourth, near where a
+        // Hermite cubic too coarse strays most: beyond the tolerance there, it is refused without
+        // the other 15, which a geometric fit refused on its way there never needs either (its
+        // error counts only where it is kept, and a piece that can no longer be halved, kept
+        // whatever its error, has it measured whole).
         var between: [Point] = []
-        between.reserveCapacity(16)
-        for k in 1...16 {
-            let u = (Double(k) - 0.5) / 16
-            let point = q(a + (b - a) * u)
-            between.append(point)
-            err = Swift.max(err, hermite.point(at: u).quickDistance(to: point))
+        let probe = q(a + (b - a) * Pen.hermiteProbe)
+        var err = hermite.point(at: Pen.hermiteProbe).quickDistance(to: probe)
+        if !(err > tolerance) || !halvable {
+            err = 0
+            between.reserveCapacity(16)
+            for k in 1...16 {
+                let u = (Double(k) - 0.5) / 16
+                let point = u == Pen.hermiteProbe ? probe : q(a + (b - a) * u)
+                between.append(point)
+                err = Swift.max(err, hermite.point(at: u).quickDistance(to: point))
+            }
         }
         // Where the offset runs the curve's way (1 − dκ > 0 on the piece), a geometric fit of the
         // two handle lengths does far better than the parameter's own: kept if the two curves are
         // within the tolerance of each other both ways.
         if err > tolerance, 1 - (d + slope * 0.5 * (a + b)) * s.curvature(at: 0.5 * (a + b)) > 0,
-            let (fitted, fittedError) = geometricFit(c, of: s, from: a, to: b, d: d, scale: scale, q0: q0, q1: q1, v0: v0, v1: v1, between: between),
+            let (fitted, fittedError) = geometricFit(
+                c, of: s, from: a, to: b, d: d, scale: scale, q0: q0, q1: q1, v0: v0, v1: v1, between: &between),
             fittedError <= tolerance
         {
             cubic = fitted
             err = fittedError
         }
-        if err > tolerance, depth < 40, b - a > Tolerance.parameter {
+        if err > tolerance, halvable {
             let m = 0.5 * (a + b)
             fit(c, of: s, from: a, to: m, d: d, depth: depth + 1, bound: bound, scale: scale, into: &result)
             fit(c, of: s, from: m, to: b, d: d, depth: depth + 1, bound: bound, scale: scale, into: &result)
@@ -751,6 +848,9 @@ struct Pen {
     /// The order `geometricFit` checks its 17 points in, from the offset to the cubic: the
     /// quarter points first, where a fit that is too coarse strays most.
     static let wayToOrder = [4, 12, 2, 6, 10, 14, 1, 3, 5, 7, 9, 11, 13, 15, 8, 0, 16]
+
+    /// The parameter (k − ½)/16 of the Hermite cubic's check `fit` looks at first: 7/32.
+    static let hermiteProbe = 3.5 / 16
 
     /// An upper bound of the distance from p to `cubic`: the nearest of the points Newton's
     /// method on (C(t) − p)·C′(t) visits from t = `guess` (it stops when a step moves t by less
@@ -785,10 +885,11 @@ struct Pen {
     /// fourth), and the largest distance between the two curves found both ways at 17 points: from
     /// the offset's points to the cubic (nearest points), and from the cubic's points to the
     /// offset (from the nearest of 33 of its points, refined). Nil where the handles would not both
-    /// point forward.
+    /// point forward. `between` holds the offset's points at (k − ½)/16 when `fit` found them,
+    /// else it is empty and filled here if the way back is reached.
     func geometricFit<C: OffsetFitted>(
         _ curve: C, of s: Segment, from a: Double, to b: Double, d: Double, scale: Double, q0: Point, q1: Point, v0: Vector,
-        v1: Vector, between: [Point]
+        v1: Vector, between: inout [Point]
     ) -> (CubicBezier, Double)? {
         let slope = self.slope
         func q(_ t: Double) -> Point { Pen.offsetPoint(curve, of: s, by: d, slope: slope, at: t, scale: scale) }
@@ -810,7 +911,6 @@ struct Pen {
         // The even ones are found as the way to the cubic reaches them (a fit refused at its
         // first point needs one).
         var samples = [Point](repeating: q0, count: 33)
-        for j in 0..<16 { samples[2 * j + 1] = between[j] }
         var err = 0.0
         // From the offset's points to the cubic first, the likeliest to fail first: a fit too
         // coarse strays most between its ends and its middle, and is refused at once.
@@ -819,24 +919,20 @@ struct Pen {
             err = Swift.max(err, Pen.distance(from: samples[2 * k], to: cubic, near: Double(k) / 16))
             if err > tolerance { return (cubic, err) }
         }
+        if between.isEmpty {
+            between.reserveCapacity(16)
+            for j in 0..<16 { between.append(q(a + (b - a) * ((Double(j + 1) - 0.5) / 16))) }
+        }
+        for j in 0..<16 { samples[2 * j + 1] = between[j] }
         // The sample nearest to the cubic's last point looked at: a cubic that runs along the
         // offset, back and on again (near a cusp, where the offset is nearly straight, such a
         // cubic is within the tolerance of it both ways) has a later point nearest to an earlier
         // sample, and is refused.
+        let ordered = OrderedSamples(samples)
         var reached = 0
         for k in 0...16 {
             let c = cubic.point(at: Double(k) / 16)
-            // The nearest sample (the first of equals), by squared distances (no root for each:
-            // both grow together), then its distance.
-            var i = 0
-            var nearest = (samples[0] - c).lengthSquared
-            for j in samples.indices.dropFirst() {
-                let dj = (samples[j] - c).lengthSquared
-                if dj < nearest {
-                    i = j
-                    nearest = dj
-                }
-            }
+            let i = ordered.nearest(to: c, from: 2 * k)
             guard i >= reached else { return (cubic, .infinity) }
             reached = i
             var best = samples[i].quickDistance(to: c)

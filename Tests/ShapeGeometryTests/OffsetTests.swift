@@ -138,6 +138,55 @@ import Glibc
         #expect(found >= truth - 1e-13 && found > 1e-6, "\(found) against \(truth)")
     }
 
+    /// The way back's nearest sample (`OrderedSamples.nearest`) is the one a look at every sample
+    /// finds, the first of equals, from any starting index: on points along arcs turning up to a
+    /// quarter turn (where the search prunes by projections), at query points near and far, with
+    /// ties made on purpose, and on points that do not run one way (where it looks at all).
+    @Test func theNearestSampleIsTheOneEveryLookFinds() {
+        func byLookingAtAll(_ points: [Point], _ c: Point) -> Int {
+            var i = 0
+            for j in points.indices where (points[j] - c).lengthSquared < (points[i] - c).lengthSquared { i = j }
+            return i
+        }
+        var rng = SeededRandom(seed: 1202)
+        var pruned = 0
+        for round in 0..<300 {
+            // 33 points on an arc of radius r turning by up to 90°, spaced unevenly, or a zigzag.
+            let centre = rng.point(-100, 100), r = rng.uniform(0.01, 200), turn = rng.uniform(0, Double.pi / 2)
+            let start = rng.uniform(0, 2 * Double.pi)
+            var ts = (0..<33).map { _ in rng.uniform(0, 1) }.sorted()
+            ts[0] = 0
+            ts[32] = 1
+            var points = ts.map { centre + Vector(cos(start + turn * $0), sin(start + turn * $0)) * r }
+            if round % 10 == 9 { points = points.enumerated().map { $0.element + Vector(0, $0.offset % 2 == 0 ? r : -r) } }
+            let ordered = OrderedSamples(points)
+            if !ordered.projections.isEmpty { pruned += 1 }
+            var queries = (0..<12).map { _ in
+                points[Int.random(in: 0..<33, using: &rng)] + Vector(rng.uniform(-1, 1), rng.uniform(-1, 1)) * (r * 0.01)
+            }
+            queries += (0..<4).map { _ in centre + Vector(rng.uniform(-3, 3), rng.uniform(-3, 3)) * r }
+            // Equidistant from two points: on the bisector of a pair.
+            let m = Int.random(in: 0..<30, using: &rng)
+            let a = points[m], b = points[m + 2]
+            let mid = Point(0.5 * (a.x + b.x), 0.5 * (a.y + b.y))
+            queries.append(mid + (b - a).perpendicular * 0.25)
+            queries.append(points[m + 1])
+            for c in queries {
+                let truth = byLookingAtAll(points, c)
+                for from in [0, 7, 16, 31, 32] {
+                    let found = ordered.nearest(to: c, from: from)
+                    #expect(found == truth, "round \(round) from \(from): \(found) against \(truth)")
+                }
+            }
+        }
+        // The arcs are pruned (the zigzags are not): the search by projections was exercised.
+        #expect(pruned >= 250)
+        // Two points at the same distance from c: the first wins, from either side.
+        let line = (0..<33).map { Point(Double($0), 0) }
+        let ordered = OrderedSamples(line)
+        for from in [0, 5, 6, 32] { #expect(ordered.nearest(to: Point(5.5, 3), from: from) == 5) }
+    }
+
     /// No fitted piece of an offset doubles back: along each cubic the direction stays within a
     /// quarter turn of its chord (pieces are cut every 45° of turning). Checked on that cubic's
     /// offsets, cusps and all.
