@@ -194,6 +194,31 @@ extension CubicBezier: OffsetFitted {}
 extension QuadraticBezier: OffsetFitted {}
 extension Arc: OffsetFitted {}
 
+/// A segment's tangent angles and curvatures at t = k/128 (the curvature just inside the ends,
+/// where a cusp's is a limit rounding cannot reach), which `Pen.approximateOffset` cuts its
+/// offset by: the same for both sides of a stroke.
+struct SegmentSamples {
+    static let count = 128
+    let angles: [Double]
+    let curvatures: [Double]
+
+    /// t moved just inside [0, 1].
+    static func inside(_ t: Double) -> Double { Swift.min(Swift.max(t, Tolerance.insideEnd), 1 - Tolerance.insideEnd) }
+
+    init(_ s: Segment) {
+        var angles: [Double] = [], curvatures: [Double] = []
+        angles.reserveCapacity(SegmentSamples.count + 1)
+        curvatures.reserveCapacity(SegmentSamples.count + 1)
+        for k in 0...SegmentSamples.count {
+            let t = Double(k) / Double(SegmentSamples.count)
+            angles.append((Pen.tangent(s, at: t) ?? Vector(1, 0)).angle)
+            curvatures.append(s.curvature(at: SegmentSamples.inside(t)))
+        }
+        self.angles = angles
+        self.curvatures = curvatures
+    }
+}
+
 /// The offset's points along a fitted piece, for the way back of the fit's check: which of them
 /// is nearest to a point of the cubic, the first of equals, as a look at every one would find.
 /// The offset turns by less than a quarter turn along a piece (pieces are cut every 45° of the
@@ -299,6 +324,10 @@ struct Pen {
     var work = 0
     var budget = Int.max
     var isSpent: Bool { work > budget }
+    /// The last segment `approximateOffset` sampled, with its tangent angles and curvatures at
+    /// the 129 samples (a stroke offsets each segment to both sides in turn: the second side
+    /// reads them here).
+    private var sampled: (segment: Segment, turning: SegmentSamples)?
 
     /// What making the candidate pieces costs, in the language's work units (about 50 ns each).
     enum Cost {
@@ -661,23 +690,25 @@ struct Pen {
         }
         // 1 − dκ, looked at just inside the ends (at a cusp's end κ is a limit rounding cannot reach).
         func factor(_ t: Double) -> Double {
-            let u = Swift.min(Swift.max(t, Tolerance.insideEnd), 1 - Tolerance.insideEnd)
+            let u = SegmentSamples.inside(t)
             return 1 - (d + slope * u) * s.curvature(at: u)
         }
         // Cuts: offset cusps and every 45° of turning, from 128 samples.
+        if sampled?.segment != s { sampled = (s, SegmentSamples(s)) }
+        let turning = sampled!.turning
         var cuts: [Double] = [0]
-        let samples = 128
-        var lastAngle = (Pen.tangent(s, at: 0) ?? Vector(1, 0)).angle, turned = 0.0
-        var previousFactor = factor(0)
+        let samples = SegmentSamples.count
+        var lastAngle = turning.angles[0], turned = 0.0
+        var previousFactor = 1 - (d + slope * SegmentSamples.inside(0)) * turning.curvatures[0]
         for k in 1...samples {
             let t = Double(k) / Double(samples)
-            let f = factor(t)
+            let f = 1 - (d + slope * SegmentSamples.inside(t)) * turning.curvatures[k]
             if (f < 0) != (previousFactor < 0) {
                 cuts.append(Searches.signChange(in: Double(k - 1) / Double(samples), t, valueAtLow: previousFactor, halvings: 60, factor))
                 turned = 0
             }
             previousFactor = f
-            let angle = (Pen.tangent(s, at: t) ?? Vector(1, 0)).angle
+            let angle = turning.angles[k]
             var step = angle - lastAngle
             while step > Double.pi { step -= 2 * Double.pi }
             while step < -Double.pi { step += 2 * Double.pi }
