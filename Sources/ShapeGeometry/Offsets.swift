@@ -186,8 +186,47 @@ extension Segment {
 /// The curves whose offsets `Pen.fit` fits as cubics: their points and first two derivatives.
 /// The fit is generic over them because its checks ask for thousands of points and derivatives
 /// of one curve; through `Segment` each would go through its switch.
-protocol OffsetFitted: ParametricCurve {
+protocol OffsetFitted {
+    func point(at t: Double) -> Point
+    func derivative(at t: Double) -> Vector
     func secondDerivative(at t: Double) -> Vector
+}
+
+/// A cubic for the thousands of points and derivatives a fit asks of one curve: its points in the
+/// power basis, P(t) = ((a·t + b)·t + c)·t + d (a third of the operations of Bernstein's form,
+/// within the rounding of the control points' magnitude of it, its ends exactly: a piece's end
+/// is where the next segment's offset starts); its derivatives in Bernstein's form from the
+/// control points' differences, found once, the same doubles as `CubicBezier`'s (where the
+/// curve comes to rest at an end, its speed there is small, and the power basis would lose its
+/// direction to rounding).
+struct FittedCubic: OffsetFitted {
+    let a: Vector, b: Vector, c: Vector, d: Point
+    let end: Point
+    /// p1 − p0, p2 − p1, p3 − p2, and the differences of those.
+    let d0: Vector, d1: Vector, d2: Vector, e0: Vector, e1: Vector
+    init(_ k: CubicBezier) {
+        d0 = k.p1 - k.p0
+        d1 = k.p2 - k.p1
+        d2 = k.p3 - k.p2
+        e0 = d1 - d0
+        e1 = d2 - d1
+        c = d0 * 3
+        b = e0 * 3
+        a = (k.p3 - k.p0) - (d1 * 3)
+        d = k.p0
+        end = k.p3
+    }
+    @inline(__always) func point(at t: Double) -> Point {
+        if t == 1 { return end }
+        return Point(((a.dx * t + b.dx) * t + c.dx) * t + d.x, ((a.dy * t + b.dy) * t + c.dy) * t + d.y)
+    }
+    @inline(__always) func derivative(at t: Double) -> Vector {
+        let mt = 1 - t
+        return 3 * (mt * mt * d0 + 2 * mt * t * d1 + t * t * d2)
+    }
+    @inline(__always) func secondDerivative(at t: Double) -> Vector {
+        6 * ((1 - t) * e0 + t * e1)
+    }
 }
 
 extension CubicBezier: OffsetFitted {}
@@ -738,7 +777,7 @@ struct Pen {
                 evolute(of: s, from: a, to: b, into: &result)
             }
             switch s {
-            case .cubic(let c): fit(c, of: s, from: a, to: b, d: d, depth: 0, bound: bound, scale: scale, into: &result)
+            case .cubic(let c): fit(FittedCubic(c), of: s, from: a, to: b, d: d, depth: 0, bound: bound, scale: scale, into: &result)
             case .quadratic(let c): fit(c, of: s, from: a, to: b, d: d, depth: 0, bound: bound, scale: scale, into: &result)
             case .arc(let c): fit(c, of: s, from: a, to: b, d: d, depth: 0, bound: bound, scale: scale, into: &result)
             case .line: break  // offset exactly by `offsets`
@@ -892,7 +931,7 @@ struct Pen {
     /// is kept on these bounds, each the distance to a point of the cubic, never on a guess.
     /// (The nearest point of the whole cubic, a quintic's roots, never turned a refusal here
     /// into a kept fit over the stroke and offset corpora, and cost 5% of their time.)
-    static func distance(from p: Point, to cubic: CubicBezier, near guess: Double) -> Double {
+    static func distance<C: OffsetFitted>(from p: Point, to cubic: C, near guess: Double) -> Double {
         var t = guess, best = Double.infinity
         for _ in 0..<8 {
             let r = cubic.point(at: t) - p
@@ -945,9 +984,10 @@ struct Pen {
         var err = 0.0
         // From the offset's points to the cubic first, the likeliest to fail first: a fit too
         // coarse strays most between its ends and its middle, and is refused at once.
+        let fitted = FittedCubic(cubic)
         for k in Pen.wayToOrder {
             samples[2 * k] = q(a + (b - a) * Double(2 * k) / 32)
-            err = Swift.max(err, Pen.distance(from: samples[2 * k], to: cubic, near: Double(k) / 16))
+            err = Swift.max(err, Pen.distance(from: samples[2 * k], to: fitted, near: Double(k) / 16))
             if err > tolerance { return (cubic, err) }
         }
         if between.isEmpty {

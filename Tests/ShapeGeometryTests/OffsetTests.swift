@@ -138,6 +138,29 @@ import Glibc
         #expect(found >= truth - 1e-13 && found > 1e-6, "\(found) against \(truth)")
     }
 
+    /// The cubic the fits evaluate (`FittedCubic`): its points (in the power basis) are
+    /// Bernstein's to the rounding of the control points' magnitude, for cubics near the origin
+    /// and far from it, its ends exactly; its derivatives are `CubicBezier`'s, the same doubles,
+    /// also where it comes to rest at an end (fuzz input 14 of `fuzzFindings`, a cubic whose last
+    /// two control points coincide, ran out of work when they were rounding there).
+    @Test func theFittedCubicIsBernsteinsCubic() {
+        var rng = SeededRandom(seed: 1215)
+        for round in 0..<400 {
+            let offset = round % 2 == 0 ? Vector(0, 0) : Vector(rng.uniform(-1e6, 1e6), rng.uniform(-1e6, 1e6))
+            var points = (0..<4).map { _ in rng.point(0, 100) + offset }
+            if round % 5 == 4 { points[2] = points[3] }
+            let k = CubicBezier(points[0], points[1], points[2], points[3])
+            let p = FittedCubic(k)
+            let scale = points.map { Swift.max(abs($0.x), abs($0.y)) }.max()!
+            #expect(p.point(at: 0) == k.p0 && p.point(at: 1) == k.p3)
+            for t in [0, 1e-9, 0.25, rng.uniform(0, 1), 0.75, 1 - 1e-9, 1] {
+                #expect(p.point(at: t).distance(to: k.point(at: t)) <= 1e-14 * scale, "\(k) at \(t)")
+                #expect(p.derivative(at: t) == k.derivative(at: t), "\(k) at \(t)")
+                #expect(p.secondDerivative(at: t) == k.secondDerivative(at: t), "\(k) at \(t)")
+            }
+        }
+    }
+
     /// The way back's nearest sample (`OrderedSamples.nearest`) is the one a look at every sample
     /// finds, the first of equals, from any starting index: on points along arcs turning up to a
     /// quarter turn (where the search prunes by projections), at query points near and far, with
