@@ -233,6 +233,14 @@ extension CubicBezier: OffsetFitted {}
 extension QuadraticBezier: OffsetFitted {}
 extension Arc: OffsetFitted {}
 
+/// The offset's point at an end of a piece `Pen.fit` fits and, where the curve moves there, the
+/// offset's derivative q′: the two halves of a piece share the one where they meet, and each
+/// its other with the piece, found once.
+struct OffsetEnd {
+    let point: Point
+    let velocity: Vector?
+}
+
 /// A segment's tangent angles and curvatures at t = k/128 (the curvature just inside the ends,
 /// where a cusp's is a limit rounding cannot reach), which `Pen.approximateOffset` cuts its
 /// offset by: the same for both sides of a stroke.
@@ -852,26 +860,29 @@ struct Pen {
     /// points and derivatives its checks ask for are the curve's own, not `Segment`'s switch.
     mutating func fit<C: OffsetFitted>(
         _ c: C, of s: Segment, from a: Double, to b: Double, d: Double, depth: Int, bound: Double, scale: Double,
-        into result: inout [Segment]
+        ends: (OffsetEnd, OffsetEnd)? = nil, into result: inout [Segment]
     ) {
         work += Cost.fit
         let slope = self.slope
         func q(_ t: Double) -> Point { Pen.offsetPoint(c, of: s, by: d, slope: slope, at: t, scale: scale) }
+        // q′ = P′(1 − d(t)κ) + d′·n for a distance d(t) = d + slope·t, where the curve moves.
+        func end(_ t: Double) -> OffsetEnd {
+            let v = s.derivative(at: t)
+            guard v.length > Tolerance.nearRest * bound else { return OffsetEnd(point: q(t), velocity: nil) }
+            let n = Pen.tangent(s, at: t)?.perpendicular ?? Vector(0, 0)
+            return OffsetEnd(point: q(t), velocity: v * (1 - (d + slope * t) * s.curvature(at: t)) + n * slope)
+        }
         // Where the curve stops (the end of a piece at a cusp) q′ is a limit that rounding cannot
         // reach: a difference from just inside the piece stands in for it (`bound` is the
         // segment's `speedBound`, `scale` its `directionScale`, found once by the caller).
-        // q′ = P′(1 − d(t)κ) + d′·n for a distance d(t) = d + slope·t.
-        func velocity(_ t: Double, inward: Double) -> Vector {
-            let v = s.derivative(at: t)
-            if v.length > Tolerance.nearRest * bound {
-                let n = Pen.tangent(s, at: t)?.perpendicular ?? Vector(0, 0)
-                return (v * (1 - (d + slope * t) * s.curvature(at: t)) + n * slope) * ((b - a) / 3)
-            }
+        func velocity(_ end: OffsetEnd, _ t: Double, inward: Double) -> Vector {
+            if let v = end.velocity { return v * ((b - a) / 3) }
             let e = Tolerance.nearRest * (b - a)
-            return (q(t + inward * e) - q(t)) * (inward * (b - a) / 3 / e)
+            return (q(t + inward * e) - end.point) * (inward * (b - a) / 3 / e)
         }
-        let q0 = q(a), q1 = q(b)
-        let v0 = velocity(a, inward: 1), v1 = velocity(b, inward: -1)
+        let (start, finish) = ends ?? (end(a), end(b))
+        let q0 = start.point, q1 = finish.point
+        let v0 = velocity(start, a, inward: 1), v1 = velocity(finish, b, inward: -1)
         let hermite = CubicBezier(q0, q0 + v0, q1 - v1, q1)
         var cubic = hermite
         let halvable = depth < 40 && b - a > Tolerance.parameter
@@ -907,8 +918,9 @@ struct Pen {
         }
         if err > tolerance, halvable {
             let m = 0.5 * (a + b)
-            fit(c, of: s, from: a, to: m, d: d, depth: depth + 1, bound: bound, scale: scale, into: &result)
-            fit(c, of: s, from: m, to: b, d: d, depth: depth + 1, bound: bound, scale: scale, into: &result)
+            let middle = end(m)
+            fit(c, of: s, from: a, to: m, d: d, depth: depth + 1, bound: bound, scale: scale, ends: (start, middle), into: &result)
+            fit(c, of: s, from: m, to: b, d: d, depth: depth + 1, bound: bound, scale: scale, ends: (middle, finish), into: &result)
             return
         }
         error = Swift.max(error, err)
