@@ -193,40 +193,25 @@ protocol OffsetFitted {
 }
 
 /// A cubic for the thousands of points and derivatives a fit asks of one curve: its points in the
-/// power basis, P(t) = ((a·t + b)·t + c)·t + d (a third of the operations of Bernstein's form,
+/// power basis, P(t) = ((a·t + b)·t + c)·t + p0 (a third of the operations of Bernstein's form,
 /// within the rounding of the control points' magnitude of it, its ends exactly: a piece's end
-/// is where the next segment's offset starts); its derivatives in Bernstein's form from the
-/// control points' differences, found once, the same doubles as `CubicBezier`'s (where the
-/// curve comes to rest at an end, its speed there is small, and the power basis would lose its
-/// direction to rounding).
+/// is where the next segment's offset starts); its derivatives `CubicBezier`'s own, in
+/// Bernstein's form (where the curve comes to rest at an end, its speed there is small, and the
+/// power basis would lose its direction to rounding).
 struct FittedCubic: OffsetFitted {
-    let a: Vector, b: Vector, c: Vector, d: Point
-    let end: Point
-    /// p1 − p0, p2 − p1, p3 − p2, and the differences of those.
-    let d0: Vector, d1: Vector, d2: Vector, e0: Vector, e1: Vector
+    let bezier: CubicBezier
+    let a: Vector, b: Vector, c: Vector
     init(_ k: CubicBezier) {
-        d0 = k.p1 - k.p0
-        d1 = k.p2 - k.p1
-        d2 = k.p3 - k.p2
-        e0 = d1 - d0
-        e1 = d2 - d1
-        c = d0 * 3
-        b = e0 * 3
-        a = (k.p3 - k.p0) - (d1 * 3)
-        d = k.p0
-        end = k.p3
+        bezier = k
+        (a, b, c) = k.powerBasis
     }
     @inline(__always) func point(at t: Double) -> Point {
-        if t == 1 { return end }
-        return Point(((a.dx * t + b.dx) * t + c.dx) * t + d.x, ((a.dy * t + b.dy) * t + c.dy) * t + d.y)
+        if t == 1 { return bezier.p3 }
+        let p0 = bezier.p0
+        return Point(((a.dx * t + b.dx) * t + c.dx) * t + p0.x, ((a.dy * t + b.dy) * t + c.dy) * t + p0.y)
     }
-    @inline(__always) func derivative(at t: Double) -> Vector {
-        let mt = 1 - t
-        return 3 * (mt * mt * d0 + 2 * mt * t * d1 + t * t * d2)
-    }
-    @inline(__always) func secondDerivative(at t: Double) -> Vector {
-        6 * ((1 - t) * e0 + t * e1)
-    }
+    @inline(__always) func derivative(at t: Double) -> Vector { bezier.derivative(at: t) }
+    @inline(__always) func secondDerivative(at t: Double) -> Vector { bezier.secondDerivative(at: t) }
 }
 
 extension CubicBezier: OffsetFitted {}
@@ -281,7 +266,7 @@ struct OrderedSamples {
     let projections: [Double]
     let axis: Vector
     /// The projections' span, the scale of their rounding.
-    let span: Double
+    var span: Double { projections.last ?? 0 }
 
     init(_ points: [Point]) {
         self.points = points
@@ -300,7 +285,6 @@ struct OrderedSamples {
             }
         }
         self.projections = projections
-        span = projections.last ?? 0
     }
 
     /// The index of the point nearest to c (by squared distances), the first of equals; the
@@ -752,11 +736,15 @@ struct Pen {
         let turning = sampled!.turning
         var cuts: [Double] = [0]
         let samples = SegmentSamples.count
+        // `factor` at the samples, from their curvatures.
+        func sampledFactor(_ k: Int) -> Double {
+            1 - (d + slope * SegmentSamples.inside(Double(k) / Double(samples))) * turning.curvatures[k]
+        }
         var lastAngle = turning.angles[0], turned = 0.0
-        var previousFactor = 1 - (d + slope * SegmentSamples.inside(0)) * turning.curvatures[0]
+        var previousFactor = sampledFactor(0)
         for k in 1...samples {
             let t = Double(k) / Double(samples)
-            let f = 1 - (d + slope * SegmentSamples.inside(t)) * turning.curvatures[k]
+            let f = sampledFactor(k)
             if (f < 0) != (previousFactor < 0) {
                 cuts.append(Searches.signChange(in: Double(k - 1) / Double(samples), t, valueAtLow: previousFactor, halvings: 60, factor))
                 turned = 0
@@ -900,14 +888,15 @@ struct Pen {
         // error counts only where it is kept, and a piece that can no longer be halved, kept
         // whatever its error, has it measured whole).
         var between: [Point] = []
-        let probe = q(a + (b - a) * Pen.hermiteProbe)
-        var err = hermite.point(at: Pen.hermiteProbe).quickDistance(to: probe)
+        let probeAt = Pen.checkParameter(Pen.hermiteProbe)
+        let probe = q(a + (b - a) * probeAt)
+        var err = hermite.point(at: probeAt).quickDistance(to: probe)
         if !(err > tolerance) || !halvable {
             err = 0
             between.reserveCapacity(16)
             for k in 1...16 {
-                let u = (Double(k) - 0.5) / 16
-                let point = u == Pen.hermiteProbe ? probe : q(a + (b - a) * u)
+                let u = Pen.checkParameter(k)
+                let point = k == Pen.hermiteProbe ? probe : q(a + (b - a) * u)
                 between.append(point)
                 err = Swift.max(err, hermite.point(at: u).quickDistance(to: point))
             }
@@ -938,8 +927,12 @@ struct Pen {
     /// quarter points first, where a fit that is too coarse strays most.
     static let wayToOrder = [4, 12, 2, 6, 10, 14, 1, 3, 5, 7, 9, 11, 13, 15, 8, 0, 16]
 
-    /// The parameter (k − ½)/16 of the Hermite cubic's check `fit` looks at first: 7/32.
-    static let hermiteProbe = 3.5 / 16
+    /// The parameter (k − ½)/16, k = 1...16, of the Hermite cubic's check, whose points of the
+    /// offset a geometric fit's way back takes as its odd samples ((2k − 1)/32, the same doubles).
+    static func checkParameter(_ k: Int) -> Double { (Double(k) - 0.5) / 16 }
+
+    /// The point of the Hermite cubic's check `fit` looks at first: the fourth, at 7/32.
+    static let hermiteProbe = 4
 
     /// An upper bound of the distance from p to `cubic`: the nearest of the points Newton's
     /// method on (C(t) − p)·C′(t) visits from t = `guess` (it stops when a step moves t by less
@@ -1011,7 +1004,7 @@ struct Pen {
         }
         if between.isEmpty {
             between.reserveCapacity(16)
-            for j in 0..<16 { between.append(q(a + (b - a) * ((Double(j + 1) - 0.5) / 16))) }
+            for k in 1...16 { between.append(q(a + (b - a) * Pen.checkParameter(k))) }
         }
         for j in 0..<16 { samples[2 * j + 1] = between[j] }
         // The sample nearest to the cubic's last point looked at: a cubic that runs along the
