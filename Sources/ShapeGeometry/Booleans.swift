@@ -225,18 +225,23 @@ struct BooleanBuilder {
     /// in (0, 1) where it turns back along the line (where its coordinate along the line's
     /// steeper axis turns). nil for other segments.
     static func turns(ofStraight s: Segment, tolerance: Double) -> [Double]? {
-        let points: [Point]
+        // (Without an array: every Bézier of every boolean's input is asked.)
+        let points: FourPoints
         switch s {
-        case .quadratic(let q): points = [q.p0, q.p1, q.p2]
-        case .cubic(let c): points = [c.p0, c.p1, c.p2, c.p3]
+        case .quadratic(let q): points = FourPoints(q.p0, q.p1, q.p2)
+        case .cubic(let c): points = FourPoints(c.p0, c.p1, c.p2, c.p3)
         case .line, .arc: return nil
         }
         let origin = points[0]
-        guard let far = points.max(by: { $0.distance(to: origin) < $1.distance(to: origin) }) else { return nil }
-        let length = far.distance(to: origin)
+        // The farthest control point from the first, the first of equals.
+        var far = origin, length = 0.0
+        for k in 1..<points.count {
+            let distance = points[k].distance(to: origin)
+            if distance > length { (far, length) = (points[k], distance) }
+        }
         guard length > tolerance else { return nil }
         let d = (far - origin) * (1 / length)
-        guard points.allSatisfy({ abs((($0 - origin).cross(d))) <= tolerance }) else { return nil }
+        for k in 0..<points.count where abs((points[k] - origin).cross(d)) > tolerance { return nil }
         return s.extrema(along: abs(d.dx) >= abs(d.dy) ? .x : .y).filter { $0 > 0 && $0 < 1 }
     }
 

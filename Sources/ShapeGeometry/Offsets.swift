@@ -269,22 +269,32 @@ struct OrderedSamples {
     var span: Double { projections.last ?? 0 }
 
     init(_ points: [Point]) {
+        var projections: [Double] = []
+        self.init(points, reusing: &projections)
+    }
+
+    /// The same, writing the projections into `buffer`'s storage (emptied first; a caller that
+    /// orders many sets of samples keeps one buffer and allocates once).
+    init(_ points: [Point], reusing buffer: inout [Double]) {
         self.points = points
         let axis = points.count > 1 ? (points[points.count - 1] - points[0]).normalized : nil
         self.axis = axis ?? Vector(0, 0)
         var projections: [Double] = []
+        swap(&projections, &buffer)
+        projections.removeAll(keepingCapacity: true)
         if let axis {
             projections.reserveCapacity(points.count)
             for p in points {
                 let x = (p - points[0]).dot(axis)
                 if let last = projections.last, !(x > last) {
-                    projections = []
+                    projections.removeAll(keepingCapacity: true)
                     break
                 }
                 projections.append(x)
             }
         }
         self.projections = projections
+        buffer = projections
     }
 
     /// The index of the point nearest to c (by squared distances), the first of equals; the
@@ -359,6 +369,12 @@ struct Pen {
     /// the 129 samples (a stroke offsets each segment to both sides in turn: the second side
     /// reads them here).
     private var sampled: (segment: Segment, turning: SegmentSamples)?
+    /// Storage `fit` and `geometricFit` reuse from one piece to the next (a stroke fits
+    /// thousands of pieces; three arrays made for each cost 5% of its time): the offset's points
+    /// at the Hermite check's 16 parameters, a geometric fit's 33 samples and their projections.
+    private var between: [Point] = []
+    private var samples: [Point] = []
+    private var projections: [Double] = []
 
     /// What making the candidate pieces costs, in the language's work units (about 50 ns each).
     enum Cost {
@@ -887,7 +903,7 @@ struct Pen {
         // the other 15, which a geometric fit refused on its way there never needs either (its
         // error counts only where it is kept, and a piece that can no longer be halved, kept
         // whatever its error, has it measured whole).
-        var between: [Point] = []
+        between.removeAll(keepingCapacity: true)
         let probeAt = Pen.checkParameter(Pen.hermiteProbe)
         let probe = q(a + (b - a) * probeAt)
         var err = hermite.point(at: probeAt).quickDistance(to: probe)
@@ -906,7 +922,7 @@ struct Pen {
         // within the tolerance of each other both ways.
         if err > tolerance, 1 - (d + slope * 0.5 * (a + b)) * s.curvature(at: 0.5 * (a + b)) > 0,
             let (fitted, fittedError) = geometricFit(
-                c, of: s, from: a, to: b, d: d, scale: scale, q0: q0, q1: q1, v0: v0, v1: v1, between: &between),
+                c, of: s, from: a, to: b, d: d, scale: scale, q0: q0, q1: q1, v0: v0, v1: v1),
             fittedError <= tolerance
         {
             cubic = fitted
@@ -969,9 +985,9 @@ struct Pen {
     /// offset (from the nearest of 33 of its points, refined). Nil where the handles would not both
     /// point forward. `between` holds the offset's points at (k − ½)/16 when `fit` found them,
     /// else it is empty and filled here if the way back is reached.
-    func geometricFit<C: OffsetFitted>(
+    mutating func geometricFit<C: OffsetFitted>(
         _ curve: C, of s: Segment, from a: Double, to b: Double, d: Double, scale: Double, q0: Point, q1: Point, v0: Vector,
-        v1: Vector, between: inout [Point]
+        v1: Vector
     ) -> (CubicBezier, Double)? {
         let slope = self.slope
         func q(_ t: Double) -> Point { Pen.offsetPoint(curve, of: s, by: d, slope: slope, at: t, scale: scale) }
@@ -992,7 +1008,8 @@ struct Pen {
         // The odd ones are `fit`'s points at (k − ½)/16, the same doubles: (2k − 1)/32 is exact.
         // The even ones are found as the way to the cubic reaches them (a fit refused at its
         // first point needs one).
-        var samples = [Point](repeating: q0, count: 33)
+        samples.removeAll(keepingCapacity: true)
+        samples.append(contentsOf: repeatElement(q0, count: 33))
         var err = 0.0
         // From the offset's points to the cubic first, the likeliest to fail first: a fit too
         // coarse strays most between its ends and its middle, and is refused at once.
@@ -1011,7 +1028,7 @@ struct Pen {
         // offset, back and on again (near a cusp, where the offset is nearly straight, such a
         // cubic is within the tolerance of it both ways) has a later point nearest to an earlier
         // sample, and is refused.
-        let ordered = OrderedSamples(samples)
+        let ordered = OrderedSamples(samples, reusing: &projections)
         var reached = 0
         for k in 0...16 {
             let c = cubic.point(at: Double(k) / 16)

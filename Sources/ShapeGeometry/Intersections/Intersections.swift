@@ -88,19 +88,17 @@ public enum Intersections {
         var touches: [Meeting] = []
         // The parameter boxes the touches were found in: boxes that adjoin are one stretch.
         var touchBoxes: [(Double, Double, Double, Double)] = []
+        // The pairs still to look at: the one at hand, and the rest last in, first out (most
+        // pairs are settled whole, so the stack is made only when a pair is split).
         var stack: [(Piece, Piece)] = []
-        // Room for a search some levels deep at once (grown one by one, it allocated each time).
-        stack.reserveCapacity(32)
-        stack.append((Piece(a, 0, 1), Piece(b, 0, 1)))
+        var next: (Piece, Piece)? = (Piece(a, 0, 1), Piece(b, 0, 1))
         var pairs = 0
         // Ends the two share exactly (consecutive elements of a path): known meetings, which a
         // box cannot prove it holds alone while the meeting sits on its corner.
-        var corners: [(t: Double, u: Double)] = []
-        for (t, p) in [(0.0, a.start), (1.0, a.end)] {
-            for (u, q) in [(0.0, b.start), (1.0, b.end)] where p == q { corners.append((t, u)) }
-        }
+        let corners = SharedEnds(a, b)
         let small = Tolerance.boxMargin * size
-        while let (pa, pb) = stack.popLast() {
+        while let (pa, pb) = next ?? stack.popLast() {
+            next = nil
             pairs += 1
             // Two curves that stay nearly on each other along a stretch without being one curve
             // would be split without end: past the limit, such stretches are found another way
@@ -118,7 +116,7 @@ public enum Intersections {
             if fatLinesApart(pa.segment, pb.segment, margin: small) { continue }
             // Pieces that leave an end they share in directions apart: that end is their only
             // meeting.
-            let corner = corners.first { ($0.t == pa.lo || $0.t == pa.hi) && ($0.u == pb.lo || $0.u == pb.hi) }
+            let corner = corners.first { t, u in (t == pa.lo || t == pa.hi) && (u == pb.lo || u == pb.hi) }
             if let c = corner {
                 let p = a.point(at: c.t)
                 if let wa = wedge(of: pa.segment, from: p), let wb = wedge(of: pb.segment, from: p), apart(wa, wb) {
@@ -179,17 +177,44 @@ public enum Intersections {
                 }
                 continue
             }
+            // Room for a search some levels deep at once (grown one by one, it allocated each time).
+            if stack.capacity == 0 { stack.reserveCapacity(32) }
             if sizeA >= sizeB {
                 let (p, q) = pa.halves()
-                stack.append((q, pb)); stack.append((p, pb))
+                stack.append((q, pb)); next = (p, pb)
             } else {
                 let (p, q) = pb.halves()
-                stack.append((pa, q)); stack.append((pa, p))
+                stack.append((pa, q)); next = (pa, p)
             }
         }
         let meetings = merged(found, touches: touches, boxes: touchBoxes, tolerance: tolerance, a, b)
         budget -= Cost.meeting * meetings.count
         return budget > 0 ? meetings : nil
+    }
+
+    /// The ends two segments share exactly, as pairs of parameters (t, u) in {0, 1}², in the
+    /// order (0, 0), (0, 1), (1, 0), (1, 1): at most four, kept without an array (the search
+    /// asks them at every pair of pieces, and most searches are of a single pair).
+    struct SharedEnds {
+        private var bits = 0
+
+        init(_ a: Segment, _ b: Segment) {
+            let (a0, a1, b0, b1) = (a.start, a.end, b.start, b.end)
+            if a0 == b0 { bits |= 1 }
+            if a0 == b1 { bits |= 2 }
+            if a1 == b0 { bits |= 4 }
+            if a1 == b1 { bits |= 8 }
+        }
+
+        /// The first shared end, in the order above, that satisfies `test`.
+        func first(where test: (Double, Double) -> Bool) -> (t: Double, u: Double)? {
+            guard bits != 0 else { return nil }
+            for k in 0..<4 where bits & (1 << k) != 0 {
+                let t: Double = k < 2 ? 0 : 1, u: Double = k % 2 == 0 ? 0 : 1
+                if test(t, u) { return (t, u) }
+            }
+            return nil
+        }
     }
 
     /// The directions from `p` (an end of `s`) to the rest of the piece, as angles relative to

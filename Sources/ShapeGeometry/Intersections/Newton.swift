@@ -42,6 +42,9 @@ extension Intersections {
     static func merged(
         _ meetings: [Meeting], touches: [Meeting], boxes: [(Double, Double, Double, Double)], tolerance: Double, _ a: Segment, _ b: Segment
     ) -> [Meeting] {
+        // Without touches, one meeting is already the answer (the common case: two pieces of a
+        // path that share an end), returned without the arrays below.
+        if touches.isEmpty && meetings.count <= 1 { return meetings }
         // Chains: touches within the tolerance of each other, or found in boxes that adjoin (a
         // stretch along which the curves stay as near as a touch).
         var groups: [[Meeting]] = []

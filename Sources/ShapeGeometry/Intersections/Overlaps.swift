@@ -32,7 +32,14 @@ extension Intersections {
         }
         // Where each one's ends lie on the other: an end of the other exactly, or found by the
         // nearest point when it lies in the other's box.
-        var events: [(t: Double, u: Double)] = []
+        // Of the events in the order found, the first of those with the least t and the last of
+        // those with the greatest (what a stable sort by t puts first and last), without an array.
+        var count = 0, first = (t: 0.0, u: 0.0), last = (t: 0.0, u: 0.0)
+        func add(_ e: (t: Double, u: Double)) {
+            if count == 0 || e.t < first.t { first = e }
+            if count == 0 || e.t >= last.t { last = e }
+            count += 1
+        }
         let boxA = a.controlBounds, boxB = b.controlBounds
         func inside(_ p: Point, _ r: Rect) -> Bool {
             p.x >= r.minX - tolerance && p.x <= r.maxX + tolerance && p.y >= r.minY - tolerance && p.y <= r.maxY + tolerance
@@ -44,15 +51,11 @@ extension Intersections {
             let (t, d) = s.nearest(to: p)
             return d <= tolerance ? t : nil
         }
-        for (t, p) in [(0.0, aStart), (1.0, aEnd)] {
-            if let u = on(p, b, boxB, start: bStart, end: bEnd) { events.append((t, u)) }
-        }
-        for (u, p) in [(0.0, bStart), (1.0, bEnd)] {
-            if let t = on(p, a, boxA, start: aStart, end: aEnd) { events.append((t, u)) }
-        }
-        guard events.count >= 2 else { return nil }
-        events.stablySort { $0.t < $1.t }
-        let first = events.first!, last = events.last!
+        if let u = on(aStart, b, boxB, start: bStart, end: bEnd) { add((0, u)) }
+        if let u = on(aEnd, b, boxB, start: bStart, end: bEnd) { add((1, u)) }
+        if let t = on(bStart, a, boxA, start: aStart, end: aEnd) { add((t, 0)) }
+        if let t = on(bEnd, a, boxA, start: aStart, end: aEnd) { add((t, 1)) }
+        guard count >= 2 else { return nil }
         guard last.t - first.t > 0, abs(last.u - first.u) > 0 else { return nil }
         let pieceA = a.piece(from: first.t, to: last.t), pieceB = b.piece(from: first.u, to: last.u)
         guard sameCurve(pieceA, pieceB, tolerance: tolerance) else { return nil }
