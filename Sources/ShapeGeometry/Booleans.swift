@@ -233,12 +233,7 @@ struct BooleanBuilder {
         case .line, .arc: return nil
         }
         let origin = points[0]
-        // The farthest control point from the first, the first of equals.
-        var far = origin, length = 0.0
-        for k in 1..<points.count {
-            let distance = points[k].distance(to: origin)
-            if distance > length { (far, length) = (points[k], distance) }
-        }
+        let (far, length) = farthestPoint(from: origin, count: points.count) { points[$0] }
         guard length > tolerance else { return nil }
         let d = (far - origin) * (1 / length)
         for k in 0..<points.count where abs((points[k] - origin).cross(d)) > tolerance { return nil }

@@ -48,15 +48,35 @@ extension LineSegment: CurveExtrema {
 
 extension LineSegment: CurveNearest {
     /// The orthogonal projection of `p`, clamped to the segment.
-    public func nearest(to p: Point) -> (t: Double, distance: Double) {
-        // In units of the segment's own size (a power of two, so exact): the squares neither
-        // overflow nor underflow at any scale.
-        let k = Vector.unitScale(of: p1 - p0)
-        let d = (p1 - p0) * k
-        let l2 = d.lengthSquared
-        var t = l2 > 0 ? ((p - p0) * k).dot(d) / l2 : 0
-        t = Swift.min(Swift.max(t, 0), 1)
-        if !t.isFinite { t = 0 }
-        return (t, point(at: t).quickDistance(to: p))
+    public func nearest(to p: Point) -> (t: Double, distance: Double) { Projection(self).nearest(to: p) }
+}
+
+extension LineSegment {
+    /// `nearest(to:)` for many points, with what depends only on the segment found once (the
+    /// same doubles: an index measures each of its segments' control points from one chord).
+    struct Projection {
+        let line: LineSegment
+        /// The segment's own scale (a power of two, so exact), its direction in that unit and
+        /// the direction's squared length: in that unit the squares neither overflow nor
+        /// underflow at any scale.
+        let k: Double, d: Vector, l2: Double
+
+        init(_ line: LineSegment) {
+            self.line = line
+            k = Vector.unitScale(of: line.p1 - line.p0)
+            d = (line.p1 - line.p0) * k
+            l2 = d.lengthSquared
+        }
+
+        /// The orthogonal projection of `p`, clamped to the segment.
+        func nearest(to p: Point) -> (t: Double, distance: Double) {
+            var t = l2 > 0 ? ((p - line.p0) * k).dot(d) / l2 : 0
+            t = Swift.min(Swift.max(t, 0), 1)
+            if !t.isFinite { t = 0 }
+            return (t, line.point(at: t).quickDistance(to: p))
+        }
+
+        /// The distance from `p` to the segment.
+        func distance(to p: Point) -> Double { nearest(to: p).distance }
     }
 }

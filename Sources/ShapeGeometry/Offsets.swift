@@ -736,8 +736,8 @@ struct Pen {
         // A straight Bézier (cut where it turns back, so it runs one way) is offset as the line
         // it is: a cubic fitted to it would have handles of nothing where it starts or ends at
         // rest (coincident control points), and its direction there would be rounding.
-        if let points = s.bezierPoints, let far = points.max(by: { $0.distance(to: points[0]) < $1.distance(to: points[0]) }),
-            let axis = (far - points[0]).normalized,
+        if let points = s.bezierPoints,
+            let axis = (farthestPoint(from: points[0], count: points.count, { points[$0] }).point - points[0]).normalized,
             slope == 0, points.allSatisfy({ abs(($0 - points[0]).cross(axis)) <= Tolerance.rounding * size })
         {
             return [.line(LineSegment(s.start + axis.perpendicular * d, s.end + axis.perpendicular * d))]

@@ -98,9 +98,10 @@ package struct PathIndex: Sendable {
         if levels[0][leaf].hasSegments {
             let node = levels[0][leaf]
             var deviation = 0.0
+            let chord = LineSegment.Projection(LineSegment(node.first, node.last))
             for k in (count - PathIndex.leafSize)..<count {
                 guard let s = segments(k) else { continue }
-                deviation = Swift.max(deviation, s.hullDistance(fromChord: node.first, node.last))
+                deviation = Swift.max(deviation, s.hullDistance(from: chord))
             }
             levels[0][leaf].deviation = deviation
         }
@@ -112,8 +113,8 @@ package struct PathIndex: Sendable {
             let i = count / (PathIndex.leafSize << level) - 1
             let parent = levels[level][i]
             if parent.hasSegments {
-                let chord = LineSegment(parent.first, parent.last)
-                func reach(_ p: Point) -> Double { chord.nearest(to: p).distance }
+                let chord = LineSegment.Projection(LineSegment(parent.first, parent.last))
+                func reach(_ p: Point) -> Double { chord.distance(to: p) }
                 var deviation = 0.0
                 for child in [levels[level - 1][2 * i], levels[level - 1][2 * i + 1]] where child.hasSegments {
                     deviation = Swift.max(deviation, child.deviation + Swift.max(reach(child.first), reach(child.last)))
@@ -244,10 +245,9 @@ extension PathIndex.Node {
 
 extension Segment {
     /// The farthest any control point (for an arc, a corner of its box) lies from the segment
-    /// from `a` to `b`.
-    func hullDistance(fromChord a: Point, _ b: Point) -> Double {
-        let chord = LineSegment(a, b)
-        func d(_ q: Point) -> Double { chord.nearest(to: q).distance }
+    /// `chord`.
+    func hullDistance(from chord: LineSegment.Projection) -> Double {
+        func d(_ q: Point) -> Double { chord.distance(to: q) }
         let worst: Double
         switch self {
         case .line(let l): worst = Swift.max(d(l.p0), d(l.p1))
@@ -266,15 +266,14 @@ extension Segment {
     /// point strays from it (the curve lies in the convex hull of its control points, all within
     /// that much of the chord). 0 for an arc (its box serves).
     func distanceLowerBound(to p: Point) -> Double {
-        func distance(_ q: Point, _ chord: LineSegment) -> Double { chord.nearest(to: q).distance }
         switch self {
-        case .line(let l): return distance(p, l)
+        case .line(let l): return l.nearest(to: p).distance
         case .quadratic(let q):
-            let chord = LineSegment(q.p0, q.p2)
-            return distance(p, chord) - distance(q.p1, chord)
+            let chord = LineSegment.Projection(LineSegment(q.p0, q.p2))
+            return chord.distance(to: p) - chord.distance(to: q.p1)
         case .cubic(let c):
-            let chord = LineSegment(c.p0, c.p3)
-            return distance(p, chord) - Swift.max(distance(c.p1, chord), distance(c.p2, chord))
+            let chord = LineSegment.Projection(LineSegment(c.p0, c.p3))
+            return chord.distance(to: p) - Swift.max(chord.distance(to: c.p1), chord.distance(to: c.p2))
         case .arc: return 0
         }
     }

@@ -68,10 +68,13 @@ public struct Vector: Hashable, Sendable, CustomStringConvertible {
     @inlinable public var lengthSquared: Double { dx * dx + dy * dy }
     /// The length as √(dx² + dy²): within an ulp or two of `length`, and several times cheaper,
     /// for comparing with tolerances in the hot loops of intersections and booleans; hypot where
-    /// the squares would overflow or lose digits.
+    /// the squares would overflow or lose digits, and 0 for the zero vector without it (as
+    /// hypot's: the distance between two points that are one, which the fits and the cuts ask
+    /// at every shared end).
     @inlinable var quickLength: Double {
         let s = dx * dx + dy * dy
-        return s >= Tolerance.safeSquareLow && s <= Tolerance.safeSquareHigh ? s.squareRoot() : hypotenuse(dx, dy)
+        if s >= Tolerance.safeSquareLow && s <= Tolerance.safeSquareHigh { return s.squareRoot() }
+        return dx == 0 && dy == 0 ? 0 : hypotenuse(dx, dy)
     }
     /// A power of two k (so that multiplying by it is exact) that brings the largest of the
     /// vectors' coordinates to between 1 and 2; 1 when they are all 0. Sums of products of the

@@ -110,6 +110,34 @@ import Glibc
         }
     }
 
+    @Test func theFarthestPointIsFoundAtEveryScale() {
+        // The first of equals, and the farthest where the squares of the distances underflow
+        // (1e-300 apart: the squares are 0) or overflow (1e200 apart): hypot's answer.
+        for scale in [1.0, 1e-300, 1e-170, 1e200, 1e150] {
+            let points = [Point(0, 0), Point(3, 0), Point(0, 5), Point(-4, 3), Point(1, 1)].map { Point($0.x * scale, $0.y * scale) }
+            let (far, distance) = farthestPoint(from: points[0], count: points.count) { points[$0] }
+            #expect(far == points[2], "scale \(scale): \(far)")
+            #expect(abs(distance - 5 * scale) <= 1e-15 * 5 * scale, "scale \(scale): \(distance)")
+        }
+        let none = farthestPoint(from: Point(1, 1), count: 2) { _ in Point(1, 1) }
+        #expect(none.point == Point(1, 1) && none.distance == 0)
+    }
+
+    @Test func straightPiecesOverlapAtTinyAndHugeScales() throws {
+        // Two collinear lines written as cubics (control points on the line), overlapping on
+        // [1, 2] of [0, 2] and [1, 3]: the overlap runs from x = 1 to 2 at any scale whose
+        // squares would underflow or overflow.
+        for scale in [1e-300, 1e150] {
+            func p(_ x: Double) -> Point { Point(x * scale, 2 * x * scale) }
+            let a = Segment.cubic(CubicBezier(p(0), p(0.5), p(1.5), p(2)))
+            let b = Segment.cubic(CubicBezier(p(1), p(1.5), p(2.5), p(3)))
+            let found = try Intersections.between(a, b, size: 3 * scale)
+            #expect(found.count == 1, "scale \(scale): \(found)")
+            guard let m = found.first, let end = m.overlapEnd else { continue }
+            #expect(abs(m.point.x - scale) <= 1e-9 * scale && abs(end.point.x - 2 * scale) <= 1e-9 * scale, "scale \(scale): \(m)")
+        }
+    }
+
     @Test func anIdenticalCurveIsOneOverlap() throws {
         let c = Segment.cubic(CubicBezier(Point(0, 0), Point(10, 30), Point(40, -20), Point(50, 10)))
         let found = try meetings(c, c)

@@ -19,10 +19,10 @@ extension Intersections {
         if case .arc(let x) = a, case .arc(let y) = b, let shared = ellipseOverlap(x, y, tolerance: tolerance) { return shared }
         // One curve, run either way (a closed one too, whose ends say nothing).
         let aStart = a.start, aEnd = a.end, bStart = b.start, bEnd = b.end
-        if aStart.distance(to: bStart) <= tolerance, aEnd.distance(to: bEnd) <= tolerance, sameCurve(a, b, tolerance: tolerance) {
+        if aStart.quickDistance(to: bStart) <= tolerance, aEnd.quickDistance(to: bEnd) <= tolerance, sameCurve(a, b, tolerance: tolerance) {
             return [Meeting(t: 0, u: 0, point: aStart, overlapEnd: (1, 1, aEnd))]
         }
-        if aStart.distance(to: bEnd) <= tolerance, aEnd.distance(to: bStart) <= tolerance, sameCurve(a, b.reversed, tolerance: tolerance) {
+        if aStart.quickDistance(to: bEnd) <= tolerance, aEnd.quickDistance(to: bStart) <= tolerance, sameCurve(a, b.reversed, tolerance: tolerance) {
             return [Meeting(t: 0, u: 1, point: aStart, overlapEnd: (1, 0, aEnd))]
         }
         // Past straight pieces, only two Béziers or two arcs can lie on each other.
@@ -128,13 +128,8 @@ extension Intersections {
     static func straightOverlap(_ a: Segment, _ b: Segment, tolerance: Double) -> [Meeting]? {
         guard let pa = a.cubicControls, let pb = b.cubicControls else { return nil }
         let origin = pa[0]
-        // The control point farthest from the origin (the first of equals, in order).
-        var far = origin, farDistance = 0.0
-        for k in 0..<8 {
-            let p = k < 4 ? pa[k] : pb[k - 4]
-            let d = p.distance(to: origin)
-            if d > farDistance { (far, farDistance) = (p, d) }
-        }
+        // The control point farthest from the origin.
+        let (far, farDistance) = farthestPoint(from: origin, count: 8) { $0 < 4 ? pa[$0] : pb[$0 - 4] }
         guard farDistance > tolerance else { return nil }
         let direction = (far - origin) * (1 / farDistance)
         func offLine(_ p: Point) -> Double { abs((p - origin).dx * direction.dy - (p - origin).dy * direction.dx) }
@@ -218,4 +213,23 @@ extension Segment {
         case .arc: nil
         }
     }
+}
+
+/// Of `point(0)`, …, `point(count − 1)`, the one farthest from `origin` (the first of equals, and
+/// `origin` itself when none is farther), with its distance. Chosen by squared distances, with
+/// one hypot for the distance (the pair search asks it of every pair of segments), where the
+/// largest square neither overflows nor lies near underflow; else by hypot's distances.
+func farthestPoint(from origin: Point, count: Int, _ point: (Int) -> Point) -> (point: Point, distance: Double) {
+    func farthest(_ measure: (Point) -> Double) -> (Point, Double) {
+        var far = origin, largest = 0.0
+        for k in 0..<count {
+            let p = point(k)
+            let d = measure(p)
+            if d > largest { (far, largest) = (p, d) }
+        }
+        return (far, largest)
+    }
+    let (far, square) = farthest { ($0 - origin).lengthSquared }
+    if square >= Tolerance.safeSquareLow && square <= Tolerance.safeSquareHigh { return (far, far.distance(to: origin)) }
+    return farthest { $0.distance(to: origin) }
 }
