@@ -964,6 +964,8 @@ struct Pen {
         for _ in 0..<8 {
             let r = cubic.point(at: t) - p
             best = Swift.min(best, r.quickLength)
+            // On the cubic (its ends are the offset's own): nothing nearer to find.
+            if best == 0 { break }
             let v = cubic.derivative(at: t)
             let slope = v.dot(v) + r.dot(cubic.secondDerivative(at: t))
             guard slope > 0 else { break }
@@ -1049,7 +1051,8 @@ struct Pen {
             let before = Swift.max(i - 1, 0), after = Swift.min(i + 1, 32)
             var qu = samples[i]
             var v = (samples[after] - samples[before]) * (32 / ((b - a) * Double(after - before)))
-            for _ in 0..<6 {
+            // A sample itself (the cubic's ends are the offset's): nothing nearer to find.
+            for _ in 0..<6 where best > 0 {
                 let speed2 = v.dot(v)
                 guard speed2 > 0 else { break }
                 let next = Swift.min(Swift.max(u - (qu - c).dot(v) / speed2, a), b)
