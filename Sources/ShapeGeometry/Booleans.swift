@@ -547,7 +547,8 @@ struct BooleanBuilder {
         // Each piece's key, found once (not at each comparison of the sort).
         let keys = pieces.map { Int64(Swift.min($0.from, $0.to)) << 32 | Int64(Swift.max($0.from, $0.to)) }
         var order = Array(pieces.indices)
-        order.stablySort { (keys[$0], $0) < (keys[$1], $1) }
+        // Stable, from the indices in order: each run of equal keys stays in order of index.
+        order.stablySort { keys[$0] < keys[$1] }
         var ranges: [Range<Int>] = []
         var start = 0
         while start < order.count {

@@ -442,17 +442,23 @@ struct Pen {
         // Unless every end is a disk, the normals at the pieces' ends where they meet at a corner
         // bound their sweeps too: where the stroke is wide beside a short or sharply turning
         // piece they are on the outline (the caps are the end normals where the path ends, a
-        // cusp is a disk, and at a smooth joint the two sweeps go on into each other).
+        // cusp is a disk). At a smooth joint the two sweeps go on into each other, unless either
+        // side bends tighter than h there: its normals cross at its centre of curvature and fan
+        // out beyond it, and that fan ends on the joint's normal, on no offset and no join (an arc
+        // of radius 9 running on into one of radius 20, stroked 20 wide with bevel joins, had
+        // that stretch missing and its outline did not close). That normal is then a candidate
+        // too, once.
         if !(style.cap == .round && style.join == .round) {
             func smooth(_ a: Segment, _ b: Segment) -> Bool {
                 guard let d0 = Pen.tangent(a, at: 1), let d1 = Pen.tangent(b, at: 0) else { return true }
                 return abs(d0.cross(d1)) <= Tolerance.parallel && d0.dot(d1) > 0
             }
+            func tight(_ a: Segment, _ b: Segment) -> Bool { h * Swift.max(abs(a.curvature(at: 1)), abs(b.curvature(at: 0))) > 1 }
             for k in run.indices {
                 let s = run[k]
                 let before = k > 0 ? run[k - 1] : (closed ? run[run.count - 1] : nil)
                 let after = k < run.count - 1 ? run[k + 1] : (closed ? run[0] : nil)
-                if let before, !cuspEnds[k].start, !smooth(before, s) { addEndNormal(s, at: 0) }
+                if let before, !cuspEnds[k].start, !smooth(before, s) || tight(before, s) { addEndNormal(s, at: 0) }
                 if let after, !cuspEnds[k].end, !smooth(s, after) { addEndNormal(s, at: 1) }
             }
         }

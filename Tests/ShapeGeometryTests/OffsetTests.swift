@@ -389,6 +389,58 @@ import Glibc
         }
     }
 
+    /// A line, an arc of radius 9 and an arc of radius 20 that it runs on into smoothly, stroked
+    /// 20 wide with butt caps and bevel, miter or round joins: the area the normals of length 10
+    /// sweep, written out here from the closed forms. A line's normals fill a rectangle; an arc's
+    /// fill the ring between radii r − h and r + h over its angles and, where h > r, cross at its
+    /// centre and fill the sector of radius h − r on the opposite side; the corner between the
+    /// line and the first arc adds the join's wedge or disk. The normal at the smooth joint bounds that
+    /// sector (the fan beyond the centre of the arc of radius 9), and was missing from the
+    /// candidates: the outline did not close and the stroke was refused.
+    @Test func aSmoothJointTighterThanTheWidthBoundsItsFan() throws {
+        var p = Path()
+        try p.move(to: Point(30, 0))
+        try p.line(to: Point(9, 0))
+        func radians(_ degrees: Double) -> Double { degrees * Double.pi / 180 }
+        let arcs = [
+            (centre: Point(0, 0), r: 9.0, from: 0.0, to: 60.0),
+            (centre: Point(-11 * cos(radians(60)), -11 * sin(radians(60))), r: 20, from: 60, to: 140),
+        ]
+        for a in arcs { try p.arc(center: a.centre, radius: a.r, startAngle: radians(a.from), endAngle: radians(a.to)) }
+        let h = 10.0
+        func inArcSweep(_ x: Point, _ a: (centre: Point, r: Double, from: Double, to: Double)) -> Bool {
+            let rho = x.distance(to: a.centre)
+            func within(_ phi: Double) -> Bool {
+                var angle = phi
+                while angle < a.from { angle += 360 }
+                while angle >= a.from + 360 { angle -= 360 }
+                return angle <= a.to
+            }
+            let phi = atan2(x.y - a.centre.y, x.x - a.centre.x) * 180 / Double.pi
+            if within(phi), rho >= a.r - h, rho <= a.r + h { return true }
+            return h > a.r && within(phi + 180) && rho <= h - a.r
+        }
+        for join in [LineJoin.bevel, .miter, .round] {
+            let (result, _, _) = try #require(p.stroked(StrokeStyle(width: 2 * h, cap: .butt, join: join)), "\(join)")
+            let problems = StrokeSampling.problems(
+                result: result, around: p, margin: 15, samples: 4000, seed: 26, clearance: 1e-6, minimumTested: 3000
+            ) { x in
+                if x.x >= 9, x.x <= 30, abs(x.y) <= h { return true }
+                if arcs.contains(where: { inArcSweep(x, $0) }) { return true }
+                // The corner at (9, 0), where the line arriving along −x turns a quarter turn into
+                // the arc leaving along +y: the sweeps leave out the quarter x < 9, y < 0 there;
+                // the join fills its triangle (9, 0), (9, −10), (−1, 0) (bevel), its square with
+                // corner (−1, −10) (miter: the ratio √2 is within the limit of 10) or the disk of
+                // radius 10 about (9, 0) (round).
+                let (u, w) = (9 - x.x, -x.y)
+                if join == .round { return u * u + w * w <= h * h }
+                guard u >= 0, w >= 0 else { return false }
+                return join == .bevel ? u + w <= h : u <= h && w <= h
+            }
+            #expect(problems.isEmpty, "\(join): \(problems.prefix(5))")
+        }
+    }
+
     /// A single curve stroked with butt caps is the union of its normals of length w/2: a point
     /// is inside when some perpendicular foot on the curve is within w/2 of it. Written out here
     /// by sampling (x − P(t))·P′(t) at 512 steps and bisecting its sign changes, independently
