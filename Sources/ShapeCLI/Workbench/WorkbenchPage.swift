@@ -325,10 +325,20 @@ enum WorkbenchPage {
           const size = Math.max(w, h);
           w = Math.max(w, size * 0.05); h = Math.max(h, size * 0.05);
           const cw = svg.clientWidth || 800, ch = svg.clientHeight || 600;
-          const scale = Math.min(cw / (w * 1.2), ch / (h * 1.2));
-          const vw = cw / scale, vh = ch / scale;
-          state.view = { x: (b[0] + b[2]) / 2 - vw / 2, y: (b[1] + b[3]) / 2 - vh / 2, w: vw, h: vh };
-          draw();
+          // Fitted into the height above `reserve` pixels at the bottom, centred there.
+          function place(reserve) {
+            const room = Math.max(ch - reserve, ch / 2);
+            const scale = Math.min(cw / (w * 1.2), room / (h * 1.2));
+            const vw = cw / scale, vh = ch / scale;
+            state.view = { x: (b[0] + b[2]) / 2 - vw / 2, y: (b[1] + b[3]) / 2 - room / 2 / scale, w: vw, h: vh };
+            draw();
+          }
+          place(0);
+          // The legend and the t slider sit over the bottom of the view (drawing fills the legend): the
+          // drawing is fitted above them, not under them.
+          const over = [$("legend"), $("slider")].map(e => e.offsetHeight ? e.offsetHeight + 20 : 0);
+          const reserve = Math.max(...over);
+          if (reserve > 0) place(reserve);
         }
         $("fit").addEventListener("click", fit);
         window.addEventListener("resize", () => { if (state.view) { const u = unitsPerPixel(); state.view.w = svg.clientWidth * u; state.view.h = svg.clientHeight * u; draw(); } });

@@ -576,6 +576,15 @@ def page_tests():
         view = d.execute_script("return window.workbench.view")
         check(chart is not None and view['x'] <= chart[0] and view['y'] <= chart[1] and view['x'] + view['w'] >= chart[2]
               and view['y'] + view['h'] >= chart[3], "fit shows the chart whole")
+        # ... and above the legend, which does not cover it or the path.
+        shown = d.execute_script("""const s = window.workbench.scene, v = window.workbench.view;
+            const svg = document.getElementById('view'), r = svg.getBoundingClientRect(), u = v.w / svg.clientWidth;
+            const b = s.bounds.slice();
+            for (const c of s.figure.charts) { b[0] = Math.min(b[0], c[0]); b[1] = Math.min(b[1], c[1]); b[2] = Math.max(b[2], c[2]); b[3] = Math.max(b[3], c[3]); }
+            const l = document.getElementById('legend').getBoundingClientRect();
+            return {bottom: (b[3] - v.y) / u, legendTop: l.top - r.top, legendHeight: l.height};""")
+        check(shown['legendHeight'] > 0 and shown['bottom'] <= shown['legendTop'],
+              f"fit puts the drawing above the legend ({shown})")
 
         # The transform tool: a drag translates by the drag, the wheel scales, a double click resets.
         bounds0 = d.execute_script("return window.workbench.scene.bounds")
