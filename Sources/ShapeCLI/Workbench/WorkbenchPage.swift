@@ -533,7 +533,7 @@ enum WorkbenchPage {
               const sw = document.createElement("span"); sw.className = "swatch"; sw.style.background = colour;
               row.append(sw, document.createTextNode(text)); legend.append(row);
             }
-            const texts = [];
+            const texts = [], fixed = [];
             for (const m of f.marks) {
               const common = { stroke: m.c, fill: "none", "vector-effect": "non-scaling-stroke" };
               if (m.k === "curve") {
@@ -556,16 +556,22 @@ enum WorkbenchPage {
               } else if (m.k === "text") {
                 const t = el("text", { x: m.p[0], y: m.p[1] + 4 * u, fill: m.c, "font-size": 11 * u, "font-family": "sans-serif", "text-anchor": m.anchor }, fig);
                 t.textContent = m.text;
+                const w = 6.5 * m.text.length * u, x0 = m.p[0] - (m.anchor === "end" ? w : m.anchor === "middle" ? w / 2 : 0);
+                fixed.push([x0, m.p[1] - 8 * u, x0 + w, m.p[1] + 6 * u]);
               }
             }
-            // Kept out of the way of the points' labels too.
-            const placed = (state.placed || []).map(([a, b]) => [a, b]);
+            // Each label in the first of eight places beside its point whose box (its text's width at
+            // about 7 px a letter) meets no other label's, no chart text's and no point label's (two
+            // labels of one point, as b1 and b2 at t = ½, go on either side).
+            const boxes = fixed.concat((state.placed || []).map(([a, b]) => [a, b - 12 * u, a + 22 * u, b + 3 * u]));
+            const meets = (r) => boxes.some(q => r[0] < q[2] && q[0] < r[2] && r[1] < q[3] && q[1] < r[3]);
             for (const [text, x, y, colour] of texts) {
-              for (const [dx, dy] of [[7, 18], [7, -8], [-40, 18], [-40, -8]]) {
-                const lx = x + dx * u, ly = y + dy * u;
-                if (placed.some(([a, b]) => Math.abs(a - lx) < 34 * u && Math.abs(b - ly) < 14 * u)) continue;
-                placed.push([lx, ly]);
-                const t = el("text", { x: lx, y: ly, fill: colour, "font-size": 12 * u, "font-family": "sans-serif" }, fig);
+              const w = (7 * text.length + 2) * u, left = -7 * u - w;
+              for (const [dx, dy] of [[7 * u, 18 * u], [7 * u, -8 * u], [left, 18 * u], [left, -8 * u], [7 * u, 32 * u], [7 * u, -22 * u], [left, 32 * u], [left, -22 * u]]) {
+                const lx = x + dx, ly = y + dy, box = [lx, ly - 12 * u, lx + w, ly + 3 * u];
+                if (meets(box)) continue;
+                boxes.push(box);
+                const t = el("text", { x: lx, y: ly, fill: colour, "font-size": 12 * u, "font-family": "sans-serif", class: "label" }, fig);
                 t.textContent = text;
                 break;
               }

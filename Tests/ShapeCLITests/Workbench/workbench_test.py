@@ -585,6 +585,18 @@ def page_tests():
             return {bottom: (b[3] - v.y) / u, legendTop: l.top - r.top, legendHeight: l.height};""")
         check(shown['legendHeight'] > 0 and shown['bottom'] <= shown['legendTop'],
               f"fit puts the drawing above the legend ({shown})")
+        # The points' labels (b1 and b2 are both 0.375 at t = 0.5, b0 and b3 both 0.125) meet no
+        # other text of the figure, as drawn (their boxes as the browser measures them).
+        clashes = d.execute_script("""const all = [...document.querySelectorAll('#figure text')];
+            const box = e => { const b = e.getBBox(); return [b.x, b.y, b.x + b.width, b.y + b.height, e.textContent]; };
+            const labels = all.filter(e => e.classList.contains('label')), out = [];
+            for (const l of labels) for (const o of all) {
+              if (o === l) continue;
+              const a = box(l), b = box(o);
+              if (a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]) out.push(a[4] + ' / ' + b[4]);
+            }
+            return [labels.length, out];""")
+        check(clashes[0] >= 4 and not clashes[1], f"the figure's labels do not overlap ({clashes})")
 
         # The transform tool: a drag translates by the drag, the wheel scales, a double click resets.
         bounds0 = d.execute_script("return window.workbench.scene.bounds")
