@@ -581,7 +581,7 @@ extension Interpreter {
         guard containmentQueries.count * 32 >= path.elements.count else { return path.contains(p, rule: rule, visits: &visits) }
         let tester = ContainmentTester(path)
         visits += path.elements.count
-        containmentCache = (pathStamp, tester)
+        containmentCache = ContainmentCache(stamp: pathStamp, tester: tester)
         return tester.contains(p, rule: rule, visits: &visits)
     }
 

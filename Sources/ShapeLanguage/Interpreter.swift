@@ -86,8 +86,10 @@ public final class Interpreter {
     /// The last command looked up in the table (`commandRow`).
     var lastCommandRow: (name: String, row: CommandTable.Row?)?
     /// A band index of the path for hit tests, kept while the path does not change: faster per
-    /// query than the path's own tree, but O(n) to build (see `contains(_:rule:)`).
-    var containmentCache: (stamp: Int, tester: ContainmentTester)?
+    /// query than the path's own tree, but O(n) to build (see `contains(_:rule:)`). Held by
+    /// reference: each query reads it, and a copy of the tester (its arrays retained and
+    /// released) cost a hundredth of E4's 100,000 queries.
+    var containmentCache: ContainmentCache?
     /// How many hit tests have asked about the path in the state `stamp`.
     var containmentQueries = (stamp: -1, count: 0)
     var state = SessionState()
@@ -587,5 +589,16 @@ public final class Interpreter {
         } catch {
             throw error.calledFrom(.include, saved, range)
         }
+    }
+}
+
+/// A path's containment tester and the path state (`pathStamp`) it was built for.
+final class ContainmentCache: Sendable {
+    let stamp: Int
+    let tester: ContainmentTester
+
+    init(stamp: Int, tester: ContainmentTester) {
+        self.stamp = stamp
+        self.tester = tester
     }
 }
