@@ -129,3 +129,23 @@ extension Vector {
     /// The component along `axis`.
     @inline(__always) public subscript(axis: Axis) -> Double { axis == .x ? dx : dy }
 }
+
+/// Of `point(0)`, …, `point(count − 1)`, the one farthest from `origin` (the first of equals, and
+/// `origin` itself when none is farther), with its distance: the axis of a straight Bézier or of
+/// two straight pieces (the pair search asks it of every pair of segments). Chosen by squared
+/// distances, with one hypot for the distance, where the largest square neither overflows nor
+/// lies near underflow; else by hypot's distances.
+func farthestPoint(from origin: Point, count: Int, _ point: (Int) -> Point) -> (point: Point, distance: Double) {
+    func farthest(_ measure: (Point) -> Double) -> (Point, Double) {
+        var far = origin, largest = 0.0
+        for k in 0..<count {
+            let p = point(k)
+            let d = measure(p)
+            if d > largest { (far, largest) = (p, d) }
+        }
+        return (far, largest)
+    }
+    let (far, square) = farthest { ($0 - origin).lengthSquared }
+    if square >= Tolerance.safeSquareLow && square <= Tolerance.safeSquareHigh { return (far, far.distance(to: origin)) }
+    return farthest { $0.distance(to: origin) }
+}
