@@ -52,6 +52,10 @@ public struct Report: Sendable {
         case .path(let to, let segment, let length): return to.isFinite && segment.isFinite && length.isFinite
         case .elements(let list): return list.allSatisfy { $0.from.isFinite && $0.to.isFinite && $0.length.isFinite }
         case .points(let list): return list.allSatisfy { $0.isFinite }
+        // The queries a script asks by the thousand: their few numbers, or none.
+        case .contains, .cleared, .dash: return true
+        case .length(let l): return l.isFinite
+        case .nearest(let q, let d, let s): return q.isFinite && d.isFinite && s.isFinite
         default: return wording(.fields).fields.allSatisfy { $0.json.isFinite }
         }
     }
