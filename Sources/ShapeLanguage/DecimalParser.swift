@@ -74,20 +74,35 @@ enum DecimalParser {
         var mantissa: UInt64 = 0
         var digits = 0, exponent = 0
         var exact = true
+        // Leading zeros are not significant. Past them, eight digits at a time while they fit in
+        // the 19 significant digits kept, then one at a time.
+        while k < n, bytes[k] == 0x30 { k += 1 }
+        while digits <= 11, k + 8 <= n, let eight = eightDigits(bytes, at: k) {
+            mantissa = mantissa &* 100_000_000 &+ eight
+            digits += 8
+            k += 8
+        }
         while k < n {
             let d = bytes[k] &- 0x30
             guard d < 10 else { break }
             k += 1
-            if digits == 0, d == 0 { continue }
             if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(d); digits += 1 } else { exact = false }
         }
         if k < n, bytes[k] == 0x2E, !(k + 1 < n && bytes[k + 1] == 0x2E) {
             k += 1
+            if digits == 0 {
+                while k < n, bytes[k] == 0x30 { exponent -= 1; k += 1 }
+            }
+            while digits <= 11, k + 8 <= n, let eight = eightDigits(bytes, at: k) {
+                mantissa = mantissa &* 100_000_000 &+ eight
+                digits += 8
+                exponent -= 8
+                k += 8
+            }
             while k < n {
                 let d = bytes[k] &- 0x30
                 guard d < 10 else { break }
                 k += 1
-                if digits == 0, d == 0 { exponent -= 1; continue }
                 if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(d); digits += 1; exponent -= 1 } else { exact = false }
             }
         }
@@ -106,6 +121,23 @@ enum DecimalParser {
             }
         }
         return (k, convert(mantissa: mantissa, exponent: exponent, exact: exact, bytes, start..<k))
+    }
+
+    /// The value of the eight bytes at `k` when all are ASCII digits (the first the most
+    /// significant), else nil; the caller checks that eight bytes are there. Read as one word and
+    /// combined in halves: digit pairs, then groups of four, then the two fours.
+    @inline(__always)
+    static func eightDigits(_ bytes: UnsafeBufferPointer<UInt8>, at k: Int) -> UInt64? {
+        let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + k).loadUnaligned(as: UInt64.self))
+        // Every byte 0x30...0x39: its high half is 3, and adding 6 leaves it there.
+        let digits = word &- 0x3030_3030_3030_3030
+        guard word & 0xF0F0_F0F0_F0F0_F0F0 == 0x3030_3030_3030_3030,
+            (word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0 == 0x3030_3030_3030_3030
+        else { return nil }
+        // The first byte read is the lowest: each pair is 10 · lower byte + higher byte.
+        let pairs = (digits & 0x00FF_00FF_00FF_00FF) &* 10 &+ ((digits >> 8) & 0x00FF_00FF_00FF_00FF)
+        let fours = (pairs & 0x0000_FFFF_0000_FFFF) &* 100 &+ ((pairs >> 16) & 0x0000_FFFF_0000_FFFF)
+        return (fours & 0xFFFF_FFFF) &* 10_000 &+ (fours >> 32)
     }
 
     /// mantissa · 10^exponent, or when `exact` is false (more than 19 digits) the numeral

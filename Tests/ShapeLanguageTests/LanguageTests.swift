@@ -104,6 +104,16 @@ func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
             // The lexer's one-pass scan reads the whole numeral to the same value.
             let scanned = bytes.withUnsafeBufferPointer { DecimalParser.scan($0, from: 0) }
             if scanned.end != bytes.count || scanned.value?.bitPattern != Double(n)?.bitPattern { wrong.append("scan " + n) }
+            // Followed by more text, as in a script: eight bytes read at once may run past the
+            // numeral into a space and digits, or into letters.
+            for tail in [" 12345678", "x1234567", "0 1234567"] {
+                let more = Array((n + tail).utf8)
+                // (A digit after it is one more digit of the numeral.)
+                let expected = tail.hasPrefix("0") ? Double(n + "0") : Double(n)
+                let end = tail.hasPrefix("0") ? bytes.count + 1 : bytes.count
+                let s = more.withUnsafeBufferPointer { DecimalParser.scan($0, from: 0) }
+                if s.end != end || s.value?.bitPattern != expected?.bitPattern { wrong.append("scan " + n + tail) }
+            }
         }
         #expect(wrong.isEmpty, "\(wrong.prefix(5))")
     }
