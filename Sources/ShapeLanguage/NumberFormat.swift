@@ -250,7 +250,12 @@ extension String: TextSink {
 }
 
 extension Array: TextSink where Element == UInt8 {
-    public mutating func write(_ s: String) { append(contentsOf: s.utf8) }
+    /// A string's bytes copied at once (appending its `utf8` view goes byte by byte: 190
+    /// instructions for a word of a report).
+    public mutating func write(_ s: String) {
+        var s = s
+        s.withUTF8 { append(contentsOf: $0) }
+    }
     public mutating func write(ascii: UnsafeBufferPointer<UInt8>) { append(contentsOf: ascii) }
     public mutating func write(_ x: Double) { append(contentsOf: x.description.utf8) }
 }
