@@ -236,8 +236,10 @@ extension Interpreter {
         current.changed = true
         // Drawing after a transform: `reset` must map the new elements back too, and the next
         // rotation or scale turns about the new bounds.
-        state.untransformed = nil
-        state.pivot = nil
+        if state.untransformed != nil || state.pivot != nil {
+            state.untransformed = nil
+            state.pivot = nil
+        }
         if !quietly {
             report(inv.name, .path(to: path.currentPoint!, segment: path.length(ofElements: countBefore..<path.elements.count), length: path.length))
         }

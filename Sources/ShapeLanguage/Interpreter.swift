@@ -15,27 +15,128 @@ struct Procedure: Sendable, Equatable {
 
 /// The small part of the session, snapshotted whole for undo and rollback. The path is kept
 /// apart: it can be large, so its undo record is "truncate to n elements" for appends.
+///
+/// Copied on write: every statement keeps the state it began from (for rollback) and compares
+/// it with the state it leaves, and most statements change none of it, so a copy is one
+/// reference and the comparison of two copies one pointer comparison.
 struct SessionState: Sendable, Equatable {
-    var dash: DashPattern = .unit
-    /// True once a `dash` ran: the exports then carry its pattern.
-    var dashGiven = false
-    var handle = Handle()
-    var procedures: [String: Procedure] = [:]
-    var precision = 4
-    /// The transforms applied since the last `reset`, composed.
-    var transform = AffineTransform.identity
-    /// The path before the first of those transforms, while nothing has been drawn since.
-    var untransformed: Path?
-    /// Where `rotate` and `scale` turn without `about`, once one has (see `Interpreter.pivot`).
-    var pivot: Point?
-    /// The sticky badge's bridge broke during the current touch (until `sticky ... release`).
-    var stickyBroken = false
+    struct Fields: Equatable {
+        var dash: DashPattern = .unit
+        /// True once a `dash` ran: the exports then carry its pattern.
+        var dashGiven: Bool = false
+        var handle: Handle = Handle()
+        var procedures: [String: Procedure] = [:]
+        var precision: Int = 4
+        /// The transforms applied since the last `reset`, composed.
+        var transform: AffineTransform = .identity
+        /// The path before the first of those transforms, while nothing has been drawn since.
+        var untransformed: Path?
+        /// Where `rotate` and `scale` turn without `about`, once one has (see `Interpreter.pivot`).
+        var pivot: Point?
+        /// The sticky badge's bridge broke during the current touch (until `sticky ... release`).
+        var stickyBroken: Bool = false
+        /// `figure keep`: each teaching query's figure joins the ones before (until `figure clear`
+        /// or a change of the path that is not an append).
+        var figureKeep: Bool = false
+        /// True once `handle`, `drag` or `snap` ran since the last `clear`: `save ... all` then
+        /// draws the handle.
+        var handlePlaced: Bool = false
+    }
+
+    /// Shared by copies until one of them changes.
+    private final class Storage: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var storage = Storage(Fields())
+
+    private mutating func unique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+    }
+
+    static func == (a: SessionState, b: SessionState) -> Bool { a.storage === b.storage || a.storage.fields == b.storage.fields }
+
+    // Each field, read from the shared storage and written to a storage of this copy's own.
+    var dash: DashPattern {
+        get { storage.fields.dash }
+        _modify {
+            unique()
+            yield &storage.fields.dash
+        }
+    }
+    var dashGiven: Bool {
+        get { storage.fields.dashGiven }
+        _modify {
+            unique()
+            yield &storage.fields.dashGiven
+        }
+    }
+    var handle: Handle {
+        get { storage.fields.handle }
+        _modify {
+            unique()
+            yield &storage.fields.handle
+        }
+    }
+    var procedures: [String: Procedure] {
+        get { storage.fields.procedures }
+        _modify {
+            unique()
+            yield &storage.fields.procedures
+        }
+    }
+    var precision: Int {
+        get { storage.fields.precision }
+        _modify {
+            unique()
+            yield &storage.fields.precision
+        }
+    }
+    var transform: AffineTransform {
+        get { storage.fields.transform }
+        _modify {
+            unique()
+            yield &storage.fields.transform
+        }
+    }
+    var untransformed: Path? {
+        get { storage.fields.untransformed }
+        _modify {
+            unique()
+            yield &storage.fields.untransformed
+        }
+    }
+    var pivot: Point? {
+        get { storage.fields.pivot }
+        _modify {
+            unique()
+            yield &storage.fields.pivot
+        }
+    }
+    var stickyBroken: Bool {
+        get { storage.fields.stickyBroken }
+        _modify {
+            unique()
+            yield &storage.fields.stickyBroken
+        }
+    }
     /// `figure keep`: each teaching query's figure joins the ones before (until `figure clear`
-    /// or a change of the path that is not an append).
-    var figureKeep = false
+    var figureKeep: Bool {
+        get { storage.fields.figureKeep }
+        _modify {
+            unique()
+            yield &storage.fields.figureKeep
+        }
+    }
     /// True once `handle`, `drag` or `snap` ran since the last `clear`: `save ... all` then
-    /// draws the handle.
-    var handlePlaced = false
+    var handlePlaced: Bool {
+        get { storage.fields.handlePlaced }
+        _modify {
+            unique()
+            yield &storage.fields.handlePlaced
+        }
+    }
 }
 
 /// How to restore the path when a statement is undone or rolled back.
@@ -317,7 +418,9 @@ public final class Interpreter {
     /// (they are brought up to date when next needed), dropped otherwise.
     func pathDidChange(trackPointsKept: Bool = false) {
         if !trackPointsKept { trackCache = nil }
-        state.handle.target = nil
+        // (Tested first: most statements leave the session state as it was, shared with the
+        // copy kept for rollback.)
+        if state.handle.target != nil { state.handle.target = nil }
     }
 
     /// Replaces the whole path (clear, transforms), keeping what undo needs.
