@@ -1,20 +1,31 @@
 import ShapeGeometry
 
-/// The arguments of one command, evaluated and checked against its table row.
-struct Invocation {
-    var name: String
+/// The arguments of one command, evaluated and checked against its table row. Held by
+/// reference: binding makes it, and the command's handler and the closures it passes to the
+/// geometry read it (copies of a value of eight arrays and tables cost a thirtieth of a script of
+/// plain commands).
+final class Invocation {
+    let name: String
     var numbers: [Double]
     var ranges: [SourceRange]
     var keywords: [String: [Double]]
-    var range: SourceRange
+    let range: SourceRange
     /// The arguments as written, for commands that take text (`CommandSpec.takesText`).
-    var arguments: [Expr] = []
+    let arguments: [Expr]
     /// The option words given, in order.
-    var keywordNames: [String] = []
+    let keywordNames: [String]
     /// The names given to words that take one (`as Card`), with where they were written.
     var names: [String: (String, SourceRange)] = [:]
     /// The word chosen for each option that takes a word (`cap round`), its default filled in.
     var words: [String: String] = [:]
+
+    init(
+        name: String, numbers: [Double], ranges: [SourceRange], keywords: [String: [Double]], range: SourceRange,
+        arguments: [Expr] = [], keywordNames: [String] = []
+    ) {
+        self.name = name; self.numbers = numbers; self.ranges = ranges; self.keywords = keywords; self.range = range
+        self.arguments = arguments; self.keywordNames = keywordNames
+    }
 
     /// The chosen word of option `name` as the enum it names (`LineJoin(rawValue:)`): the table's
     /// choices are the enum's cases' names (a test checks), so this never fails for a bound
@@ -117,7 +128,7 @@ extension Interpreter {
             let at = arguments.count > maximum ? SourceRange(arguments[maximum].range.start, range.end) : range
             throw error(.wrongArgumentCount(command: spec.name, usage: spec.arityDescription, got: arguments.count), at)
         }
-        var invocation = Invocation(
+        let invocation = Invocation(
             name: spec.name, numbers: [], ranges: [], keywords: [:], range: range,
             arguments: arguments, keywordNames: keywords.map({ $0.name }))
         // Text-taking commands (`svg`, `save`, `help`) read their arguments themselves.
