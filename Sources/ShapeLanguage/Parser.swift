@@ -29,6 +29,9 @@ public struct Parser {
     var lexError: Diagnostic?
     /// Where each enclosing `{` was opened, innermost last.
     var openBlocks: [SourceRange] = []
+    /// The last statement's first word, and where it was written: a script's statements mostly
+    /// repeat the command before them, and comparing its bytes costs less than making a string.
+    var lastWord: (range: SourceRange, text: String)?
 
     /// A parser reading `source` from its start, one statement at a time (`nextStatement`).
     public init(_ source: Source) {
@@ -111,6 +114,21 @@ public struct Parser {
 
     /// The text of a token (a name's spelling).
     func text(of t: Token) -> String { String(decoding: source.bytes[t.range.start..<t.range.end], as: UTF8.self) }
+
+    /// `text(of:)` for a statement's first word: the last one's string again when it is spelt
+    /// the same.
+    mutating func word(of t: Token) -> String {
+        let r = t.range
+        if let last = lastWord, last.range.end - last.range.start == r.end - r.start {
+            let same = source.bytes.withUnsafeBufferPointer { b in
+                sameBytes(b.baseAddress! + last.range.start, b.baseAddress! + r.start, r.end - r.start)
+            }
+            if same { return last.text }
+        }
+        let text = text(of: t)
+        lastWord = (r, text)
+        return text
+    }
 
     func describe(_ t: Token) -> String {
         switch t.kind {
@@ -316,7 +334,7 @@ public struct Parser {
             return .expression(e, range: SourceRange(start, e.range.end))
         }
         let wordRange = current.range
-        let word = text(of: current)
+        let word = word(of: current)
         // `name = value` (with `=` binary-shaped).
         if case .op(.assign) = peekToken.kind {
             advance(); advance()
@@ -577,4 +595,11 @@ extension Expr {
         case .field(let base, let name, _): .field(base, name, r)
         }
     }
+}
+
+/// Whether `count` bytes at `a` and at `b` are the same.
+@inline(__always)
+private func sameBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    for k in 0..<count where a[k] != b[k] { return false }
+    return true
 }

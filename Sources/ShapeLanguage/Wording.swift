@@ -16,7 +16,18 @@ public struct Wording: Sendable {
 
     /// The text, one entry per printed line (a list as long as the path is one entry, with
     /// line breaks among its pieces).
-    public var text: [Line] = []
+    public var text: [Line] {
+        get { line.map { [$0] } ?? lines }
+        set { line = nil; lines = newValue }
+    }
+    /// The text when it is one line (most reports), kept without a list around it; else `lines`.
+    private var line: Line?
+    private var lines: [Line] = []
+
+    /// Each line of the text in turn.
+    public func forEachLine(_ body: (Line) -> Void) {
+        if let line { body(line) } else { lines.forEach(body) }
+    }
     /// The JSON object's fields after `"cmd"` and `"line"`, in order.
     public var fields: [(name: String, json: JSON)] = []
     /// The report as a value, for a query called as a function; nil when it has none.
@@ -45,7 +56,11 @@ public struct Wording: Sendable {
         _ wanted: Wanted, _ line: @autoclosure () -> Line, _ fields: @autoclosure () -> [(name: String, json: JSON)],
         value: @autoclosure () -> Value? = nil
     ) {
-        self.init(wanted, [line()], fields(), value: value())
+        switch wanted {
+        case .text: self.line = line()
+        case .fields: self.fields = fields()
+        case .value: self.value = value()
+        }
     }
 }
 

@@ -28,8 +28,10 @@ public struct TextPrinter {
     /// with no string made for each.
     public func write<Sink: TextSink>(_ r: Report, into out: inout Sink) -> Bool {
         if quiet && !r.isRequested { return false }
-        for (k, line) in r.wording(.text).text.enumerated() {
-            if k > 0 { out.write("\n") }
+        var first = true
+        r.wording(.text).forEachLine { line in
+            if !first { out.write("\n") }
+            first = false
             write(line, into: &out)
         }
         return true
