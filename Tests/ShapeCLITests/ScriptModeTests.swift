@@ -13,6 +13,30 @@ import Testing
         #expect(!bad.stdout.contains("length:"))  // the first error stops the script
     }
 
+    /// A script longer than `Session.wholeTreeLimit` (2 MiB) is checked whole first, then parsed
+    /// again a statement at a time as it runs: every statement runs once, in order, and a syntax
+    /// error on the last line runs nothing.
+    @Test func aScriptLongerThanTheWholeTreeLimitRunsEveryStatementOnce() throws {
+        let padding = " # " + String(repeating: "x", count: 1000)
+        let count = 2_200  // about 2.2 MB
+        var text = "move 0 0\n"
+        for k in 1...count { text += "line \(k) 0\(padding)\n" }
+        #expect(text.utf8.count > 2 << 20)
+        let r = try BinaryRunner.run([], stdin: text + "length\n")
+        #expect(r.status == 0)
+        let lines = r.stdout.split(separator: "\n")
+        #expect(lines.count == count + 2)
+        // The k-th unit segment along the x axis ends at (k, 0) with length k.
+        var wrong: [Int] = []
+        for k in 1...count where lines[k] != "line: to (\(k), 0), segment 1, length \(k)" { wrong.append(k) }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+        #expect(lines.last == "length: \(count)")
+        let bad = try BinaryRunner.run([], stdin: text + "length 1 (\n")
+        #expect(bad.status == 1)
+        #expect(bad.stdout.isEmpty)
+        #expect(bad.stderr.hasPrefix("<stdin>:\(count + 2):"))
+    }
+
     @Test func scriptsReadTheSameWhateverTheirLineEndsAndBOM() throws {
         // A first comment line, accented names, CJK in a string and a comment, an emoji, an
         // error on the last line: the same output and the same located error (columns in
