@@ -41,7 +41,7 @@ public enum NumberFormat {
     @inline(__always)
     static func scaled<R>(_ x: Double, precision: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
         guard precision <= 15 else { return nil }
-        let s = Swift.abs(x) * positivePowers[precision]
+        let s = Swift.abs(x) * DecimalParser.tenTo(precision)
         guard s < 1e15 else { return nil }
         let whole = s.rounded(.down)
         let fraction = s - whole
@@ -52,23 +52,31 @@ public enum NumberFormat {
         guard n > 0 else { return nil }  // rounds to 0: `small` writes it
         var decimals = precision
         while decimals > 0, n % 10 == 0 { n /= 10; decimals -= 1 }
-        // Written from the right into a buffer on the stack: digits, the point, zeros, the sign.
+        // Written from the right into a buffer on the stack: the decimals, the point, the whole
+        // part (at least its 0), the sign.
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
             var k = 40
-            func put(_ b: UInt8) { k -= 1; buffer[k] = b }
-            var written = 0
-            while n > 0 || written <= decimals {
-                if written == decimals, decimals > 0 { put(0x2E) }
-                put(0x30 + UInt8(n % 10))
-                n /= 10
-                written += 1
+            if decimals > 0 {
+                for _ in 0..<decimals {
+                    k -= 1
+                    buffer[k] = 0x30 + UInt8(n % 10)
+                    n /= 10
+                }
+                k -= 1
+                buffer[k] = 0x2E
             }
-            if x < 0 { put(0x2D) }
+            repeat {
+                k -= 1
+                buffer[k] = 0x30 + UInt8(n % 10)
+                n /= 10
+            } while n > 0
+            if x < 0 {
+                k -= 1
+                buffer[k] = 0x2D
+            }
             return body(UnsafeBufferPointer(rebasing: buffer[k..<40]))
         }
     }
-
-    static let positivePowers: [Double] = (0...17).map { Double("1e\($0)")! }
 
     /// `text` by the rule itself: the shortest decimal, rounded half away from zero.
     static func shortestRounded(_ x: Double, precision: Int) -> String {
@@ -145,13 +153,14 @@ public enum NumberFormat {
         if i < 0 { digits.insert(1, at: 0); exponent += 1 }
     }
 
-    /// 10ⁿ for small whole n, exactly as a literal would read.
+    /// 10ⁿ for small whole n, exactly as a literal would read: for |n| ≤ 22 from exact powers
+    /// (1 / 10ⁿ is one correctly rounded division of exact numbers, the double nearest 10⁻ⁿ, as
+    /// the literal is).
     static func tenToThe(_ n: Int) -> Double {
-        if n <= 0, n > -negativePowers.count { return negativePowers[-n] }
+        if n <= 0, n >= -22 { return 1 / DecimalParser.tenTo(-n) }
+        if n > 0, n <= 22 { return DecimalParser.tenTo(n) }
         return Double("1e\(n)")!
     }
-    /// 10⁻ⁿ for the precisions there are, read from their literals once.
-    static let negativePowers: [Double] = (0...17).map { Double("1e-\($0)")! }
 
     /// A non-zero value below what `precision` decimals show: `significant` digits, rounded half
     /// away from zero on the shortest decimal, trailing zeros trimmed.
@@ -206,7 +215,7 @@ public enum NumberFormat {
         guard x.isFinite else { return json(x) }
         if Swift.abs(x) <= tolerance { return "0" }
         for places in 0...6 {
-            let scale = positivePowers[places]
+            let scale = DecimalParser.tenTo(places)
             let d = (x * scale).rounded() / scale
             if d.isFinite, Swift.abs(d - x) <= tolerance { return json(d) }
         }

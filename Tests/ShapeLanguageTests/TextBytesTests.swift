@@ -24,6 +24,12 @@ func sampleNumbers(seed: UInt64, count: Int, scales: [Double], alsoRounded: Bool
 /// every precision, beside a scale or not, points, and whole reports of every kind a script makes,
 /// as text and as JSON (`WorkbenchSceneTests` has the JSON numbers).
 @Suite struct TextBytesTests {
+    /// The powers of ten the number writers scale and compare by are the doubles their literals
+    /// read as.
+    @Test func powersOfTenAreTheirLiterals() {
+        for n in -30...30 { #expect(NumberFormat.tenToThe(n) == Double("1e\(n)")!, "1e\(n)") }
+    }
+
     @Test func numbersWrittenAsBytesAreTheirText() {
         let values: [Double] =
             [0, -0.0, 1, -1, 2.675, 0.5, 1.5e-5, .leastNonzeroMagnitude, 1e15, 9.99995, 1e16, .nan, .infinity, -.infinity, 1e-13]
