@@ -7,7 +7,9 @@ import ShapeGeometry
 final class Invocation {
     let name: String
     var numbers: [Double]
-    var ranges: [SourceRange]
+    /// Where each positional argument was written: its expression's range, made when an error
+    /// first asks for it (binding makes no list for it).
+    lazy var ranges: [SourceRange] = arguments.map { $0.range }
     var keywords: [String: [Double]]
     let range: SourceRange
     /// The arguments as written, for commands that take text (`CommandSpec.takesText`).
@@ -20,11 +22,12 @@ final class Invocation {
     var words: [String: String] = [:]
 
     init(
-        name: String, numbers: [Double], ranges: [SourceRange], keywords: [String: [Double]], range: SourceRange,
+        name: String, numbers: [Double], ranges: [SourceRange]? = nil, keywords: [String: [Double]], range: SourceRange,
         arguments: [Expr] = [], keywordNames: [String] = []
     ) {
-        self.name = name; self.numbers = numbers; self.ranges = ranges; self.keywords = keywords; self.range = range
+        self.name = name; self.numbers = numbers; self.keywords = keywords; self.range = range
         self.arguments = arguments; self.keywordNames = keywordNames
+        if let ranges { self.ranges = ranges }
     }
 
     /// The chosen word of option `name` as the enum it names (`LineJoin(rawValue:)`): the table's
@@ -128,16 +131,14 @@ extension Interpreter {
             let at = arguments.count > maximum ? SourceRange(arguments[maximum].range.start, range.end) : range
             throw error(.wrongArgumentCount(command: spec.name, usage: spec.arityDescription, got: arguments.count), at)
         }
-        let invocation = Invocation(
-            name: spec.name, numbers: [], ranges: [], keywords: [:], range: range,
-            arguments: arguments, keywordNames: keywords.map({ $0.name }))
         // Text-taking commands (`svg`, `save`, `help`) read their arguments themselves.
+        let invocation = Invocation(
+            name: spec.name, numbers: [], ranges: spec.takesText ? [] : nil, keywords: [:], range: range,
+            arguments: arguments, keywordNames: keywords.map({ $0.name }))
         if !spec.takesText {
             invocation.numbers.reserveCapacity(arguments.count)
-            invocation.ranges.reserveCapacity(arguments.count)
             for (i, a) in arguments.enumerated() {
                 invocation.numbers.append(try number(a, spec.variadic ? spec.variadicNames.each : "'\(spec.parameters[i])'"))
-                invocation.ranges.append(a.range)
             }
         }
         for k in keywords {
