@@ -146,7 +146,10 @@ def path_lines(n, seed):
 
 series = []
 r = random.Random(5)
-for k in range(5000):
+# 300,000 commands: about a second, well above the tens of milliseconds by which building the
+# 100,000-element path alone varies from run to run on a busy machine (with 30,000 commands, the
+# ratio read anywhere from 0.45 to 2.25 on one day).
+for k in range(50000):
     x, y = r.uniform(-1100, 1100), r.uniform(-1100, 1100)
     series += [f"line {1000 + r.uniform(-3, 3):.3f} {r.uniform(-3, 3):.3f}", "length", "bounds", f"contains {x:.3f} {y:.3f}", f"nearest {x:.3f} {y:.3f}",
                f"at {r.uniform(0, 6000):.3f}"]
