@@ -15,128 +15,27 @@ struct Procedure: Sendable, Equatable {
 
 /// The small part of the session, snapshotted whole for undo and rollback. The path is kept
 /// apart: it can be large, so its undo record is "truncate to n elements" for appends.
-///
-/// Copied on write: every statement keeps the state it began from (for rollback) and compares
-/// it with the state it leaves, and most statements change none of it, so a copy is one
-/// reference and the comparison of two copies one pointer comparison.
 struct SessionState: Sendable, Equatable {
-    struct Fields: Equatable {
-        var dash: DashPattern = .unit
-        /// True once a `dash` ran: the exports then carry its pattern.
-        var dashGiven: Bool = false
-        var handle: Handle = Handle()
-        var procedures: [String: Procedure] = [:]
-        var precision: Int = 4
-        /// The transforms applied since the last `reset`, composed.
-        var transform: AffineTransform = .identity
-        /// The path before the first of those transforms, while nothing has been drawn since.
-        var untransformed: Path?
-        /// Where `rotate` and `scale` turn without `about`, once one has (see `Interpreter.pivot`).
-        var pivot: Point?
-        /// The sticky badge's bridge broke during the current touch (until `sticky ... release`).
-        var stickyBroken: Bool = false
-        /// `figure keep`: each teaching query's figure joins the ones before (until `figure clear`
-        /// or a change of the path that is not an append).
-        var figureKeep: Bool = false
-        /// True once `handle`, `drag` or `snap` ran since the last `clear`: `save ... all` then
-        /// draws the handle.
-        var handlePlaced: Bool = false
-    }
-
-    /// Shared by copies until one of them changes.
-    private final class Storage: @unchecked Sendable {
-        var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
-
-    private var storage = Storage(Fields())
-
-    private mutating func unique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
-    }
-
-    static func == (a: SessionState, b: SessionState) -> Bool { a.storage === b.storage || a.storage.fields == b.storage.fields }
-
-    // Each field, read from the shared storage and written to a storage of this copy's own.
-    var dash: DashPattern {
-        get { storage.fields.dash }
-        _modify {
-            unique()
-            yield &storage.fields.dash
-        }
-    }
-    var dashGiven: Bool {
-        get { storage.fields.dashGiven }
-        _modify {
-            unique()
-            yield &storage.fields.dashGiven
-        }
-    }
-    var handle: Handle {
-        get { storage.fields.handle }
-        _modify {
-            unique()
-            yield &storage.fields.handle
-        }
-    }
-    var procedures: [String: Procedure] {
-        get { storage.fields.procedures }
-        _modify {
-            unique()
-            yield &storage.fields.procedures
-        }
-    }
-    var precision: Int {
-        get { storage.fields.precision }
-        _modify {
-            unique()
-            yield &storage.fields.precision
-        }
-    }
-    var transform: AffineTransform {
-        get { storage.fields.transform }
-        _modify {
-            unique()
-            yield &storage.fields.transform
-        }
-    }
-    var untransformed: Path? {
-        get { storage.fields.untransformed }
-        _modify {
-            unique()
-            yield &storage.fields.untransformed
-        }
-    }
-    var pivot: Point? {
-        get { storage.fields.pivot }
-        _modify {
-            unique()
-            yield &storage.fields.pivot
-        }
-    }
-    var stickyBroken: Bool {
-        get { storage.fields.stickyBroken }
-        _modify {
-            unique()
-            yield &storage.fields.stickyBroken
-        }
-    }
+    var dash: DashPattern = .unit
+    /// True once a `dash` ran: the exports then carry its pattern.
+    var dashGiven = false
+    var handle = Handle()
+    var procedures: [String: Procedure] = [:]
+    var precision = 4
+    /// The transforms applied since the last `reset`, composed.
+    var transform = AffineTransform.identity
+    /// The path before the first of those transforms, while nothing has been drawn since.
+    var untransformed: Path?
+    /// Where `rotate` and `scale` turn without `about`, once one has (see `Interpreter.pivot`).
+    var pivot: Point?
+    /// The sticky badge's bridge broke during the current touch (until `sticky ... release`).
+    var stickyBroken = false
     /// `figure keep`: each teaching query's figure joins the ones before (until `figure clear`
-    var figureKeep: Bool {
-        get { storage.fields.figureKeep }
-        _modify {
-            unique()
-            yield &storage.fields.figureKeep
-        }
-    }
+    /// or a change of the path that is not an append).
+    var figureKeep = false
     /// True once `handle`, `drag` or `snap` ran since the last `clear`: `save ... all` then
-    var handlePlaced: Bool {
-        get { storage.fields.handlePlaced }
-        _modify {
-            unique()
-            yield &storage.fields.handlePlaced
-        }
-    }
+    /// draws the handle.
+    var handlePlaced = false
 }
 
 /// How to restore the path when a statement is undone or rolled back.
@@ -147,8 +46,9 @@ enum PathRestore: Sendable {
     indirect case replace(Path)
 }
 
-/// The session state before a statement, shared by the undo records of every statement that
-/// began from the same state (a script of drawing commands holds one).
+/// A session state, held by reference and never changed: the interpreter's current state, the
+/// one each statement keeps for rollback, and the undo records of every statement that began from
+/// it share one (a script of drawing commands holds one).
 final class StateSnapshot: Sendable {
     let state: SessionState
     init(_ state: SessionState) { self.state = state }
@@ -193,7 +93,18 @@ public final class Interpreter {
     var containmentCache: ContainmentCache?
     /// How many hit tests have asked about the path in the state `stamp`.
     var containmentQueries = (stamp: -1, count: 0)
-    var state = SessionState()
+    /// The session state, shared with the copy each statement keeps for rollback and with the
+    /// undo records: a statement that changes none of it (most) copies one reference, and one
+    /// that does makes a new snapshot.
+    var snapshot = StateSnapshot(SessionState())
+    var state: SessionState {
+        _read { yield snapshot.state }
+        _modify {
+            var changed = snapshot.state
+            yield &changed
+            snapshot = StateSnapshot(changed)
+        }
+    }
     /// The track points, kept up to date as the path grows (dropped when it changes otherwise).
     var trackCache: TrackPointCache?
     var undoStack: [UndoRecord] = []
@@ -315,7 +226,7 @@ public final class Interpreter {
 
     /// One top-level statement, all or nothing.
     func execute(_ statement: Stmt, in source: Source) throws(Diagnostic) {
-        let stateBefore = state, undoBefore = undoStack, undoElementsBefore = undoElements
+        let stateBefore = snapshot, undoBefore = undoStack, undoElementsBefore = undoElements
         let nearestBefore = lastNearest, casteljauBefore = lastCasteljau, figureBefore = lastFigure
         current = StatementState(start: path.elements.count)
         if includeStack.count != 1 || includeStack[0] != source.name { includeStack = [source.name] }
@@ -325,7 +236,7 @@ public final class Interpreter {
         do {
             try run(statement, topLevel: true, lengthBefore: lengthBefore)
         } catch {
-            state = stateBefore
+            snapshot = stateBefore
             restoreGlobals(current.globalChanges)
             undoStack = undoBefore
             undoElements = undoElementsBefore
@@ -359,12 +270,13 @@ public final class Interpreter {
             if lastNearest?.query == nearestBefore?.query, lastNearest?.point == nearestBefore?.point { lastNearest = nil }
         }
         let globalsUnchanged = current.globalChanges.allSatisfy { globals[$0.key] == $0.value }
-        if current.changed, pathUnchanged, globalsUnchanged, state == stateBefore { current.changed = false }
+        if current.changed, pathUnchanged, globalsUnchanged, snapshot === stateBefore || state == stateBefore.state { current.changed = false }
         if current.changed, statement.commandName != "undo" {
             let restore: PathRestore =
                 current.savedPath.map { .replace($0) }
                 ?? (path.elements.count != current.start ? .truncate(current.start) : .unchanged)
-            if lastSnapshot?.state != stateBefore { lastSnapshot = StateSnapshot(stateBefore) }
+            let same = lastSnapshot.map { $0 === stateBefore || $0.state == stateBefore.state } ?? false
+            if !same { lastSnapshot = stateBefore }
             undoStack.append(
                 UndoRecord(
                     snapshot: lastSnapshot!, globals: current.globalChanges, path: restore, command: statement.commandName, line: statementLine))

@@ -43,7 +43,7 @@ extension Interpreter {
         let record = undoStack.removeLast()
         undoElements -= record.savedElements
         keepPathForRollback()  // inside a block that fails later, the path must come back
-        state = record.state
+        snapshot = record.snapshot
         for (name, old) in record.globals {
             if current.globalChanges[name] == nil { current.globalChanges[name] = .some(globals[name]) }
             globals[name] = old
