@@ -23,7 +23,13 @@ let package = Package(
         // and the numbers are the same (Swift contracts no floating-point operations at -O).
         .target(name: "ShapeGeometry", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))], linkerSettings: libm),
         // The shape language: lexer, parser, evaluator. No printing, no file or terminal I/O.
-        .target(name: "ShapeLanguage", dependencies: ["ShapeGeometry"], swiftSettings: releaseUnchecked, linkerSettings: libm),
+        // Optimized in debug builds too: the suite runs the debug `shape` on every golden,
+        // example and hostile input (a hostile loop of two million turns took 5 s at -Onone,
+        // 1.2 s at -O), and its test run went from 61-69 s to 37 s. Its run-time exclusivity
+        // checks stay on in debug builds.
+        .target(
+            name: "ShapeLanguage", dependencies: ["ShapeGeometry"],
+            swiftSettings: releaseUnchecked + [.unsafeFlags(["-O"], .when(configuration: .debug))], linkerSettings: libm),
         // Printers: numbers, text and JSON reports, diagnostics, help. Returns strings.
         .target(name: "ShapeOutput", dependencies: ["ShapeLanguage", "ShapeGeometry"]),
         // GNU readline, from Debian's libreadline-dev (scripts/test installs it when missing).
