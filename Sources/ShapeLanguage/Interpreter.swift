@@ -248,7 +248,10 @@ public final class Interpreter {
         }
         // A statement that left everything as it was (a `clear` of an empty path, `precision`
         // to the precision in force) is no undo step.
-        let pathUnchanged = current.savedPath.map { $0.elements == path.elements } ?? (path.elements.count == current.start)
+        // (The path as it was, when the statement replaced it; whether it is now other than that.)
+        let saved = current.savedPath
+        let replaced = saved.map { $0.elements != path.elements }
+        let pathUnchanged = replaced.map { !$0 } ?? (path.elements.count == current.start)
         // A figure, construction or nearest query belongs to the path it was made on: a change
         // other than appending (`clear`, a transform, `setpoint`, a boolean) drops those this
         // statement did not make. (Appending leaves the elements they show as they were.)
@@ -263,7 +266,7 @@ public final class Interpreter {
         if state.figureKeep, let old = figureBefore, let new = lastFigure, new != old, statement.commandName != "figure" {
             lastFigure = Figure(title: old.title + "; " + new.title, marks: old.marks + new.marks)
         }
-        if let saved = current.savedPath, saved.elements != path.elements {
+        if replaced == true {
             if lastFigure == figureBefore { lastFigure = nil }
             if commandRow(statement.commandName)?.spec.group != .teaching { lastFigureless = nil }
             if lastCasteljau == casteljauBefore { lastCasteljau = nil }
@@ -273,7 +276,7 @@ public final class Interpreter {
         if current.changed, pathUnchanged, globalsUnchanged, snapshot === stateBefore || state == stateBefore.state { current.changed = false }
         if current.changed, statement.commandName != "undo" {
             let restore: PathRestore =
-                current.savedPath.map { .replace($0) }
+                saved.map { .replace($0) }
                 ?? (path.elements.count != current.start ? .truncate(current.start) : .unchanged)
             let same = lastSnapshot.map { $0 === stateBefore || $0.state == stateBefore.state } ?? false
             if !same { lastSnapshot = stateBefore }

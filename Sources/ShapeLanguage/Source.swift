@@ -126,7 +126,7 @@ public struct Source: Sendable {
     /// script's statements are. Returns the line and the hint for the next call.
     public func line(of offset: Int, hint: Int) -> (line: Int, hint: Int) {
         let offset = clamp(offset)
-        for k in [hint, hint + 1] where k >= 0 && k < lineStarts.count {
+        for k in hint...(hint + 1) where k >= 0 && k < lineStarts.count {
             if lineStarts[k] <= offset, k + 1 == lineStarts.count || lineStarts[k + 1] > offset { return (firstLine + k, k) }
         }
         let k = lineIndex(of: offset)
