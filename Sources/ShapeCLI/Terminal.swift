@@ -11,6 +11,7 @@ struct Terminal {
 
     /// A line written by `write` straight into the output (which answers whether it wrote one).
     mutating func out(_ write: (inout OutputBytes) -> Bool) {
+        // (The printers take their sink `inout`; this one is shared, so a copy of the reference.)
         var bytes = pending
         if write(&bytes) { pending.append(0x0A) }
         if pending.count >= 1 << 16 { flush() }
@@ -35,55 +36,6 @@ struct Terminal {
         guard pending.count > 0 else { return }
         if failure == nil, let e = pending.withBytes({ writeAll(STDOUT_FILENO, $0) }) { failure = String(cString: strerror(e)) }
         pending.removeAll()
-    }
-}
-
-/// Bytes on their way out: words and numbers are copied straight into its storage (appending to
-/// an array went through the generic sequence copy, about 150 instructions for each word of a
-/// report, a tenth of a plain script's time).
-final class OutputBytes: TextSink {
-    private var base: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
-    private(set) var count = 0
-
-    init(capacity: Int) {
-        self.capacity = Swift.max(capacity, 16)
-        base = .allocate(capacity: self.capacity)
-    }
-
-    deinit { base.deallocate() }
-
-    func removeAll() { count = 0 }
-
-    func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R { body(UnsafeRawBufferPointer(start: base, count: count)) }
-
-    func append(_ byte: UInt8) {
-        if count == capacity { grow(count + 1) }
-        base[count] = byte
-        count += 1
-    }
-
-    func write(ascii bytes: UnsafeBufferPointer<UInt8>) {
-        guard let from = bytes.baseAddress else { return }
-        if count + bytes.count > capacity { grow(count + bytes.count) }
-        (base + count).update(from: from, count: bytes.count)
-        count += bytes.count
-    }
-
-    func write(_ s: String) {
-        var s = s
-        s.withUTF8 { write(ascii: $0) }
-    }
-
-    func write(_ x: Double) { write(x.description) }
-
-    @inline(never) private func grow(_ needed: Int) {
-        let larger = Swift.max(needed, 2 * capacity)
-        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
-        moved.update(from: base, count: count)
-        base.deallocate()
-        base = moved
-        capacity = larger
     }
 }
 

@@ -119,12 +119,8 @@ public struct Parser {
     /// the same.
     mutating func word(of t: Token) -> String {
         let r = t.range
-        if let last = lastWord, last.range.end - last.range.start == r.end - r.start {
-            let same = source.bytes.withUnsafeBufferPointer { b in
-                sameBytes(b.baseAddress! + last.range.start, b.baseAddress! + r.start, r.end - r.start)
-            }
-            if same { return last.text }
-        }
+        let bytes = source.bytes
+        if let last = lastWord, bytes[last.range.start..<last.range.end].elementsEqual(bytes[r.start..<r.end]) { return last.text }
         let text = text(of: t)
         lastWord = (r, text)
         return text
@@ -595,11 +591,4 @@ extension Expr {
         case .field(let base, let name, _): .field(base, name, r)
         }
     }
-}
-
-/// Whether `count` bytes at `a` and at `b` are the same.
-@inline(__always)
-private func sameBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-    for k in 0..<count where a[k] != b[k] { return false }
-    return true
 }

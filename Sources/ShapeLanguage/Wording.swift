@@ -15,12 +15,7 @@ public struct Wording: Sendable {
     public enum Wanted: Sendable { case text, fields, value }
 
     /// The text, one entry per printed line (a list as long as the path is one entry, with
-    /// line breaks among its pieces).
-    public var text: [Line] {
-        get { line.map { [$0] } ?? lines }
-        set { line = nil; lines = newValue }
-    }
-    /// The text when it is one line (most reports), kept without a list around it; else `lines`.
+    /// line breaks among its pieces): one line (most reports) is kept without a list around it.
     private var line: Line?
     private var lines: [Line] = []
 
@@ -40,7 +35,7 @@ public struct Wording: Sendable {
         value: @autoclosure () -> Value? = nil
     ) {
         switch wanted {
-        case .text: self.text = text()
+        case .text: self.lines = text()
         case .fields: self.fields = fields()
         case .value: self.value = value()
         }
@@ -48,7 +43,7 @@ public struct Wording: Sendable {
 
     /// A whole wording, every part made (for `Report.Kind.worded`, made by the command itself).
     public init(text: [Line], fields: [(name: String, json: JSON)], value: Value? = nil) {
-        self.text = text; self.fields = fields; self.value = value
+        self.lines = text; self.fields = fields; self.value = value
     }
 
     /// One line of text, its fields and its value.

@@ -19,7 +19,7 @@ func sampleNumbers(seed: UInt64, count: Int, scales: [Double], alsoRounded: Bool
     return values
 }
 
-/// The printers write through either sink (`TextSink`): into bytes (what `shape` prints with) the
+/// The printers write through either sink (`TextSink`): into bytes (`OutputBytes`, what `shape` prints with, here from a capacity of one byte so that it grows) the
 /// same as into a string (`format`, what the tests, goldens and the workbench read): numbers at
 /// every precision, beside a scale or not, points, and whole reports of every kind a script makes,
 /// as text and as JSON (`WorkbenchSceneTests` has the JSON numbers).
@@ -36,14 +36,16 @@ func sampleNumbers(seed: UInt64, count: Int, scales: [Double], alsoRounded: Bool
             + sampleNumbers(seed: 12, count: 3000, scales: [1e-9, 1e-4, 1, 1e3, 1e9, 1e14], alsoRounded: false)
         for x in values {
             for precision in [0, 1, 4, 9, 15, 17] {
-                var bytes: [UInt8] = [0x41]
+                var bytes = OutputBytes(capacity: 1)
+                bytes.append(0x41)
                 NumberFormat.text(x, precision: precision, into: &bytes)
-                #expect(String(decoding: bytes, as: UTF8.self) == "A" + NumberFormat.text(x, precision: precision), "\(x) at \(precision)")
+                #expect(String(decoding: bytes.bytes, as: UTF8.self) == "A" + NumberFormat.text(x, precision: precision), "\(x) at \(precision)")
                 for scale in [0.0, 1, 1e6, 1e15] {
-                    var beside: [UInt8] = []
+                    var beside = OutputBytes(capacity: 1)
                     NumberFormat.text(x, beside: scale, precision: precision, into: &beside)
                     #expect(
-                        String(decoding: beside, as: UTF8.self) == NumberFormat.text(x, beside: scale, precision: precision), "\(x) beside \(scale)")
+                        String(decoding: beside.bytes, as: UTF8.self) == NumberFormat.text(x, beside: scale, precision: precision),
+                        "\(x) beside \(scale)")
                 }
             }
         }
@@ -77,18 +79,18 @@ func sampleNumbers(seed: UInt64, count: Int, scales: [Double], alsoRounded: Bool
         #expect(run(i, script, reports: &reports) == nil)
         let json = JSONLinesPrinter()
         for r in reports {
-            var bytes: [UInt8] = []
+            var bytes = OutputBytes(capacity: 1)
             json.write(r, into: &bytes)
-            #expect(String(decoding: bytes, as: UTF8.self) == json.format(r), "\(r.command)")
+            #expect(String(decoding: bytes.bytes, as: UTF8.self) == json.format(r), "\(r.command)")
         }
         for precision in [2, 4, 9] {
             for quiet in [false, true] {
                 let printer = TextPrinter(precision: precision, quiet: quiet)
                 for r in reports {
-                    var bytes: [UInt8] = []
+                    var bytes = OutputBytes(capacity: 1)
                     let wrote = printer.write(r, into: &bytes)
                     let text = printer.format(r)
-                    #expect(wrote == (text != nil) && String(decoding: bytes, as: UTF8.self) == (text ?? ""))
+                    #expect(wrote == (text != nil) && String(decoding: bytes.bytes, as: UTF8.self) == (text ?? ""))
                 }
             }
         }

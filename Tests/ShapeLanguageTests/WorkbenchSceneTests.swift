@@ -24,9 +24,10 @@ import Testing
             #expect(out == "[" + expected, "\(x)")
             #expect(NumberFormat.json(x) == expected, "\(x)")
             // And as bytes, as `shape --json` writes it.
-            var bytes: [UInt8] = [0x5B]
+            var bytes = OutputBytes(capacity: 1)
+            bytes.append(0x5B)
             NumberFormat.json(x, into: &bytes)
-            #expect(String(decoding: bytes, as: UTF8.self) == "[" + expected, "\(x) as bytes")
+            #expect(String(decoding: bytes.bytes, as: UTF8.self) == "[" + expected, "\(x) as bytes")
             #expect(Double(expected).map { $0 == x || (x == 0 && $0 == 0) } ?? !x.isFinite, "\(x) reads back")
         }
     }
