@@ -317,9 +317,14 @@ enum WorkbenchPage {
         function fit() {
           const s = state.scene;
           const b = (s && s.bounds ? s.bounds : [0, 0, 375, 667]).slice();
-          // A teaching figure's charts (under the path) are shown whole too.
+          // A teaching figure's charts (under the path) are shown whole too, and so are the points a
+          // hand can take (a curve's control points can lie well outside its bounds) while they are drawn.
           for (const c of (s && s.figure && s.figure.charts) || []) {
             b[0] = Math.min(b[0], c[0]); b[1] = Math.min(b[1], c[1]); b[2] = Math.max(b[2], c[2]); b[3] = Math.max(b[3], c[3]);
+          }
+          const grabs = s && s.bounds ? grabPoints(s) : [];
+          if (grabs.length <= markerLimit) {
+            for (const [x, y] of grabs) { b[0] = Math.min(b[0], x); b[1] = Math.min(b[1], y); b[2] = Math.max(b[2], x); b[3] = Math.max(b[3], y); }
           }
           let w = Math.max(b[2] - b[0], 1e-9), h = Math.max(b[3] - b[1], 1e-9);
           const size = Math.max(w, h);

@@ -667,6 +667,19 @@ def page_tests():
         # SVG export: the document save writes.
         svgtext = d.execute_async_script("const done = arguments[0]; window.workbench.exportSVG().then(done);")
         check(svgtext.startswith("<?xml") and 'id="path"' in svgtext and 'id="controls"' in svgtext, "the SVG export is save's document with the layers shown")
+        # fit shows every point a hand can take, a curve's control points outside its bounds too,
+        # with a teaching chart under the path.
+        line.send_keys("clear\n")
+        line.send_keys("move 100 300\n")
+        line.send_keys("curve 150 100 350 100 400 300\n")
+        line.send_keys("bernstein 1 0.3\n")
+        wait(d, "return [...document.querySelectorAll('#transcript .statement')].some(e => e.textContent === 'bernstein 1 0.3')", "bernstein 1 0.3")
+        settle(d)
+        d.find_element("id", "fit").click()
+        settle(d)
+        outside = d.execute_script("""const v = window.workbench.view;
+            return [[150, 100], [350, 100], [100, 300], [400, 300]].filter(([x, y]) => !(x >= v.x && x <= v.x + v.w && y >= v.y && y <= v.y + v.h));""")
+        check(not outside, f"fit shows the curve's control points ({outside} outside the view)")
         d.save_screenshot(os.environ.get("WORKBENCH_SCREENSHOT", os.path.join(v.dir, "workbench.png")))
     finally:
         d.quit()
