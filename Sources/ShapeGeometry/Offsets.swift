@@ -241,10 +241,25 @@ struct SegmentSamples {
         var angles: [Double] = [], curvatures: [Double] = []
         angles.reserveCapacity(SegmentSamples.count + 1)
         curvatures.reserveCapacity(SegmentSamples.count + 1)
+        // The derivative at each sample serves both: as the direction where the curve moves
+        // (else `direction(at:)`'s limit), and for the curvature (but at the ends, where it is
+        // taken just inside). Lengths are √(x² + y²) (`quickLength`): only the curvature's sign
+        // against 1/d and the turning past 45° are read from them.
+        let scale = s.directionScale
+        func curvature(_ d1: Vector, _ t: Double) -> Double {
+            let speed = d1.quickLength
+            guard speed > 0 else { return 0 }
+            let k = d1.cross(s.secondDerivative(at: t)) / (speed * speed * speed)
+            return k.isFinite ? k : 0
+        }
         for k in 0...SegmentSamples.count {
             let t = Double(k) / Double(SegmentSamples.count)
-            angles.append((Pen.tangent(s, at: t) ?? Vector(1, 0)).angle)
-            curvatures.append(s.curvature(at: SegmentSamples.inside(t)))
+            let d1 = s.derivative(at: t)
+            let moving = scale > 0 && d1.isFinite && d1.quickLength > Tolerance.rounding * scale
+            let direction = moving ? d1 : s.direction(at: t, scale: scale)
+            angles.append(direction.isFinite ? arcTangent2(direction.dy, direction.dx) : 0)
+            let inside = SegmentSamples.inside(t)
+            curvatures.append(curvature(inside == t ? d1 : s.derivative(at: inside), inside))
         }
         self.angles = angles
         self.curvatures = curvatures
@@ -956,6 +971,12 @@ struct Pen {
     /// The point of the Hermite cubic's check `fit` looks at first: the fourth, at 7/32.
     static let hermiteProbe = 4
 
+    /// The check's points a geometric fit goes through (k of (k − ½)/16: 11/32 and 21/32).
+    static let throughA = 6, throughB = 11
+    /// The most Newton steps a geometric fit's handles take (they settle in four or five,
+    /// `Tolerance.handleSettled`).
+    static let handleSteps = 20
+
     /// An upper bound of the distance from p to `cubic`: the nearest of the points Newton's
     /// method on (C(t) − p)·C′(t) visits from t = `guess` (it stops when a step moves t by less
     /// than 1e-9: the next would move it by about the square of that). A fitted cubic runs
@@ -1007,9 +1028,62 @@ struct Pen {
         let det = d0.cross(d1 * -1)
         guard abs(det) > Tolerance.parallelEnds else { return nil }
         // α·d0 + β·(−d1) = r
-        let alpha = r.cross(d1 * -1) / det, beta = d0.cross(r) / det
+        var alpha = r.cross(d1 * -1) / det, beta = d0.cross(r) / det
         guard alpha > 0, beta > 0, alpha.isFinite, beta.isFinite else { return nil }
+        // Then the handle lengths that take the cubic through the offset's points at 11/32 and
+        // 21/32 instead (the check's points k = 6 and 11), at whatever parameters of the cubic:
+        // two conditions on the curve's shape, where the middle point spent one of its two on
+        // the cubic's parameter there. Newton's method on C(tA) = pA, C(tB) = pB in α, β, tA, tB
+        // (each point's tangential equation gives its t, its normal one the handles), from the
+        // fit through the middle, until a step moves the handles by less than 1e-4 of their
+        // length (the check below decides whatever the handles). Its error is several times
+        // smaller: pieces about 40% fewer over the corpus.
+        // (`between` holds the check's 16 points when `fit` found them; else only these two
+        // now, the others when the way back is reached.)
+        let betweenFound = !between.isEmpty
+        if !betweenFound {
+            between.reserveCapacity(16)
+            for k in 1...16 { between.append(k == Pen.throughA || k == Pen.throughB ? q(a + (b - a) * Pen.checkParameter(k)) : q0) }
+        }
+        let pA = between[Pen.throughA - 1], pB = between[Pen.throughB - 1]
+        var tA = Pen.checkParameter(Pen.throughA), tB = Pen.checkParameter(Pen.throughB)
+        for _ in 0..<Pen.handleSteps {
+            let k = CubicBezier(q0, q0 + d0 * alpha, q1 - d1 * beta, q1)
+            let vA = k.derivative(at: tA), vB = k.derivative(at: tB)
+            let rA = pA - k.point(at: tA), rB = pB - k.point(at: tB)
+            // ∂C/∂α and ∂C/∂β at tA and tB.
+            let alphaA = d0 * (3 * (1 - tA) * (1 - tA) * tA), betaA = d1 * (-3 * (1 - tA) * tA * tA)
+            let alphaB = d0 * (3 * (1 - tB) * (1 - tB) * tB), betaB = d1 * (-3 * (1 - tB) * tB * tB)
+            // Along the normals (C′ turned): the parameters drop out.
+            let a1 = vA.cross(alphaA), b1 = vA.cross(betaA), r1 = vA.cross(rA)
+            let a2 = vB.cross(alphaB), b2 = vB.cross(betaB), r2 = vB.cross(rB)
+            let det = a1 * b2 - a2 * b1
+            let dAlpha = (r1 * b2 - r2 * b1) / det, dBeta = (a1 * r2 - a2 * r1) / det
+            guard dAlpha.isFinite, dBeta.isFinite, alpha + dAlpha > 0, beta + dBeta > 0 else { break }
+            // Along the tangents: the parameters.
+            let dtA = (rA - alphaA * dAlpha - betaA * dBeta).dot(vA) / vA.dot(vA)
+            let dtB = (rB - alphaB * dAlpha - betaB * dBeta).dot(vB) / vB.dot(vB)
+            guard dtA.isFinite, dtB.isFinite else { break }
+            alpha += dAlpha
+            beta += dBeta
+            tA = Swift.min(Swift.max(tA + dtA, 0), 1)
+            tB = Swift.min(Swift.max(tB + dtB, 0), 1)
+            if abs(dAlpha) <= Tolerance.handleSettled * alpha, abs(dBeta) <= Tolerance.handleSettled * beta { break }
+        }
         let cubic = CubicBezier(q0, q0 + d0 * alpha, q1 - d1 * beta, q1)
+        // The cubic's parameter at the offset's u, for the first guesses below: through (0, 0),
+        // (11/32, tA), (21/32, tB) and (1, 1), linearly between them.
+        let uA = Pen.checkParameter(Pen.throughA), uB = Pen.checkParameter(Pen.throughB)
+        func cubicParameter(_ u: Double) -> Double {
+            if u <= uA { return u / uA * tA }
+            if u <= uB { return tA + (u - uA) / (uB - uA) * (tB - tA) }
+            return tB + (u - uB) / (1 - uB) * (1 - tB)
+        }
+        func offsetParameter(_ t: Double) -> Double {
+            if t <= tA { return tA > 0 ? t / tA * uA : 0 }
+            if t <= tB { return tB > tA ? uA + (t - tA) / (tB - tA) * (uB - uA) : uA }
+            return tB < 1 ? uB + (t - tB) / (1 - tB) * (1 - uB) : uB
+        }
         // The offset's own points, for the way back: the cubic's point to the nearest of them,
         // refined by Gauss-Newton steps (the distance to the curve less |d| would be fooled by a
         // cubic that bulges around an end of the piece, on the circle of radius |d| there).
@@ -1024,14 +1098,13 @@ struct Pen {
         let fitted = FittedCubic(cubic)
         for k in Pen.wayToOrder {
             samples[2 * k] = q(a + (b - a) * Double(2 * k) / 32)
-            err = Swift.max(err, Pen.distance(from: samples[2 * k], to: fitted, near: Double(k) / 16))
+            err = Swift.max(err, Pen.distance(from: samples[2 * k], to: fitted, near: cubicParameter(Double(k) / 16)))
             if err > tolerance { return (cubic, err) }
         }
-        if between.isEmpty {
-            between.reserveCapacity(16)
-            for k in 1...16 { between.append(q(a + (b - a) * Pen.checkParameter(k))) }
+        for j in 0..<16 {
+            if !betweenFound, j + 1 != Pen.throughA, j + 1 != Pen.throughB { between[j] = q(a + (b - a) * Pen.checkParameter(j + 1)) }
+            samples[2 * j + 1] = between[j]
         }
-        for j in 0..<16 { samples[2 * j + 1] = between[j] }
         // The sample nearest to the cubic's last point looked at: a cubic that runs along the
         // offset, back and on again (near a cusp, where the offset is nearly straight, such a
         // cubic is within the tolerance of it both ways) has a later point nearest to an earlier
@@ -1040,7 +1113,7 @@ struct Pen {
         var reached = 0
         for k in 0...16 {
             let c = cubic.point(at: Double(k) / 16)
-            let i = ordered.nearest(to: c, from: 2 * k)
+            let i = ordered.nearest(to: c, from: Int((32 * offsetParameter(Double(k) / 16)).rounded()))
             guard i >= reached else { return (cubic, .infinity) }
             reached = i
             var best = samples[i].quickDistance(to: c)
@@ -1062,11 +1135,10 @@ struct Pen {
                 let speed2 = v.dot(v)
                 guard speed2 > 0 else { break }
                 let next = Swift.min(Swift.max(u - (qu - c).dot(v) / speed2, a), b)
-                let settled = abs(next - u) <= Tolerance.settledStep * (b - a)
+                if abs(next - u) <= Tolerance.settledStep * (b - a) { break }
                 u = next
                 (qu, v) = Pen.offsetPointAndVelocity(curve, of: s, by: d, slope: slope, at: u, scale: scale)
                 best = Swift.min(best, qu.quickDistance(to: c))
-                if settled { break }
             }
             err = Swift.max(err, best)
             if err > tolerance { return (cubic, err) }

@@ -113,6 +113,11 @@ public enum Tolerance {
     /// this, far below the rounding of the points it would find. The offset fit's checks stop
     /// there.
     static let settledStep = 1e-9
+    /// A geometric fit's handle lengths (`Pen.geometricFit`, through two points of the offset)
+    /// have settled when a Newton step moves them by less than this fraction of their length:
+    /// the next would move them by about its square (1e-8 of their length), and the fit is
+    /// checked both ways whatever its handles, so this decides only how few pieces pass.
+    static let handleSettled = 1e-4
 
     // MARK: Numbers at the edge of a double
 
