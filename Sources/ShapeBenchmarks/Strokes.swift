@@ -73,14 +73,14 @@ func offsetDeviation(_ pieces: [Segment], of c: CubicBezier, by d: Double) -> Do
     let s = Segment.cubic(c)
     func q(_ t: Double) -> Point { s.point(at: t) + (s.direction(at: t).normalized?.perpendicular ?? Vector(0, 0)) * d }
     var worst = 0.0
-    for k in 0...64 {
-        let x = q(Double(k) / 64)
+    for k in 0...256 {
+        let x = q(Double(k) / 256)
         worst = Swift.max(worst, pieces.map { $0.nearest(to: x).distance }.min() ?? .infinity)
     }
     let samples = (0...512).map { q(Double($0) / 512) }
     for piece in pieces {
-        for k in 1...9 {
-            let x = piece.point(at: Double(k) / 10)
+        for k in 1...31 {
+            let x = piece.point(at: Double(k) / 32)
             // Around each of the 6 nearest samples (where the offset crosses itself the nearest
             // may be on the other branch).
             let nearest = samples.indices.sorted { samples[$0].distance(to: x) < samples[$1].distance(to: x) }.prefix(6)

@@ -983,7 +983,9 @@ struct Pen {
     /// along the curve it stands for, so from the parameter of p's own sample it settles on
     /// the nearest point in a few steps. A bound beyond the tolerance proves nothing (Newton's
     /// method may have settled on another bend), but the fit it refuses is only halved: a fit
-    /// is kept on these bounds, each the distance to a point of the cubic, never on a guess.
+    /// is kept on these bounds, each the distance to a point of the cubic, never on a guess
+    /// (the last one, where the step settles, to the first order in it: the next term is below
+    /// the rounding of the points).
     /// (The nearest point of the whole cubic, a quintic's roots, never turned a refusal here
     /// into a kept fit over the stroke and offset corpora, and cost 5% of their time.)
     static func distance<C: OffsetFitted>(from p: Point, to cubic: C, near guess: Double) -> Double {
@@ -998,7 +1000,9 @@ struct Pen {
             guard slope > 0 else { break }
             let next = Swift.min(Swift.max(t - r.dot(v) / slope, 0), 1)
             if abs(next - t) <= Tolerance.settledStep {
-                best = Swift.min(best, cubic.point(at: next).quickDistance(to: p))
+                // The point there, to the first order: the next term, ½C″·(next − t)², is below
+                // the rounding of the points.
+                best = Swift.min(best, (r + v * (next - t)).quickLength)
                 break
             }
             t = next
@@ -1075,9 +1079,10 @@ struct Pen {
         // (11/32, tA), (21/32, tB) and (1, 1), linearly between them.
         let uA = Pen.checkParameter(Pen.throughA), uB = Pen.checkParameter(Pen.throughB)
         func cubicParameter(_ u: Double) -> Double {
-            if u <= uA { return u / uA * tA }
-            if u <= uB { return tA + (u - uA) / (uB - uA) * (tB - tA) }
-            return tB + (u - uB) / (1 - uB) * (1 - tB)
+            let lA = u * (u - uB) * (u - 1) / (uA * (uA - uB) * (uA - 1))
+            let lB = u * (u - uA) * (u - 1) / (uB * (uB - uA) * (uB - 1))
+            let l1 = u * (u - uA) * (u - uB) / ((1 - uA) * (1 - uB))
+            return Swift.min(Swift.max(tA * lA + tB * lB + l1, 0), 1)
         }
         func offsetParameter(_ t: Double) -> Double {
             if t <= tA { return tA > 0 ? t / tA * uA : 0 }
@@ -1135,7 +1140,12 @@ struct Pen {
                 let speed2 = v.dot(v)
                 guard speed2 > 0 else { break }
                 let next = Swift.min(Swift.max(u - (qu - c).dot(v) / speed2, a), b)
-                if abs(next - u) <= Tolerance.settledStep * (b - a) { break }
+                if abs(next - u) <= Tolerance.settledStep * (b - a) {
+                    // The offset's point there, to the first order (the next term is below the
+                    // rounding of the points): no evaluation.
+                    best = Swift.min(best, (qu + v * (next - u)).quickDistance(to: c))
+                    break
+                }
                 u = next
                 (qu, v) = Pen.offsetPointAndVelocity(curve, of: s, by: d, slope: slope, at: u, scale: scale)
                 best = Swift.min(best, qu.quickDistance(to: c))
