@@ -1011,7 +1011,7 @@ struct Pen {
     }
 
     /// The cubic from q(a) to q(b) along the offset's end tangents whose handle lengths take it
-    /// through the offset's point at the middle parameter (two linear equations; an error of the
+    /// through two of the offset's points, at 11/32 and 21/32 of the piece (an error of the
     /// sixth order in the piece's length, as for a circle's cubic, where Hermite's is of the
     /// fourth), and the largest distance between the two curves found both ways at 17 points: from
     /// the offset's points to the cubic (nearest points), and from the cubic's points to the
