@@ -671,6 +671,55 @@ import Glibc
         #expect(abs(r.stroked(StrokeStyle(width: 10))!.path.length - (2 * (110 + 60) + 2 * (90 + 40))) < 1e-9)
     }
 
+    /// Strokes a hundred times as wide as the path, with butt caps and miter joins (the offsets'
+    /// reversed stretches and the evolutes of the normals' fans are outline candidates): the
+    /// fuzz target's costs O18 to O20 (docs/robustness.md), refused under its 20 million units of
+    /// work before the evolute had geometric fits (28,740 evolute pieces for O20's first input),
+    /// are answered within them, closed, with their Bézier offsets within the tolerance; and
+    /// single cubics with tight bends, stroked 100 times their size with butt and square caps,
+    /// against the area their normals sweep (`StrokeSampling.buttStrokeProblems`: feet by
+    /// sampling and bisection, not the stroke's own roots).
+    @Test func strokesAHundredTimesThePathAreAnsweredAndRight() throws {
+        for hex in [
+            "fff921f50c000000190199018a2c2c00012c2c", "fff9aafcf37fd6f57c007f994465667c7c99",
+            "fff9aace0c0000282c0102994465636f6461626c65ff",
+        ] {
+            let bytes = fuzzBytes(hex: hex)
+            var reader = FuzzPaths(bytes: bytes, at: 1)
+            let p = reader.path()
+            let box = try #require(p.bounds)
+            let extent = Swift.max(box.width, box.height, 1)
+            // The fuzz target's width for these bytes: a hundred times the path (0xff).
+            let width = extent * pow(10, -2 + 4 * Double(bytes[0]) / 255)
+            let s = try #require(p.stroked(StrokeStyle(width: width, cap: .butt, join: .miter), budget: 20_000_000), "\(hex)")
+            #expect(s.error <= 1e-6, "\(hex): \(s.error)")
+            for range in s.path.subpathRanges {
+                guard case .move(let start) = s.path.elements[range.lowerBound], let end = s.path.segment(at: range.upperBound - 1)?.end else {
+                    continue
+                }
+                #expect(end.distance(to: start) <= 1e-6 * (extent + width), "\(hex): a subpath is not closed")
+            }
+        }
+        let bends = [
+            CubicBezier(Point(150, 90), Point(50, 60), Point(120, 120), Point(90, 0)),
+            CubicBezier(Point(100, 140), Point(0, 0), Point(80, 120), Point(10, 20)),
+            CubicBezier(Point(0, 0), Point(100, 100), Point(0, 100), Point(100, 0)),
+        ]
+        for (k, c) in bends.enumerated() {
+            var p = Path()
+            try p.move(to: c.p0)
+            try p.curve(control1: c.p1, control2: c.p2, to: c.p3)
+            let box = try #require(p.bounds)
+            let width = 100 * Swift.max(box.width, box.height)
+            for cap in [LineCap.butt, .square] {
+                let s = try #require(p.stroked(StrokeStyle(width: width, cap: cap, join: .miter), budget: 20_000_000), "\(k) \(cap)")
+                #expect(s.error <= 1e-6)
+                let problems = StrokeSampling.buttStrokeProblems(.cubic(c), width: width, cap: cap, result: s.path, samples: 2_000, seed: UInt64(k))
+                #expect(problems.isEmpty, "\(k) \(cap): \(problems.prefix(3))")
+            }
+        }
+    }
+
     /// Inputs the offsets fuzz target found (scripts/fuzz offsets; docs/robustness.md), replayed
     /// with its checks: the round stroke and the offsets by ±w/2 pass the sampling check and stay
     /// within the tolerance; mitred and square-capped strokes are total.
