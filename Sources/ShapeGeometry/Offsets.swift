@@ -730,7 +730,22 @@ struct Pen {
         }
         guard !cuts.isEmpty else { return [s] }
         let stops = [0] + cuts.stablySorted() + [1]
-        return (0..<(stops.count - 1)).map { s.piece(from: stops[$0], to: stops[$0 + 1]) }
+        // The curve stops at a cut: the piece's control point beside it is its end (B′ = 0 there).
+        // The split leaves them apart by rounding, whose direction would then be the piece's
+        // there, and an offset far out swings with it (docs/robustness.md, O22).
+        return (0..<(stops.count - 1)).map { k in
+            let piece = s.piece(from: stops[k], to: stops[k + 1])
+            switch piece {
+            case .cubic(var c):
+                if k > 0 { c.p1 = c.p0 }
+                if k < stops.count - 2 { c.p2 = c.p3 }
+                return .cubic(c)
+            case .quadratic(var q):
+                if k > 0 { q.p1 = q.p0 } else if k < stops.count - 2 { q.p1 = q.p2 }
+                return .quadratic(q)
+            default: return piece
+            }
+        }
     }
 
     // MARK: Offsets

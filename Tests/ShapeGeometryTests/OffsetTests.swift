@@ -720,6 +720,32 @@ import Glibc
         }
     }
 
+    /// O22 (docs/robustness.md): a round stroke about three times as wide as its path, one of whose
+    /// cubics has a cusp. Cut there, the piece after the cut started with p1 − p0 of rounding, the
+    /// offset 216 away swung with that direction over the first 6e-13 of the piece, and the
+    /// stroke reported its offsets 0.029 from exact. The pieces now meet the cut at rest exactly,
+    /// and the stroke is within the tolerance and passes the sampling check.
+    @Test func aCuspsPiecesAreAtRestWhereTheyAreCut() throws {
+        let bytes = fuzzBytes(hex: "9b9b9b01066e743a000000140000fe077269646561716c65")
+        var reader = FuzzPaths(bytes: bytes, at: 1)
+        let p = reader.path()
+        let box = try #require(p.bounds)
+        let width = Swift.max(box.width, box.height, 1) * pow(10, -2 + 4 * Double(bytes[0]) / 255)
+        let round = try #require(p.stroked(StrokeStyle(width: width, cap: .round, join: .round), budget: 20_000_000))
+        #expect(round.error <= 1e-6, "\(round.error)")
+        let problems = StrokeSampling.roundStrokeProblems(p, width: width, result: round.path, samples: 1_000, seed: 22)
+        #expect(problems.isEmpty, "\(problems.prefix(3))")
+        // The cubic (20, 90) (50, 10) (10, 120) (50, 0) stops and turns back once: cut there, each
+        // piece's control point beside the cut is the cut's point.
+        let parts = Pen.cutAtCusps(.cubic(CubicBezier(Point(20, 90), Point(50, 10), Point(10, 120), Point(50, 0))))
+        #expect(parts.count == 2)
+        if parts.count == 2, case .cubic(let first) = parts[0], case .cubic(let second) = parts[1] {
+            #expect(first.p2 == first.p3)
+            #expect(second.p1 == second.p0)
+            #expect(first.p3 == second.p0)
+        }
+    }
+
     /// Inputs the offsets fuzz target found (scripts/fuzz offsets; docs/robustness.md), replayed
     /// with its checks: the round stroke and the offsets by ±w/2 pass the sampling check and stay
     /// within the tolerance; mitred and square-capped strokes are total.
