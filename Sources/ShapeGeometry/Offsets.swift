@@ -258,7 +258,6 @@ struct EvoluteTarget: FitTarget {
         return hi > lo ? (radius(hi) - radius(lo)) / (hi - lo) : 0
     }
     func point(at t: Double) -> Point { segment.point(at: t) + normal(t) * radius(t) }
-    func velocity(at t: Double) -> Vector { normal(t) * radiusSlope(t) }
     func pointAndVelocity(at t: Double) -> (point: Point, velocity: Vector) {
         let n = normal(t)
         return (segment.point(at: t) + n * radius(t), n * radiusSlope(t))
@@ -890,8 +889,8 @@ struct Pen {
 
     /// The evolute of `s` (its centres of curvature, B + n/κ) on [a, b], a stretch where the
     /// offset runs backwards, as cubics within the tolerance: cut where it has a cusp (where κ′
-    /// = 0, found from 64 samples), each part fitted to its points and to its derivative
-    /// (1/κ)′·n (B′ and (1/κ)·n′ cancel), halved until within the tolerance at 16 points.
+    /// = 0, found from 64 samples), each part fitted by `fitCurve` (`EvoluteTarget`: its points
+    /// and its derivative (1/κ)′·n, as B′ and (1/κ)·n′ cancel).
     mutating func evolute(of s: Segment, from a: Double, to b: Double, into result: inout [Segment]) {
         work += Cost.curve
         let evolute = EvoluteTarget(segment: s, a: a, b: b)
@@ -1088,8 +1087,9 @@ struct Pen {
     /// fourth), and the largest distance between the two curves found both ways at 17 points: from
     /// the offset's points to the cubic (nearest points), and from the cubic's points to the
     /// offset (from the nearest of 33 of its points, refined). Nil where the handles would not both
-    /// point forward. `between` holds the offset's points at (k − ½)/16 when `fit` found them,
-    /// else it is empty and filled here if the way back is reached.
+    /// point forward. The curve is `target`: the offset, or the evolute (`fitCurve`).
+    /// `between` holds the curve's points at (k − ½)/16 when `fit` found them; else it is empty,
+    /// and the two the fit goes through are found first, the other 14 if the way back is reached.
     mutating func geometricFit<T: FitTarget>(
         _ target: T, from a: Double, to b: Double, q0: Point, q1: Point, v0: Vector, v1: Vector
     ) -> (CubicBezier, Double)? {
@@ -1145,8 +1145,9 @@ struct Pen {
             if abs(dAlpha) <= Tolerance.handleSettled * alpha, abs(dBeta) <= Tolerance.handleSettled * beta { break }
         }
         let cubic = CubicBezier(q0, q0 + d0 * alpha, q1 - d1 * beta, q1)
-        // The cubic's parameter at the offset's u, for the first guesses below: through (0, 0),
-        // (11/32, tA), (21/32, tB) and (1, 1), linearly between them.
+        // The cubic's parameter at the curve's u, for the way to's first guesses: the cubic
+        // through (0, 0), (11/32, tA), (21/32, tB) and (1, 1) (Lagrange's form); and back, for
+        // where the way back's search starts, linearly between the same points.
         let uA = Pen.checkParameter(Pen.throughA), uB = Pen.checkParameter(Pen.throughB)
         func cubicParameter(_ u: Double) -> Double {
             let lA = u * (u - uB) * (u - 1) / (uA * (uA - uB) * (uA - 1))
