@@ -10,7 +10,8 @@ public enum Message: Sendable, Equatable {
     case unterminatedString
     // Syntax
     case expected(String, found: String)
-    case unclosedBlock
+    /// A `{`, `(` or `[` (the bracket given) with no match before the end of the input.
+    case unclosedBlock(String)
     case unmatchedClose(String)
     case unknownCommand(String)
     /// `view`, `exit` or `quit`: words of the REPL's prompt, not of the language.
@@ -268,7 +269,7 @@ public enum Message: Sendable, Equatable {
         case .badEscape(let e): "unknown escape '\\\(e)' in a string (use \\n, \\t, \\\" or \\\\)"
         case .unterminatedString: "unterminated string (strings end on the same line with \")"
         case .expected(let what, let found): "expected \(what), found \(found)"
-        case .unclosedBlock: "this '{' is never closed"
+        case .unclosedBlock(let open): "this '\(open)' is never closed"
         case .unmatchedClose(let c): "unmatched '\(c)'"
         case .unknownCommand(let n): "unknown command or variable '\(n)'"
         case .promptWord(let w):

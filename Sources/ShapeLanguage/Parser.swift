@@ -153,7 +153,9 @@ public struct Parser {
     /// The error for running out of input: incomplete, noting the innermost open block.
     func endOfInput(expecting what: String) -> ParseFailure {
         if let open = openBlocks.last {
-            var d = Diagnostic(.unclosedBlock, at: open, in: source)
+            // The bracket as written: a block's `{`, a parenthesis or a list.
+            let bracket = String(decoding: source.bytes[open.start..<open.start + 1], as: UTF8.self)
+            var d = Diagnostic(.unclosedBlock(bracket), at: open, in: source)
             d.note = ("expected \(what) before the end of the input", current.range)
             return .incomplete(d)
         }

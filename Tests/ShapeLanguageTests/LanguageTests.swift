@@ -167,9 +167,19 @@ func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
 
     @Test func aMissingBraceSaysWhereItWasOpened() {
         guard case .failure(.incomplete(let d)) = parse("move 0 0\nrepeat 2 {\n  line 1 1\n") else { Issue.record("expected incomplete"); return }
-        #expect(d.message == .unclosedBlock)
+        #expect(d.message == .unclosedBlock("{"))
         #expect(d.location.line == 2 && d.location.column == 10)
         #expect(d.note != nil)
+        // A parenthesis left open is named as written, not as a block's brace.
+        for (text, bracket, column) in [("length 1 (\n", "(", 10), ("repeat 2 { length (1 +\n", "(", 19)] {
+            guard case .failure(.incomplete(let d)) = parse(text) else {
+                Issue.record("expected incomplete: \(text)")
+                continue
+            }
+            #expect(d.message == .unclosedBlock(bracket), "\(text)")
+            #expect(d.message.text == "this '\(bracket)' is never closed", "\(text)")
+            #expect(d.location.column == column, "\(text)")
+        }
     }
 
     @Test func argumentsFollowTheWhitespaceRule() throws {
