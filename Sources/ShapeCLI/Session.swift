@@ -52,6 +52,11 @@ final class Session {
             let printer = TextPrinter(precision: interpreter.precision, quiet: false, columns: 72, rows: 24, unicode: true)
             if let text = printer.format(report) { capture!.append(text) }
         }
+        print(report, precision: interpreter.precision)
+    }
+
+    /// Prints a report at `precision` decimals, as the options say.
+    func print(_ report: Report, precision: Int) {
         if options.json {
             if options.quiet && !report.isRequested { return }
             terminal.out {
@@ -60,7 +65,7 @@ final class Session {
             }
         } else {
             let printer = TextPrinter(
-                precision: interpreter.precision, quiet: options.quiet,
+                precision: precision, quiet: options.quiet,
                 columns: Session.columns, rows: Session.rows, unicode: Session.unicode)
             terminal.out { printer.write(report, into: &$0) }
         }
@@ -101,6 +106,11 @@ final class Session {
     /// times the bytes of its text) and a 100 MB script does not need a gigabyte.
     func runScript(_ source: Source) -> Int32 {
         defer { terminal.flush() }
+        if pipelines, source.count >= Session.pipelineLeast, source.count <= Session.wholeTreeLimit, capture == nil, workbench == nil,
+            let status = runPipelined(source)
+        {
+            return status
+        }
         if source.count <= Session.wholeTreeLimit {
             let program: Program
             do { program = try Parser.parse(source) } catch {
@@ -131,5 +141,80 @@ final class Session {
 
     /// The largest source parsed once with its tree kept (see `runScript`).
     static let wholeTreeLimit = 2 << 20
+
+    /// Whether scripts of `pipelineLeast` bytes or more (and at most `wholeTreeLimit`) run on
+    /// two threads (`ScriptPipeline`). Only where the session ends with its scripts: a failed
+    /// parse leaves the interpreter with what the runner did before it stopped, which a session
+    /// that goes on (the workbench, a watch's view) must not see.
+    var pipelines = false
+
+    /// The smallest script worth a second thread: about 600 statements.
+    static let pipelineLeast = 32 << 10
+
+    /// Runs `source` through a `ScriptPipeline`; nil when no thread could be started (then
+    /// nothing has run).
+    private func runPipelined(_ source: Source) -> Int32? {
+        let pipeline = ScriptPipeline()
+        let (saver, exporter, isCancelled) = (interpreter.saver, interpreter.exporter, interpreter.isCancelled)
+        // Files are written only once the whole script has parsed.
+        if let save = saver {
+            interpreter.saver = { @Sendable (request: SaveRequest) throws(HostFailure) -> String in
+                guard pipeline.parseSucceeded() else { throw HostFailure("the script does not parse") }
+                return try save(request)
+            }
+        }
+        if let export = exporter {
+            interpreter.exporter = { @Sendable (request: ExportRequest) throws(HostFailure) -> String in
+                guard pipeline.parseSucceeded() else { throw HostFailure("the script does not parse") }
+                return try export(request)
+            }
+        }
+        interpreter.isCancelled = { pipeline.abandoned.load(ordering: .relaxed) || isCancelled() }
+        defer { (interpreter.saver, interpreter.exporter, interpreter.isCancelled) = (saver, exporter, isCancelled) }
+        let interpreter = Unchecked(interpreter)
+        guard
+            let runner = LargeStackThread({
+                let interpreter = interpreter.value
+                let emit = { (report: Report) in pipeline.hold(report, precision: interpreter.precision) }
+                while let statements = pipeline.takeStatements() {
+                    for statement in statements {
+                        if pipeline.abandoned.load(ordering: .relaxed) { break }
+                        if let d = interpreter.run(statement, in: source, emit: emit) {
+                            return pipeline.end(.failed(d, command: statement.commandName))
+                        }
+                    }
+                }
+                pipeline.end(.finished)
+            })
+        else { return nil }
+        var parser = Parser(source)
+        var batch: [Stmt] = []
+        batch.reserveCapacity(ScriptPipeline.batch)
+        do {
+            while let statement = try parser.nextStatement() {
+                batch.append(statement)
+                guard batch.count == ScriptPipeline.batch else { continue }
+                pipeline.give(batch, last: false)
+                batch.removeAll(keepingCapacity: true)
+            }
+        } catch {
+            pipeline.abandon()
+            runner.join()
+            show(error.diagnostic, command: "parse")
+            return 1
+        }
+        pipeline.give(batch, last: true)
+        while true {
+            let (reports, end) = pipeline.takeReports()
+            for r in reports { print(r.report, precision: r.precision) }
+            guard let end else { continue }
+            runner.join()
+            if case .failed(let d, let command) = end {
+                show(d, command: command)
+                return 1
+            }
+            return 0
+        }
+    }
 
 }

@@ -351,12 +351,14 @@ public enum ShapeCommand {
     }
 
     static func run(_ options: Options, _ session: Session) -> Int32 {
+        if options.sources.isEmpty, FileSystem.standardInputIsTerminal {
+            // At the prompt no script defines anything for -D to set.
+            guard applyDefines(options, [], session) else { return 2 }
+            return REPL(session: session).run()
+        }
+        // The process ends with its scripts: long ones may run as a pipeline.
+        session.pipelines = true
         if options.sources.isEmpty {
-            if FileSystem.standardInputIsTerminal {
-                // At the prompt no script defines anything for -D to set.
-                guard applyDefines(options, [], session) else { return 2 }
-                return REPL(session: session).run()
-            }
             guard let bytes = FileSystem.readAll(STDIN_FILENO) else { return tooLarge("standard input", session) }
             let source = Source(name: "<stdin>", bytes: bytes)
             guard applyDefines(options, [source], session) else { return 2 }

@@ -37,6 +37,71 @@ import Testing
         #expect(bad.stderr.hasPrefix("<stdin>:\(count + 2):"))
     }
 
+    /// A 3-4-5 walk of `count` lines from the origin: the k-th ends at (3k, 4k), 5 from the last,
+    /// 5k along the path; at line `precisionAt` the precision goes to 2 between two `print 1/3`.
+    static func walk(_ count: Int, precisionAt: Int) -> (text: String, expected: [String]) {
+        var text = "move 0 0\n", expected = ["move: to (0, 0), segment 0, length 0"]
+        for k in 1...count {
+            if k == precisionAt {
+                text += "print 1/3\nprecision 2\nprint 1/3\n"
+                expected += ["0.3333", "precision: 2", "0.33"]
+            }
+            text += "line \(3 * k) \(4 * k)\n"
+            expected.append("line: to (\(3 * k), \(4 * k)), segment 5, length \(5 * k)")
+        }
+        return (text, expected)
+    }
+
+    /// A script of `Session.pipelineLeast` (32 KiB) or more runs as a pipeline: parsed on one
+    /// thread, run on another, printed on the first once the whole source has parsed. What it
+    /// prints, saves and stops at is what the statements do run in turn.
+    @Test func aLongScriptRunsAsItsStatementsDoInTurn() throws {
+        let (text, expected) = ScriptModeTests.walk(3_000, precisionAt: 1_500)
+        #expect(text.utf8.count > 32 << 10)
+        for arguments in [[], ["-"]] {
+            let r = try BinaryRunner.run(arguments, stdin: text)
+            #expect(r.status == 0)
+            #expect(r.stderr.isEmpty)
+            let lines = r.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.count == expected.count)
+            let wrong = zip(lines, expected).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+            #expect(wrong.isEmpty, "lines \(wrong.prefix(5)) differ")
+        }
+        // In JSON, one object a statement, the last with the whole length.
+        let json = try BinaryRunner.run(["--json"], stdin: text)
+        let objects = json.stdout.split(separator: "\n")
+        #expect(objects.count == expected.count)
+        #expect(objects.last?.hasSuffix("\"length\": 15000}") == true, "\(objects.last ?? "")")
+    }
+
+    /// The pipeline's two ways to stop: a syntax error on the last line runs nothing (no report,
+    /// no file saved), and an error while running stops there, after the reports and files of
+    /// the statements before it and before those after it.
+    @Test func aLongScriptStopsAsItsStatementsDoInTurn() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("shape-pipeline-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (walk, expected) = ScriptModeTests.walk(3_000, precisionAt: 0)
+        let first = "save \"first.svg\"\n", last = "save \"last.svg\"\n"
+        let lineCount = walk.split(separator: "\n").count
+
+        // The runner reaches the save long before the parser reaches the last line.
+        let (longWalk, _) = ScriptModeTests.walk(20_000, precisionAt: 0)
+        let unparsed = try BinaryRunner.run([], stdin: "move 0 0\nline 1 1\n" + first + longWalk + "length 1 (\n", in: dir)
+        #expect(unparsed.status == 1)
+        #expect(unparsed.stdout.isEmpty)
+        #expect(unparsed.stderr.hasPrefix("<stdin>:20005:"), "\(unparsed.stderr.prefix(200))")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("first.svg").path))
+
+        let failing = try BinaryRunner.run([], stdin: walk + first + "lne 1 1\n" + last + "length\n", in: dir)
+        #expect(failing.status == 1)
+        #expect(failing.stdout.split(separator: "\n").map(String.init).dropLast() == expected[...])
+        #expect(failing.stdout.hasSuffix("\nsave: wrote first.svg\n"), "\(failing.stdout.suffix(100))")
+        #expect(failing.stderr.hasPrefix("<stdin>:\(lineCount + 2):1: error: unknown command or variable 'lne'"))
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("first.svg").path))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("last.svg").path))
+    }
+
     @Test func scriptsReadTheSameWhateverTheirLineEndsAndBOM() throws {
         // A first comment line, accented names, CJK in a string and a comment, an emoji, an
         // error on the last line: the same output and the same located error (columns in

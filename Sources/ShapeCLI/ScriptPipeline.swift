@@ -1,0 +1,187 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import ShapeLanguage
+import Synchronization
+
+/// A long script run on two threads, as a pipeline: the session's thread parses the source and
+/// hands its statements on in batches; a runner thread runs them on the interpreter and hands
+/// the reports back; the session's thread prints them once the whole source has parsed. So the
+/// parse and the printing take place beside the geometry, on the machine's second core.
+///
+/// What a script does is what it does run in turn (`Session.runScript` without the pipeline):
+/// - a syntax error anywhere runs nothing: the runner may start before the parse ends, but no
+///   report is printed, no file is saved and no export written until the whole source has
+///   parsed; a failed parse stops the runner and drops what it did;
+/// - the reports come out in order, each printed at the precision in force when it was made;
+/// - the first error stops the script, after the reports of the statements before it.
+///
+/// Everything between the threads goes through this object, under its lock.
+final class ScriptPipeline: @unchecked Sendable {
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+    // Under the lock:
+    /// Statements parsed and not yet taken by the runner.
+    private var parsed: [Stmt] = []
+    /// The parser has read the whole source, and `parsed` holds the last of it.
+    private var parseEnded = false
+    /// Reports made and not yet printed, each with the precision it is printed at.
+    private var made: [(report: Report, precision: Int)] = []
+    /// Set when the runner has stopped: its error, if it stopped at one.
+    private var runEnd: RunEnd?
+
+    /// The parse failed: the runner stops at once (read without the lock, at every statement
+    /// and at the interpreter's cancellation points).
+    let abandoned = Atomic<Bool>(false)
+
+    /// How the runner stopped.
+    enum RunEnd {
+        case finished
+        case failed(Diagnostic, command: String)
+    }
+
+    /// Statements handed over at a time, and reports handed back at a time: few enough to start
+    /// the runner at once, many enough that the lock is taken rarely.
+    static let batch = 64
+
+    /// The runner's own: reports not yet handed back.
+    private var runnerReports: [(report: Report, precision: Int)] = []
+
+    init() {
+        pthread_mutex_init(lock, nil)
+        pthread_cond_init(changed, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(changed)
+        pthread_mutex_destroy(lock)
+        lock.deallocate()
+        changed.deallocate()
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return body()
+    }
+
+    // MARK: The parsing side
+
+    /// Hands statements to the runner; `last` when the parse has ended with them.
+    func give(_ statements: [Stmt], last: Bool) {
+        locked {
+            parsed.append(contentsOf: statements)
+            if last { parseEnded = true }
+            pthread_cond_broadcast(changed)
+        }
+    }
+
+    /// The parse failed: the runner stops without running anything more.
+    func abandon() {
+        abandoned.store(true, ordering: .relaxed)
+        pthread_mutex_lock(lock)
+        pthread_cond_broadcast(changed)
+        pthread_mutex_unlock(lock)
+    }
+
+    /// Waits for reports, and takes all there are; the run's end once every report is taken.
+    func takeReports() -> (reports: [(report: Report, precision: Int)], end: RunEnd?) {
+        locked {
+            while made.isEmpty && runEnd == nil { pthread_cond_wait(changed, lock) }
+            defer { made = [] }
+            return (made, runEnd)
+        }
+    }
+
+    // MARK: The running side
+
+    /// Waits for statements, and takes all there are; nil once the source has no more or the
+    /// parse failed. Hands back the reports made so far first, since the printer may be waiting.
+    func takeStatements() -> [Stmt]? {
+        locked {
+            handBack()
+            while parsed.isEmpty && !parseEnded && !abandoned.load(ordering: .relaxed) { pthread_cond_wait(changed, lock) }
+            if abandoned.load(ordering: .relaxed) || parsed.isEmpty { return nil }
+            defer { parsed = [] }
+            return parsed
+        }
+    }
+
+    /// A report of the statement running.
+    func hold(_ report: Report, precision: Int) {
+        runnerReports.append((report, precision))
+        if runnerReports.count >= ScriptPipeline.batch { locked { handBack() } }
+    }
+
+    /// The runner has stopped, as `end` says, after its reports.
+    func end(_ end: RunEnd) {
+        locked {
+            handBack()
+            runEnd = end
+            pthread_cond_broadcast(changed)
+        }
+    }
+
+    /// Waits until the parse has ended; whether it succeeded. (A file is written only then.)
+    func parseSucceeded() -> Bool {
+        locked {
+            while !parseEnded && !abandoned.load(ordering: .relaxed) { pthread_cond_wait(changed, lock) }
+            return !abandoned.load(ordering: .relaxed)
+        }
+    }
+
+    /// Under the lock: moves the runner's reports to the printer's side.
+    private func handBack() {
+        guard !runnerReports.isEmpty else { return }
+        // Mostly the printer has taken the last ones: then the array itself changes hands.
+        if made.isEmpty {
+            swap(&made, &runnerReports)
+        } else {
+            made.append(contentsOf: runnerReports)
+            runnerReports.removeAll(keepingCapacity: true)
+        }
+        pthread_cond_broadcast(changed)
+    }
+}
+
+/// A thread with the interpreter's stack (`ShapeCommand.stackSize`), started at once; nil when
+/// the system will not start one.
+struct LargeStackThread {
+    private let thread: pthread_t
+
+    init?(_ body: @escaping @Sendable () -> Void) {
+        final class Box: @unchecked Sendable {
+            let body: @Sendable () -> Void
+            init(_ b: @escaping @Sendable () -> Void) { body = b }
+        }
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        var thread = pthread_t()
+        let box = Unmanaged.passRetained(Box(body))
+        let started =
+            pthread_attr_setstacksize(&attributes, ShapeCommand.stackSize) == 0
+            && pthread_create(
+                &thread, &attributes,
+                { raw in
+                    let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
+                    box.body()
+                    return nil
+                }, box.toOpaque()) == 0
+        guard started else {
+            box.release()
+            return nil
+        }
+        self.thread = thread
+    }
+
+    /// Waits for the thread's body to return.
+    func join() { pthread_join(thread, nil) }
+}
+
+/// A value handed to another thread that only that thread uses while it runs.
+struct Unchecked<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
