@@ -554,7 +554,9 @@ struct Pen {
         polygonGrid.forEach(near: probe, margin: 0) { k in if !found, Pen.convex(polygons[k], contains: x) { found = true } }
         if found { return true }
         grid.forEach(near: probe, margin: h) { k in
-            if !found, Pen.hasFoot(pieces[k], from: x, within: h, rest: Tolerance.nearRest * size) { found = true }
+            if !found, Pen.hasFoot(pieces[k], from: x, within: h, rest: Tolerance.nearRest * size, slack: Tolerance.meeting * size) {
+                found = true
+            }
         }
         return found
     }
@@ -654,17 +656,21 @@ struct Pen {
     /// straight piece, or near where a curve comes to rest, failed it: x − B(t) then runs along
     /// the piece, and points on the path itself were not in its stroke.) Where the curve is at
     /// rest (B′(t) = 0: an end whose control points coincide) every x is a root, and only those
-    /// on the normal of the limit direction are feet.
-    static func isFoot(_ s: Segment, _ t: Double, _ x: Point, rest: Double) -> Bool {
+    /// on the normal of the limit direction are feet: to within `Tolerance.foot` of the angle, and
+    /// at most `slack` (the outline's tolerance) from the normal. (The angle alone let a butt
+    /// end at rest, 11,247 wide, cover a slab 0.011 across beyond its normal: the outline's
+    /// classification, looking 0.001 either side of a piece there, found both sides inside.)
+    static func isFoot(_ s: Segment, _ t: Double, _ x: Point, rest: Double, slack: Double) -> Bool {
         if s.derivative(at: t).length > rest { return true }
         guard let d = tangent(s, at: t) else { return false }
         let w = x - s.point(at: t)
-        return abs(w.dot(d)) <= Tolerance.foot * w.length
+        return abs(w.dot(d)) <= Swift.min(Tolerance.foot * w.length, slack)
     }
 
     /// Whether some point of `s` has x on its normal within `h`: a root of (P(t) − x)·P′(t) in
-    /// [0, 1] (a perpendicular foot) at distance at most h.
-    static func hasFoot(_ s: Segment, from x: Point, within h: Double, rest: Double) -> Bool {
+    /// [0, 1] (a perpendicular foot) at distance at most h (`isFoot` says what `rest` and `slack`
+    /// are).
+    static func hasFoot(_ s: Segment, from x: Point, within h: Double, rest: Double, slack: Double) -> Bool {
         switch s {
         case .line(let l):
             let d = l.p1 - l.p0
@@ -674,10 +680,10 @@ struct Pen {
             return t >= 0 && t <= 1 && l.point(at: t).distance(to: x) <= h
         case .quadratic(let q):
             // (An end that is no foot is a join's or cap's business.)
-            for t in q.feet(from: x) where q.point(at: t).distance(to: x) <= h && isFoot(s, t, x, rest: rest) { return true }
+            for t in q.feet(from: x) where q.point(at: t).distance(to: x) <= h && isFoot(s, t, x, rest: rest, slack: slack) { return true }
             return false
         case .cubic(let c):
-            for t in c.feet(from: x) where c.point(at: t).distance(to: x) <= h && isFoot(s, t, x, rest: rest) { return true }
+            for t in c.feet(from: x) where c.point(at: t).distance(to: x) <= h && isFoot(s, t, x, rest: rest, slack: slack) { return true }
             return false
         case .arc(let a):
             if a.isCircular {

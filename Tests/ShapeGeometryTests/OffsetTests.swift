@@ -746,6 +746,53 @@ import Glibc
         }
     }
 
+    /// O22's second finding (docs/robustness.md): a butt stroke about 100 times as wide as its
+    /// path, one of whose cubics, (0, 40) (0, 0) (0, 0) (0, 0), is a straight segment that comes
+    /// to rest at its end. The stroke's test of a point counted every point within 1e-6 of the
+    /// angle from the end's normal as on it: 11,247 away, a slab 0.011 across beyond the butt
+    /// end, where the outline's classification looked 0.001 either side of a piece, found both
+    /// sides inside, and the outline did not close at any budget. At rest the normal is now held
+    /// to the outline's tolerance; the stroke is the stroke of the same segment drawn as a line.
+    @Test func aButtEndAtRestCoversNothingBeyondItsNormal() throws {
+        let rest = Segment.cubic(CubicBezier(Point(0, 40), Point(0, 0), Point(0, 0), Point(0, 0)))
+        let h = 11_247.0, size = h
+        // Beside the end's normal (the line y = 0), a thousandth either way: only the side along
+        // the segment (y > 0) is swept by its normals.
+        for (y, swept) in [(0.0011, true), (-0.0011, false), (-1e-3 * h, false)] {
+            let x = Point(-h + 0.002, y)
+            #expect(
+                Pen.hasFoot(rest, from: x, within: h, rest: Tolerance.nearRest * size, slack: Tolerance.meeting * size) == swept, "y \(y)")
+        }
+        // The fuzz input's pair: that cubic after (161.89, 0) (30, 110) (0, 0) (0, 10), at the
+        // fuzz target's width and at 15,000, where it failed too; beside it the same path with the
+        // straight cubic drawn as a line, whose stroke never meets a rest. The two must cover the
+        // same points (sampled over the box, those within 1e-6 of an outline left out).
+        for width in [22_494.0, 15_000] {
+            var atRest = Path()
+            try atRest.move(to: Point(161.89, 0))
+            try atRest.curve(control1: Point(30, 110), control2: Point(0, 0), to: Point(0, 10))
+            var asLine = atRest
+            try atRest.move(to: Point(0, 40))
+            try atRest.curve(control1: Point(0, 0), control2: Point(0, 0), to: Point(0, 0))
+            try asLine.move(to: Point(0, 40))
+            try asLine.line(to: Point(0, 0))
+            let style = StrokeStyle(width: width, cap: .butt, join: .miter)
+            let a = try #require(atRest.stroked(style, budget: 20_000_000), "\(width): no outline")
+            let b = try #require(asLine.stroked(style, budget: 20_000_000))
+            let box = try #require(b.path.bounds)
+            var rng = SeededRandom(seed: 22)
+            var differing: [Point] = []
+            for _ in 0..<4_000 {
+                let q = Point(rng.uniform(box.minX, box.maxX), rng.uniform(box.minY, box.maxY))
+                guard a.path.contains(q) != b.path.contains(q) else { continue }
+                let near = Swift.min(a.path.nearest(to: q)?.distance ?? 0, b.path.nearest(to: q)?.distance ?? 0)
+                if near > 1e-6 * width { differing.append(q) }
+            }
+            #expect(differing.isEmpty, "\(width): \(differing.prefix(3))")
+            #expect(abs(a.path.length - b.path.length) <= 1e-6 * b.path.length, "\(width): \(a.path.length) against \(b.path.length)")
+        }
+    }
+
     /// Inputs the offsets fuzz target found (scripts/fuzz offsets; docs/robustness.md), replayed
     /// with its checks: the round stroke and the offsets by ±w/2 pass the sampling check and stay
     /// within the tolerance; mitred and square-capped strokes are total.

@@ -41,10 +41,15 @@ public func fuzzOffsets(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         }
     }
     // One drawn segment: its butt and square strokes against the area its normals (and caps)
-    // sweep, at any width.
+    // sweep, at any width. (A segment within the rounding of the path's size of a point draws a
+    // point, whose square cap lies along the axes: docs/geometry.md, robustness.md O21.)
     let drawn = StrokeSampling.drawn(p)
     let moves = p.elements.filter { if case .move = $0 { true } else { false } }.count
-    if drawn.count == 1, moves == 1, case .some = drawn.first.flatMap({ $0.derivative(at: 0.5).normalized }) {
+    let drawsMoreThanAPoint = drawn.first.map { s in
+        let box = s.controlBounds
+        return Swift.max(box.width, box.height) > Tolerance.rounding * Path.size(p, Path())
+    }
+    if drawn.count == 1, moves == 1, drawsMoreThanAPoint == true, case .some = drawn.first.flatMap({ $0.derivative(at: 0.5).normalized }) {
         for cap in [LineCap.butt, .square] {
             guard let s = p.stroked(StrokeStyle(width: width, cap: cap, join: .miter), budget: budget) else {
                 fail("\(cap) stroke of one segment: no result within the budget", p, width)
