@@ -218,8 +218,13 @@ extension CubicBezier: CurveNearest {
     }
 
     /// The parameters in [0, 1] where the curve's normal passes through p: the roots of
-    /// (B(t) − p)·B′(t), a quintic.
+    /// (B(t) − p)·B′(t), a quintic. An end at rest (p2 = p3, or p0 = p1) makes B′ a multiple of
+    /// 1 − t (or of t), so that end is a root whatever p is: the factor is divided out exactly
+    /// and the end given as it is. (Multiplied out, rounding moved that root up to 1e-8 into the
+    /// curve, where it passed for a foot of points 1e-5 off the end's normal: `Pen.hasFoot`.)
     func feet(from p: Point) -> RootList {
+        let restStart = p0 == p1, restEnd = p2 == p3
+        guard !restStart && !restEnd else { return feetBesideRests(from: p, restStart: restStart, restEnd: restEnd) }
         var (a, b, c) = powerBasis
         var d = p0 - p
         // The coefficients are sums of products of two of these vectors: scaled by a power of two
@@ -236,5 +241,34 @@ extension CubicBezier: CurveNearest {
             3 * a.dot(a),
         ])
         return poly.roots(in: 0, 1)
+    }
+
+    /// `feet(from:)` where an end is at rest: B′(t) = 3 tˢ (1 − t)ᵉ (u + v t), s and e 1 at a
+    /// resting start and end. The roots of (B(t) − p)·(u + v t), a quartic (a cubic where u + v t
+    /// is a multiple of t or 1 − t too, a straight segment), and the resting ends themselves.
+    private func feetBesideRests(from p: Point, restStart: Bool, restEnd: Bool) -> RootList {
+        var (a, b, c) = powerBasis
+        var d = p0 - p
+        var u: Vector, v: Vector
+        switch (restStart, restEnd) {
+        case (true, true): (u, v) = (p2 - p1, Vector(0, 0))
+        case (true, false): (u, v) = (2 * (p2 - p1), (p3 - p2) - 2 * (p2 - p1))
+        default: (u, v) = (p1 - p0, 2 * (p2 - p1) - (p1 - p0))
+        }
+        // Three control points on one end (p1 = p2 too): u + v t is itself v t, or u (1 − t).
+        var doubleStart = false, doubleEnd = false
+        if u == Vector(0, 0) {
+            (u, v, doubleStart) = (v, Vector(0, 0), true)
+        } else if v == -u {
+            (v, doubleEnd) = (Vector(0, 0), true)
+        }
+        let k = Vector.unitScale(of: a, b, c, d), m = Vector.unitScale(of: u, v)
+        (a, b, c, d, u, v) = (a * k, b * k, c * k, d * k, u * m, v * m)
+        // (a t³ + b t² + c t + d) · (u + v t), expanded.
+        let poly = Polynomial([d.dot(u), c.dot(u) + d.dot(v), b.dot(u) + c.dot(v), a.dot(u) + b.dot(v), a.dot(v)])
+        var roots = poly.roots(in: 0, 1)
+        if restStart || doubleStart { roots.append(0) }
+        if restEnd || doubleEnd { roots.append(1) }
+        return roots
     }
 }

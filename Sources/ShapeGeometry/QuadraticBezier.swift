@@ -104,17 +104,27 @@ extension QuadraticBezier: CurveNearest {
     }
 
     /// The parameters in [0, 1] where the curve's normal passes through p: the roots of
-    /// (B(t) − p)·B′(t), a cubic.
+    /// (B(t) − p)·B′(t), a cubic. With p1 on an end the curve is a straight segment at rest at
+    /// that end (B′ = 2 t (p2 − p0), or 2 (1 − t)(p2 − p0)): that end is given as it is and the
+    /// factor divided out (as `CubicBezier.feet(from:)` does).
     func feet(from p: Point) -> RootList {
         // B(t) − p = a·t² + b·t + d and B'(t) = 2a·t + b.
         var a = (p0 - p1) + (p2 - p1)
         var b = 2 * (p1 - p0)
         var d = p0 - p
+        let restStart = p0 == p1, restEnd = p1 == p2
         // Scaled by a power of two, the coefficients keep their roots and cannot overflow or
         // underflow.
         let k = Vector.unitScale(of: a, b, d)
         (a, b, d) = (a * k, b * k, d * k)
-        return Polynomial([b.dot(d), b.dot(b) + 2 * a.dot(d), 3 * a.dot(b), 2 * a.dot(a)]).roots(in: 0, 1)
+        guard restStart || restEnd else {
+            return Polynomial([b.dot(d), b.dot(b) + 2 * a.dot(d), 3 * a.dot(b), 2 * a.dot(a)]).roots(in: 0, 1)
+        }
+        let u = (p2 - p0) * Vector.unitScale(of: p2 - p0)
+        var roots = Polynomial([d.dot(u), b.dot(u), a.dot(u)]).roots(in: 0, 1)
+        if restStart { roots.append(0) }
+        if restEnd { roots.append(1) }
+        return roots
     }
 }
 

@@ -746,6 +746,44 @@ import Glibc
         }
     }
 
+    /// O23 (docs/robustness.md): `curve 150 0 0 0 0 0` from (0, 90) comes to rest at its end
+    /// with its curvature unbounded there, and its butt stroke 1 to 1.3 wide had no outline. The
+    /// feet's quintic, multiplied out, moved the end's root (B′ = 0 there) 1.4e-8 into the curve,
+    /// where it passed for a foot of points 1.5e-5 beyond the envelope of the end's normals. The
+    /// resting end's factor is now divided out: every foot found is the end itself or a point
+    /// whose normal passes through p, and the strokes pass the sampling check of their normals.
+    @Test func anEndAtRestIsItsOwnFootAndNoOtherPoints() throws {
+        let c = CubicBezier(Point(0, 90), Point(150, 0), Point(0, 0), Point(0, 0))
+        // Beyond the envelope of the end's normals (the evolute, x = −168.75 y² / 150³ near the
+        // end): no normal passes through these points, and the end is their only root.
+        for y in [0.3, 0.45, 0.6] {
+            let p = Point(-1.5 * 168.75 * y * y / (150 * 150 * 150), y)
+            let feet = c.feet(from: p).array
+            #expect(feet.contains(1.0), "y \(y): \(feet)")
+            for t in feet where t != 1 {
+                let w = p - c.point(at: t)
+                let d = try #require(c.derivative(at: t).normalized)
+                #expect(abs(w.dot(d)) <= 1e-9 * w.length, "y \(y): a root at \(t) that is no foot")
+            }
+        }
+        // A cubic resting at its start, and one whose three last control points are one (a
+        // straight segment, B′ = 3 (1 − t)² (p1 − p0)): the resting ends are roots, given
+        // exactly; a point on the segment's normal has its foot.
+        let start = CubicBezier(Point(0, 0), Point(0, 0), Point(150, 0), Point(0, 90))
+        #expect(start.feet(from: Point(-1e-5, 0.45)).array.contains(0.0))
+        let straight = CubicBezier(Point(0, 40), Point(0, 0), Point(0, 0), Point(0, 0)).feet(from: Point(-5, 40 * 0.125)).array
+        #expect(straight.contains(1.0) && !straight.contains(0.0))
+        #expect(straight.contains { abs($0 - 0.5) < 1e-12 }, "\(straight)")
+        for width in [1.0, 1.2, 1.2836955005294028, 1.3] {
+            var path = Path()
+            try path.move(to: c.p0)
+            try path.curve(control1: c.p1, control2: c.p2, to: c.p3)
+            let s = try #require(path.stroked(StrokeStyle(width: width, cap: .butt, join: .miter), budget: 20_000_000), "\(width): no outline")
+            let problems = StrokeSampling.buttStrokeProblems(.cubic(c), width: width, cap: .butt, result: s.path, samples: 2_000, seed: 23)
+            #expect(problems.isEmpty, "\(width): \(problems.prefix(3))")
+        }
+    }
+
     /// O22's second finding (docs/robustness.md): a butt stroke about 100 times as wide as its
     /// path, one of whose cubics, (0, 40) (0, 0) (0, 0) (0, 0), is a straight segment that comes
     /// to rest at its end. The stroke's test of a point counted every point within 1e-6 of the
