@@ -41,13 +41,14 @@ public func fuzzOffsets(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         }
     }
     // One drawn segment: its butt and square strokes against the area its normals (and caps)
-    // sweep, at any width. (A segment within the rounding of the path's size of a point draws a
-    // point, whose square cap lies along the axes: docs/geometry.md, robustness.md O21.)
+    // sweep, at any width. (A segment within the rounding of the stroke's size, the larger of
+    // the path's and half the width, draws a point, whose square cap lies along the axes:
+    // docs/geometry.md, robustness.md O21.)
     let drawn = StrokeSampling.drawn(p)
     let moves = p.elements.filter { if case .move = $0 { true } else { false } }.count
     let drawsMoreThanAPoint = drawn.first.map { s in
         let box = s.controlBounds
-        return Swift.max(box.width, box.height) > Tolerance.rounding * Path.size(p, Path())
+        return Swift.max(box.width, box.height) > Tolerance.rounding * Swift.max(Path.size(p, Path()), width / 2)
     }
     if drawn.count == 1, moves == 1, drawsMoreThanAPoint == true, case .some = drawn.first.flatMap({ $0.derivative(at: 0.5).normalized }) {
         for cap in [LineCap.butt, .square] {
