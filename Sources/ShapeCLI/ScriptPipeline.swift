@@ -26,8 +26,12 @@ final class ScriptPipeline: @unchecked Sendable {
     private var parsed: [Stmt] = []
     /// The parser has read the whole source, and `parsed` holds the last of it.
     private var parseEnded = false
-    /// Reports made and not yet printed, each with the precision it is printed at.
-    private var made: [(report: Report, precision: Int)] = []
+    /// Reports made and not yet printed, each with the precision it is printed at, in the
+    /// runner's batches (handed over whole, never copied report by report).
+    private var made: [[(report: Report, precision: Int)]] = []
+    /// Statements the runner has run, for the printer to free: their trees' memory goes back on
+    /// the thread with time to spare.
+    private var spent: [[Stmt]] = []
     /// Set when the runner has stopped: its error, if it stopped at one.
     private var runEnd: RunEnd?
 
@@ -49,6 +53,7 @@ final class ScriptPipeline: @unchecked Sendable {
     private var runnerReports: [(report: Report, precision: Int)] = []
 
     init() {
+        runnerReports.reserveCapacity(ScriptPipeline.batch)
         pthread_mutex_init(lock, nil)
         pthread_cond_init(changed, nil)
     }
@@ -85,12 +90,13 @@ final class ScriptPipeline: @unchecked Sendable {
         pthread_mutex_unlock(lock)
     }
 
-    /// Waits for reports, and takes all there are; the run's end once every report is taken.
-    func takeReports() -> (reports: [(report: Report, precision: Int)], end: RunEnd?) {
+    /// Waits for reports, and takes all there are, with the statements run so far (dropped by
+    /// the caller); the run's end once every report is taken.
+    func takeReports() -> (reports: [[(report: Report, precision: Int)]], spent: [[Stmt]], end: RunEnd?) {
         locked {
             while made.isEmpty && runEnd == nil { pthread_cond_wait(changed, lock) }
-            defer { made = [] }
-            return (made, runEnd)
+            defer { (made, spent) = ([], []) }
+            return (made, spent, runEnd)
         }
     }
 
@@ -106,6 +112,13 @@ final class ScriptPipeline: @unchecked Sendable {
             defer { parsed = [] }
             return parsed
         }
+    }
+
+    /// Statements the runner has run (and holds no more), for the printer to free.
+    func retire(_ statements: consuming [Stmt]) {
+        pthread_mutex_lock(lock)
+        spent.append(consume statements)
+        pthread_mutex_unlock(lock)
     }
 
     /// A report of the statement running.
@@ -134,13 +147,10 @@ final class ScriptPipeline: @unchecked Sendable {
     /// Under the lock: moves the runner's reports to the printer's side.
     private func handBack() {
         guard !runnerReports.isEmpty else { return }
-        // Mostly the printer has taken the last ones: then the array itself changes hands.
-        if made.isEmpty {
-            swap(&made, &runnerReports)
-        } else {
-            made.append(contentsOf: runnerReports)
-            runnerReports.removeAll(keepingCapacity: true)
-        }
+        made.append(runnerReports)
+        runnerReports = []
+        // (Room for the next batch at once, not grown a report at a time.)
+        runnerReports.reserveCapacity(ScriptPipeline.batch)
         pthread_cond_broadcast(changed)
     }
 }

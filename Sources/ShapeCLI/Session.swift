@@ -183,6 +183,7 @@ final class Session {
                             return pipeline.end(.failed(d, command: statement.commandName))
                         }
                     }
+                    pipeline.retire(consume statements)
                 }
                 pipeline.end(.finished)
             })
@@ -205,8 +206,10 @@ final class Session {
         }
         pipeline.give(batch, last: true)
         while true {
-            let (reports, end) = pipeline.takeReports()
-            for r in reports { print(r.report, precision: r.precision) }
+            let (reports, _, end) = pipeline.takeReports()
+            for batch in reports {
+                for r in batch { print(r.report, precision: r.precision) }
+            }
             guard let end else { continue }
             runner.join()
             if case .failed(let d, let command) = end {

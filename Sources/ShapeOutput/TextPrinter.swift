@@ -28,6 +28,18 @@ public struct TextPrinter {
     /// with no string made for each.
     public func write<Sink: TextSink>(_ r: Report, into out: inout Sink) -> Bool {
         if quiet && !r.isRequested { return false }
+        // A drawing command's report, by far the commonest, goes straight in: the line
+        // `Wording.path` makes, without making it (`ReportTests` holds the two to one text).
+        if case .path(let to, let segment, let length) = r.kind {
+            out.write(r.command)
+            out.write(": to ")
+            write(point: to, into: &out)
+            out.write(", segment ")
+            NumberFormat.text(segment, beside: length, precision: precision, into: &out)
+            out.write(", length ")
+            NumberFormat.text(length, precision: precision, into: &out)
+            return true
+        }
         var first = true
         r.wording(.text).forEachLine { line in
             if !first { out.write("\n") }
@@ -63,14 +75,7 @@ public struct TextPrinter {
             // A length beside the path's: rounding noise of it (a closing line of 7e-15 after an
             // arc) shows as 0.
             case .number(let x, let whole?): NumberFormat.text(x, beside: whole, precision: precision, into: &out)
-            case .point(let q):
-                // Each coordinate beside the larger, as `NumberFormat.text(pair:)` writes them.
-                let scale = NumberFormat.pairScale(q.x, q.y)
-                out.write("(")
-                NumberFormat.text(q.x, beside: scale, precision: precision, into: &out)
-                out.write(", ")
-                NumberFormat.text(q.y, beside: scale, precision: precision, into: &out)
-                out.write(")")
+            case .point(let q): write(point: q, into: &out)
             case .box(let b):
                 // Rounding noise beside the box's size shows as 0.
                 let size = Swift.max(Swift.abs(b.minX), Swift.abs(b.maxX), Swift.abs(b.minY), Swift.abs(b.maxY))
@@ -84,6 +89,16 @@ public struct TextPrinter {
             case .document(let d): out.write(render(d))
             }
         }
+    }
+
+    /// "(x, y)": each coordinate beside the larger, as `NumberFormat.text(pair:)` writes them.
+    func write<Sink: TextSink>(point q: Point, into out: inout Sink) {
+        let scale = NumberFormat.pairScale(q.x, q.y)
+        out.write("(")
+        NumberFormat.text(q.x, beside: scale, precision: precision, into: &out)
+        out.write(", ")
+        NumberFormat.text(q.y, beside: scale, precision: precision, into: &out)
+        out.write(")")
     }
 
     func render(_ d: Document) -> String {
