@@ -784,6 +784,22 @@ import Glibc
         }
     }
 
+    /// O21 (docs/robustness.md), judged: an arc of sweep −8.9e-16 (9e-15 long) under a square
+    /// cap 100 wide is a point by the stroke's rule (within 1e-12 of the larger of the path's size
+    /// and half the width), and a point's square lies along the axes, as SVG draws a zero-length
+    /// subpath's: its corners are in, the turned square's corners beyond them are not.
+    @Test func aSegmentShorterThanTheRoundingIsAPointWithASquareAlongTheAxes() throws {
+        var p = Path()
+        let arc = Arc(center: Point(155.55, 100), radius: 10, startAngle: 5.497787143782138, sweep: -8.881784197001252e-16)
+        try p.move(to: arc.point(at: 0))
+        try p.append(arc: arc)
+        let s = try #require(p.stroked(StrokeStyle(width: 100, cap: .square, join: .miter)))
+        let c = arc.point(at: 0)
+        for (dx, dy, inside) in [(49.0, 49.0, true), (-49.0, 49.0, true), (0.0, 51.0, false), (51.0, 0.0, false), (0.0, 60.0, false)] {
+            #expect(s.path.contains(Point(c.x + dx, c.y + dy)) == inside, "\(dx), \(dy)")
+        }
+    }
+
     /// O22's second finding (docs/robustness.md): a butt stroke about 100 times as wide as its
     /// path, one of whose cubics, (0, 40) (0, 0) (0, 0) (0, 0), is a straight segment that comes
     /// to rest at its end. The stroke's test of a point counted every point within 1e-6 of the
