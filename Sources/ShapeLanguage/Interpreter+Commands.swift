@@ -221,6 +221,34 @@ extension Interpreter {
     /// Runs a path-building operation and reports the new end point, the length it added and the
     /// total. Geometry errors become diagnostics at the command.
     func draw(_ inv: Invocation, quietly: Bool = false, _ build: (inout Path) throws(GeometryError) -> Void) throws(Diagnostic) {
+        switch try drawing(into: &path, inv, build) {
+        case .nothing(let at, let length):
+            // Nothing drawn (`close` with nothing to close, `svg ""`): say where the path stands.
+            if !quietly { report(inv.name, at.map { .path(to: $0, segment: 0, length: length) } ?? .cleared) }
+        case .drawn(let to, let segment, let length):
+            pathDidChange(trackPointsKept: true)
+            current.changed = true
+            // Drawing after a transform: `reset` must map the new elements back too, and the next
+            // rotation or scale turns about the new bounds.
+            if state.untransformed != nil || state.pivot != nil {
+                state.untransformed = nil
+                state.pivot = nil
+            }
+            if !quietly { report(inv.name, .path(to: to, segment: segment, length: length)) }
+        }
+    }
+
+    /// What `draw` drew: where the path ends, what it added, its length.
+    enum Drawing {
+        case nothing(at: Point?, length: Double)
+        case drawn(to: Point, segment: Double, length: Double)
+    }
+
+    /// `draw`'s work on the path, in one access to it: the drawing and every check of it (the
+    /// element limit, the work, a finite and measurable result), undone when one fails. (Each
+    /// method called on the stored property copied the path first, its buffers retained and
+    /// released: two copies a statement.)
+    func drawing(into path: inout Path, _ inv: Invocation, _ build: (inout Path) throws(GeometryError) -> Void) throws(Diagnostic) -> Drawing {
         let countBefore = path.elements.count
         do { try build(&path) } catch { throw diagnose(error, inv) }
         if path.elements.count > limits.pathElements {
@@ -231,11 +259,7 @@ extension Interpreter {
             path.truncate(to: countBefore)
             throw error
         }
-        guard path.elements.count != countBefore else {
-            // Nothing drawn (`close` with nothing to close, `svg ""`): say where the path stands.
-            if !quietly { report(inv.name, path.currentPoint.map { .path(to: $0, segment: 0, length: path.length) } ?? .cleared) }
-            return
-        }
+        guard path.elements.count != countBefore else { return .nothing(at: path.currentPoint, length: path.length) }
         guard path.length.isFinite, path.bounds.map({ $0.isFinite }) ?? true else {
             path.truncate(to: countBefore)
             throw self.error(.nonFiniteResult, inv.range)
@@ -244,17 +268,7 @@ extension Interpreter {
             path.truncate(to: countBefore)
             throw diagnose(error, inv)
         }
-        pathDidChange(trackPointsKept: true)
-        current.changed = true
-        // Drawing after a transform: `reset` must map the new elements back too, and the next
-        // rotation or scale turns about the new bounds.
-        if state.untransformed != nil || state.pivot != nil {
-            state.untransformed = nil
-            state.pivot = nil
-        }
-        if !quietly {
-            report(inv.name, .path(to: path.currentPoint!, segment: path.length(ofElements: countBefore..<path.elements.count), length: path.length))
-        }
+        return .drawn(to: path.currentPoint!, segment: path.length(ofElements: countBefore..<path.elements.count), length: path.length)
     }
 
     /// Applies a transform to the whole path, remembering what `reset` needs.
