@@ -250,21 +250,13 @@ final class LanguageServer: @unchecked Sendable {
         pthread_mutex_unlock(lock)
     }
 
-    private var worker = pthread_t()
+    private var worker: LargeStackThread?
 
     func startWorker() {
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
         // The interpreter's recursion needs the stack the command gives it (ShapeCommand.stackSize).
-        pthread_attr_setstacksize(&attributes, ShapeCommand.stackSize)
-        let started = pthread_create(
-            &worker, &attributes,
-            { raw in
-                Unmanaged<LanguageServer>.fromOpaque(raw!).takeUnretainedValue().work()
-                return nil
-            }, Unmanaged.passUnretained(self).toOpaque())
-        precondition(started == 0, "the language server needs a thread to check documents on")
+        let server = Unchecked(self)
+        worker = LargeStackThread { server.value.work() }
+        precondition(worker != nil, "the language server needs a thread to check documents on")
     }
 
     func stopWorker() {
@@ -273,7 +265,7 @@ final class LanguageServer: @unchecked Sendable {
             cancel.store(true, ordering: .relaxed)
             pthread_cond_broadcast(wake)
         }
-        pthread_join(worker, nil)
+        worker?.join()
     }
 
     /// The worker: checks queued documents, one at a time, until the server leaves.

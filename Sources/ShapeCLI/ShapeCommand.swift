@@ -220,27 +220,14 @@ public enum ShapeCommand {
     /// Runs `body` on a thread with `stackSize` of stack, and returns what it returns. Signals go
     /// to that thread (the waiting one blocks them), so Ctrl-C reaches readline as before.
     static func onLargeStack(_ body: @escaping () -> Int32) -> Int32 {
-        final class Box { let body: () -> Int32; var result: Int32 = 1; init(_ b: @escaping () -> Int32) { body = b } }
-        let box = Box(body)
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        var thread = pthread_t()
-        let started =
-            pthread_attr_setstacksize(&attributes, stackSize) == 0
-            && pthread_create(
-                &thread, &attributes,
-                { raw in
-                    let box = Unmanaged<Box>.fromOpaque(raw!).takeUnretainedValue()
-                    box.result = box.body()
-                    return nil
-                }, Unmanaged.passUnretained(box).toOpaque()) == 0
-        guard started else { return body() }  // no such thread here: run where we are
+        final class Result: @unchecked Sendable { var status: Int32 = 1 }
+        let result = Result(), work = Unchecked(body)
+        guard let thread = LargeStackThread({ result.status = work.value() }) else { return body() }  // no such thread here: run where we are
         var all = sigset_t()
         sigfillset(&all)
         pthread_sigmask(SIG_BLOCK, &all, nil)
-        pthread_join(thread, nil)
-        return withExtendedLifetime(box) { box.result }
+        thread.join()
+        return result.status
     }
 
     /// Runs the command and returns the exit status.
