@@ -34,9 +34,11 @@ let package = Package(
         .target(name: "ShapeOutput", dependencies: ["ShapeLanguage", "ShapeGeometry"]),
         // GNU readline, from Debian's libreadline-dev (scripts/test installs it when missing).
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
+        // glibc's malloc.h, for `mallopt` (ScriptMemory.swift).
+        .systemLibrary(name: "CMalloc"),
         // The command-line tool: options, script runner, REPL. The only module with I/O.
         .target(
-            name: "ShapeCLI", dependencies: ["ShapeLanguage", "ShapeOutput", "CReadline"], exclude: ["Workbench/page.html"],
+            name: "ShapeCLI", dependencies: ["ShapeLanguage", "ShapeOutput", "CReadline", "CMalloc"], exclude: ["Workbench/page.html"],
             swiftSettings: releaseUnchecked),
         // The Swift runtime is linked in: a third less start-up time (2.2 ms against 3.3), which
         // is most of what a short script costs, and a binary that needs no Swift libraries.

@@ -42,7 +42,14 @@ public enum ShapeCommand {
 
     enum UsageError: Error { case message(String) }
 
-    static func parse(_ arguments: [String]) throws(UsageError) -> Options? {
+    /// What the arguments ask for. Prints nothing: `parsedOptions` says what it must.
+    enum Request {
+        case run(Options)
+        case help
+        case version
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> Request {
         var o = Options()
         var i = 0
         var onlyFiles = false
@@ -76,14 +83,14 @@ public enum ShapeCommand {
                     guard i < arguments.count else { throw .message("-D needs NAME=VALUE") }
                     o.defines.append(try define(arguments[i]))
                 case _ where a.hasPrefix("-D"): o.defines.append(try define(String(a.dropFirst(2))))
-                case "--version": writeAll(STDOUT_FILENO, "shape \(version)\n"); return nil
-                case "--help", "-h": writeAll(STDOUT_FILENO, usage + "\n"); return nil
+                case "--version": return .version
+                case "--help", "-h": return .help
                 default: throw .message("unknown option '\(a)'")
                 }
             }
             i += 1
         }
-        return o
+        return .run(o)
     }
 
     static let formatUsage = """
@@ -208,7 +215,21 @@ public enum ShapeCommand {
     /// Runs the command with the process's arguments and exits with its status.
     public static func main() -> Never {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // Before any thread starts: each thread's heap is made to the settings in force then.
+        if endsWithItsScripts(arguments) { ScriptMemory.prepare() }
         exit(onLargeStack { run(arguments) })
+    }
+
+    /// Whether `arguments` run scripts and end, as `run` reads them: not the REPL, `view`, `lsp`
+    /// or `watch`, which stay.
+    static func endsWithItsScripts(_ arguments: [String]) -> Bool {
+        switch arguments.first {
+        case "view", "lsp", "watch": return false
+        case "fmt": return true
+        default:
+            guard case .run(let options)? = try? parse(arguments) else { return true }  // help, or a usage error
+            return !options.sources.isEmpty || !FileSystem.standardInputIsTerminal
+        }
     }
 
     /// The stack the interpreter runs on: recursion through procedures, functions, blocks and
@@ -271,8 +292,12 @@ public enum ShapeCommand {
 
     static func parsedOptions(_ arguments: [String], command: String) -> ParsedOptions {
         do {
-            guard let o = try parse(arguments) else { return .exit(0) }
-            return .options(o)
+            switch try parse(arguments) {
+            case .run(let o): return .options(o)
+            case .help: writeAll(STDOUT_FILENO, usage + "\n")
+            case .version: writeAll(STDOUT_FILENO, "shape \(version)\n")
+            }
+            return .exit(0)
         } catch {
             if case .message(let m) = error { writeAll(STDERR_FILENO, "\(command): \(m)\n\(usage)\n") }
             return .exit(2)
