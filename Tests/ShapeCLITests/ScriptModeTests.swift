@@ -1,4 +1,5 @@
 import Foundation
+@testable import ShapeCLI
 import ShapeTestSupport
 import Testing
 
@@ -252,14 +253,30 @@ import Testing
     }
 
     @Test func versionAndHelp() throws {
-        #expect(try BinaryRunner.run(["--version"]).stdout.hasPrefix("shape "))
+        let version = try BinaryRunner.run(["--version"]).stdout
+        #expect(version.hasPrefix("shape ") && version.split(separator: "\n").count == 1, "\(version)")
         let help = try BinaryRunner.run(["--help"])
         #expect(help.status == 0 && help.stdout.contains("--json"))
+        // Said once, though `main` reads the options before `run` does.
+        #expect(help.stdout.components(separatedBy: "exit status:").count == 2, "\(help.stdout)")
         let inside = try BinaryRunner.run(["-e", "help arc"])
         #expect(inside.stdout.contains("usage: arc cx cy r start end [cw|ccw]"))
         #expect(inside.stdout.contains("example: arc"))
         let all = try BinaryRunner.run(["-e", "help"])
         for word in ["move", "dash", "drag to x y", "contains", "undo", "repeat"] { #expect(all.stdout.contains(word)) }
+    }
+
+    /// Only runs that end with their scripts get the allocator's settings for them
+    /// (`ScriptMemory`): the REPL and the commands that stay running keep glibc's.
+    @Test func theRunsThatEndWithTheirScripts() {
+        for stays in [["view"], ["view", "a.shape"], ["lsp"], ["watch", "a.shape"]] {
+            #expect(!ShapeCommand.endsWithItsScripts(stays), "\(stays)")
+        }
+        for ends in [["a.shape"], ["-e", "line 1 1"], ["--json", "-", "--precision", "3"], ["fmt", "a.shape"], ["--help"], ["--bogus"]] {
+            #expect(ShapeCommand.endsWithItsScripts(ends), "\(ends)")
+        }
+        // No script named: the REPL on a terminal, else the script on standard input.
+        #expect(ShapeCommand.endsWithItsScripts(["--json"]) == !FileSystem.standardInputIsTerminal)
     }
 
     @Test func anExecutableScriptWithAShebang() throws {
