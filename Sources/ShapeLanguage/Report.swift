@@ -142,7 +142,7 @@ public struct Report: Sendable {
         /// `handle` with no argument.
         case handleQuery(index: Int, point: Point?)
         /// `let` (`declared`), assignment (with the name) or an expression statement (without).
-        case value(String?, Value, declared: Bool = false)
+        indirect case value(String?, Value, declared: Bool = false)
         /// `print`: the values, formatted by the printer.
         case printed([Value])
         case length(Double)
@@ -161,7 +161,7 @@ public struct Report: Sendable {
         /// `casteljau`: the element, its kind, t, and each level of the construction.
         case casteljau(element: Int, kind: String, t: Double, levels: [[Point]])
         /// `point`: element i at t, its derivatives, curvature and arc length.
-        case parameterPoint(ParameterPoint)
+        indirect case parameterPoint(ParameterPoint)
         /// `locate`: where an arc length falls: the element and its parameter.
         case located(element: Int, t: Double)
         /// `inflections`: the element and where its curvature changes sign.
@@ -188,7 +188,7 @@ public struct Report: Sendable {
         /// `continuity`: how the path's consecutive elements join.
         case continuity([Joint])
         /// `abc`: the projection identity of an element at t.
-        case abc(element: Int, t: Double, ProjectionIdentity)
+        indirect case abc(element: Int, t: Double, ProjectionIdentity)
         /// The Primer's algebra of an element (`bernstein`, `matrix`, `splitmatrix`, `interval`,
         /// `canonical`, `catmullpoints`): named values, its function form's record; `title` says
         /// what they are of ("cubic, t 0.25").
@@ -219,17 +219,17 @@ public struct Report: Sendable {
         case saved(String, note: String? = nil)
         /// `show`: the path to plot, the handle's point (when asked for), whether ASCII was asked
         /// for, and whether to draw the control polygons.
-        case plot(path: Path, handle: Point?, ascii: Bool, controls: Bool)
+        indirect case plot(path: Path, handle: Point?, ascii: Bool, controls: Bool)
         /// `export` without a file: what to print.
-        case export(ExportRequest)
+        indirect case export(ExportRequest)
         /// `help`: everything, or one command, function or value.
-        case help(HelpTopic)
+        indirect case help(HelpTopic)
         /// `vars`: the session's variables with their values, and its procedures.
         case names(variables: [(name: String, value: Value)], procedures: [ProcedureInfo])
         /// A report worded by its command when it is made (text, fields and value, all three):
         /// a command with wording of its own needs no new kind. `requested` as for
         /// `isRequested` (true for a query).
-        case worded(Wording, requested: Bool)
+        indirect case worded(Wording, requested: Bool)
     }
 }
 
