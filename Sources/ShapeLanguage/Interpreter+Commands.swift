@@ -5,17 +5,23 @@ import ShapeGeometry
 /// geometry read it (copies of a value of eight arrays and tables cost a thirtieth of a script of
 /// plain commands).
 final class Invocation {
-    let name: String
+    private(set) var name: String
     var numbers: [Double]
     /// Where each positional argument was written: its expression's range, made when an error
     /// first asks for it (binding makes no list for it).
-    lazy var ranges: [SourceRange] = arguments.map { $0.range }
+    var ranges: [SourceRange] {
+        if let r = givenRanges { return r }
+        let r = arguments.map { $0.range }
+        givenRanges = r
+        return r
+    }
+    private var givenRanges: [SourceRange]?
     var keywords: [String: [Double]]
-    let range: SourceRange
+    private(set) var range: SourceRange
     /// The arguments as written, for commands that take text (`CommandSpec.takesText`).
-    let arguments: [Expr]
+    private(set) var arguments: [Expr]
     /// The option words given, in order.
-    let keywordNames: [String]
+    private(set) var keywordNames: [String]
     /// The names given to words that take one (`as Card`), with where they were written.
     var names: [String: (String, SourceRange)] = [:]
     /// The word chosen for each option that takes a word (`cap round`), its default filled in.
@@ -27,7 +33,18 @@ final class Invocation {
     ) {
         self.name = name; self.numbers = numbers; self.keywords = keywords; self.range = range
         self.arguments = arguments; self.keywordNames = keywordNames
-        if let ranges { self.ranges = ranges }
+        givenRanges = ranges
+    }
+
+    /// Makes this invocation a new one with no numbers, options or names yet, keeping the room
+    /// its lists had (the interpreter binds each command into the one its last command left).
+    func reuse(name: String, ranges: [SourceRange]?, range: SourceRange, arguments: [Expr], keywordNames: [String]) {
+        self.name = name; self.range = range; self.arguments = arguments; self.keywordNames = keywordNames
+        givenRanges = ranges
+        numbers.removeAll(keepingCapacity: true)
+        if !keywords.isEmpty { keywords.removeAll(keepingCapacity: true) }
+        if !names.isEmpty { names.removeAll(keepingCapacity: true) }
+        if !words.isEmpty { words.removeAll(keepingCapacity: true) }
     }
 
     /// The chosen word of option `name` as the enum it names (`LineJoin(rawValue:)`): the table's
@@ -85,7 +102,9 @@ extension Interpreter {
             let candidates = CommandTable.all.map({ $0.name }) + definedNames
             throw error(.unknownCommand(name), nameRange, suggestion: suggestion(for: name, among: candidates))
         }
-        let invocation = try bind(row.spec, arguments: arguments, keywords: keywords, range: range)
+        var invocation = try bind(row.spec, arguments: arguments, keywords: keywords, range: range)
+        // The next command binds into this one, unless something the command made keeps it.
+        defer { if isKnownUniquelyReferenced(&invocation) { spareInvocation = invocation } }
         guard let run = row.spec.run else { throw error(.unknownCommand(name), nameRange) }
         try run(self)(invocation)
         if current.nonFiniteReport {
@@ -132,9 +151,17 @@ extension Interpreter {
             throw error(.wrongArgumentCount(command: spec.name, usage: spec.arityDescription, got: arguments.count), at)
         }
         // Text-taking commands (`svg`, `save`, `help`) read their arguments themselves.
-        let invocation = Invocation(
-            name: spec.name, numbers: [], ranges: spec.takesText ? [] : nil, keywords: [:], range: range,
-            arguments: arguments, keywordNames: keywords.map({ $0.name }))
+        let invocation: Invocation
+        if let spare = spareInvocation {
+            spareInvocation = nil
+            spare.reuse(
+                name: spec.name, ranges: spec.takesText ? [] : nil, range: range, arguments: arguments, keywordNames: keywords.map({ $0.name }))
+            invocation = spare
+        } else {
+            invocation = Invocation(
+                name: spec.name, numbers: [], ranges: spec.takesText ? [] : nil, keywords: [:], range: range,
+                arguments: arguments, keywordNames: keywords.map({ $0.name }))
+        }
         if !spec.takesText {
             invocation.numbers.reserveCapacity(arguments.count)
             for (i, a) in arguments.enumerated() {

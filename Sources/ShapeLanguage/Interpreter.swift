@@ -86,6 +86,9 @@ public final class Interpreter {
     var pathStamp = 0
     /// The last command looked up in the table (`commandRow`).
     var lastCommandRow: (name: String, row: CommandTable.Row?)?
+    /// The last command's invocation, for the next to bind into (`bind`): its object and its
+    /// list of numbers are made once, not at every command.
+    var spareInvocation: Invocation?
     /// A band index of the path for hit tests, kept while the path does not change: faster per
     /// query than the path's own tree, but O(n) to build (see `contains(_:rule:)`). Held by
     /// reference: each query reads it, and a copy of the tester (its arrays retained and

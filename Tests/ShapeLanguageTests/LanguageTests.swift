@@ -212,6 +212,28 @@ func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
         #expect(values == [.number(0)])
     }
 
+    /// Each command binds into the invocation the one before it used (`Interpreter.bind`):
+    /// nothing of the last command's arguments, options or chosen words may carry over. Two
+    /// squares drawn the same way round cover (1.5, 1.5) twice: inside by the nonzero rule,
+    /// outside by the even-odd one.
+    @Test func aCommandKeepsNothingOfTheLastCommandsArguments() {
+        let i = Interpreter()
+        var reports: [Report] = []
+        run(i, "rect 0 0 2 2\nrect 1 1 2 2", reports: &reports)
+        reports = []
+        let d = run(i, "contains 1.5 1.5 evenodd\ncontains 1.5 1.5\ncontains 3.5 3.5\ncontains 2.5 2.5 evenodd\ncontains 1.5 1.5", reports: &reports)
+        #expect(d == nil)
+        let answers = reports.map { r -> Bool? in if case .contains(let inside) = r.kind { inside } else { nil } }
+        #expect(answers == [false, true, false, true, true])
+        // A stroke with a round cap, then one left to the default butt cap: the second is the
+        // stroke a fresh session makes.
+        let fresh = Interpreter()
+        run(i, "clear\nmove 0 0\nline 10 0\nstroke 2 cap round\nclear\nmove 0 0\nline 10 0\nstroke 2")
+        run(fresh, "move 0 0\nline 10 0\nstroke 2")
+        #expect(i.path.elements == fresh.path.elements)
+        #expect(i.path.bounds == Rect(x: 0, y: -1, width: 10, height: 2))
+    }
+
     @Test func oneUndoRevertsAWholeCompoundStatement() {
         let i = Interpreter()
         run(i, "move 0 0\ndef zig(n) { repeat n { line pen.x+1 1; line pen.x+1 0 } }")
