@@ -88,9 +88,12 @@ package struct PathIndex: Sendable {
         if let segment {
             let node = Node(segment, tight: tight)
             var i = leaf
-            for j in levels.indices {
-                levels[j][i].absorb(node)
-                i /= 2
+            // (Through the list of levels once, not looked up again at every level.)
+            levels.withUnsafeMutableBufferPointer { levels in
+                for j in levels.indices {
+                    levels[j][i].absorb(node)
+                    i /= 2
+                }
             }
         }
         // A leaf this element completes: how far its control points stray from its chord.
