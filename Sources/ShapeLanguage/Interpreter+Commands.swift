@@ -170,10 +170,19 @@ extension Interpreter {
                 arguments: arguments, keywordNames: keywords.map({ $0.name }))
         }
         if !spec.takesText {
-            invocation.numbers.reserveCapacity(arguments.count)
-            for (i, a) in arguments.enumerated() {
-                invocation.numbers.append(try number(a, spec.variadic ? spec.variadicNames.each : "'\(spec.parameters[i])'"))
+            // Filled in a list of its own (the invocation's, taken over with its room), not
+            // through the object at every number.
+            var numbers = invocation.numbers
+            invocation.numbers = []
+            numbers.reserveCapacity(arguments.count)
+            for i in arguments.indices {
+                if case .number(let x, _) = arguments[i] {
+                    numbers.append(x)  // a literal, as most arguments are
+                } else {
+                    numbers.append(try number(arguments[i], spec.variadic ? spec.variadicNames.each : "'\(spec.parameters[i])'"))
+                }
             }
+            invocation.numbers = numbers
         }
         for k in keywords {
             var values: [Double] = []
