@@ -105,8 +105,19 @@ enum FileSystem {
 
     /// Every byte of `fd` up to `maximumInput`; nil past it.
     static func readAll(_ fd: Int32, sizeHint: Int = 0) -> [UInt8]? {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(sizeHint + 1)
+        // Up to the size expected (a file's), straight into the array: no buffer, no copy.
+        var ended = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: sizeHint + 1) { room, count in
+            count = 0
+            while count < room.count {
+                let n = Glibc.read(fd, room.baseAddress! + count, room.count - count)
+                if n < 0, errno == EINTR { continue }
+                if n <= 0 { ended = true; return }
+                count += n
+            }
+        }
+        if ended { return bytes.count > maximumInput ? nil : bytes }
+        // The rest (standard input, a file that grew) a buffer at a time.
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = Glibc.read(fd, &buffer, buffer.count)
