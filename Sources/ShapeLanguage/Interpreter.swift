@@ -283,6 +283,10 @@ public final class Interpreter {
                 ?? (path.elements.count != current.start ? .truncate(current.start) : .unchanged)
             let same = lastSnapshot.map { $0 === stateBefore || $0.state == stateBefore.state } ?? false
             if !same { lastSnapshot = stateBefore }
+            // Past a page of records, room for the whole history at once (it is cut back to
+            // `undoHistory` when it doubles): the list is not copied again as a long script
+            // runs, and its pages are taken only as records fill them.
+            if undoStack.count == undoStack.capacity, undoStack.count >= 64 { undoStack.reserveCapacity(2 * limits.undoHistory + 1) }
             undoStack.append(
                 UndoRecord(
                     snapshot: lastSnapshot!, globals: current.globalChanges, path: restore, command: statement.commandName, line: statementLine))
