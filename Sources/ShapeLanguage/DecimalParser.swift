@@ -74,13 +74,17 @@ enum DecimalParser {
         var mantissa: UInt64 = 0
         var digits = 0, exponent = 0
         var exact = true
-        // Leading zeros are not significant. Past them, eight digits at a time while they fit in
-        // the 19 significant digits kept, then one at a time.
+        // Leading zeros are not significant. Past them, runs of up to eight digits at a time
+        // while they fit in the 19 significant digits kept, then one at a time (near the end of
+        // the source too).
         while k < n, bytes[k] == 0x30 { k += 1 }
-        while digits <= 11, k + 8 <= n, let eight = eightDigits(bytes, at: k) {
-            mantissa = mantissa &* 100_000_000 &+ eight
-            digits += 8
-            k += 8
+        while k + 8 <= n {
+            let run = digitRun(bytes, at: k)
+            guard run.count > 0, digits + run.count <= 19 else { break }
+            mantissa = mantissa &* tenToThe(run.count) &+ run.value
+            digits += run.count
+            k += run.count
+            if run.count < 8 { break }
         }
         while k < n {
             let d = bytes[k] &- 0x30
@@ -93,11 +97,14 @@ enum DecimalParser {
             if digits == 0 {
                 while k < n, bytes[k] == 0x30 { exponent -= 1; k += 1 }
             }
-            while digits <= 11, k + 8 <= n, let eight = eightDigits(bytes, at: k) {
-                mantissa = mantissa &* 100_000_000 &+ eight
-                digits += 8
-                exponent -= 8
-                k += 8
+            while k + 8 <= n {
+                let run = digitRun(bytes, at: k)
+                guard run.count > 0, digits + run.count <= 19 else { break }
+                mantissa = mantissa &* tenToThe(run.count) &+ run.value
+                digits += run.count
+                exponent -= run.count
+                k += run.count
+                if run.count < 8 { break }
             }
             while k < n {
                 let d = bytes[k] &- 0x30
@@ -123,21 +130,38 @@ enum DecimalParser {
         return (k, convert(mantissa: mantissa, exponent: exponent, exact: exact, bytes, start..<k))
     }
 
-    /// The value of the eight bytes at `k` when all are ASCII digits (the first the most
-    /// significant), else nil; the caller checks that eight bytes are there. Read as one word and
-    /// combined in halves: digit pairs, then groups of four, then the two fours.
+    /// The digits that begin the eight bytes at `k` (the caller checks that eight bytes are
+    /// there): how many (0 to 8) and their value, the first the most significant. The bytes are
+    /// read as one word; xor with "0" leaves a digit's byte 0 to 9, and any other byte has a bit
+    /// in its high half, or gains one when 6 is added. (A carry out of a byte only reaches the
+    /// bytes after it, which lie past the first one that is not a digit.)
     @inline(__always)
-    static func eightDigits(_ bytes: UnsafeBufferPointer<UInt8>, at k: Int) -> UInt64? {
+    static func digitRun(_ bytes: UnsafeBufferPointer<UInt8>, at k: Int) -> (count: Int, value: UInt64) {
         let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + k).loadUnaligned(as: UInt64.self))
-        // Every byte 0x30...0x39: its high half is 3, and adding 6 leaves it there.
-        let digits = word &- 0x3030_3030_3030_3030
-        guard word & 0xF0F0_F0F0_F0F0_F0F0 == 0x3030_3030_3030_3030,
-            (word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0 == 0x3030_3030_3030_3030
-        else { return nil }
+        let x = word ^ 0x3030_3030_3030_3030
+        let other = (x | (x &+ 0x0606_0606_0606_0606)) & 0xF0F0_F0F0_F0F0_F0F0
+        let count = other.trailingZeroBitCount >> 3
+        guard count > 0 else { return (0, 0) }
+        // The run moved to the top of the word: the bytes below it read as leading zeros.
+        let d = x << UInt64(64 - 8 * count)
         // The first byte read is the lowest: each pair is 10 · lower byte + higher byte.
-        let pairs = (digits & 0x00FF_00FF_00FF_00FF) &* 10 &+ ((digits >> 8) & 0x00FF_00FF_00FF_00FF)
+        let pairs = (d & 0x00FF_00FF_00FF_00FF) &* 10 &+ ((d >> 8) & 0x00FF_00FF_00FF_00FF)
         let fours = (pairs & 0x0000_FFFF_0000_FFFF) &* 100 &+ ((pairs >> 16) & 0x0000_FFFF_0000_FFFF)
-        return (fours & 0xFFFF_FFFF) &* 10_000 &+ (fours >> 32)
+        return (count, (fours & 0xFFFF_FFFF) &* 10_000 &+ (fours >> 32))
+    }
+
+    /// 10^k for k in 1...8, as an integer.
+    @inline(__always) static func tenToThe(_ k: Int) -> UInt64 {
+        switch k {
+        case 1: 10
+        case 2: 100
+        case 3: 1_000
+        case 4: 10_000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        default: 100_000_000
+        }
     }
 
     /// mantissa · 10^exponent, or when `exact` is false (more than 19 digits) the numeral

@@ -106,11 +106,13 @@ func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
             if scanned.end != bytes.count || scanned.value?.bitPattern != Double(n)?.bitPattern { wrong.append("scan " + n) }
             // Followed by more text, as in a script: eight bytes read at once may run past the
             // numeral into a space and digits, or into letters.
-            for tail in [" 12345678", "x1234567", "0 1234567"] {
+            // Bytes just past "9" (":"), just before "0" ("/") and past ASCII end it as well.
+            for tail in [" 12345678", "x1234567", "0 1234567", ":1234567", "/9876543", "é123456", "12)4567"] {
                 let more = Array((n + tail).utf8)
-                // (A digit after it is one more digit of the numeral.)
-                let expected = tail.hasPrefix("0") ? Double(n + "0") : Double(n)
-                let end = tail.hasPrefix("0") ? bytes.count + 1 : bytes.count
+                // (Digits after it are more digits of the numeral.)
+                let lead = String(tail.prefix { $0.isASCII && $0.isNumber })
+                let expected = Double(n + lead)
+                let end = bytes.count + lead.utf8.count
                 let s = more.withUnsafeBufferPointer { DecimalParser.scan($0, from: 0) }
                 if s.end != end || s.value?.bitPattern != expected?.bitPattern { wrong.append("scan " + n + tail) }
             }
