@@ -188,7 +188,10 @@ public struct Lexer {
             throw Diagnostic(.badNumber(text(start, i)), at: SourceRange(start, i), in: source)
         }
         guard value.isFinite else { throw Diagnostic(.numberTooLarge(text(start, i)), at: SourceRange(start, i), in: source) }
-        if byte(i) == 0x64, byte(i + 1) == 0x65, byte(i + 2) == 0x67, nameCharacter(at: i + 3, digits: true) == nil {  // deg
+        // Most numbers end at a space or a line's end: nothing more to check.
+        let next = byte(i)
+        if next == 0x20 || next == 0x0A { return value }
+        if next == 0x64, byte(i + 1) == 0x65, byte(i + 2) == 0x67, nameCharacter(at: i + 3, digits: true) == nil {  // deg
             i += 3
             value = value * Double.pi / 180
         } else if byte(i) == 0xC2, byte(i + 1) == 0xB0, character(at: i).1 == 2 {  // °, alone
