@@ -73,12 +73,16 @@ final class ScriptPipeline: @unchecked Sendable {
 
     // MARK: The parsing side
 
-    /// Hands statements to the runner; `last` when the parse has ended with them.
-    func give(_ statements: [Stmt], last: Bool) {
+    /// Hands statements to the runner; `last` when the parse has ended with them. Returns the
+    /// statements the runner has run since, for the caller to drop: their memory goes back to
+    /// the parser for the statements still to come.
+    func give(_ statements: [Stmt], last: Bool) -> [[Stmt]] {
         locked {
             parsed.append(contentsOf: statements)
             if last { parseEnded = true }
             pthread_cond_broadcast(changed)
+            defer { spent = [] }
+            return spent
         }
     }
 

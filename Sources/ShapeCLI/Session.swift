@@ -195,7 +195,7 @@ final class Session {
             while let statement = try parser.nextStatement() {
                 batch.append(statement)
                 guard batch.count == ScriptPipeline.batch else { continue }
-                pipeline.give(batch, last: false)
+                _ = pipeline.give(batch, last: false)
                 batch.removeAll(keepingCapacity: true)
             }
         } catch {
@@ -204,7 +204,7 @@ final class Session {
             show(error.diagnostic, command: "parse")
             return 1
         }
-        pipeline.give(batch, last: true)
+        _ = pipeline.give(batch, last: true)
         while true {
             let (reports, _, end) = pipeline.takeReports()
             for batch in reports {
