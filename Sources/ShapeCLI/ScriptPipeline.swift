@@ -29,8 +29,9 @@ final class ScriptPipeline: @unchecked Sendable {
     /// Reports made and not yet printed, each with the precision it is printed at, in the
     /// runner's batches (handed over whole, never copied report by report).
     private var made: [[(report: Report, precision: Int)]] = []
-    /// Statements the runner has run, for the printer to free: their trees' memory goes back on
-    /// the thread with time to spare.
+    /// Statements the runner has run, for the session's thread to free (as it hands on the next
+    /// batch, then as it prints): their trees' memory goes back on the thread with time to
+    /// spare, and serves the statements it parses next.
     private var spent: [[Stmt]] = []
     /// Set when the runner has stopped: its error, if it stopped at one.
     private var runEnd: RunEnd?
