@@ -46,10 +46,10 @@ final class LanguageServer: @unchecked Sendable {
         var range: JSON
     }
 
-    /// The lock that guards everything below it (the reading thread and the checking thread).
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let wake = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private let outputLock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    /// Guards everything below it (the reading thread and the checking thread).
+    private let monitor = Monitor()
+    /// One message at a time on standard output.
+    private let output = Mutex(())
     var documents: [String: Document] = [:]
     /// Documents changed since their last check, in order.
     var queue: [String] = []
@@ -80,9 +80,6 @@ final class LanguageServer: @unchecked Sendable {
 
     init(workLimit: Int = Limits().statementWork) {
         self.workLimit = workLimit
-        pthread_mutex_init(lock, nil)
-        pthread_cond_init(wake, nil)
-        pthread_mutex_init(outputLock, nil)
     }
 
     static func run(workLimit: Int = Limits().statementWork) -> Int32 {
@@ -111,9 +108,7 @@ final class LanguageServer: @unchecked Sendable {
 
     func send(_ message: JSON) {
         let body = Array(message.text.utf8)
-        pthread_mutex_lock(outputLock)
-        writeAll(STDOUT_FILENO, Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body)
-        pthread_mutex_unlock(outputLock)
+        output.withLock { _ in _ = writeAll(STDOUT_FILENO, Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body) }
     }
 
     func respond(_ id: JSON, _ result: JSON) { send(.object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)])) }
@@ -121,11 +116,7 @@ final class LanguageServer: @unchecked Sendable {
         send(.object([("jsonrpc", .string("2.0")), ("id", id), ("error", LanguageServer.error(code, message))]))
     }
 
-    func locked<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        return body()
-    }
+    func locked<T>(_ body: () -> T) -> T { monitor.locked(body) }
 
     /// Handles one message; a status when the server is to leave.
     func handle(_ message: JSON) -> Int32? {
@@ -211,7 +202,7 @@ final class LanguageServer: @unchecked Sendable {
             if checking == uri { cancel.store(true, ordering: .relaxed) }
             queue.removeAll { $0 == uri }
             queue.append(uri)
-            pthread_cond_signal(wake)
+            monitor.signal()
             return false
         }
         if refused {
@@ -245,9 +236,7 @@ final class LanguageServer: @unchecked Sendable {
 
     /// Waits until no check is queued or under way.
     func waitForChecks() {
-        pthread_mutex_lock(lock)
-        while !queue.isEmpty || checking != nil { pthread_cond_wait(wake, lock) }
-        pthread_mutex_unlock(lock)
+        locked { while !queue.isEmpty || checking != nil { monitor.wait() } }
     }
 
     private var worker: LargeStackThread?
@@ -263,45 +252,51 @@ final class LanguageServer: @unchecked Sendable {
         locked {
             leaving = true
             cancel.store(true, ordering: .relaxed)
-            pthread_cond_broadcast(wake)
+            monitor.broadcast()
         }
         worker?.join()
     }
 
     /// The worker: checks queued documents, one at a time, until the server leaves.
     func work() {
+        enum Next {
+            case leave, skip
+            case check(String, Document)
+        }
         while true {
-            pthread_mutex_lock(lock)
-            while queue.isEmpty && !leaving { pthread_cond_wait(wake, lock) }
-            if leaving {
-                pthread_mutex_unlock(lock)
-                return
+            let next: Next = locked {
+                while queue.isEmpty && !leaving { monitor.wait() }
+                if leaving { return .leave }
+                let uri = queue.removeFirst()
+                guard let document = documents[uri] else {
+                    monitor.broadcast()
+                    return .skip
+                }
+                checking = uri
+                cancel.store(false, ordering: .relaxed)
+                return .check(uri, document)
             }
-            let uri = queue.removeFirst()
-            guard let document = documents[uri] else {
-                pthread_cond_broadcast(wake)
-                pthread_mutex_unlock(lock)
+            guard case .check(let uri, let document) = next else {
+                if case .leave = next { return }
                 continue
             }
-            checking = uri
-            cancel.store(false, ordering: .relaxed)
-            pthread_mutex_unlock(lock)
 
             let check = self.check(document.text, uri: uri, generation: document.generation)
 
-            pthread_mutex_lock(lock)
-            let current = documents[uri]?.generation == document.generation && !cancel.load(ordering: .relaxed)
-            if current { documents[uri]?.check = check }
-            pthread_mutex_unlock(lock)
+            let current: Bool = locked {
+                let current = documents[uri]?.generation == document.generation && !cancel.load(ordering: .relaxed)
+                if current { documents[uri]?.check = check }
+                return current
+            }
             if current {
                 publish(uri, check.diagnostics)
                 answerHovers(for: uri)
             }
             // Only now is the check done (for `shutdown`, which waits for the checks asked for).
-            pthread_mutex_lock(lock)
-            checking = nil
-            pthread_cond_broadcast(wake)
-            pthread_mutex_unlock(lock)
+            locked {
+                checking = nil
+                monitor.broadcast()
+            }
         }
     }
 

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import ShapeLanguage
 import Synchronization
 
@@ -18,8 +15,7 @@ import Synchronization
 ///
 /// Everything between the threads goes through this object, under its lock.
 final class ScriptPipeline: @unchecked Sendable {
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let monitor = Monitor()
 
     // Under the lock:
     /// Statements parsed and not yet taken by the runner.
@@ -55,22 +51,9 @@ final class ScriptPipeline: @unchecked Sendable {
 
     init() {
         runnerReports.reserveCapacity(ScriptPipeline.batch)
-        pthread_mutex_init(lock, nil)
-        pthread_cond_init(changed, nil)
     }
 
-    deinit {
-        pthread_cond_destroy(changed)
-        pthread_mutex_destroy(lock)
-        lock.deallocate()
-        changed.deallocate()
-    }
-
-    private func locked<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        return body()
-    }
+    private func locked<T>(_ body: () -> T) -> T { monitor.locked(body) }
 
     // MARK: The parsing side
 
@@ -81,7 +64,7 @@ final class ScriptPipeline: @unchecked Sendable {
         locked {
             parsed.append(contentsOf: statements)
             if last { parseEnded = true }
-            pthread_cond_broadcast(changed)
+            monitor.broadcast()
             defer { spent = [] }
             return spent
         }
@@ -90,16 +73,14 @@ final class ScriptPipeline: @unchecked Sendable {
     /// The parse failed: the runner stops without running anything more.
     func abandon() {
         abandoned.store(true, ordering: .relaxed)
-        pthread_mutex_lock(lock)
-        pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(lock)
+        locked { monitor.broadcast() }
     }
 
     /// Waits for reports, and takes all there are, with the statements run so far (dropped by
     /// the caller); the run's end once every report is taken.
     func takeReports() -> (reports: [[(report: Report, precision: Int)]], spent: [[Stmt]], end: RunEnd?) {
         locked {
-            while made.isEmpty && runEnd == nil { pthread_cond_wait(changed, lock) }
+            while made.isEmpty && runEnd == nil { monitor.wait() }
             defer { (made, spent) = ([], []) }
             return (made, spent, runEnd)
         }
@@ -112,7 +93,7 @@ final class ScriptPipeline: @unchecked Sendable {
     func takeStatements() -> [Stmt]? {
         locked {
             handBack()
-            while parsed.isEmpty && !parseEnded && !abandoned.load(ordering: .relaxed) { pthread_cond_wait(changed, lock) }
+            while parsed.isEmpty && !parseEnded && !abandoned.load(ordering: .relaxed) { monitor.wait() }
             if abandoned.load(ordering: .relaxed) || parsed.isEmpty { return nil }
             defer { parsed = [] }
             return parsed
@@ -120,10 +101,8 @@ final class ScriptPipeline: @unchecked Sendable {
     }
 
     /// Statements the runner has run (and holds no more), for the printer to free.
-    func retire(_ statements: consuming [Stmt]) {
-        pthread_mutex_lock(lock)
-        spent.append(consume statements)
-        pthread_mutex_unlock(lock)
+    func retire(_ statements: [Stmt]) {
+        locked { spent.append(statements) }
     }
 
     /// A report of the statement running.
@@ -137,14 +116,14 @@ final class ScriptPipeline: @unchecked Sendable {
         locked {
             handBack()
             runEnd = end
-            pthread_cond_broadcast(changed)
+            monitor.broadcast()
         }
     }
 
     /// Waits until the parse has ended; whether it succeeded. (A file is written only then.)
     func parseSucceeded() -> Bool {
         locked {
-            while !parseEnded && !abandoned.load(ordering: .relaxed) { pthread_cond_wait(changed, lock) }
+            while !parseEnded && !abandoned.load(ordering: .relaxed) { monitor.wait() }
             return !abandoned.load(ordering: .relaxed)
         }
     }
@@ -156,6 +135,6 @@ final class ScriptPipeline: @unchecked Sendable {
         runnerReports = []
         // (Room for the next batch at once, not grown a report at a time.)
         runnerReports.reserveCapacity(ScriptPipeline.batch)
-        pthread_cond_broadcast(changed)
+        monitor.broadcast()
     }
 }

@@ -183,7 +183,7 @@ final class Session {
                             return pipeline.end(.failed(d, command: statement.commandName))
                         }
                     }
-                    pipeline.retire(consume statements)
+                    pipeline.retire(statements)
                 }
                 pipeline.end(.finished)
             })
