@@ -100,7 +100,7 @@ final class ScriptPipeline: @unchecked Sendable {
         }
     }
 
-    /// Statements the runner has run (and holds no more), for the printer to free.
+    /// Statements the runner has run (and holds no more), for the session's thread to free.
     func retire(_ statements: [Stmt]) {
         locked { spent.append(statements) }
     }

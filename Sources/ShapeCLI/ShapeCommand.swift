@@ -228,9 +228,12 @@ public enum ShapeCommand {
         case "fmt": return true
         default:
             guard case .run(let options)? = try? parse(arguments) else { return true }  // help, or a usage error
-            return !options.sources.isEmpty || !FileSystem.standardInputIsTerminal
+            return !opensTheREPL(options)
         }
     }
+
+    /// With no file and no -e, the REPL on a terminal; else the scripts, then the process ends.
+    static func opensTheREPL(_ options: Options) -> Bool { options.sources.isEmpty && FileSystem.standardInputIsTerminal }
 
     /// The stack the interpreter runs on: recursion through procedures, functions, blocks and
     /// expressions is bounded by the language's limits (200 calls, 256 nested expressions), and a
@@ -363,7 +366,7 @@ public enum ShapeCommand {
     }
 
     static func run(_ options: Options, _ session: Session) -> Int32 {
-        if options.sources.isEmpty, FileSystem.standardInputIsTerminal {
+        if opensTheREPL(options) {
             // At the prompt no script defines anything for -D to set.
             guard applyDefines(options, [], session) else { return 2 }
             return REPL(session: session).run()

@@ -74,35 +74,16 @@ enum DecimalParser {
         var mantissa: UInt64 = 0
         var digits = 0, exponent = 0
         var exact = true
-        // Leading zeros are not significant. Past them, runs of up to eight digits at a time
-        // while they fit in the 19 significant digits kept, then one at a time (near the end of
-        // the source too).
-        while k < n, bytes[k] == 0x30 { k += 1 }
-        while k + 8 <= n {
-            let run = digitRun(bytes, at: k)
-            guard run.count > 0, digits + run.count <= 19 else { break }
-            mantissa = mantissa &* tenToThe(run.count) &+ run.value
-            digits += run.count
-            k += run.count
-            if run.count < 8 { break }
-        }
-        while k < n {
-            let d = bytes[k] &- 0x30
-            guard d < 10 else { break }
-            k += 1
-            if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(d); digits += 1 } else { exact = false }
-        }
-        if k < n, bytes[k] == 0x2E, !(k + 1 < n && bytes[k + 1] == 0x2E) {
-            k += 1
-            if digits == 0 {
-                while k < n, bytes[k] == 0x30 { exponent -= 1; k += 1 }
-            }
+        // The digits from k on, into the mantissa: runs of up to eight at a time while they fit in
+        // the 19 significant digits kept, then one at a time (near the end of the source too).
+        // Returns how many were kept (a fraction's lower the exponent by as many).
+        func takeDigits() -> Int {
+            let before = digits
             while k + 8 <= n {
                 let run = digitRun(bytes, at: k)
                 guard run.count > 0, digits + run.count <= 19 else { break }
-                mantissa = mantissa &* tenToThe(run.count) &+ run.value
+                mantissa = mantissa &* integerTenTo(run.count) &+ run.value
                 digits += run.count
-                exponent -= run.count
                 k += run.count
                 if run.count < 8 { break }
             }
@@ -110,8 +91,19 @@ enum DecimalParser {
                 let d = bytes[k] &- 0x30
                 guard d < 10 else { break }
                 k += 1
-                if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(d); digits += 1; exponent -= 1 } else { exact = false }
+                if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(d); digits += 1 } else { exact = false }
             }
+            return digits - before
+        }
+        // Leading zeros are not significant.
+        while k < n, bytes[k] == 0x30 { k += 1 }
+        _ = takeDigits()
+        if k < n, bytes[k] == 0x2E, !(k + 1 < n && bytes[k + 1] == 0x2E) {
+            k += 1
+            if digits == 0 {
+                while k < n, bytes[k] == 0x30 { exponent -= 1; k += 1 }
+            }
+            exponent -= takeDigits()
         }
         if k < n, bytes[k] | 0x20 == 0x65 {  // e or E
             var j = k + 1
@@ -150,8 +142,8 @@ enum DecimalParser {
         return (count, (fours & 0xFFFF_FFFF) &* 10_000 &+ (fours >> 32))
     }
 
-    /// 10^k for k in 1...8, as an integer.
-    @inline(__always) static func tenToThe(_ k: Int) -> UInt64 {
+    /// 10^k for k in 1...8, as an integer (`tenTo` gives doubles).
+    @inline(__always) static func integerTenTo(_ k: Int) -> UInt64 {
         switch k {
         case 1: 10
         case 2: 100

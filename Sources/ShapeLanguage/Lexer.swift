@@ -194,7 +194,7 @@ public struct Lexer {
         if next == 0x64, byte(i + 1) == 0x65, byte(i + 2) == 0x67, nameCharacter(at: i + 3, digits: true) == nil {  // deg
             i += 3
             value = value * Double.pi / 180
-        } else if byte(i) == 0xC2, byte(i + 1) == 0xB0, character(at: i).1 == 2 {  // °, alone
+        } else if next == 0xC2, byte(i + 1) == 0xB0, character(at: i).1 == 2 {  // °, alone
             i += 2
             value = value * Double.pi / 180
         } else if nameCharacter(at: i, digits: false) != nil {
