@@ -72,9 +72,18 @@ public enum Subprocess {
         posix_spawnattr_setsigdefault(&attributes, &every)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let spawned =
-            env.map { posix_spawnp(&pid, program, &actions, &attributes, argv, $0) }
-            ?? posix_spawnp(&pid, program, &actions, &attributes, argv, environ)
+        // A program the test has just written (a script with a shebang) can be "busy" for a
+        // moment: a child another test is starting at the same time holds a copy of the
+        // descriptor it was written through until that child's own exec closes it. That passes
+        // in microseconds; then the program runs. (Up to about two seconds of tries.)
+        var spawned: Int32 = 0
+        for attempt in 0..<60 {
+            spawned =
+                env.map { posix_spawnp(&pid, program, &actions, &attributes, argv, $0) }
+                ?? posix_spawnp(&pid, program, &actions, &attributes, argv, environ)
+            guard spawned == ETXTBSY else { break }
+            usleep(useconds_t(1_000 << min(attempt, 5)))
+        }
         guard spawned == 0 else { throw Failure(description: "cannot run \(program): \(String(cString: strerror(spawned)))") }
 
         let (status, timedOut) = wait(for: pid, timeout: timeout)
