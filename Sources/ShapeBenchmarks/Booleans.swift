@@ -55,7 +55,7 @@ func conicSVG(_ p: Path) -> String {
         case .segment(.cubic(let c)):
             out.append("C \(n(c.p1.x)) \(n(c.p1.y)) \(n(c.p2.x)) \(n(c.p2.y)) \(n(c.p3.x)) \(n(c.p3.y))")
         case .segment(.arc(let a)):
-            let count = Swift.max(1, Int((abs(a.sweep) / (Double.pi / 2) - 1e-12).rounded(.up)))
+            let count = Swift.max(1, Int(saturating: (abs(a.sweep) / (Double.pi / 2) - 1e-12).rounded(.up)))
             let step = a.sweep / Double(count)
             for k in 0..<count {
                 let a0 = a.startAngle + step * Double(k), a1 = a0 + step, mid = a0 + step / 2
@@ -82,7 +82,7 @@ func cubicSVG(_ p: Path) -> String {
         case .segment(.quadratic(let q)): try! out.quad(control: q.p1, to: q.p2)
         case .segment(.cubic(let c)): try! out.curve(control1: c.p1, control2: c.p2, to: c.p3)
         case .segment(.arc(let a)):
-            let count = Swift.max(1, Int((abs(a.sweep) / (Double.pi / 8)).rounded(.up)))
+            let count = Swift.max(1, Int(saturating: (abs(a.sweep) / (Double.pi / 8)).rounded(.up)))
             for k in 0..<count {
                 let piece = Arc(
                     center: a.center, u: a.u, v: a.v, startAngle: a.startAngle + a.sweep * Double(k) / Double(count), sweep: a.sweep / Double(count))

@@ -214,9 +214,11 @@ if runs("script") {
         lines.reserveCapacity(n + 1)
         for i in 0..<n {
             if i % 2 == 0 {
-                lines.append("line \(Int(rng.uniform(0, 1000))) \(Int(rng.uniform(0, 1000)))")
+                lines.append("line \(Int(saturating: rng.uniform(0, 1000))) \(Int(saturating: rng.uniform(0, 1000)))")
             } else {
-                lines.append("curve \(Int(rng.uniform(0, 1000))) 10 20 \(Int(rng.uniform(0, 1000))) 500 \(Int(rng.uniform(0, 1000)))")
+                lines.append(
+                    "curve \(Int(saturating: rng.uniform(0, 1000))) 10 20 \(Int(saturating: rng.uniform(0, 1000))) 500 \(Int(saturating: rng.uniform(0, 1000)))"
+                )
             }
         }
         return lines.joined(separator: "\n")
@@ -250,9 +252,9 @@ if runs("parse") {
     for i in 0..<100_000 {
         let p = (0..<6).map { _ in rng.uniform(0, 1000) }
         if i % 2 == 0 {
-            short.append("line \(Int(p[0])) \(Int(p[1]))  # to the right")
+            short.append("line \(Int(saturating: p[0])) \(Int(saturating: p[1]))  # to the right")
         } else {
-            short.append("curve \(Int(p[0])) 10.5 20 \(Int(p[1])) 500 \(Int(p[2]) / 4)")
+            short.append("curve \(Int(saturating: p[0])) 10.5 20 \(Int(saturating: p[1])) 500 \(Int(saturating: p[2]) / 4)")
         }
         long.append("curve " + p.map { "\($0)" }.joined(separator: " "))
     }
@@ -267,8 +269,8 @@ if runs("parse") {
             while try lexer.next().kind != .end { n += 1 }
             consume(Double(n))
         }
-        report("  of which lexing alone", lex, "\(Int(mb / (lex.min / 1e3))) MB/s")
-        report("parse 100k commands, \(name), \((mb * 10).rounded() / 10) MB", t, "\(Int(mb / (t.min / 1e3))) MB/s")
+        report("  of which lexing alone", lex, "\(Int(saturating: mb / (lex.min / 1e3))) MB/s")
+        report("parse 100k commands, \(name), \((mb * 10).rounded() / 10) MB", t, "\(Int(saturating: mb / (t.min / 1e3))) MB/s")
     }
 }
 if runs("sizes") {

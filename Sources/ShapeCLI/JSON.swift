@@ -17,7 +17,7 @@ indirect enum JSON: Equatable {
     }
     var string: String? { if case .string(let s) = self { return s } else { return nil } }
     var number: Double? { if case .number(let x) = self { return x } else { return nil } }
-    var int: Int? { number.flatMap { $0.rounded() == $0 && abs($0) < 1e15 ? Int($0) : nil } }
+    var int: Int? { number.flatMap { abs($0) < 1e15 ? Int(exactly: $0) : nil } }
 
     /// The value as JSON text.
     var text: String {
@@ -25,7 +25,7 @@ indirect enum JSON: Equatable {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"
         case .number(let x):
-            if x.rounded() == x, abs(x) < 1e15 { return String(Int64(x)) }
+            if abs(x) < 1e15, let n = Int64(exactly: x) { return String(n) }
             return x.isFinite ? "\(x)" : "null"
         case .string(let s): return JSON.quoted(s)
         case .array(let items): return "[" + items.map(\.text).joined(separator: ",") + "]"

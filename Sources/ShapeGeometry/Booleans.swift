@@ -208,7 +208,7 @@ struct BooleanBuilder {
                 return
             }
             if case .arc(let arc) = s, abs(arc.sweep) > 2 * Double.pi {
-                let count = Int((abs(arc.sweep) / Double.pi).rounded(.up))
+                let count = Int(saturating: (abs(arc.sweep) / Double.pi).rounded(.up))
                 for k in 0..<count {
                     let t0 = Double(k) / Double(count), t1 = Double(k + 1) / Double(count)
                     result.append(Edge(segment: s.piece(from: t0, to: t1)))
@@ -1021,8 +1021,8 @@ struct GridCell: Hashable {
 
     init(_ p: Point, side: Double) {
         let limit = Tolerance.gridIndexLimit
-        x = Int64(Swift.max(Swift.min((p.x / side).rounded(.down), limit), -limit))
-        y = Int64(Swift.max(Swift.min((p.y / side).rounded(.down), limit), -limit))
+        x = Int64(Int(saturating: Swift.max(Swift.min((p.x / side).rounded(.down), limit), -limit)))
+        y = Int64(Int(saturating: Swift.max(Swift.min((p.y / side).rounded(.down), limit), -limit)))
     }
 
     /// The cell and the eight around it.
@@ -1056,11 +1056,11 @@ struct BoxGrid {
         guard boxes.count > 16, var all = boxes.first else { return }
         for b in boxes.dropFirst() { all = all.union(b) }
         let side = Swift.max(all.width, all.height, Tolerance.sizeFloor)
-        let perSide = Swift.max(1, Swift.min(1024, Int(Double(boxes.count).squareRoot().rounded(.up))))
+        let perSide = Swift.max(1, Swift.min(1024, Int(saturating: Double(boxes.count).squareRoot().rounded(.up))))
         cellSize = side / Double(perSide)
         origin = Point(all.minX, all.minY)
-        columns = Swift.max(1, Int((all.width / cellSize).rounded(.down)) + 1)
-        rows = Swift.max(1, Int((all.height / cellSize).rounded(.down)) + 1)
+        columns = Swift.max(1, Int(saturating: (all.width / cellSize).rounded(.down)) + 1)
+        rows = Swift.max(1, Int(saturating: (all.height / cellSize).rounded(.down)) + 1)
         // Each box's cells, or none for a large one: counted first, then filled in.
         var ranges: [(Int, Int, Int, Int)] = []
         ranges.reserveCapacity(boxes.count)
@@ -1099,7 +1099,7 @@ struct BoxGrid {
         func index(_ v: Double, _ o: Double, _ count: Int) -> Int {
             let k = ((v - o) / cellSize).rounded(.down)
             guard k.isFinite else { return k > 0 ? count - 1 : 0 }
-            return Int(Swift.min(Swift.max(k, 0), Double(count - 1)))
+            return Int(saturating: Swift.min(Swift.max(k, 0), Double(count - 1)))
         }
         return (
             index(b.minX - margin, origin.x, columns), index(b.maxX + margin, origin.x, columns),

@@ -88,7 +88,7 @@ public struct ContainmentTester: Sendable {
         var bandCount = Swift.min(Swift.max(monotone.count / 4, 1), Swift.max(maximumBands, 1))
         // Each piece is cut about (its height / band height) times: keep the total bounded.
         let heights = monotone.reduce(0.0) { $0 + abs($1.b.y - $1.a.y) }
-        if heights > 0 { bandCount = Swift.min(bandCount, Swift.max(1, Int(Swift.min(50_000 * box.height / heights, 1_000_000)))) }
+        if heights > 0 { bandCount = Swift.min(bandCount, Swift.max(1, Int(saturating: Swift.min(50_000 * box.height / heights, 1_000_000)))) }
         bandTop = box.minY
         bandHeight = box.height / Double(bandCount)
         var perBand = [[Piece]](repeating: [], count: bandCount)
@@ -99,8 +99,8 @@ public struct ContainmentTester: Sendable {
             // in both neighbours.
             var cuts: [(t: Double, p: Point)] = [(m.t0, m.a)]
             let lowY = Swift.min(m.a.y, m.b.y), highY = Swift.max(m.a.y, m.b.y)
-            let first = Int(((lowY - bandTop) / bandHeight).rounded(.down)) + 1
-            let last = Int(((highY - bandTop) / bandHeight).rounded(.up)) - 1
+            let first = Int(saturating: ((lowY - bandTop) / bandHeight).rounded(.down)) + 1
+            let last = Int(saturating: ((highY - bandTop) / bandHeight).rounded(.up)) - 1
             if first <= last {
                 var boundaries = (first...last).map { bandTop + Double($0) * bandHeight }
                 if !increasing { boundaries.reverse() }
@@ -137,7 +137,7 @@ public struct ContainmentTester: Sendable {
         // Clamped as a double first: a position past the range of Int must not trap.
         let k = ((y - bandTop) / bandHeight).rounded(.down)
         guard k.isFinite else { return k > 0 ? count - 1 : 0 }
-        return Int(Swift.min(Swift.max(k, 0), Double(count - 1)))
+        return Int(saturating: Swift.min(Swift.max(k, 0), Double(count - 1)))
     }
 
     /// The winding number of the path around `p`: positive for paths that turn clockwise on

@@ -142,7 +142,8 @@ public enum TrackPoints {
         var positions: [Double] = []
         let remaining = total - (after.map { $0 - base } ?? 0)
         positions.reserveCapacity(
-            Int(Swift.min(Swift.max(remaining, 0) / period * Double(pattern.lengths.count), Double(defaultLimit))) + pattern.lengths.count + 2)
+            Int(saturating: Swift.min(Swift.max(remaining, 0) / period * Double(pattern.lengths.count), Double(defaultLimit))) + pattern.lengths.count
+                + 2)
         forEachDash(total: total, pattern: pattern, fromPeriod: skipped) { a, b in
             if let after {
                 if base + a > after { positions.append(a) }
@@ -300,7 +301,7 @@ package struct TrackPointCache: Sendable {
         let coming = (path.length - path.length(before: start)) / pattern.period * Double(pattern.lengths.count)
         // (Growing by at least half again, so that updates after each of many small appends stay
         // amortised O(1): reserving exactly would copy the whole list every time.)
-        let needed = points.count + Int(Swift.min(Swift.max(coming, 0), Double(limit))) + 2 * pattern.lengths.count + 4
+        let needed = points.count + Int(saturating: Swift.min(Swift.max(coming, 0), Double(limit))) + 2 * pattern.lengths.count + 4
         if needed > points.capacity { points.reserveCapacity(Swift.max(needed, points.capacity + points.capacity / 2)) }
         let (work, mark) = TrackPoints.dash(path, pattern: pattern, from: start, kept: &points, prior: &prior, checkpoints: &checkpoints)
         checkpoint = mark

@@ -378,7 +378,7 @@ extension Arc {
 
     /// Pieces of at most `most` radians each, as few as that allows.
     static func pieceCount(_ sweep: Double, most: Double) -> Int {
-        Swift.max(1, Int((abs(sweep) / most - Tolerance.rounding).rounded(.up)))
+        Swift.max(1, Int(saturating: (abs(sweep) / most - Tolerance.rounding).rounded(.up)))
     }
 
     /// Approximations with more pieces until the error found is within `tolerance` of the arc's
@@ -393,7 +393,7 @@ extension Arc {
         while made.error > allowed, count < Arc.mostPieces {
             // The count that the error's order says is enough, and at least one more piece.
             let estimate = Double(count) * Maths.pow(made.error / allowed, 1 / order) * (1 + Tolerance.estimateMargin)
-            count = Swift.min(Arc.mostPieces, Swift.max(count + 1, Int(estimate.rounded(.up))))
+            count = Swift.min(Arc.mostPieces, Swift.max(count + 1, Int(saturating: estimate.rounded(.up))))
             made = make(count)
         }
         return made

@@ -1196,7 +1196,7 @@ struct Pen {
         for k in 0...16 {
             let c = cubic.point(at: Double(k) / 16)
             // (The nearest index to 32·u, u in [0, 1].)
-            let i = ordered.nearest(to: c, from: Int(32 * offsetParameter(Double(k) / 16) + 0.5))
+            let i = ordered.nearest(to: c, from: Int(saturating: 32 * offsetParameter(Double(k) / 16) + 0.5))
             guard i >= reached else { return (cubic, .infinity) }
             reached = i
             var best = samples[i].quickDistance(to: c)

@@ -208,7 +208,7 @@ extension Interpreter {
         for k in spec.keywords where k.defaults != nil && invocation.keywords[k.name] == nil {
             if let defaults = k.defaults {
                 invocation.keywords[k.name] = defaults
-                if let choices = k.choices, let d = defaults.first { invocation.words[k.name] = choices[Int(d)] }
+                if let choices = k.choices, let d = defaults.first { invocation.words[k.name] = choices[Int(saturating: d)] }
             }
         }
         return invocation
@@ -430,7 +430,7 @@ extension Interpreter {
         guard x >= 0, x < Double(path.elements.count) else {
             throw error(.noSuchElement(x, count: path.elements.count), inv.ranges[0])
         }
-        let i = Int(x)
+        let i = Int(saturating: x)
         guard let segment = path.segment(at: i) else { throw error(.elementIsMove(i), inv.ranges[0]) }
         return (i, segment)
     }
@@ -534,7 +534,7 @@ extension Interpreter {
     func splineDegree(_ inv: Invocation) throws(Diagnostic) -> Int {
         let d = inv.number("degree")
         guard d == 2 || d == 3 else { throw error(.splineDegree(command: inv.name), inv.range) }
-        return Int(d)
+        return Int(saturating: d)
     }
 
     /// The larger side of the path's bounds (0 when empty), for the size of a figure's arrows.

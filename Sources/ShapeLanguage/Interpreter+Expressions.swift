@@ -82,7 +82,7 @@ extension Interpreter {
         let x = try number(indexExpr, "the index")
         guard x == x.rounded() else { throw error(.notAnInteger("the index"), indexExpr.range) }
         guard x >= 0, x < Double(items.count) else { throw error(.indexOutOfRange(x, count: items.count), r) }
-        return items[Int(x)]
+        return items[Int(saturating: x)]
     }
 
     @inline(never) func evaluateField(_ base: Expr, _ name: String, _ r: SourceRange) throws(Diagnostic) -> Value {
@@ -188,7 +188,7 @@ extension Interpreter {
     /// A plain rendering for string concatenation (shortest round-trip digits, no "-0").
     func describe(_ v: Value) -> String {
         v.text { x in
-            if x == x.rounded(), Swift.abs(x) < 1e15 { return String(Int(x)) }
+            if x == x.rounded(), Swift.abs(x) < 1e15 { return String(Int(saturating: x)) }
             return "\(x)"
         }
     }
@@ -209,6 +209,6 @@ extension Interpreter {
     func integer(_ e: Expr, _ what: String) throws(Diagnostic) -> Int {
         let x = try number(e, what)
         guard x == x.rounded(), Swift.abs(x) < 9e15 else { throw error(.notAnInteger(what), e.range) }
-        return Int(x)
+        return Int(saturating: x)
     }
 }

@@ -477,7 +477,7 @@ public final class Interpreter {
         guard n == n.rounded() else { throw error(.notAnInteger("the repeat count"), countExpr.range) }
         guard n >= 0 else { throw error(.negativeCount("the repeat count"), countExpr.range) }
         guard n <= Double(limits.loopIterations - current.iterations) else { throw error(.loopLimit(limits.loopIterations), countExpr.range) }
-        let count = Int(n)
+        let count = Int(saturating: n)
         for _ in 0..<count {
             try loopBody(body, statementRange, binding: nil)
             if current.returning != nil { break }

@@ -48,7 +48,8 @@ public enum NumberFormat {
         // The product's own error is below 1e-15 of it; the shortest decimal is within half an
         // ulp of x: together under 3e-16 of s. Far from .5 by 1e-12 of s, both round the same way.
         guard Swift.abs(fraction - 0.5) > 1e-12 * Swift.max(s, 1) else { return nil }
-        var n = UInt64(whole) + (fraction > 0.5 ? 1 : 0)
+        guard let w = UInt64(exactly: whole) else { return nil }
+        var n = w + (fraction > 0.5 ? 1 : 0)
         guard n > 0 else { return nil }  // rounds to 0: `small` writes it
         var decimals = precision
         while decimals > 0, n % 10 == 0 { n /= 10; decimals -= 1 }
@@ -74,12 +75,32 @@ public enum NumberFormat {
         let keep = exponent + precision  // digits that stay
         if keep < 0 { return small(x, significant: Swift.max(precision, 1)) }
         round(&digits, &exponent, keeping: keep)
+        return fixed(digits, exponent, negative: x < 0)
+    }
+
+    /// `x` in fixed notation, never with an exponent whatever its size (PDF's numbers have
+    /// none): at most `decimals` decimals, rounded half away from zero on the shortest decimal,
+    /// trailing zeros trimmed; 0 for a value that rounds to zero (never `-0`) and for a value
+    /// that is not finite.
+    public static func plain(_ x: Double, decimals: Int) -> String {
+        guard x.isFinite, x != 0 else { return "0" }
+        var (digits, exponent) = decimalDigits(Swift.abs(x))
+        let keep = exponent + decimals
+        if keep < 0 { return "0" }
+        round(&digits, &exponent, keeping: keep)
+        return fixed(digits, exponent, negative: x < 0)
+    }
+
+    /// The decimal `digits` (value 0.d₁d₂… × 10^`exponent`) laid out around the decimal point,
+    /// trailing zeros of the fraction trimmed; "0" when none is left.
+    static func fixed(_ digits: [UInt8], _ exponent: Int, negative: Bool) -> String {
+        var digits = digits
         while let last = digits.last, last == 0 { digits.removeLast() }
         if digits.isEmpty { return "0" }
         // Lay out the digits around the decimal point, as ASCII bytes.
         var out: [UInt8] = []
         out.reserveCapacity(digits.count + Swift.max(0, -exponent) + Swift.max(0, exponent) + 3)
-        if x < 0 { out.append(0x2D) }
+        if negative { out.append(0x2D) }
         func append(_ ds: ArraySlice<UInt8>) { for d in ds { out.append(0x30 + d) } }
         func zeros(_ n: Int) { for _ in 0..<Swift.max(n, 0) { out.append(0x30) } }
         if exponent <= 0 {
@@ -225,8 +246,8 @@ public enum NumberFormat {
             out.write("null")
         } else if x == 0 {
             out.write("0")
-        } else if x == x.rounded(), Swift.abs(x) < 1e15 {
-            out.write(String(Int64(x)))  // short: no string is allocated for it
+        } else if Swift.abs(x) < 1e15, let n = Int64(exactly: x) {
+            out.write(String(n))  // short: no string is allocated for it
         } else {
             out.write(x)
         }

@@ -38,7 +38,7 @@ struct LabelLayout {
     /// A curve of the picture: labels keep off it where there is room (sampled every half a
     /// font size, at most 200 points a curve).
     mutating func addCurve(_ s: Segment, width: Double) {
-        let steps = Swift.min(200, Swift.max(2, Int((s.controlBounds.width + s.controlBounds.height) / (0.5 * font))))
+        let steps = Swift.min(200, Swift.max(2, Int(saturating: (s.controlBounds.width + s.controlBounds.height) / (0.5 * font))))
         for k in 0...steps {
             let p = s.point(at: Double(k) / Double(steps))
             soft.append(Rect(minX: p.x - width, minY: p.y - width, maxX: p.x + width, maxY: p.y + width))

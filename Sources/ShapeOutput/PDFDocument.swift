@@ -1,4 +1,5 @@
 import ShapeGeometry
+import ShapeLanguage
 
 /// `save "x.pdf"`: the picture `save` draws as SVG, as a one-page vector PDF. It is made from the
 /// SVG the project writes (a small, regular subset: one element a line, absolute M L Q C A Z path
@@ -10,7 +11,7 @@ public enum PDFDocument {
     /// The PDF of the SVG text `svg` (as `SVGDocument.render` writes it).
     public static func render(svg: String) -> [UInt8] {
         var content = ""
-        var size = (width: 600.0, height: 600.0)
+        var page = Page()
         var groups: [[String: String]] = [[:]]
         func inherited(_ name: String) -> String? {
             for g in groups.reversed() { if let v = g[name] { return v } }
@@ -30,37 +31,70 @@ public enum PDFDocument {
             case "svg":
                 let box = numbers(a["viewBox"] ?? "0 0 600 600")
                 let w = Double(a["width"] ?? "") ?? 600, h = Double(a["height"] ?? "") ?? 600
-                guard box.count == 4, box[2] > 0, box[3] > 0 else { continue }
-                size = (w, h)
-                let sx = w / box[2], sy = h / box[3]
-                // y down in the SVG, up in PDF: flip, then the viewBox onto the page.
-                content += "\(f(sx)) 0 0 \(f(-sy)) \(f(-box[0] * sx)) \(f(h + box[1] * sy)) cm\n"
+                guard box.count == 4, box[2] > 0, box[3] > 0, w > 0, h > 0, w.isFinite, h.isFinite else { continue }
+                page = Page(viewBox: box, width: w, height: h)
             case "g":
                 groups.append(a)
             case "rect":
                 let x = a.number("x"), y = a.number("y"), w = a.number("width"), h = a.number("height")
-                content += paint("\(f(x)) \(f(y)) \(f(w)) \(f(h)) re", a, inherited)
+                let corners = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)].map { page.xy($0.0, $0.1) }
+                let ops = "\(corners[0]) m \(corners[1]) l \(corners[2]) l \(corners[3]) l h"
+                content += paint(ops, a, inherited, page)
             case "path":
-                content += paint(pathOperators(a["d"] ?? ""), a, inherited)
+                content += paint(pathOperators(a["d"] ?? "", page), a, inherited, page)
             case "polyline":
                 let v = numbers(a["points"] ?? "")
                 guard v.count >= 4 else { continue }
-                var ops = "\(f(v[0])) \(f(v[1])) m"
-                for k in stride(from: 2, to: v.count - 1, by: 2) { ops += " \(f(v[k])) \(f(v[k + 1])) l" }
-                content += paint(ops, a, inherited)
+                var ops = "\(page.xy(v[0], v[1])) m"
+                for k in stride(from: 2, to: v.count - 1, by: 2) { ops += " \(page.xy(v[k], v[k + 1])) l" }
+                content += paint(ops, a, inherited, page)
             case "line":
-                content += paint(
-                    "\(f(a.number("x1"))) \(f(a.number("y1"))) m \(f(a.number("x2"))) \(f(a.number("y2"))) l", a, inherited)
+                let ops = "\(page.xy(a.number("x1"), a.number("y1"))) m \(page.xy(a.number("x2"), a.number("y2"))) l"
+                content += paint(ops, a, inherited, page)
             case "circle":
                 let c = (a.number("cx"), a.number("cy")), r = a.number("r")
-                content += paint(circle(c, r), a, inherited)
+                content += paint(circle(c, r, page), a, inherited, page)
             case "text":
-                content += text(String(line), a, inherited)
+                content += text(String(line), a, inherited, page)
             default:
                 continue
             }
         }
-        return document(content: content, width: size.width, height: size.height)
+        return document(content: content, width: page.width, height: page.height)
+    }
+
+    /// Where the SVG's user space lands on the page: its viewBox onto the page's width and
+    /// height, y flipped (down in the SVG, up in PDF). Every number is written in the page's own
+    /// units, points, so that a picture's detail is as fine as the page whatever the size of
+    /// the drawing it shows (a circle of radius 1e-6 and one of 1e6 draw alike), and no number
+    /// grows past what the page holds unless it lies far off the page.
+    struct Page {
+        var width = 600.0, height = 600.0
+        var sx = 1.0, sy = 1.0, tx = 0.0, ty = 0.0
+
+        init() {}
+
+        init(viewBox box: [Double], width: Double, height: Double) {
+            self.width = width
+            self.height = height
+            sx = width / box[2]
+            sy = height / box[3]
+            tx = -box[0] * sx
+            ty = height + box[1] * sy
+        }
+
+        /// A length of the drawing (a stroke's width, a dash, a font's size) on the page.
+        var scale: Double { (Swift.abs(sx * sy)).squareRoot() }
+
+        /// The page's coordinates of the drawing's point (x, y), as PDF operands.
+        func xy(_ x: Double, _ y: Double) -> String {
+            "\(f(x * sx + tx)) \(f(ty - y * sy))"
+        }
+
+        /// The page's coordinates of a list of points, as PDF operands.
+        func xy(_ points: [(Double, Double)]) -> String {
+            points.map { xy($0.0, $0.1) }.joined(separator: " ")
+        }
     }
 
     // MARK: The SVG subset
@@ -110,7 +144,7 @@ public enum PDFDocument {
     }
 
     /// Path data (absolute M L Q C A Z) as PDF path operators.
-    static func pathOperators(_ d: String) -> String {
+    static func pathOperators(_ d: String, _ page: Page) -> String {
         var tokens = d.split(separator: " ").map(String.init)[...]
         var ops: [String] = []
         var current = (0.0, 0.0), start = (0.0, 0.0)
@@ -120,25 +154,25 @@ public enum PDFDocument {
             case "M":
                 current = (next(), next())
                 start = current
-                ops.append("\(f(current.0)) \(f(current.1)) m")
+                ops.append("\(page.xy(current.0, current.1)) m")
             case "L":
                 current = (next(), next())
-                ops.append("\(f(current.0)) \(f(current.1)) l")
+                ops.append("\(page.xy(current.0, current.1)) l")
             case "Q":
                 let q = (next(), next()), p = (next(), next())
                 // The cubic that is the same curve: controls two thirds of the way to q.
                 let c1 = (current.0 + 2 * (q.0 - current.0) / 3, current.1 + 2 * (q.1 - current.1) / 3)
                 let c2 = (p.0 + 2 * (q.0 - p.0) / 3, p.1 + 2 * (q.1 - p.1) / 3)
-                ops.append("\(f(c1.0)) \(f(c1.1)) \(f(c2.0)) \(f(c2.1)) \(f(p.0)) \(f(p.1)) c")
+                ops.append("\(page.xy([c1, c2, p])) c")
                 current = p
             case "C":
                 let v = (0..<6).map { _ in next() }
-                ops.append(v.map(f).joined(separator: " ") + " c")
+                ops.append("\(page.xy([(v[0], v[1]), (v[2], v[3]), (v[4], v[5])])) c")
                 current = (v[4], v[5])
             case "A":
                 let rx = next(), ry = next(), rotation = next(), large = next() != 0, sweep = next() != 0
                 let end = (next(), next())
-                ops += arc(from: current, to: end, rx: rx, ry: ry, degrees: rotation, large: large, sweep: sweep)
+                ops += arc(from: current, to: end, rx: rx, ry: ry, degrees: rotation, large: large, sweep: sweep, page)
                 current = end
             case "Z":
                 ops.append("h")
@@ -152,13 +186,19 @@ public enum PDFDocument {
 
     /// An SVG arc (endpoint form) as cubics of at most 30° of its ellipse each.
     static func arc(
-        from p0: (Double, Double), to p1: (Double, Double), rx: Double, ry: Double, degrees: Double, large: Bool, sweep: Bool
+        from p0: (Double, Double), to p1: (Double, Double), rx: Double, ry: Double, degrees: Double, large: Bool, sweep: Bool,
+        _ page: Page
     ) -> [String] {
         var rx = abs(rx), ry = abs(ry)
-        guard rx > 0, ry > 0, p0 != p1 else { return ["\(f(p1.0)) \(f(p1.1)) l"] }
+        guard rx > 0, ry > 0, p0 != p1 else { return ["\(page.xy(p1.0, p1.1)) l"] }
         let phi = degrees * .pi / 180, cp = Maths.cos(phi), sp = Maths.sin(phi)
-        // The centre, from the SVG specification's conversion (its appendix on arcs).
-        let dx = (p0.0 - p1.0) / 2, dy = (p0.1 - p1.1) / 2
+        // The centre, from the SVG specification's conversion (its appendix on arcs), worked in
+        // units of the larger radius: its squares and fourth powers neither overflow for a
+        // drawing 1e100 across nor vanish for one 1e-100 across.
+        let unit = Swift.max(rx, ry)
+        rx /= unit
+        ry /= unit
+        let dx = (p0.0 / 2 - p1.0 / 2) / unit, dy = (p0.1 / 2 - p1.1 / 2) / unit
         let x1 = cp * dx + sp * dy, y1 = -sp * dx + cp * dy
         let lambda = (x1 * x1) / (rx * rx) + (y1 * y1) / (ry * ry)
         if lambda > 1 {
@@ -170,13 +210,19 @@ public enum PDFDocument {
         var k = den > 0 ? (Swift.max(0, num) / den).squareRoot() : 0
         if large == sweep { k = -k }
         let cx1 = k * rx * y1 / ry, cy1 = -k * ry * x1 / rx
-        let cx = cp * cx1 - sp * cy1 + (p0.0 + p1.0) / 2, cy = sp * cx1 + cp * cy1 + (p0.1 + p1.1) / 2
         func angle(_ ux: Double, _ uy: Double) -> Double { Maths.atan2(uy, ux) }
         let theta1 = angle((x1 - cx1) / rx, (y1 - cy1) / ry)
         var delta = angle((-x1 - cx1) / rx, (-y1 - cy1) / ry) - theta1
         if sweep && delta < 0 { delta += 2 * .pi }
         if !sweep && delta > 0 { delta -= 2 * .pi }
-        let pieces = Swift.max(1, Int((abs(delta) / (.pi / 6)).rounded(.up)))
+        // Back to the drawing's units.
+        rx *= unit
+        ry *= unit
+        let cx = (cp * cx1 - sp * cy1) * unit + p0.0 / 2 + p1.0 / 2, cy = (sp * cx1 + cp * cy1) * unit + p0.1 / 2 + p1.1 / 2
+        guard delta.isFinite, theta1.isFinite, cx.isFinite, cy.isFinite, rx.isFinite, ry.isFinite else {
+            return ["\(page.xy(p1.0, p1.1)) l"]
+        }
+        let pieces = Swift.max(1, Int(saturating: (abs(delta) / (.pi / 6)).rounded(.up)))
         let step = delta / Double(pieces)
         // The unit circle's arc of `step` as a cubic: handles 4/3·Maths.tan(step/4) long.
         let handle = 4.0 / 3 * Maths.tan(step / 4)
@@ -194,33 +240,33 @@ public enum PDFDocument {
             let pa = point(a), da = derivative(a), db = derivative(b)
             let pb = j == pieces - 1 ? p1 : point(b)
             let c1 = (pa.0 + handle * da.0, pa.1 + handle * da.1), c2 = (pb.0 - handle * db.0, pb.1 - handle * db.1)
-            ops.append([c1.0, c1.1, c2.0, c2.1, pb.0, pb.1].map(f).joined(separator: " ") + " c")
+            ops.append("\(page.xy([c1, c2, pb])) c")
         }
         return ops
     }
 
     /// A circle as four 90° cubics (its dots are far smaller than a pixel's worth of error).
-    static func circle(_ c: (Double, Double), _ r: Double) -> String {
+    static func circle(_ c: (Double, Double), _ r: Double, _ page: Page) -> String {
         let k = 0.5522847498 * r
         let (x, y) = c
-        return "\(f(x + r)) \(f(y)) m "
-            + "\(f(x + r)) \(f(y + k)) \(f(x + k)) \(f(y + r)) \(f(x)) \(f(y + r)) c "
-            + "\(f(x - k)) \(f(y + r)) \(f(x - r)) \(f(y + k)) \(f(x - r)) \(f(y)) c "
-            + "\(f(x - r)) \(f(y - k)) \(f(x - k)) \(f(y - r)) \(f(x)) \(f(y - r)) c "
-            + "\(f(x + k)) \(f(y - r)) \(f(x + r)) \(f(y - k)) \(f(x + r)) \(f(y)) c h"
+        return "\(page.xy(x + r, y)) m "
+            + "\(page.xy([(x + r, y + k), (x + k, y + r), (x, y + r)])) c "
+            + "\(page.xy([(x - k, y + r), (x - r, y + k), (x - r, y)])) c "
+            + "\(page.xy([(x - r, y - k), (x - k, y - r), (x, y - r)])) c "
+            + "\(page.xy([(x + k, y - r), (x + r, y - k), (x + r, y)])) c h"
     }
 
     /// Fills and strokes `ops` as the element's (or its groups') attributes say.
-    static func paint(_ ops: String, _ a: [String: String], _ inherited: (String) -> String?) -> String {
+    static func paint(_ ops: String, _ a: [String: String], _ inherited: (String) -> String?, _ page: Page) -> String {
         let fill = a["fill"] ?? inherited("fill") ?? "black"
         let stroke = a["stroke"] ?? inherited("stroke") ?? "none"
         var out = "q "
-        if let w = (a["stroke-width"] ?? inherited("stroke-width")).flatMap(Double.init) { out += "\(f(w)) w " }
+        if let w = (a["stroke-width"] ?? inherited("stroke-width")).flatMap(Double.init) { out += "\(f(w * page.scale)) w " }
         // SVG's defaults, butt caps and miter joins, unless the element says otherwise.
         out += (a["stroke-linejoin"] ?? inherited("stroke-linejoin")) == "round" ? "1 j " : "0 j "
         if let dash = a["stroke-dasharray"] ?? inherited("stroke-dasharray") {
             let offset = (a["stroke-dashoffset"] ?? inherited("stroke-dashoffset")).flatMap(Double.init) ?? 0
-            out += "[" + numbers(dash).map(f).joined(separator: " ") + "] \(f(offset)) d "
+            out += "[" + numbers(dash).map { f($0 * page.scale) }.joined(separator: " ") + "] \(f(offset * page.scale)) d "
         }
         let fills = colour(fill), strokes = colour(stroke)
         if let c = fills { out += "\(c) rg " }
@@ -250,7 +296,7 @@ public enum PDFDocument {
 
     /// A text element: upright (the page's y is flipped back), placed by its anchor with the
     /// font's widths.
-    static func text(_ line: String, _ a: [String: String], _ inherited: (String) -> String?) -> String {
+    static func text(_ line: String, _ a: [String: String], _ inherited: (String) -> String?, _ page: Page) -> String {
         guard let open = line.firstIndex(of: ">"), let close = PDFDocument.find("</text>", in: Substring(line)) else { return "" }
         let body = unescape(String(line[line.index(after: open)..<close.lowerBound]))
         let size = (a["font-size"] ?? inherited("font-size")).flatMap(Double.init) ?? 13
@@ -271,7 +317,8 @@ public enum PDFDocument {
             default: return "\\" + String(b, radix: 8)
             }
         }.joined()
-        return "q \(fill) rg BT /\(bold ? "F2" : "F1") \(f(size)) Tf 1 0 0 -1 \(f(x)) \(f(a.number("y"))) Tm (\(string)) Tj ET Q\n"
+        let tf = "/\(bold ? "F2" : "F1") \(f(size * page.scale)) Tf"
+        return "q \(fill) rg BT \(tf) 1 0 0 1 \(page.xy(x, a.number("y"))) Tm (\(string)) Tj ET Q\n"
     }
 
     /// The text in the standard fonts' WinAnsi encoding; characters it lacks become their
@@ -326,17 +373,9 @@ public enum PDFDocument {
         }
     }
 
-    /// A number as PDF writes it: at most 4 decimals, no exponent.
-    static func f(_ x: Double) -> String {
-        guard x.isFinite else { return "0" }
-        let scaled = (x * 10_000).rounded() / 10_000
-        if scaled == scaled.rounded(), abs(scaled) < 1e15 { return String(Int(scaled)) }
-        var s = String(Int(abs(scaled) * 10_000 + 0.5))
-        while s.count < 5 { s = "0" + s }
-        var digits = String(s.dropLast(4)) + "." + String(s.suffix(4))
-        while digits.hasSuffix("0") { digits.removeLast() }
-        return (scaled < 0 ? "-" : "") + digits
-    }
+    /// A number as PDF writes it: at most 4 decimals (a ten-thousandth of a point), no exponent,
+    /// whatever its size; 0 for a number that is not finite.
+    static func f(_ x: Double) -> String { NumberFormat.plain(x, decimals: 4) }
 
     /// The file: catalog, one page, the two fonts, the content, and the cross-reference table.
     static func document(content: String, width: Double, height: Double) -> [UInt8] {

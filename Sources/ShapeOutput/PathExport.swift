@@ -70,7 +70,7 @@ public enum PathExport {
         let det = a.u.cross(a.v)
         let sweepFlag = a.sweep * det > 0 ? " 1 " : " 0 "
         let degrees = tolerance > 0 ? NumberFormat.clean(rotation * 180 / .pi, tolerance: 1e-9) : PathExport.n(rotation * 180 / .pi)
-        let count = Swift.max(1, Int((abs(a.sweep) / (2 * .pi / 3)).rounded(.up)))
+        let count = Swift.max(1, Int(saturating: (abs(a.sweep) / (2 * .pi / 3)).rounded(.up)))
         for k in 0..<count {
             var piece = a
             piece.startAngle = a.startAngle + a.sweep * Double(k) / Double(count)
@@ -96,7 +96,7 @@ public enum PathExport {
             let k = (a * Double(q) / .pi).rounded()
             guard abs(a - k * .pi / Double(q)) <= 1e-12 * Swift.max(1, abs(a)), abs(k) < 1e6 else { continue }
             if k == 0 { return "0" }
-            let sign = k < 0 ? "-" : "", m = Int(abs(k))
+            let sign = k < 0 ? "-" : "", m = Int(saturating: abs(k))
             switch (m, q) {
             case (1, 1): return sign + ".pi"
             case (_, 1): return sign + ".pi * \(m)"

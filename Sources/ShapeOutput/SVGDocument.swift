@@ -47,6 +47,16 @@ public enum SVGDocument {
         }
     }
 
+    /// The size a picture of `box` is framed by: its larger side, whatever its scale (a drawing
+    /// 1e-100 across fills the picture as one 100 across does); for a box with no size (a
+    /// single point), a billionth of its distance from the origin, and at least 1e-9.
+    static func viewSize(_ box: Rect) -> Double {
+        let side = Swift.max(box.width, box.height)
+        if side > 0, side.isFinite { return side }
+        let magnitude = Swift.max(Swift.abs(box.minX), Swift.abs(box.minY), Swift.abs(box.maxX), Swift.abs(box.maxY))
+        return Swift.max(1e-9, 1e-9 * magnitude)
+    }
+
     public static func render(_ r: SaveRequest) -> String {
         let box = r.path.bounds ?? Rect(point: .zero)
         let layers = r.layers
@@ -63,7 +73,7 @@ public enum SVGDocument {
         if layers.contains(.figure), let figure = r.figure {
             // A figure's far points (an osculating circle of a nearly straight stretch) may not
             // shrink the path to a dot: the view grows at most to 4 times the path's size.
-            let size = Swift.max(box.width, box.height, 1e-9)
+            let size = viewSize(box)
             let limit = Rect(minX: box.minX - 2 * size, minY: box.minY - 2 * size, maxX: box.maxX + 2 * size, maxY: box.maxY + 2 * size)
             for p in figure.extentPoints {
                 extent.include(Point(Swift.min(Swift.max(p.x, limit.minX), limit.maxX), Swift.min(Swift.max(p.y, limit.minY), limit.maxY)))
@@ -71,7 +81,7 @@ public enum SVGDocument {
             // A chart's frame is placed to be seen whole.
             for m in figure.marks { if case .polyline(let ps, .axis) = m { for p in ps where p.isFinite { extent.include(p) } } }
         }
-        let size = Swift.max(extent.width, extent.height, 1e-9)
+        let size = viewSize(extent)
         let margin = size * 0.06
         // Labels are written to the right of their points: room for a few characters there.
         let labelRoom = layers.contains(.labels) || layers.contains(.figure) ? size * 0.08 : 0

@@ -39,13 +39,13 @@ public struct TerminalPlot {
         let tallest = Double(height * down - 1) * cellAspect
         if box.height > 0 { scale = Swift.min(scale, tallest / box.height) }
         if !(scale.isFinite && scale > 0) { scale = 1 }
-        let dotsX = Int((box.width * scale).rounded()) + 1
-        let dotsY = Int((box.height * scale / cellAspect).rounded()) + 1
+        let dotsX = Int(saturating: (box.width * scale).rounded()) + 1
+        let dotsY = Int(saturating: (box.height * scale / cellAspect).rounded()) + 1
         let columns = (dotsX + across - 1) / across
         let rows = (dotsY + down - 1) / down
         var grid = [[Bool]](repeating: [Bool](repeating: false, count: columns * across), count: rows * down)
         func dot(_ p: Point) -> (Int, Int) {
-            let x = Int(((p.x - box.minX) * scale).rounded()), y = Int(((p.y - box.minY) * scale / cellAspect).rounded())
+            let x = Int(saturating: ((p.x - box.minX) * scale).rounded()), y = Int(saturating: ((p.y - box.minY) * scale / cellAspect).rounded())
             return (Swift.min(Swift.max(y, 0), dotsY - 1), Swift.min(Swift.max(x, 0), dotsX - 1))
         }
         func plot(_ p: Point) {
@@ -60,7 +60,7 @@ public struct TerminalPlot {
         let thinning = sum > Double(Limits.plotSamples) ? Double(Limits.plotSamples) / sum : 1
         for i in path.elements.indices {
             guard let segment = path.segment(at: i) else { continue }
-            let n = Int(Swift.min(wanted[i] * thinning, Double(Limits.plotSamples))) + 1
+            let n = Int(saturating: Swift.min(wanted[i] * thinning, Double(Limits.plotSamples))) + 1
             for k in 0...n { plot(segment.point(at: Double(k) / Double(n))) }
         }
         for e in path.elements {
@@ -75,7 +75,7 @@ public struct TerminalPlot {
         var controlCells = Set<Int>()
         for polygon in polygons {
             for (a, b) in zip(polygon, polygon.dropFirst()) {
-                let steps = Int((a.distance(to: b) * scale).rounded(.up)) + 1
+                let steps = Int(saturating: (a.distance(to: b) * scale).rounded(.up)) + 1
                 for k in stride(from: 0, through: steps, by: 2) {
                     let t = Double(k) / Double(steps)
                     plot(Point(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t))

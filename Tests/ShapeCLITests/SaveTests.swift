@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import ShapeGeometry
 import ShapeTestSupport
 import Testing
 
@@ -282,6 +283,91 @@ import Testing
         try "move 0 0\nline 1 1\nsave \"x.png\"\n".write(to: dir.appendingPathComponent("t.shape"), atomically: true, encoding: .utf8)
         let wrong = try BinaryRunner.run(["t.shape"], in: dir)
         #expect(wrong.status == 1 && wrong.stderr.contains("must end in .svg or .pdf"), "\(wrong.stderr)")
+    }
+
+    /// The PDF is scale-aware and total: one drawing at scales from 1e-140 to 1e140 (the
+    /// language's sizes run from 1e-150) gives the same page as the SVG of the drawing at scale 1,
+    /// rendered by rsvg-convert; and scripts made at random (lines, quadratics, cubics, arcs,
+    /// circles) give, at scale 1 and again at a random scale and offset, PDFs that render as the
+    /// SVG at scale 1 does (rsvg-convert draws nothing of an SVG 1e-9 across, so the scaled
+    /// SVG is no reference). A coordinate of 1e15 once stopped the process: the writer made an
+    /// Int of 10,000 times it.
+    @Test func aPDFIsTheSamePictureAtEveryScale() throws {
+        let dir = try temporaryDirectory()
+        let compare = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("PDF/compare.py").path
+        /// The share of differing blocks and the mean difference between rsvg's rendering of
+        /// `svg` and pdftoppm's of `pdf`.
+        func difference(svg: String, pdf: String) throws -> [Double] {
+            let png = dir.appendingPathComponent(svg + ".png").path
+            let rsvg = try Subprocess.run("rsvg-convert", [dir.appendingPathComponent(svg + ".svg").path, "-o", png])
+            #expect(rsvg.status == 0, "\(rsvg.stderr)")
+            let pdfPath = dir.appendingPathComponent(pdf + ".pdf").path
+            let toppm = try Subprocess.run("pdftoppm", ["-r", "72", "-singlefile", pdfPath, dir.appendingPathComponent(pdf).path])
+            #expect(toppm.status == 0, "\(toppm.stderr)")
+            let measured = try Subprocess.run("python3", [compare, png, dir.appendingPathComponent(pdf + ".ppm").path])
+            #expect(measured.status == 0, "\(measured.stdout) \(measured.stderr)")
+            return measured.stdout.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        }
+        let fixed = """
+            move 0 0
+            curve 30*s 120*s 170*s 120*s 200*s 0
+            arc 100*s 0 100*s 0 180deg
+            circle 100*s 50*s 30*s
+            """
+        let scales = ["1", "1e-140", "1e-6", "1e6", "1e15", "1e140"]
+        var script = ""
+        for (k, scale) in scales.enumerated() {
+            script += "clear\nlet s = \(scale)\n\(fixed)\nsave \"scale\(k).svg\" labels controls\nsave \"scale\(k).pdf\" labels controls\n"
+        }
+        // Generated drawings, with a fixed seed: the same at every run.
+        var random = SeededRandom(seed: 45)
+        func number(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
+        var generated: [String] = []
+        for k in 0..<3 {
+            func p() -> String {
+                let x: Int = number(0...200), y: Int = number(0...200)
+                return "(o + \(x)) * s (o + \(y)) * s"
+            }
+            var lines: [String] = ["move \(p())"]
+            for _ in 0..<6 {
+                let kind: Int = number(0...4)
+                let radius: Int = number(5...90)
+                switch kind {
+                case 0: lines.append("line \(p())")
+                case 1: lines.append("quad \(p()) \(p())")
+                case 2: lines.append("curve \(p()) \(p()) \(p())")
+                case 3:
+                    let from: Int = number(-180...180), sweep: Int = number(-360...360)
+                    lines.append("arc \(p()) \(radius) * s \(from)deg \(sweep)deg")
+                default: lines.append("circle \(p()) \(radius) * s")
+                }
+            }
+            let body: String = lines.joined(separator: "\n")
+            generated.append(body)
+            let scale: String = ["1e-9", "1e-3", "1e4", "1e12"][number(0...3)]
+            let offset: String = ["0", "1e3", "-5e6"][number(0...2)]
+            script += "clear\nlet s = 1\nlet o = 0\n\(body)\nsave \"random\(k).svg\" controls\nsave \"random\(k).pdf\" controls\n"
+            script += "clear\nlet s = \(scale)\nlet o = \(offset)\n\(body)\nsave \"scaled\(k).pdf\" controls\n"
+        }
+        try script.write(to: dir.appendingPathComponent("s.shape"), atomically: true, encoding: .utf8)
+        let r = try BinaryRunner.run(["-q", "s.shape"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        for k in scales.indices {
+            let d = try difference(svg: "scale0", pdf: "scale\(k)")
+            #expect(d.count == 2 && d[0] < 0.04 && d[1] < 4, "scale \(scales[k]): \(d)")
+        }
+        for k in generated.indices {
+            for pdf in ["random\(k)", "scaled\(k)"] {
+                let d = try difference(svg: "random\(k)", pdf: pdf)
+                #expect(d.count == 2 && d[0] < 0.04 && d[1] < 4, "\(pdf): \(generated[k]): \(d)")
+            }
+        }
+        // The coordinate that stopped the process, and a point alone far out.
+        let edge = try BinaryRunner.run(
+            ["-q", "-e", "move 0 0; line 1e15 0", "-e", "save \"far.pdf\"", "-e", "clear; move 1e150 -1e150", "-e", "save \"dot.pdf\""], in: dir)
+        #expect(edge.status == 0, "\(edge.stderr)")
+        let far = String(decoding: try Data(contentsOf: dir.appendingPathComponent("far.pdf")), as: UTF8.self)
+        #expect(far.contains(" m ") && far.contains(" l "), "\(far)")
     }
 
     @Test func anUnwritableTargetIsALocatedErrorAndLeavesNoFile() throws {

@@ -228,9 +228,9 @@ extension Interpreter {
         let (i, segment) = try element(inv)
         let x = inv.numbers[1]
         guard x == x.rounded(), x >= 1, x <= 1_000_000 else { throw error(.countRange("the number of chords", 1, 1_000_000), inv.ranges[1]) }
-        try charge(Int(x), inv.range)
+        try charge(Int(saturating: x), inv.range)
         // The chords themselves, drawn when there are few enough to see.
-        let chords = Int(x)
+        let chords = Int(saturating: x)
         let title = "lengthtable \(i): \(chords) chord\(plural(chords))"
         if chords <= 1000 {
             let points = (0...chords).map { segment.point(at: Double($0) / Double(chords)) }
@@ -238,7 +238,7 @@ extension Interpreter {
         } else {
             lastFigure = Figure(title: title + " (too many to draw)", marks: [])
         }
-        report("lengthtable", .lengthTable(element: i, chords: Int(x), approximate: segment.chordLength(Int(x)), exact: path.length(ofElement: i)))
+        report("lengthtable", .lengthTable(element: i, chords: chords, approximate: segment.chordLength(chords), exact: path.length(ofElement: i)))
     }
 
     /// `cubics [i]`: an arc (or every arc) as CoreGraphics's cubics, and how far they stray.

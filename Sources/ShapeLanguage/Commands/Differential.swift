@@ -106,7 +106,8 @@ extension Interpreter {
         if n > 1 { marks.append(.arrow(p, p + segment.secondDerivative(at: t) * (1 / (n * (n - 1))), .secondDerivative)) }
         marks.append(.point(p, .mark, label: "t = \(NumberFormat.text(t, precision: 4))"))
         lastFigure = Figure(
-            title: "point \(i) at t = \(NumberFormat.text(t, precision: 4)): B′(t)/\(Int(n)) and B″(t)/\(Int(n * (n - 1)))", marks: marks)
+            title: "point \(i) at t = \(NumberFormat.text(t, precision: 4)): B′(t)/\(Int(saturating: n)) and B″(t)/\(Int(saturating: n * (n - 1)))",
+            marks: marks)
         report(
             "point",
             .parameterPoint(

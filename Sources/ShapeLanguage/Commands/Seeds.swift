@@ -68,8 +68,8 @@ extension Interpreter {
         // Without `seed`, a new curve each time, as the seed's app draws; the report names the
         // seed so that any run can be drawn again.
         let seed = inv.givenNumber("seed") ?? Double(UInt64.random(in: 1...999_999))
-        guard seed >= 0, seed == seed.rounded(), seed < 1.8e19 else { throw error(.notAnInteger("the seed"), inv.range) }
-        var random = SeededRandom(seed: UInt64(seed))
+        guard seed < 1.8e19, let seedNumber = UInt64(exactly: seed) else { throw error(.notAnInteger("the seed"), inv.range) }
+        var random = SeededRandom(seed: seedNumber)
         let arcs: [Arc]
         do {
             arcs = try Wander.arcs(
@@ -88,7 +88,7 @@ extension Interpreter {
         report(
             "wander",
             .wander(
-                arcs: arcs.count, to: path.currentPoint!, segment: added(since: countBefore, lengthBefore), length: path.length, seed: UInt64(seed)))
+                arcs: arcs.count, to: path.currentPoint!, segment: added(since: countBefore, lengthBefore), length: path.length, seed: seedNumber))
     }
 
     /// `svg "data"`.

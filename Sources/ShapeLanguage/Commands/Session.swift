@@ -74,7 +74,7 @@ extension Interpreter {
     func precisionCommand(_ inv: Invocation) throws(Diagnostic) {
         let n = inv.numbers
         guard n[0] == n[0].rounded(), n[0] >= 0, n[0] <= 17 else { throw error(.precisionRange, inv.ranges[0]) }
-        state.precision = Int(n[0])
+        state.precision = Int(saturating: n[0])
         current.changed = true
         report("precision", .precision(state.precision))
     }

@@ -63,7 +63,7 @@ extension Interpreter {
         let points = try trackPoints(inv.range)
         if n.isEmpty { return handleReport("handle", points, query: true) }
         guard n[0] == n[0].rounded(), abs(n[0]) < 9e15 else { throw error(.notAnInteger("the handle index"), inv.ranges[0]) }
-        state.handle.jump(to: Int(n[0]), count: points.count)
+        state.handle.jump(to: Int(saturating: n[0]), count: points.count)
         current.changed = true
         handleReport("handle", points)
     }
@@ -90,11 +90,11 @@ extension Interpreter {
         let n = inv.numbers
         guard n[0] == n[0].rounded() else { throw error(.notAnInteger("the element index"), inv.ranges[0]) }
         guard n[0] >= 0, n[0] < Double(path.elements.count) else { throw error(.noSuchElement(n[0], count: path.elements.count), inv.ranges[0]) }
-        let i = Int(n[0])
+        let i = Int(saturating: n[0])
         let count = path.pointCount(ofElement: i)
         guard n[1] == n[1].rounded() else { throw error(.notAnInteger("the point index"), inv.ranges[1]) }
         guard n[1] >= 0, n[1] < Double(count) else { throw error(.noSuchPoint(element: i, point: n[1], count: count), inv.ranges[1]) }
-        let k = Int(n[1])
+        let k = Int(saturating: n[1])
         let moved: Path
         do { moved = try path.movingPoint(ofElement: i, k, to: inv.point(2)) } catch {
             switch error {
