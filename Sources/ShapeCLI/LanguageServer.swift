@@ -77,6 +77,10 @@ final class LanguageServer: @unchecked Sendable {
     static let mostHeld = 256 << 20
     /// At most this many diagnostics are published for one document.
     static let mostDiagnostics = 100
+    /// A check of a whole document may spend this many times a statement's work budget (with
+    /// the default budget about 200 million units: a few seconds, at most about 10 s of CPU on
+    /// the 2-core machine the project is built on); then it stops and says where.
+    static let documentWorkFactor = 4
 
     init(workLimit: Int = Limits().statementWork) {
         self.workLimit = workLimit
@@ -344,14 +348,26 @@ final class LanguageServer: @unchecked Sendable {
         var diagnostics: [JSON] = []
         var reports: [Int: String] = [:]
         let printer = TextPrinter()
+        // The whole document's work is bounded too: each statement may spend what is left of it.
+        let documentWork = workLimit.multipliedReportingOverflow(by: LanguageServer.documentWorkFactor)
+        var workLeft = documentWork.overflow ? Int.max : documentWork.partialValue
         for statement in statements {
             if cancel.load(ordering: .relaxed) || diagnostics.count >= LanguageServer.mostDiagnostics { break }
-            if let d = interpreter.run(
+            interpreter.limits.statementWork = Swift.min(workLimit, workLeft)
+            let d = interpreter.run(
                 statement, in: source, emit: { r in if reports[r.line] == nil, let t = printer.format(r) { reports[r.line] = t } })
-            {
-                if case .interrupted = d.message { break }
-                diagnostics.append(diagnostic(d, in: source))
+            workLeft -= Swift.min(workLeft, interpreter.workSpent)
+            if let d, case .interrupted = d.message { break }
+            if let d, case .workLimit = d.message, workLeft == 0 || interpreter.limits.statementWork < workLimit {
+                // The document's budget ran out here: the rest is not checked.
+                let line = source.line(of: statement.range.start) - 1
+                let why =
+                    "the check stopped here: the statements up to this one took all the work one check of a document may do "
+                    + "(\(LanguageServer.documentWorkFactor) times a statement's); the rest of the document is not checked (run it with shape)"
+                diagnostics.append(LanguageServer.diagnostic(why, at: line, 0, line, 0, severity: 2))
+                break
             }
+            if let d { diagnostics.append(diagnostic(d, in: source)) }
         }
         return Check(generation: generation, diagnostics: diagnostics, reports: reports)
     }

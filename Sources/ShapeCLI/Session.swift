@@ -27,8 +27,11 @@ final class Session {
             let directory = from.hasPrefix("<") || from == "-e" ? "." : FileSystem.directory(of: from)
             let path = request.file.hasPrefix("/") || directory == "." ? request.file : directory + "/" + request.file
             let svg = SVGDocument.render(request)
+            let pdf = path.lowercased().hasSuffix(".pdf")
+            // A PDF is made from the SVG's text: its cost is the text's length.
+            if pdf, svg.utf8.count > request.workLeft / WorkCost.pdfByteCost { throw HostFailure.outOfWork }
             do {
-                if path.lowercased().hasSuffix(".pdf") {
+                if pdf {
                     try FileSystem.writeAtomically(bytes: PDFDocument.render(svg: svg), to: path)
                 } else {
                     try FileSystem.writeAtomically(svg, to: path)

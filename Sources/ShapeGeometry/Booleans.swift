@@ -1021,8 +1021,8 @@ struct GridCell: Hashable {
 
     init(_ p: Point, side: Double) {
         let limit = Tolerance.gridIndexLimit
-        x = Int64(Int(saturating: Swift.max(Swift.min((p.x / side).rounded(.down), limit), -limit)))
-        y = Int64(Int(saturating: Swift.max(Swift.min((p.y / side).rounded(.down), limit), -limit)))
+        x = Int64(saturating: Swift.max(Swift.min((p.x / side).rounded(.down), limit), -limit))
+        y = Int64(saturating: Swift.max(Swift.min((p.y / side).rounded(.down), limit), -limit))
     }
 
     /// The cell and the eight around it.

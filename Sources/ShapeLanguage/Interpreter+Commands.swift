@@ -381,7 +381,7 @@ extension Interpreter {
         let wanted = layers
         let points = wanted.contains(.points) || wanted.contains(.handle) ? try trackPoints(range) : []
         try charge(WorkCost.listingCost * points.count, range)
-        let request = SaveRequest(
+        var request = SaveRequest(
             file: file, from: source.name, path: path, layers: wanted, trackPoints: points,
             handle: wanted.contains(.handle) ? state.handle.point(in: points) : nil,
             nearest: wanted.contains(.nearest) ? lastNearest : nil,
@@ -389,8 +389,11 @@ extension Interpreter {
             // Dashed as `dash` dashes it, unless the picture shows the dash's points: then the
             // whole curve is drawn under them.
             figure: wanted.contains(.figure) ? lastFigure : nil, dash: state.dashGiven && !wanted.contains(.points) ? state.dash : nil)
+        try charge(request.work, range)
+        request.workLeft = Swift.max(0, limits.statementWork - current.work)
         let written: String
         do { written = try saver(request) } catch {
+            if error.outOfWork { throw self.error(.workLimit(limits.statementWork), range) }
             throw self.error(.cannotSave(file, reason: "\(error)"), argument.range)
         }
         // A figure asked for that is not there is said, with the teaching query that made none.

@@ -168,6 +168,9 @@ public final class Interpreter {
     /// The statement running now: everything it keeps is read and written here
     /// (`current.work`, `current.scopes`, ...), never through copies on the interpreter.
     var current = StatementState()
+    /// The work units the last top-level statement spent (all of them, for one stopped by the
+    /// limit): a host that bounds many statements together adds them up.
+    public var workSpent: Int { current.work }
     var includeStack: [String] = []
     var source: Source
     var emit: (Report) -> Void = { _ in }

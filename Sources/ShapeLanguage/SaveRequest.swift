@@ -23,6 +23,35 @@ public struct SaveRequest: Sendable {
     /// The track points were not measured (`trackPoints` is empty), only the handle's: there
     /// would be more than the workbench's scene carries (see `Interpreter.view`).
     public var trackPointsLeftOut = false
+    /// The work units the statement may still spend (`Limits.statementWork` less what it has
+    /// spent): a host that writes more than `work` says covers (a PDF) throws
+    /// `HostFailure.outOfWork` when it would pass it.
+    public var workLeft = Int.max
+
+    /// What drawing the picture costs, in work units (`WorkCost`), beyond the listing of its
+    /// elements that `save`'s row charges: each layer that writes something for every element
+    /// or control point, at its measured cost (`scripts/bench-budget`; docs/robustness.md).
+    public var work: Int {
+        var curved = 0, controlPoints = 0
+        for e in path.elements {
+            switch e {
+            case .segment(.quadratic): curved += 1; controlPoints += 3
+            case .segment(.cubic): curved += 1; controlPoints += 4
+            case .segment(.arc): curved += 1
+            case .segment(.line), .move, .close: break
+            }
+        }
+        let elements = path.elements.count
+        var units = 0
+        if layers.contains(.controls) { units += WorkCost.controlsCost * (elements + controlPoints) }
+        if layers.contains(.labels) { units += WorkCost.labelCost * controlPoints }
+        if layers.contains(.comb) { units += WorkCost.combCost * curved }
+        if layers.contains(.fill) { units += WorkCost.listingCost * elements }
+        if layers.contains(.points) || layers.contains(.handle) { units += WorkCost.listingCost * trackPoints.count }
+        if layers.contains(.figure), let figure { units += WorkCost.listingCost * figure.marks.count }
+        if layers.contains(.casteljau), let casteljau { units += WorkCost.listingCost * casteljau.reduce(0) { $0 + $1.count } }
+        return units
+    }
 }
 
 /// Writes a `SaveRequest`; returns the name of the file written, or throws a reason.
@@ -32,7 +61,17 @@ public typealias Saver = @Sendable (SaveRequest) throws(HostFailure) -> String
 /// included file, write a picture or an export. Its text goes into the statement's error.
 public struct HostFailure: Error, CustomStringConvertible {
     public var description: String
+    /// The host stopped because the work would pass what the statement has left
+    /// (`SaveRequest.workLeft`): the statement fails with the located "too much work" error.
+    public var outOfWork = false
     public init(_ description: String) { self.description = description }
+
+    /// Writing would pass the statement's work budget.
+    public static let outOfWork: HostFailure = {
+        var failure = HostFailure("it would take more work than one statement may do")
+        failure.outOfWork = true
+        return failure
+    }()
 }
 
 /// What `export` writes: the path (or a def translated) as Swift code, SVG path data, or the track

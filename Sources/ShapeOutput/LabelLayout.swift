@@ -6,42 +6,116 @@ import ShapeLanguage
 /// leader line back to the point, always inside the picture; a label with no free place is left
 /// out (and counted). Boxes are estimated from the font: 0.6 of its size a character, 0.8 above
 /// the baseline and 0.25 below.
+///
+/// Its cost is linear in what it is given: the boxes are kept by the cells of a grid over the
+/// picture (`cellSize` square, at most `gridSide` cells a side), and a place is checked only
+/// against the boxes of the cells it overlaps. A picture with up to `few` boxes of a kind is laid
+/// out exactly so; past that, a cell holding more than `crowd` boxes counts as full (and keeps no
+/// more), so each label costs at most a fixed number of checks however many points the picture
+/// has (20,000 cubics' labels once took 16 s, growing as their square).
 struct LabelLayout {
     let font: Double
     /// The gap between a label and its point, and between boxes.
     let gap: Double
     /// The picture: a label must fit inside it.
     let frame: Rect
-    private(set) var boxes: [Rect] = []
-    /// Points along the drawn curves: a label keeps off them where it can.
-    private(set) var soft: [Rect] = []
     private(set) var left = 0
+    /// The grid: its cell's side, and its cells a row and a column.
+    let cellSize: Double
+    let columns: Int, rows: Int
+    /// Labels and markers by cell: a label may not overlap them.
+    private var hard: Grid
+    /// Points along the drawn curves by cell: a label keeps off them where it can.
+    private var soft: Grid
+
+    /// Boxes by cell, and how many have been filed in all.
+    struct Grid {
+        var cells: [[Rect]]
+        var filed = 0
+        /// Cells holding more than `crowd` boxes.
+        var crowded = 0
+        /// Whether a cell with more than `crowd` boxes is full: once more than `few` are filed.
+        var crowding: Bool { filed > LabelLayout.few }
+    }
+
+    /// More boxes than this in one cell and it is full, in a picture of more than `few`.
+    static let crowd = 48
+    static let few = 2048
+    /// The most cells a side of the grid has.
+    static let gridSide = 128
 
     init(font: Double, gap: Double, frame: Rect) {
         self.font = font
         self.gap = gap
         self.frame = frame
+        let side = Swift.max(frame.width, frame.height)
+        let cell = Swift.max(4 * font, side / Double(Self.gridSide))
+        cellSize = cell > 0 && cell.isFinite ? cell : Swift.max(side, 1)
+        columns = Swift.min(Self.gridSide, Swift.max(1, Int(saturating: (frame.width / cellSize).rounded(.up))))
+        rows = Swift.min(Self.gridSide, Swift.max(1, Int(saturating: (frame.height / cellSize).rounded(.up))))
+        hard = Grid(cells: Array(repeating: [], count: columns * rows))
+        soft = Grid(cells: Array(repeating: [], count: columns * rows))
     }
+
+    /// The cells `r` overlaps, as ranges of columns and rows; nil when it lies outside the picture.
+    func cells(_ r: Rect) -> (ClosedRange<Int>, ClosedRange<Int>)? {
+        guard r.maxX >= frame.minX, r.minX <= frame.maxX, r.maxY >= frame.minY, r.minY <= frame.maxY else { return nil }
+        func index(_ v: Double, _ origin: Double, _ count: Int) -> Int {
+            Swift.min(count - 1, Swift.max(0, Int(saturating: ((v - origin) / cellSize).rounded(.down))))
+        }
+        return (
+            index(r.minX, frame.minX, columns)...index(r.maxX, frame.minX, columns), index(r.minY, frame.minY, rows)...index(r.maxY, frame.minY, rows)
+        )
+    }
+
+    /// Files `r` in the cells it overlaps (in a crowding grid, up to one past the crowd in each).
+    static func add(_ r: Rect, to grid: inout Grid, _ cells: (ClosedRange<Int>, ClosedRange<Int>)?, columns: Int) {
+        grid.filed += 1
+        guard let (xs, ys) = cells else { return }
+        for y in ys {
+            for x in xs where !grid.crowding || grid.cells[y * columns + x].count <= crowd {
+                grid.cells[y * columns + x].append(r)
+                if grid.cells[y * columns + x].count == crowd + 1 { grid.crowded += 1 }
+            }
+        }
+    }
+
+    /// Whether `r` overlaps a box of `grid`, or lies in a full cell.
+    func meets(_ r: Rect, in grid: Grid) -> Bool {
+        guard let (xs, ys) = cells(r) else { return false }
+        for y in ys {
+            for x in xs {
+                let boxes = grid.cells[y * columns + x]
+                if grid.crowding && boxes.count > Self.crowd { return true }
+                if boxes.contains(where: { $0.intersects(r) }) { return true }
+            }
+        }
+        return false
+    }
+
+    mutating func addHard(_ r: Rect) { Self.add(r, to: &hard, cells(r), columns: columns) }
 
     /// A point marker of radius r: labels keep off it.
     mutating func addMarker(_ p: Point, radius r: Double) {
-        boxes.append(Rect(minX: p.x - r, minY: p.y - r, maxX: p.x + r, maxY: p.y + r))
+        addHard(Rect(minX: p.x - r, minY: p.y - r, maxX: p.x + r, maxY: p.y + r))
     }
 
     /// Text fixed in place (a chart's axis values): labels keep off it.
     mutating func addFixedText(_ text: String, at p: Point, anchor: Figure.TextAnchor, size: Double) {
         let width = 0.6 * size * Double(text.count)
         let x = anchor == .start ? p.x : anchor == .middle ? p.x - width / 2 : p.x - width
-        boxes.append(Rect(minX: x, minY: p.y - 0.5 * size, maxX: x + width, maxY: p.y + 0.6 * size))
+        addHard(Rect(minX: x, minY: p.y - 0.5 * size, maxX: x + width, maxY: p.y + 0.6 * size))
     }
 
     /// A curve of the picture: labels keep off it where there is room (sampled every half a
     /// font size, at most 200 points a curve).
     mutating func addCurve(_ s: Segment, width: Double) {
+        guard !soft.crowding || soft.crowded < soft.cells.count else { return }  // every cell is full: nothing to add
         let steps = Swift.min(200, Swift.max(2, Int(saturating: (s.controlBounds.width + s.controlBounds.height) / (0.5 * font))))
         for k in 0...steps {
             let p = s.point(at: Double(k) / Double(steps))
-            soft.append(Rect(minX: p.x - width, minY: p.y - width, maxX: p.x + width, maxY: p.y + width))
+            let r = Rect(minX: p.x - width, minY: p.y - width, maxX: p.x + width, maxY: p.y + width)
+            Self.add(r, to: &soft, cells(r), columns: columns)
         }
     }
 
@@ -54,6 +128,9 @@ struct LabelLayout {
     /// to `p`; nil when it is left out.
     mutating func place(_ text: String, near p: Point) -> (at: Point, leader: Bool)? {
         let width = 0.6 * font * Double(text.count)
+        func box(at baseline: Point) -> Rect {
+            Rect(minX: baseline.x, minY: baseline.y - 0.8 * font, maxX: baseline.x + width, maxY: baseline.y + 0.25 * font)
+        }
         let ascent = 0.8 * font, descent = 0.25 * font
         // Clear of the curves too where that is possible, else of labels and markers only.
         for avoidCurves in [true, false] {
@@ -67,18 +144,45 @@ struct LabelLayout {
                     Point(p.x - width / 2, p.y + d * 1.5 + ascent),
                 ]
                 for c in candidates {
-                    let b = box(text, at: c)
+                    let b = box(at: c)
                     let padded = Rect(minX: b.minX - gap / 4, minY: b.minY - gap / 4, maxX: b.maxX + gap / 4, maxY: b.maxY + gap / 4)
                     let inside = b.minX >= frame.minX && b.maxX <= frame.maxX && b.minY >= frame.minY && b.maxY <= frame.maxY
-                    guard inside, !boxes.contains(where: { $0.intersects(padded) }) else { continue }
-                    if avoidCurves, soft.contains(where: { $0.intersects(b) }) { continue }
-                    boxes.append(b)
+                    guard inside, !meets(padded, in: hard) else { continue }
+                    if avoidCurves, meets(b, in: soft) { continue }
+                    addHard(b)
                     return (c, leader)
                 }
             }
         }
         left += 1
         return nil
+    }
+}
+
+/// Points kept so that whether a new one lies within `distance` of one kept is known in constant
+/// time: they are filed by cells of that size, and a point is looked for in its cell and the
+/// eight around it.
+struct NearPoints {
+    let distance: Double
+    private var cells: [Cell: [Point]] = [:]
+
+    struct Cell: Hashable {
+        var x: Int64, y: Int64
+    }
+
+    init(within distance: Double) { self.distance = Swift.max(distance, Double.leastNormalMagnitude) }
+
+    /// Keeps `p` and says true, unless a kept point lies within `distance` of it (then false).
+    mutating func insert(_ p: Point) -> Bool {
+        let cell = Cell(x: Int64(saturating: (p.x / distance).rounded(.down)), y: Int64(saturating: (p.y / distance).rounded(.down)))
+        for dx in Int64(-1)...1 {
+            for dy in Int64(-1)...1 {
+                let near = Cell(x: cell.x &+ dx, y: cell.y &+ dy)
+                if let kept = cells[near], kept.contains(where: { $0.distance(to: p) <= distance }) { return false }
+            }
+        }
+        cells[cell, default: []].append(p)
+        return true
     }
 }
 

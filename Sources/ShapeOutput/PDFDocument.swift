@@ -375,7 +375,13 @@ public enum PDFDocument {
 
     /// A number as PDF writes it: at most 4 decimals (a ten-thousandth of a point), no exponent,
     /// whatever its size; 0 for a number that is not finite.
-    static func f(_ x: Double) -> String { NumberFormat.plain(x, decimals: 4) }
+    static func f(_ x: Double) -> String {
+        let magnitude = Swift.abs(x)
+        guard magnitude >= 0.00005 else { return "0" }  // and NaN
+        // Where the text printer's quick digits never write an exponent.
+        if magnitude < 1e15 { return NumberFormat.text(x, precision: 4) }
+        return NumberFormat.plain(x, decimals: 4)
+    }
 
     /// The file: catalog, one page, the two fonts, the content, and the cross-reference table.
     static func document(content: String, width: Double, height: Double) -> [UInt8] {

@@ -317,13 +317,11 @@ public enum SVGDocument {
         }
         if layers.contains(.labels) {
             out.append("  <g id=\"labels\" font-family=\"sans-serif\" font-size=\"\(n(font))\" fill=\"#333333\">")
-            var named: [Point] = []
-            let size = Swift.max(box.width, box.height, 1e-300)
+            var named = NearPoints(within: 1e-9 * Swift.max(box.width, box.height, 1e-300))
             for b in beziers {
                 let prefix = beziers.count > 1 ? "\(b.index)." : ""
                 for (k, p) in b.points.enumerated() {
-                    if named.contains(where: { $0.distance(to: p) <= 1e-9 * size }) { continue }
-                    named.append(p)
+                    guard named.insert(p) else { continue }
                     put("\(prefix)P\(k)", p, nil)
                 }
             }

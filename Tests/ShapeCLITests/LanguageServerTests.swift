@@ -197,6 +197,25 @@ import Testing
         #expect(big?.contains("not checked here") == true, "\(String(describing: big))")
     }
 
+    /// A whole document's check is bounded, not only each statement: 300 lines of
+    /// `repeat 999999 { }`, each well within a statement's budget, once cost 19.6 s of CPU before
+    /// any diagnostic. The check stops where the document's budget (4 statements' worth) runs
+    /// out, says so there, and publishes what it found before.
+    @Test func aDocumentsCheckIsBoundedAsAWhole() throws {
+        let text = "lne 1\n" + String(repeating: "repeat 99999 { }\n", count: 300) + "circle 0 0 1\nlne 2\n"
+        let input = Self.start + (try Self.open("file:///loops.shape", text)) + Self.end
+        // 99,999 turns are about 400,000 units: a statement's budget of a million holds one,
+        // the document's (4 million) about ten.
+        let out = try Self.converse(input, workLimit: 1_000_000)
+        let found = try #require(Self.diagnostics(out, "file:///loops.shape").last)
+        #expect(found.count == 2, "\(found)")
+        #expect((found.first?["message"] as? String)?.contains("unknown command") == true)
+        let stop = try #require(found.last)
+        #expect((stop["message"] as? String)?.contains("the check stopped here") == true, "\(stop)")
+        let line = ((stop["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int
+        #expect(line != nil && line! > 1 && line! < 20, "\(stop)")
+    }
+
     @Test func exitWithoutShutdownIsStatusOne() throws {
         let r = try BinaryRunner.run(["lsp"], stdin: try Self.frame(["jsonrpc": "2.0", "method": "exit"]))
         #expect(r.status == 1)

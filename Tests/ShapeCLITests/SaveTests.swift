@@ -370,6 +370,26 @@ import Testing
         #expect(far.contains(" m ") && far.contains(" l "), "\(far)")
     }
 
+    /// Drawing a picture is charged against the statement's work budget, layer by layer, and a
+    /// PDF by the length of the SVG it is made from: a comb along 20,000 cubics (134 MB of SVG,
+    /// once 28 s and 3 GB with the controls) and a PDF of 40,000 circles are refused with the
+    /// located "too much work" error and write nothing; the labels of 20,000 cubics (once 16 s,
+    /// growing as their square) are placed.
+    @Test func aPictureIsChargedForWhatItDraws() throws {
+        let dir = try temporaryDirectory()
+        let curves = "move 0 0\nfor i in 0..<20000 { curve i % 997 (i * 7) % 1000 (i * 13) % 1000 (i * 3) % 1000 (i * 11) % 1000 (i * 5) % 1000 }\n"
+        let circles = "for i in 0..<40000 { circle i % 1000 i / 1000 3 }\n"
+        for (script, file, line) in [(curves + "save \"comb.svg\" comb\n", "comb.svg", 3), (circles + "save \"circles.pdf\"\n", "circles.pdf", 2)] {
+            let r = try BinaryRunner.run(["-q", "-e", script], in: dir)
+            #expect(r.status == 1 && r.stderr.contains("too much work") && r.stderr.contains("-e:\(line):1"), "\(file): \(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(file).path), "\(file) was written")
+        }
+        let labels = try BinaryRunner.run(["-q", "-e", curves + "save \"labels.svg\" labels\n"], in: dir)
+        #expect(labels.status == 0, "\(labels.stderr)")
+        let svg = try String(contentsOf: dir.appendingPathComponent("labels.svg"), encoding: .utf8)
+        #expect(svg.components(separatedBy: "<text").count > 20)
+    }
+
     @Test func anUnwritableTargetIsALocatedErrorAndLeavesNoFile() throws {
         let dir = try temporaryDirectory()
         try "x".write(to: dir.appendingPathComponent("plain-file"), atomically: true, encoding: .utf8)

@@ -59,8 +59,6 @@ import Testing
         ("ShapeGeometry/Booleans.swift", "Int32($0.0)", 1),
         ("ShapeGeometry/Booleans.swift", "Int32($0.2)", 1),
         ("ShapeGeometry/Booleans.swift", "Int32(k)", 1),
-        ("ShapeGeometry/Booleans.swift", "Int64(Int(saturating: Swift.max(Swift.min((p.x / side).rounded(.down), limit), -limit)))", 1),
-        ("ShapeGeometry/Booleans.swift", "Int64(Int(saturating: Swift.max(Swift.min((p.y / side).rounded(.down), limit), -limit)))", 1),
         ("ShapeGeometry/Booleans.swift", "Int64(Swift.max($0.from, $0.to))", 1),
         ("ShapeGeometry/Booleans.swift", "Int64(Swift.min($0.from, $0.to))", 1),
         // a remainder by a small count; a count as UInt64
@@ -165,5 +163,8 @@ import Testing
         #expect(Int(saturating: -9_223_372_036_854_775_808.0) == .min)  // -2⁶³ is Int.min exactly
         #expect(Int(saturating: 9_223_372_036_854_774_784.0) == 9_223_372_036_854_774_784)  // the double below 2⁶³
         #expect(Int(saturating: -2.7) == -2 && Int(saturating: 2.7) == 2)
+        #expect(Int32(saturating: 3e9) == .max && Int32(saturating: -3e9) == .min && Int32(saturating: 2_147_483_647) == .max)
+        #expect(Int64(saturating: 1e18) == 1_000_000_000_000_000_000)
+        #expect(UInt64(saturating: -1) == 0 && UInt64(saturating: 1e20) == .max && UInt8(saturating: 255.9) == 255)
     }
 }

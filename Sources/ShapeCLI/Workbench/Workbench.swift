@@ -100,6 +100,14 @@ final class Workbench {
             case .export(let layers):
                 var request = session.interpreter.view()
                 request.layers = layers
+                // Bounded as `save` is: the listing of the elements and the layers' work.
+                let work = WorkCost.listingCost * request.path.elements.count + request.work
+                guard work <= session.interpreter.limits.statementWork else {
+                    let answer =
+                        "the picture would take more work than one statement may do (\(work) units, limit \(session.interpreter.limits.statementWork))"
+                    server.finish(job.connection, HTTP.response(413, type: "text/plain", body: Array(answer.utf8), keepAlive: job.keepAlive))
+                    return
+                }
                 let svg = SVGDocument.render(request)
                 server.finish(job.connection, HTTP.response(200, type: "image/svg+xml", body: Array(svg.utf8), keepAlive: job.keepAlive))
             }
