@@ -54,7 +54,8 @@ let package = Package(
         .target(name: "ShapeTestSupport", dependencies: ["ShapeGeometry", "ShapeLanguage"], path: "Tests/ShapeTestSupport"),
         .testTarget(name: "ShapeGeometryTests", dependencies: ["ShapeGeometry", "ShapeTestSupport", "ShapeCorpus"], linkerSettings: libm),
         .testTarget(
-            name: "ShapeLanguageTests", dependencies: ["ShapeLanguage", "ShapeOutput", "ShapeGeometry", "ShapeTestSupport"], exclude: ["AppleStubs"]),
+            name: "ShapeLanguageTests", dependencies: ["ShapeLanguage", "ShapeOutput", "ShapeGeometry", "ShapeTestSupport", "ShapeCorpus"],
+            exclude: ["AppleStubs"]),
         // These run the `shape` binary, which `swift test` builds with every target. (Not a
         // dependency: its -static-stdlib would be linked into the test runner too.) ShapeCLI, the
         // library under it, for the workbench server's own tests.

@@ -63,6 +63,9 @@ public enum Formatter {
         }
         // One final newline, none when the script is empty.
         while out.last == 0x0A { out.removeLast() }
+        // A script that ends in a backslash ends in an error (a backslash continues a line only
+        // when a line end follows it): a space keeps it one once the newline is there.
+        if bytes.last == 0x5C, let last = lines.last, last.comment.isEmpty, last.code.last == 0x5C { out.append(0x20) }
         if !out.isEmpty { out.append(0x0A) }
         return out
     }

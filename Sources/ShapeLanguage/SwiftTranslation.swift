@@ -1,7 +1,17 @@
-/// A def translated to the body of a Swift function: the parameters' names and the lines that
-/// draw into `path` (declared and returned by the printer, which knows the target's types).
+/// A def translated to the body of a Swift function: its parameters and the lines that draw
+/// into `path` (declared and returned by the printer, which knows the target's types).
 public struct SwiftFunction: Sendable {
-    public var parameters: [String]
+    /// A parameter: its name in the function's signature (or the Shape's property), the name the
+    /// body reads it by, and whether the body changes it (then the body starts with a copy).
+    public struct Parameter: Sendable, Equatable {
+        public var label: String
+        public var local: String
+        public var mutable: Bool
+        /// The name a function's signature gives it inside (`label given: CGFloat`): `local`,
+        /// or for one the body changes a name no other variable has, copied into `local`.
+        public var given: String
+    }
+    public var parameters: [Parameter]
     public var body: [String]
 }
 
@@ -10,18 +20,32 @@ public struct SwiftFunction: Sendable {
 /// arc, close, rect, circle, oval, roundrect), each drawn exactly as the interpreter draws it.
 /// Everything else (a query, a boolean operation, a transform, a string, a list, a call of
 /// another def, the session's state) is a located error naming the statement.
+///
+/// Names keep the language's scoping: a block's `let` of a name that an outer block holds is a
+/// new variable (the outer one is unchanged after the block), a `let` of a name the same block
+/// holds sets it, `=` sets the nearest. Each such variable gets a Swift name of its own: the
+/// def's name unless another variable of the function, a name the generated code uses (`path`,
+/// `rect`, the maths functions, the Core Graphics types) or a helper has it, then the name with a
+/// number (`x2`, `sqrt2`). A parameter keeps its name in the signature.
 struct SwiftTranslation {
     let target: SwiftTarget
     let source: Source
     let code: SwiftCode
     var lines: [String] = []
     var depth = 0
-    /// The Swift names declared in each open scope, innermost last.
-    var scopes: [Set<String>] = []
-    /// Names written more than once (`let` again or `=`): declared with `var`.
-    var mutable: Set<String> = []
-    /// Every name the def uses, so that helper names do not collide.
-    var used: Set<String> = []
+    /// A variable of the def: its Swift name and whether anything sets it after its `let`.
+    struct Binding {
+        var swift: String
+        var mutable = false
+    }
+    var bindings: [Binding] = []
+    /// The variables of each open scope by their names in the def, innermost last.
+    var scopes: [[String: Int]] = []
+    /// How many bindings the walk has made (the emitting walk meets them in the resolving
+    /// walk's order).
+    var made = 0
+    /// Swift names taken: the generated code's own and the bindings'.
+    var taken: Set<String> = SwiftTranslation.generatedNames
     /// True once a drawing command has been translated.
     var drawn = false
 
@@ -32,6 +56,15 @@ struct SwiftTranslation {
         "true", "try", "var", "where", "while", "Any", "Type", "rethrows", "fileprivate", "open", "associatedtype", "typealias",
         "deinit", "some", "any",
     ]
+
+    /// Names the generated code calls or declares, which a variable of the def may not hide: the
+    /// path and its dash, the Shape's rect, the types and functions of the translated code, and
+    /// every maths function of the language (each is called by its own name).
+    static let generatedNames: Set<String> = Set(
+        [
+            "path", "pathDash", "rect", "ellipse", "CGFloat", "CGPoint", "CGRect", "CGAffineTransform", "CGMutablePath", "UIBezierPath",
+            "Path", "Shape", "Angle", "StrokeStyle", "Int", "Double", "stride", "min", "max", "pow", "abs", "print",
+        ] + Builtins.functions.map(\.name))
 
     /// True for an ASCII Swift identifier that is not a keyword.
     static func isSwiftName(_ s: String) -> Bool {
@@ -54,31 +87,82 @@ struct SwiftTranslation {
         for parameter in p.parameters where !SwiftTranslation.isSwiftName(parameter) {
             throw Diagnostic(.notASwiftName(parameter), at: p.nameRange, in: source)
         }
-        collect(p.body, seen: Set(p.parameters))
-        used.formUnion(p.parameters)
-        scopes = [Set(p.parameters).union(["path"])]
+        // A Shape's parameters are its properties, and inside its `path(in:)` a property hides
+        // a function or type of the same name (`path` and `rect` are read as `self.path`).
+        if target == .shape, let clash = p.parameters.first(where: { SwiftTranslation.generatedNames.contains($0) && $0 != "path" && $0 != "rect" }) {
+            throw fail(
+                name,
+                "a SwiftUI Shape's property named '\(clash)' would hide Swift's \(clash) inside the Shape: rename the parameter, "
+                    + "or export the def for another target", p.nameRange)
+        }
+        // First the scopes alone: which variable each `let` makes, and which are set again.
+        scopes = [[:]]
+        for parameter in p.parameters { declare(parameter) }
+        resolve(p.body)
+        // Then the code, meeting the same variables in the same order.
+        scopes = [[:]]
+        made = 0
+        for parameter in p.parameters { declare(parameter) }
         try block(p.body)
-        return SwiftFunction(parameters: p.parameters, body: lines)
+        var parameters: [SwiftFunction.Parameter] = []
+        for (k, label) in p.parameters.enumerated() {
+            let b = bindings[k]
+            parameters.append(.init(label: label, local: b.swift, mutable: b.mutable, given: b.mutable ? fresh(b.swift + "Given") : b.swift))
+        }
+        return SwiftFunction(parameters: parameters, body: lines)
     }
 
-    /// Finds the names written more than once, and every name used.
-    mutating func collect(_ body: [Stmt], seen: Set<String>) {
-        var seen = seen
+    /// Makes `name` a new variable of the innermost scope (in the resolving walk, with a Swift
+    /// name of its own; in the emitting walk, the one it was given) and returns its index.
+    @discardableResult
+    mutating func declare(_ name: String) -> Int {
+        let k = made
+        made += 1
+        if k == bindings.count {
+            var swift = name, n = 2
+            while taken.contains(swift) {
+                swift = name + "\(n)"
+                n += 1
+            }
+            taken.insert(swift)
+            bindings.append(Binding(swift: swift))
+        }
+        scopes[scopes.count - 1][name] = k
+        return k
+    }
+
+    /// The variable `name` stands for here, if any.
+    func binding(_ name: String) -> Int? {
+        for scope in scopes.reversed() { if let k = scope[name] { return k } }
+        return nil
+    }
+
+    /// The resolving walk: the variables made and which of them are set again.
+    mutating func resolve(_ body: [Stmt]) {
         for s in body {
             switch s {
             case .define(let n, _, _, _):
-                used.insert(n)
-                if !seen.insert(n).inserted { mutable.insert(n) }
+                if let k = scopes[scopes.count - 1][n] { bindings[k].mutable = true } else { declare(n) }
             case .assign(let n, _, _, _):
-                used.insert(n)
-                mutable.insert(n)
-            case .repeatLoop(_, let b, _): collect(b, seen: seen)
+                if let k = binding(n) { bindings[k].mutable = true }
+            case .repeatLoop(_, let b, _):
+                scopes.append([:])
+                resolve(b)
+                scopes.removeLast()
             case .forLoop(let v, _, _, _, let b, _):
-                used.insert(v)
-                collect(b, seen: seen)
+                scopes.append([:])
+                declare(v)
+                resolve(b)
+                scopes.removeLast()
             case .conditional(_, let t, let o, _):
-                collect(t, seen: seen)
-                if let o { collect(o, seen: seen) }
+                scopes.append([:])
+                resolve(t)
+                scopes.removeLast()
+                if let o {
+                    scopes.append([:])
+                    resolve(o)
+                    scopes.removeLast()
+                }
             default: break
             }
         }
@@ -90,40 +174,51 @@ struct SwiftTranslation {
         for s in body { try statement(s) }
     }
 
-    mutating func nested(_ body: [Stmt], declaring name: String? = nil) throws(Diagnostic) {
+    /// A block in a scope of its own; `loop` is the for loop's variable, declared in it.
+    mutating func nested(_ body: [Stmt], loop: (name: String, value: String)? = nil) throws(Diagnostic) {
         depth += 1
-        scopes.append(name.map { [$0] } ?? [])
+        scopes.append([:])
+        if let loop {
+            let k = declare(loop.name)
+            // A loop variable the body sets is a copy of the loop's.
+            if bindings[k].mutable { emit("var \(bindings[k].swift) = \(loop.value)") }
+        }
         try block(body)
         scopes.removeLast()
         depth -= 1
     }
 
-    func isDeclared(_ n: String) -> Bool { scopes.contains { $0.contains(n) } }
-
     mutating func statement(_ s: Stmt) throws(Diagnostic) {
         switch s {
         case .define(let n, let nameRange, let value, _):
             guard SwiftTranslation.isSwiftName(n) else { throw Diagnostic(.notASwiftName(n), at: nameRange, in: source) }
+            // The value first: it reads the names as they are before this `let`.
             let v = try number(value, "let")
-            if isDeclared(n) {
-                emit("\(n) = \(v)")
+            if let k = scopes[scopes.count - 1][n] {
+                // Setting a variable to itself changes nothing, and Swift refuses to write it.
+                if v != bindings[k].swift { emit("\(bindings[k].swift) = \(v)") }
             } else {
-                emit("\(mutable.contains(n) ? "var" : "let") \(n): CGFloat = \(v)")
-                scopes[scopes.count - 1].insert(n)
+                let k = declare(n)
+                emit("\(bindings[k].mutable ? "var" : "let") \(bindings[k].swift): CGFloat = \(v)")
             }
         case .assign(let n, let nameRange, let value, _):
-            guard isDeclared(n) else { throw fail(n, "it sets a variable of the session; pass it to the def as a parameter", nameRange) }
-            emit("\(n) = \(try number(value, "="))")
+            guard let k = binding(n) else { throw fail(n, "it sets a variable of the session; pass it to the def as a parameter", nameRange) }
+            let v = try number(value, "=")
+            if v != bindings[k].swift { emit("\(bindings[k].swift) = \(v)") }
         case .repeatLoop(let count, let body, _):
-            emit("for _ in 0..<Int(\(try number(count, "repeat"))) {")
+            emit("for _ in 0..<Int(\(try number(count, "repeat")) as CGFloat) {")
             try nested(body)
             emit("}")
         case .forLoop(let v, let from, let to, let inclusive, let body, let range):
             guard SwiftTranslation.isSwiftName(v) else { throw Diagnostic(.notASwiftName(v), at: range, in: source) }
             let a = try number(from, "for"), b = try number(to, "for")
-            // CGFloat(...): with whole-number literals alone, stride would count in Int.
-            emit("for \(v) in stride(from: CGFloat(\(a)), \(inclusive ? "through" : "to"): \(b), by: 1) {")
-            try nested(body, declaring: v)
+            // The loop's own name: the variable's, or a fresh one the body copies when it sets it.
+            let k = made
+            let counter = bindings[k].mutable ? fresh(bindings[k].swift + "Loop") : bindings[k].swift
+            // `as CGFloat`: with whole-number literals alone, stride would count in Int (and
+            // `CGFloat(-2 / 4)` would divide whole numbers).
+            emit("for \(counter) in stride(from: \(a) as CGFloat, \(inclusive ? "through" : "to"): \(b), by: 1) {")
+            try nested(body, loop: (v, counter))
             emit("}")
         case .conditional(let condition, let then, let otherwise, _):
             emit("if \(try boolean(condition, "if")) {")
@@ -249,13 +344,14 @@ struct SwiftTranslation {
         }
     }
 
-    /// A helper variable's name that the def does not use.
-    func fresh(_ base: String) -> String {
+    /// A helper variable's name that no variable of the def and nothing generated uses.
+    mutating func fresh(_ base: String) -> String {
         var name = base, k = 2
-        while used.contains(name) {
+        while taken.contains(name) {
             name = base + "\(k)"
             k += 1
         }
+        taken.insert(name)
         return name
     }
 
@@ -276,6 +372,27 @@ struct SwiftTranslation {
 
     func wrap(_ p: Piece, above precedence: Int) -> String { p.precedence > precedence ? p.text : "(\(p.text))" }
 
+    /// True for an expression of numbers and operators alone. In Swift its literals have no type
+    /// until something gives them one: the type checker gives up on a few overloaded calls and
+    /// comparisons of them (`min(24 + 43, (57 - 5) * 1) > sqrt(abs(2))`), and whole-number
+    /// literals alone divide as whole numbers (`min(-2 / 4, 37)` is 0). So such an operand of a
+    /// call or a comparison, and the left of a remainder, is typed `(... as CGFloat)` (not
+    /// converted: `CGFloat(-2 / 4)` divides whole numbers too).
+    /// `piece`'s text, typed `(... as CGFloat)` when `e` is a constant expression with an
+    /// operator in it, else as `wrap` writes it.
+    func anchored(_ piece: Piece, _ e: Expr, above precedence: Int) -> String {
+        SwiftTranslation.isConstant(e) && !e.isNumber ? "(\(piece.text) as CGFloat)" : wrap(piece, above: precedence)
+    }
+
+    static func isConstant(_ e: Expr) -> Bool {
+        switch e {
+        case .number: true
+        case .unary(_, let operand, _): isConstant(operand)
+        case .binary(_, let a, let b, _): isConstant(a) && isConstant(b)
+        default: false
+        }
+    }
+
     func expression(_ e: Expr, _ statement: String) throws(Diagnostic) -> Piece {
         switch e {
         case .number(let x, let r):
@@ -285,7 +402,7 @@ struct SwiftTranslation {
             }
             return (NumberFormat.json(x), x < 0 ? 8 : 10, false)
         case .name(let n, let r):
-            if isDeclared(n) { return (n, 10, false) }
+            if let k = binding(n) { return (bindings[k].swift, 10, false) }
             switch Builtins.Value(rawValue: n) {
             case .pi: return ("CGFloat.pi", 10, false)
             case .tau: return ("2 * CGFloat.pi", 6, false)
@@ -306,7 +423,9 @@ struct SwiftTranslation {
                 return ("\(l) \(op.rawValue) \(r)", p, true)
             case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual:
                 let l = try expression(a, statement), r = try expression(b, statement)
-                let ln = l.isBool ? "(\(l.text) ? 1 : 0)" : wrap(l, above: 4), rn = r.isBool ? "(\(r.text) ? 1 : 0)" : wrap(r, above: 4)
+                let plain = a.isNumber && b.isNumber
+                let ln = l.isBool ? "(\(l.text) ? 1 : 0)" : plain ? "(\(l.text) as CGFloat)" : anchored(l, a, above: 4)
+                let rn = r.isBool ? "(\(r.text) ? 1 : 0)" : anchored(r, b, above: 4)
                 return ("\(ln) \(op.rawValue) \(rn)", 3, true)
             case .plus, .minus, .times, .divide:
                 let p = op.precedence
@@ -317,9 +436,12 @@ struct SwiftTranslation {
                 return ("\(left) \(op.rawValue) \(right)", p, false)
             case .remainder:
                 let l = try expression(a, statement)
-                return ("\(wrap(l, above: 9)).truncatingRemainder(dividingBy: \(try number(b, statement)))", 10, false)
+                let left = SwiftTranslation.isConstant(a) ? "(\(l.text) as CGFloat)" : wrap(l, above: 9)
+                return ("\(left).truncatingRemainder(dividingBy: \(try number(b, statement)))", 10, false)
             case .power:
-                return ("pow(\(try number(a, statement)), \(try number(b, statement)))", 10, false)
+                let base = try number(a, statement)
+                let first = SwiftTranslation.isConstant(a) && SwiftTranslation.isConstant(b) ? "(\(base) as CGFloat)" : base
+                return ("pow(\(first), \(try number(b, statement)))", 10, false)
             }
         case .call(let name, let arguments, let r):
             guard let function = Builtins.function(named: name) else {
@@ -329,11 +451,20 @@ struct SwiftTranslation {
                 throw Diagnostic(.wrongCallArity(name: name, expected: function.arity ?? 1, got: arguments.count), at: r, in: source)
             }
             var texts: [String] = []
-            for argument in arguments { texts.append(try number(argument, statement)) }
+            for argument in arguments {
+                let piece = try expression(argument, statement)
+                texts.append(piece.isBool ? "(\(piece.text) ? 1 : 0)" : anchored(piece, argument, above: 0))
+            }
+            if arguments.allSatisfy(\.isNumber), !texts.isEmpty { texts[0] = "(\(texts[0]) as CGFloat)" }
             return ("\(name)(\(texts.joined(separator: ", ")))", 10, false)
         case .string(_, let r): throw fail(statement, "only numbers translate, not strings", r)
         case .list(_, let r), .index(_, _, let r): throw fail(statement, "only numbers translate, not lists", r)
         case .field(_, _, let r): throw fail(statement, "only numbers translate, not records", r)
         }
     }
+}
+
+extension Expr {
+    /// True for a number literal.
+    var isNumber: Bool { if case .number = self { true } else { false } }
 }

@@ -204,25 +204,33 @@ public enum PathExport {
     }
 
     /// A def translated to Swift: a function of its parameters that returns the target's path, or
-    /// for `shape` a Shape whose properties are the parameters.
+    /// for `shape` a Shape whose properties are the parameters. A parameter the body knows by
+    /// another name (one named `path`) or changes is copied into a variable first.
     static func function(_ f: SwiftFunction, _ r: ExportRequest) -> String {
         let code = SwiftCode(target: r.target)
-        let body = [code.declaration] + f.body
         if r.target == .shape {
             var out = ["struct \(r.name): Shape {"]
-            out += f.parameters.map { "    var \($0): CGFloat" }
+            out += f.parameters.map { "    var \($0.label): CGFloat" }
             if !f.parameters.isEmpty { out.append("") }
             out += [
                 "    /// Drawn as the def draws it, moved to the rect's origin.",
                 "    func path(in rect: CGRect) -> Path {",
             ]
-            out += body.map { $0.isEmpty ? "" : "        " + $0 }
+            let copies = f.parameters.filter { $0.mutable || $0.local != $0.label }.map {
+                "\($0.mutable ? "var" : "let") \($0.local) = self.\($0.label)"
+            }
+            out += (copies + [code.declaration] + f.body).map { $0.isEmpty ? "" : "        " + $0 }
             out += ["        return path.offsetBy(dx: rect.minX, dy: rect.minY)", "    }", "}"]
             return out.joined(separator: "\n")
         }
-        let parameters = f.parameters.map { "\($0): CGFloat" }.joined(separator: ", ")
+        // In the signature: the label, and the name the body reads (or copies) when it differs.
+        var copies: [String] = []
+        let parameters = f.parameters.map { p -> String in
+            if p.mutable { copies.append("var \(p.local) = \(p.given)") }
+            return p.given == p.label ? "\(p.label): CGFloat" : "\(p.label) \(p.given): CGFloat"
+        }.joined(separator: ", ")
         var out = ["func \(r.name)(\(parameters)) -> \(code.pathType) {"]
-        out += body.map { $0.isEmpty ? "" : "    " + $0 }
+        out += (copies + [code.declaration] + f.body).map { $0.isEmpty ? "" : "    " + $0 }
         out += ["    return path", "}"]
         return out.joined(separator: "\n")
     }

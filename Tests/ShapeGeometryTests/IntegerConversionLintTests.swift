@@ -84,7 +84,7 @@ import Testing
         // a byte widened
         ("ShapeLanguage/Source.swift", "UInt64(byte)", 1),
         // text of the exported Swift, not a conversion here
-        ("ShapeLanguage/SwiftTranslation.swift", "Int(\\(try number(count, \"repeat\")))", 1),
+        ("ShapeLanguage/SwiftTranslation.swift", "Int(\\(try number(count, \"repeat\")) as CGFloat)", 1),
         // a byte widened; a scalar checked to be below 256
         ("ShapeOutput/PDFDocument.swift", "Int(b)", 1),
         ("ShapeOutput/PDFDocument.swift", "UInt8(u.value)", 2),

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ShapeLanguage
 @testable import ShapeOutput
+import ShapeCorpus
 import ShapeGeometry
 import ShapeTestSupport
 
@@ -168,6 +169,75 @@ import ShapeTestSupport
         }
     }
 
+    /// The seeds of the generated defs: 0..<16, or the range `SHAPE_EXPORT_SEEDS` gives
+    /// (`scripts/fuzz-export` runs many more).
+    static var exportSeeds: Range<UInt64> {
+        let given = ProcessInfo.processInfo.environment["SHAPE_EXPORT_SEEDS"]?.split(separator: "-").compactMap { UInt64($0) }
+        if let given, given.count == 2, given[0] < given[1] { return given[0]..<given[1] }
+        return 0..<16
+    }
+
+    /// Defs made at random (`GeneratedDef`: shadowing `let`s, nested scopes, loops that set their
+    /// variable, conditionals, names that clash with the generated code's and the maths
+    /// functions'), exported for every target, compiled and run against the stand-ins: each
+    /// draws what the interpreter draws, to 1e-9 of the size. A SwiftUI Shape whose parameter
+    /// would hide a function is refused with its located reason instead.
+    @Test func generatedDefsDrawAsTheInterpreterDoes() throws {
+        var program: [String] = []
+        var main: [String] = []
+        var expected: [String: (points: [Point], size: Double, def: String)] = [:]
+        for seed in Self.exportSeeds {
+            let def = GeneratedDef(seed: seed)
+            let session = Interpreter()
+            #expect(run(session, def.text) == nil, "\(def.text)")
+            for target in SwiftTarget.allCases {
+                let name = target == .shape ? "Shape\(seed)" : "\(def.name)_\(target.rawValue)"
+                var reports: [Report] = []
+                let failure = run(session, "export swift \(target.rawValue) \(def.name) as \(name)", reports: &reports)
+                if target == .shape, let clash = def.parameters.first(where: { SwiftTranslation.generatedNames.contains($0) && $0 != "path" }) {
+                    #expect(failure?.message.id == "cannotTranslate" && failure?.message.text.contains("'\(clash)'") == true, "\(def.text)")
+                    continue
+                }
+                guard failure == nil, case .export(let request) = reports.last?.kind else {
+                    Issue.record("\(def.text)\nexport \(target.rawValue): \(String(describing: failure))")
+                    continue
+                }
+                program.append(PathExport.render(request))
+                for (k, values) in def.arguments.enumerated() {
+                    let fresh = Interpreter()
+                    let call = "\(def.name) " + values.map { "\($0)" }.joined(separator: " ")
+                    #expect(run(fresh, def.text + "\n" + call) == nil, "\(def.text)\n\(call)")
+                    let caseName = "\(name)_\(k)"
+                    let size = Self.size(fresh.path)
+                    expected[caseName] = (Self.samples(fresh.path, size: size), size, def.text + "\n" + call)
+                    let labels = zip(def.parameters, values).map { "\($0): \($1)" }.joined(separator: ", ")
+                    let made = target == .shape ? "\(name)(\(labels)).path(in: CGRect(x: 0, y: 0, width: 10, height: 10))" : "\(name)(\(labels))"
+                    main.append("report(\"\(caseName)\", \(made).recording, size: \(size))")
+                }
+            }
+        }
+        let output = try compileAndRun(program.joined(separator: "\n\n") + "\n\n" + main.joined(separator: "\n") + "\n")
+        var seen: [String: [Point]] = [:]
+        var current: String?
+        for line in output.split(separator: "\n") {
+            if line.hasPrefix("case ") {
+                current = String(line.dropFirst(5))
+                seen[current!] = []
+            } else if let c = current {
+                let xy = line.split(separator: " ").compactMap { Double($0) }
+                seen[c]!.append(Point(xy[0], xy[1]))
+            }
+        }
+        #expect(expected.count > 60)
+        for (name, e) in expected.sorted(by: { $0.key < $1.key }) {
+            let got = try #require(seen[name], "\(name) was not run")
+            let worst = zip(got, e.points).map { $0.distance(to: $1) }.max() ?? 0
+            #expect(
+                got.count == e.points.count && worst <= 1e-9 * e.size, "\(name): \(got.count) samples for \(e.points.count), \(worst) apart\n\(e.def)"
+            )
+        }
+    }
+
     /// Compiles `main` with the stubs and returns what it prints.
     func compileAndRun(_ main: String) throws -> String {
         let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -175,12 +245,19 @@ import ShapeTestSupport
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let mainFile = dir.appendingPathComponent("main.swift")
-        try main.write(to: mainFile, atomically: true, encoding: .utf8)
+        // The file an app puts the code in imports UIKit or SwiftUI, which bring Foundation's
+        // maths functions (sqrt, pow, ...) for CGFloat.
+        try ("import Foundation\n\n" + main).write(to: mainFile, atomically: true, encoding: .utf8)
         let exe = dir.appendingPathComponent("run").path
         let stubs = here.appendingPathComponent("AppleStubs/Stubs.swift").path
         let compiled = try Subprocess.run("swiftc", ["-Onone", "-o", exe, stubs, mainFile.path])
         guard compiled.status == 0 else {
-            Issue.record("swiftc: \(compiled.stderr.prefix(3000))")
+            // The errors, with the line each points at (the warnings left out).
+            let lines = compiled.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+            let errors = lines.indices.filter { lines[$0].contains("error:") }.map {
+                lines[$0...Swift.min($0 + 3, lines.count - 1)].joined(separator: "\n")
+            }
+            Issue.record("swiftc: \(errors.isEmpty ? String(compiled.stderr.suffix(2000)) : String(errors.joined(separator: "\n").prefix(4000)))")
             throw Failure(description: "the exported code does not compile")
         }
         let ran = try Subprocess.run(exe)

@@ -1,0 +1,45 @@
+import Foundation
+import ShapeCorpus
+import ShapeOutput
+import Testing
+
+@testable import ShapeLanguage
+
+/// `shape fmt` checked against the interpreter with scripts made at random
+/// (`GeneratedLayout`: every kind of statement laid out badly on purpose, many of them wrong):
+/// the formatted script prints what the original prints and stops with the same error on the
+/// same line (its column may move with the indent), and formatting it again changes nothing.
+/// `scripts/fuzz-fmt` runs many more seeds than the suite's 400.
+@Suite struct FormatterDifferentialTests {
+    /// What a script does: its reports as the text printer writes them, then its error's kind and
+    /// line, if it stops with one.
+    static func outcome(_ text: String) -> [String] {
+        let interpreter = Interpreter()
+        var reports: [Report] = []
+        let error = run(interpreter, text, reports: &reports)
+        let printer = TextPrinter()
+        var lines = reports.compactMap { printer.format($0) }
+        if let error { lines.append("error \(error.message.id) at line \(error.source.line(of: error.range.start)): \(error.message.text)") }
+        return lines
+    }
+
+    static var seeds: Range<UInt64> {
+        let given = ProcessInfo.processInfo.environment["SHAPE_FMT_SEEDS"]?.split(separator: "-").compactMap { UInt64($0) }
+        if let given, given.count == 2, given[0] < given[1] { return given[0]..<given[1] }
+        return 0..<400
+    }
+
+    @Test func formattingKeepsWhatAScriptDoes() throws {
+        var ran = 0, failed = 0
+        for seed in Self.seeds {
+            let script = GeneratedLayout.script(seed: seed)
+            let formatted = try #require(Formatter.format(script))
+            #expect(Formatter.format(formatted) == formatted, "seed \(seed): formatting twice changes it\n\(script)")
+            let before = Self.outcome(script), after = Self.outcome(formatted)
+            #expect(before == after, "seed \(seed):\n--- the script\n\(script)\n--- formatted\n\(formatted)\n--- does\n\(before)\n--- then\n\(after)")
+            if before.last?.hasPrefix("error ") == true { failed += 1 } else { ran += 1 }
+        }
+        // Both kinds are there in numbers: scripts that run and scripts that stop.
+        if Self.seeds == 0..<400 { #expect(ran > 40 && failed > 40, "\(ran) ran, \(failed) stopped") }
+    }
+}
