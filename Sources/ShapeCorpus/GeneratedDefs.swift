@@ -18,6 +18,27 @@ public struct GeneratedDef: Sendable {
     /// The names variables are picked from.
     public static let names = ["w", "h", "x", "i", "k", "path", "sqrt", "box", "corner", "min", "CGFloat", "stride", "iLoop", "xGiven", "x2"]
 
+    /// A def written out, with the arguments to call it with.
+    public init(text: String, name: String, parameters: [String], arguments: [[Double]]) {
+        self.text = text
+        self.name = name
+        self.parameters = parameters
+        self.arguments = arguments
+    }
+
+    /// Defs that once exported with another meaning or did not compile (issue 45): a block's
+    /// `let` of an outer name, parameters named `path` and `sqrt`, `let path` in a def.
+    public static let regressions = [
+        GeneratedDef(
+            text: "def a3(w) { let x = 0; for i in 0..<3 { let x = i }; rect x 0 w w }", name: "a3", parameters: ["w"], arguments: [[10], [4]]),
+        GeneratedDef(
+            text: "def p1(path, sqrt) { move 0 0; line path sqrt(sqrt); let path = path * 2; line path 0 }", name: "p1",
+            parameters: ["path", "sqrt"], arguments: [[10, 9], [3, 16]]),
+        GeneratedDef(
+            text: "def p2(w) { let path = w * 2; let sqrt = 4; move 0 0; line path sqrt(sqrt) }", name: "p2", parameters: ["w"],
+            arguments: [[10], [3]]),
+    ]
+
     /// The def made from `seed`: the same seed, the same def.
     public init(seed: UInt64) {
         var random = SeededRandom(seed: seed)

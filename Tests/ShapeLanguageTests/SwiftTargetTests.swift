@@ -186,8 +186,9 @@ import ShapeTestSupport
         var program: [String] = []
         var main: [String] = []
         var expected: [String: (points: [Point], size: Double, def: String)] = [:]
-        for seed in Self.exportSeeds {
-            let def = GeneratedDef(seed: seed)
+        for (seed, def) in GeneratedDef.regressions.enumerated().map({ (UInt64($0.offset + 1_000_000), $0.element) })
+            + Self.exportSeeds.map({ ($0, GeneratedDef(seed: $0)) })
+        {
             let session = Interpreter()
             #expect(run(session, def.text) == nil, "\(def.text)")
             for target in SwiftTarget.allCases {
