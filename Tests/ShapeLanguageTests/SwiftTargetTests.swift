@@ -299,6 +299,25 @@ import ShapeTestSupport
     /// Over a polyline, a quadratic and a cubic: every dash as long as the pattern (the last of
     /// each subpath cut at its end), measured by an independent Simpson sum; pieces of one dash
     /// that crosses elements join end to end.
+    /// After `dash`, `dashes` cuts the path into the dashes: `save` and `export swift` then draw
+    /// them whole; they once dashed the dashes a second time. `undo` brings the dash back.
+    @Test func theDashesAreNotDashedAgain() throws {
+        let i = Interpreter()
+        var seen: [SaveRequest] = []
+        let box = Box()
+        i.saver = { request throws(HostFailure) in box.requests.append(request); return request.file }
+        var reports: [Report] = []
+        #expect(run(i, "circle 0 0 10\ndash 5 3\nsave \"a.svg\"\ndashes 5 3\nsave \"b.svg\"\nexport swift", reports: &reports) == nil)
+        seen = box.requests
+        #expect(seen.count == 2 && seen[0].dash != nil && seen[1].dash == nil)
+        guard case .export(let request) = reports.last?.kind else { Issue.record("no export"); return }
+        #expect(request.dash == nil && !PathExport.render(request).contains("setLineDash"))
+        #expect(run(i, "undo\nsave \"c.svg\"") == nil)
+        #expect(box.requests.last?.dash != nil)
+    }
+
+    final class Box: @unchecked Sendable { var requests: [SaveRequest] = [] }
+
     @Test func dashesAcrossElementsOfEveryKind() throws {
         var p = Path()
         try p.move(to: Point(0, 0))

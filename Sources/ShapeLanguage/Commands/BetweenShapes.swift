@@ -80,6 +80,9 @@ extension Interpreter {
         do { result = try path.dashed(pattern, limit: limits.trackPoints) } catch { throw diagnose(error, inv) }
         try charge(WorkCost.listingCost * result.elements.count, inv.range)
         try replacePath(with: result, at: inv.range)
+        // The dashes are the path now: drawn and exported whole, not dashed a second time by
+        // an earlier `dash` (whose pattern stays, for the track points).
+        state.dashGiven = false
         report(inv.name, .outline(subpaths: result.subpathStarts.count, elements: result.elements.count, length: result.length, error: nil))
     }
 
