@@ -106,7 +106,13 @@ extension Interpreter {
         // The next command binds into this one, unless something the command made keeps it.
         defer { if isKnownUniquelyReferenced(&invocation) { spareInvocation = invocation } }
         guard let run = row.spec.run else { throw error(.unknownCommand(name), nameRange) }
+        // With `figure keep`, each command's new figure joins the ones before: in a loop too.
+        let keeping = state.figureKeep && name != "figure"
+        let figureBefore = keeping ? lastFigure : nil
         try run(self)(invocation)
+        if keeping, let old = figureBefore, let new = lastFigure, new != old {
+            lastFigure = Figure(title: old.title + "; " + new.title, marks: old.marks + new.marks)
+        }
         if current.nonFiniteReport {
             current.nonFiniteReport = false
             throw error(.nonFiniteResult, range)

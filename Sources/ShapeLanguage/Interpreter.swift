@@ -268,10 +268,6 @@ public final class Interpreter {
             lastFigureless = statement.commandName
         }
         if lastFigure != nil { lastFigureless = nil }
-        // Kept figures: the new one joins the ones before.
-        if state.figureKeep, let old = figureBefore, let new = lastFigure, new != old, statement.commandName != "figure" {
-            lastFigure = Figure(title: old.title + "; " + new.title, marks: old.marks + new.marks)
-        }
         if replaced == true {
             if lastFigure == figureBefore { lastFigure = nil }
             if commandRow(statement.commandName)?.spec.group != .teaching { lastFigureless = nil }

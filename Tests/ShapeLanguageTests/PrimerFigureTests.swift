@@ -13,6 +13,18 @@ import ShapeTestSupport
         return i
     }
 
+    /// `figure keep` keeps every figure a statement makes, in a loop as in separate statements
+    /// (a loop of three tangents kept 2 marks, the last two figures, where three statements keep
+    /// 6); `figure replace` then keeps the last alone.
+    @Test func keptFiguresAccumulateInLoopsToo() {
+        let curve = "move 0 0\ncurve 30 120 170 120 200 0\nfigure keep\n"
+        let looped = session(curve + "for s in 1..<4 { tangent s * 50 }")
+        let separate = session(curve + "tangent 50\ntangent 100\ntangent 150")
+        #expect(looped.lastFigure?.marks.count == 6 && looped.lastFigure == separate.lastFigure)
+        #expect(run(looped, "figure replace\nfor s in 1..<4 { tangent s * 50 }") == nil)
+        #expect(looped.lastFigure?.marks.count == 2)
+    }
+
     func marks(_ i: Interpreter, _ role: Figure.Role) -> [Figure.Mark] { i.lastFigure?.marks.filter { $0.role == role } ?? [] }
 
     /// Bernstein: one graph per basis function, each through the closed form C(n,k)tᵏ(1−t)ⁿ⁻ᵏ

@@ -305,7 +305,9 @@ import ShapeTestSupport
         let i = Interpreter()
         var seen: [SaveRequest] = []
         let box = Box()
-        i.saver = { request throws(HostFailure) in box.requests.append(request); return request.file }
+        i.saver = { request throws(HostFailure) in
+            box.requests.append(request); return request.file
+        }
         var reports: [Report] = []
         #expect(run(i, "circle 0 0 10\ndash 5 3\nsave \"a.svg\"\ndashes 5 3\nsave \"b.svg\"\nexport swift", reports: &reports) == nil)
         seen = box.requests
