@@ -54,6 +54,8 @@ case("dash-phase-missing", "move 0 0\nline 10 0\ndash 1 1 phase\n", "'phase' nee
 case("unbounded-recursion", "def f(n) { f n+1 }\nf 0\n", "calls nested more than 200 deep")
 case("mutual-recursion", "def a(n) { b n }\ndef b(n) { a n }\na 0\n", "calls nested more than 200 deep")
 case("include-missing", 'include "no/such/file.shape"\n', "cannot include 'no/such/file.shape': No such file or")
+# A file that is not a shape script: where it stops, none of its text (/etc/shadow once showed its first line).
+case("include-not-a-script", 'include "expected.tsv"\n', "cannot include 'expected.tsv': it is not named .shape, and it stops at its line")
 case("include-self", 'include "include-self.shape"\n', "'include-self.shape' includes itself")
 case("include-directory", 'include "."\n', "cannot include '.': it is a directory")
 case("include-number", "include 42\n", "the file name must be a string")

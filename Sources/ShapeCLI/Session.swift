@@ -14,18 +14,30 @@ final class Session {
     var workbench: Workbench?
     /// While a statement runs for the workbench: its reports as the text printer writes them.
     var capture: [String]?
+    /// While a statement posted by a page runs: it may read and write files only inside the
+    /// session's folder (the current directory), as `FileSystem.confined` checks.
+    let confined = Confinement()
+
+    /// Whether a page's statement is running; read by the file hooks, which the interpreter may
+    /// call from the thread it runs on.
+    final class Confinement: @unchecked Sendable {
+        var active = false
+    }
 
     init(options: ShapeCommand.Options) {
         self.options = options
+        let confined = confined
         interpreter = Interpreter(loader: { file, from throws(HostFailure) in
             let directory = from.hasPrefix("<") || from == "-e" ? "." : FileSystem.directory(of: from)
             let path = file.hasPrefix("/") ? file : (directory == "." ? file : directory + "/" + file)
+            if confined.active { try FileSystem.confined(file, resolved: path, writing: false) }
             do { return (path, try FileSystem.read(path)) } catch { throw HostFailure("\(error)") }
         })
         interpreter.saver = { request throws(HostFailure) in
             let from = request.from
             let directory = from.hasPrefix("<") || from == "-e" ? "." : FileSystem.directory(of: from)
             let path = request.file.hasPrefix("/") || directory == "." ? request.file : directory + "/" + request.file
+            if confined.active { try FileSystem.confined(request.file, resolved: path, writing: true) }
             let svg = SVGDocument.render(request)
             let pdf = path.lowercased().hasSuffix(".pdf")
             // A PDF is made from the SVG's text: its cost is the text's length.
@@ -43,6 +55,7 @@ final class Session {
             let from = request.from, file = request.file ?? ""
             let directory = from.hasPrefix("<") || from == "-e" ? "." : FileSystem.directory(of: from)
             let path = file.hasPrefix("/") || directory == "." ? file : directory + "/" + file
+            if confined.active { try FileSystem.confined(file, resolved: path, writing: true) }
             do { try FileSystem.writeAtomically(PathExport.render(request) + "\n", to: path) } catch { throw HostFailure("\(error)") }
             return path
         }

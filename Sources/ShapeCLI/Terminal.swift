@@ -140,6 +140,27 @@ enum FileSystem {
         return String(path[path.index(after: slash)...])
     }
 
+    /// Refuses a file a page's statement names unless it lies inside the session's folder (the
+    /// current directory): an absolute name, a `..` step, or a name whose real path (symbolic
+    /// links followed; for a file to write, its folder's) leads elsewhere. `name` is as written,
+    /// `resolved` as the session resolves it.
+    static func confined(_ name: String, resolved: String, writing: Bool) throws(HostFailure) {
+        let refusal = HostFailure("a statement from the page may read and write only inside the session's folder (docs/workbench.md)")
+        guard !name.hasPrefix("/"), !name.split(separator: "/").contains("..") else { throw refusal }
+        guard let root = realPath(".") else { throw refusal }
+        let target = writing ? directory(of: resolved) : resolved
+        // A file that is not there yet is judged by its folder.
+        guard let real = realPath(target) ?? (writing ? nil : realPath(directory(of: resolved))) else { throw refusal }
+        guard real == root || real.hasPrefix(root == "/" ? "/" : root + "/") else { throw refusal }
+    }
+
+    /// The absolute path with every symbolic link followed, nil when it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let p = realpath(path, nil) else { return nil }
+        defer { free(p) }
+        return String(cString: p)
+    }
+
     static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])

@@ -601,8 +601,19 @@ public final class Interpreter {
         guard !includeStack.contains(loaded.name) else { throw error(.includeCycle(file), range) }
         try charge(WorkCost.includeCost + loaded.text.utf8.count / WorkCost.includeBytesPerUnit, range)
         let included = Source(name: loaded.name, text: loaded.text)
+        // An error in a file not named .shape shows none of its text (`include "/etc/shadow"`
+        // once put its first line in the message): only where it stopped.
+        func unshown(_ d: Diagnostic) -> Diagnostic {
+            error(
+                .cannotInclude(
+                    file, reason: "it is not named .shape, and it stops at its line \(included.line(of: d.range.start)) (nothing of it is shown)"),
+                range)
+        }
+        let script = loaded.name.asciiLowercased.hasSuffix(".shape")
         let program: Program
-        do { program = try Parser.parse(included) } catch { throw error.diagnostic.calledFrom(.include, source, range) }
+        do { program = try Parser.parse(included) } catch {
+            throw script ? error.diagnostic.calledFrom(.include, source, range) : unshown(error.diagnostic)
+        }
         try enter(range)
         let saved = source
         includeStack.append(loaded.name)
@@ -611,6 +622,11 @@ public final class Interpreter {
         do {
             for s in program.statements { try run(s) }
         } catch {
+            guard script else {
+                source = saved
+                if error.source.name == loaded.name { throw unshown(error) }
+                throw self.error(.cannotInclude(file, reason: "it is not named .shape, and a file it includes stops (nothing of it is shown)"), range)
+            }
             throw error.calledFrom(.include, saved, range)
         }
     }

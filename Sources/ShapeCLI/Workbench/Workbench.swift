@@ -129,7 +129,10 @@ final class Workbench {
                 let program = try Parser.parse(source)
                 for statement in program.statements {
                     session.capture = []
+                    // A page may use only the session's folder (docs/workbench.md).
+                    session.confined.active = true
                     let d = session.interpreter.run(statement, in: source, emit: session.emit)
+                    session.confined.active = false
                     let captured = session.capture ?? []
                     session.capture = nil
                     reports += captured

@@ -181,6 +181,27 @@ def server_tests():
           "POST /run?scene=1 answers the statement's report and then the scene after it, in binary")
     post(v, "undo")
     check(scene(v) == before, "undone")
+    # A page may read and write files only inside the session's folder; the prompt keeps its powers.
+    outside = tempfile.mkdtemp()
+    os.symlink(outside, os.path.join(v.dir, "out"))
+    for statement in [f'save "{outside}/abs.svg"', 'save "../up.svg"', 'save "out/link.svg"', f'export swift "{outside}/x.swift"',
+                      'include "/etc/passwd"', 'include "out/../../etc/passwd"']:
+        answer = json.loads(body(post(v, statement)))
+        check(not answer["ok"] and "only inside the session's folder" in answer["error"] and "root:" not in answer["error"],
+              f"a page's '{statement}' is refused with its reason")
+    check(os.listdir(outside) == [], "nothing was written outside the session's folder")
+    answer = json.loads(body(post(v, 'save "inside.svg"')))
+    check(answer["ok"] and os.path.exists(os.path.join(v.dir, "inside.svg")), "a page saves inside the session's folder")
+    with open(os.path.join(v.dir, "secret"), "w") as f:
+        f.write("root:x:0:0:secret words\n")
+    answer = json.loads(body(post(v, 'include "secret"')))
+    check(not answer["ok"] and "secret words" not in answer["error"] and "nothing of it is shown" in answer["error"],
+          "a file that is not a shape script is not quoted in the error")
+    v.type(f'save "{outside}/typed.svg"')
+    deadline = time.time() + 10
+    while time.time() < deadline and not os.path.exists(os.path.join(outside, "typed.svg")):
+        time.sleep(0.05)
+    check(os.path.exists(os.path.join(outside, "typed.svg")), "a statement typed at the prompt still saves anywhere")
     check(status(request(v, "GET", f"/?token={t}", host=f"evil.example:{v.port}")) == 403, "a foreign Host (DNS rebinding): 403")
     check(status(request(v, "GET", f"/?token={t}", host="127.0.0.1:1")) == 403, "a Host with another port: 403")
     check(status(request(v, "GET", f"/?token={t}", host=f"localhost:{v.port}")) == 200, "Host localhost:port is the loopback")
