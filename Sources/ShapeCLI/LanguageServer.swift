@@ -135,6 +135,13 @@ final class LanguageServer: @unchecked Sendable {
         }
         let id = message["id"]
         let params = message["params"] ?? .null
+        // JSON-RPC: an id is a string, a number or null.
+        switch id {
+        case nil, .null?, .string?, .number?: break
+        default:
+            fail(.null, -32600, "invalid request: an id is a string or a number")
+            return nil
+        }
         if method == "exit" { return shutdownAsked ? 0 : 1 }
         // Before `initialize`, requests are refused and notifications dropped; after
         // `shutdown`, every request is invalid (LSP 3.17).
@@ -144,6 +151,10 @@ final class LanguageServer: @unchecked Sendable {
         }
         if shutdownAsked {
             if let id { fail(id, -32600, "invalid request: the server is shutting down") }
+            return nil
+        }
+        if let id, let why = LanguageServer.invalidParams(method, params) {
+            fail(id, -32602, "invalid params: \(why)")
             return nil
         }
         switch method {
@@ -191,6 +202,21 @@ final class LanguageServer: @unchecked Sendable {
         case "textDocument/codeAction": respond(id ?? .null, codeActions(params))
         default:
             if let id { fail(id, -32601, "unknown method \(method)") }
+        }
+        return nil
+    }
+
+    /// Why a request's params are not what its method takes (LSP 3.17), or nil when they are: a
+    /// document named by a string `uri`, and for the requests at a place a `position` of two
+    /// whole numbers from 0.
+    static func invalidParams(_ method: String, _ params: JSON) -> String? {
+        let atPlace: Set<String> = ["textDocument/completion", "textDocument/hover", "textDocument/definition"]
+        let onDocument: Set<String> = atPlace.union(["textDocument/documentSymbol", "textDocument/formatting", "textDocument/codeAction"])
+        guard onDocument.contains(method) else { return nil }
+        guard params["textDocument"]?["uri"]?.string != nil else { return "textDocument.uri must be a string" }
+        if atPlace.contains(method) {
+            guard let line = params["position"]?["line"]?.int, let character = params["position"]?["character"]?.int, line >= 0, character >= 0
+            else { return "position must be {line, character}, whole numbers from 0" }
         }
         return nil
     }

@@ -65,7 +65,7 @@ import Testing
         // Junk, an unknown method, and a script too slow to finish: answered, not fatal.
         input += "Content-Length: 5\r\n\r\n{oops"
         input += try Self.request(7, "bogus/method")
-        // Positions outside the document, and nonsense ones: no answer to give, no crash.
+        // Positions outside the document, and nonsense ones: answered, no crash.
         for (k, position) in [at(-1, 0), at(0, -5), at(99, 0), ["line": "x"]].enumerated() {
             input += try Self.request(20 + k, "textDocument/hover", ["textDocument": doc, "position": position])
         }
@@ -100,7 +100,10 @@ import Testing
         #expect(editEnd == ["line": 5, "character": 0], "\(String(describing: editEnd))")
         #expect(out.contains { ($0["error"] as? [String: Any])?["code"] as? Int == -32700 })
         #expect((response(7)?["error"] as? [String: Any])?["code"] as? Int == -32601)
-        for k in 20..<24 { #expect(response(k)?.keys.contains("result") == true, "hover \(k)") }
+        // Outside the document: no hover (null). Not a position at all (negative, not a number):
+        // invalid params.
+        #expect(response(22)?.keys.contains("result") == true, "hover 22")
+        for k in [20, 21, 23] { #expect((response(k)?["error"] as? [String: Any])?["code"] as? Int == -32602, "hover \(k)") }
         #expect(response(99)?.keys.contains("result") == true)
     }
 
@@ -214,6 +217,25 @@ import Testing
         #expect((stop["message"] as? String)?.contains("the check stopped here") == true, "\(stop)")
         let line = ((stop["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int
         #expect(line != nil && line! > 1 && line! < 20, "\(stop)")
+    }
+
+    /// JSON-RPC and LSP validation: an id that is an object is an invalid request (-32600,
+    /// answered to id null); a hover whose position is a string and a completion with no
+    /// document are invalid params (-32602), not an empty answer.
+    @Test func malformedRequestsAreAnsweredAsJSONRPCSays() throws {
+        var input = Self.start + (try Self.open("file:///a.shape", "move 0 0\n"))
+        input += try Self.frame(["jsonrpc": "2.0", "id": ["x": 1], "method": "textDocument/hover", "params": [:]])
+        input += try Self.request(2, "textDocument/hover", ["textDocument": ["uri": "file:///a.shape"], "position": "0:0"])
+        input += try Self.request(3, "textDocument/completion", ["position": ["line": 0, "character": 0]])
+        input += try Self.request(4, "textDocument/hover", ["textDocument": ["uri": "file:///a.shape"], "position": ["line": -1, "character": 0]])
+        input += try Self.request(5, "textDocument/hover", ["textDocument": ["uri": "file:///a.shape"], "position": ["line": 0, "character": 1]])
+        input += Self.end
+        let out = try Self.converse(input)
+        func code(_ id: Int) -> Int? { (out.first { ($0["id"] as? Int) == id }?["error"] as? [String: Any])?["code"] as? Int }
+        let nullIDs = out.filter { $0["id"] is NSNull }.compactMap { ($0["error"] as? [String: Any])?["code"] as? Int }
+        #expect(nullIDs == [-32600], "\(out)")
+        #expect(code(2) == -32602 && code(3) == -32602 && code(4) == -32602)
+        #expect(out.contains { ($0["id"] as? Int) == 5 && $0["error"] == nil })
     }
 
     @Test func exitWithoutShutdownIsStatusOne() throws {
