@@ -64,7 +64,7 @@ struct SwiftTranslation {
         [
             "path", "pathDash", "rect", "ellipse", "CGFloat", "CGPoint", "CGRect", "CGAffineTransform", "CGMutablePath", "UIBezierPath",
             "Path", "Shape", "Angle", "StrokeStyle", "Int", "Double", "stride", "min", "max", "pow", "abs", "print",
-        ] + Builtins.functions.map(\.name))
+        ] + Builtins.functions.map { $0.name })
 
     /// True for an ASCII Swift identifier that is not a keyword.
     static func isSwiftName(_ s: String) -> Bool {
@@ -455,7 +455,7 @@ struct SwiftTranslation {
                 let piece = try expression(argument, statement)
                 texts.append(piece.isBool ? "(\(piece.text) ? 1 : 0)" : anchored(piece, argument, above: 0))
             }
-            if arguments.allSatisfy(\.isNumber), !texts.isEmpty { texts[0] = "(\(texts[0]) as CGFloat)" }
+            if arguments.allSatisfy({ $0.isNumber }), !texts.isEmpty { texts[0] = "(\(texts[0]) as CGFloat)" }
             return ("\(name)(\(texts.joined(separator: ", ")))", 10, false)
         case .string(_, let r): throw fail(statement, "only numbers translate, not strings", r)
         case .list(_, let r), .index(_, _, let r): throw fail(statement, "only numbers translate, not lists", r)

@@ -5,6 +5,9 @@ enum HTTP {
     /// The most a request's line and headers may take, and its body.
     static let headerLimit = 16 << 10
     static let bodyLimit = 1 << 20
+    /// Headers a request may carry once: a second one is refused (400), as a server and a
+    /// proxy could each read a different one.
+    static let singleHeaders: Set<String> = ["content-length", "host", "origin", "x-shape-token", "content-type", "transfer-encoding"]
 
     struct Request {
         var method: String
@@ -47,7 +50,7 @@ enum HTTP {
             return .refused(status: 400, reason: "a malformed request line")
         }
         let version = String(parts[2])
-        guard version == "HTTP/1.1" || version == "HTTP/1.0" else { return .refused(status: 505, reason: "only HTTP/1.1 is spoken") }
+        guard version == "HTTP/1.1" else { return .refused(status: 505, reason: "only HTTP/1.1 is spoken") }
         let method = String(parts[0])
         guard method.allSatisfy({ $0.isUppercase }) else { return .refused(status: 400, reason: "a malformed method") }
         var headers: [String: String] = [:]
@@ -62,8 +65,8 @@ enum HTTP {
             }
             let value = String(line[line.index(after: colon)...].trimmingSpaces)
             let key = name.lowercased()
-            // Two lengths or two hosts could be read two ways: refused.
-            if headers[key] != nil, key == "content-length" || key == "host" {
+            // Two lengths, hosts, origins, tokens or types could be read two ways: refused.
+            if headers[key] != nil, HTTP.singleHeaders.contains(key) {
                 return .refused(status: 400, reason: "a repeated \(key) header")
             }
             if headers[key] == nil { headers[key] = value }

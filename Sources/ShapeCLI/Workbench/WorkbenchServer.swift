@@ -42,6 +42,13 @@ final class WorkbenchServer: @unchecked Sendable {
     static let requestTimeout = 10.0
     static let idleTimeout = 60.0
     static let eventBacklogLimit = 4 << 20
+    /// What waits to be sent on a connection that is not an event stream: past it, the requests
+    /// it has pipelined behind wait in its input until the client reads (2,000 pipelined GETs of
+    /// the page on a socket that never read once grew the server by 79 MB).
+    static let outputLimit = 4 << 20
+    /// What a connection may have sent that waits to be taken (pipelined requests behind an
+    /// answer it does not read): past it, it is closed.
+    static let inputLimit = HTTP.headerLimit + HTTP.bodyLimit + (64 << 10)
     static let heartbeat = 15.0
     /// Transcript entries kept for a page that connects later.
     static let historyLimit = 200
@@ -263,6 +270,9 @@ final class WorkbenchServer: @unchecked Sendable {
         var entriesSent = 0
         var sceneVersionSent = -1
         init(fd: Int32, now: Double) { self.fd = fd; lastActivity = now }
+
+        /// Nothing under way: no request being read or answered, nothing to send, no page.
+        var isIdle: Bool { !isEvents && !awaitingJob && awaitingScene == nil && output.isEmpty && input.isEmpty }
     }
 
     static func now() -> Double {
@@ -355,13 +365,24 @@ final class WorkbenchServer: @unchecked Sendable {
                     // a scene or an answer is one write, and a drag waits for it.
                     var one: Int32 = 1
                     setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+                    // At the limit, the connection idle longest makes room: one that sends
+                    // nothing cannot hold a slot that a page needs.
+                    if connections.count >= WorkbenchServer.connectionLimit,
+                        let (oldest, idle) = connections.filter({ $0.value.isIdle }).min(by: { $0.value.lastActivity < $1.value.lastActivity })
+                    {
+                        close(idle.fd)
+                        connections[oldest] = nil
+                    }
                     if connections.count >= WorkbenchServer.connectionLimit {
                         let bytes = HTTP.error(503, "too many connections")
                         _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
                         close(fd)
                         continue
                     }
-                    connections[nextID] = Connection(fd: fd, now: now)
+                    // Its first request must come within the request timeout, as every later one.
+                    let connection = Connection(fd: fd, now: now)
+                    connection.requestStarted = now
+                    connections[nextID] = connection
                     nextID += 1
                 }
             }
@@ -376,6 +397,8 @@ final class WorkbenchServer: @unchecked Sendable {
                         c.lastActivity = now
                         if c.isEvents || c.closeAfterWrite {
                             // Nothing more is read from an event stream or a connection ending.
+                        } else if c.input.count + n > WorkbenchServer.inputLimit {
+                            drop = true  // requests piled up behind answers it does not read
                         } else {
                             if c.requestStarted == nil { c.requestStarted = now }
                             c.input += buffer[0..<n]
@@ -390,6 +413,8 @@ final class WorkbenchServer: @unchecked Sendable {
                     if n > 0 {
                         c.output.removeFirst(n)
                         c.lastActivity = now
+                        // Room again: the requests waiting behind are taken.
+                        if !c.isEvents, c.output.count < WorkbenchServer.outputLimit, !c.input.isEmpty { handle(c, id: id, now: now) }
                     } else if n < 0, errno != EAGAIN, errno != EINTR {
                         drop = true
                     }
@@ -416,7 +441,7 @@ final class WorkbenchServer: @unchecked Sendable {
     /// Takes every whole request the connection's bytes hold (one at a time: the next waits
     /// for a job's answer).
     func handle(_ c: Connection, id: Int, now: Double) {
-        while !c.awaitingJob, !c.closeAfterWrite, !c.isEvents, !c.input.isEmpty {
+        while !c.awaitingJob, !c.closeAfterWrite, !c.isEvents, !c.input.isEmpty, c.output.count < WorkbenchServer.outputLimit {
             switch HTTP.parse(c.input[...]) {
             case .incomplete:
                 return
