@@ -75,7 +75,9 @@ enum Watch {
         defer { workbench?.stop() }
         while Watch.interrupted == 0 {
             runs += 1
-            let (files, session, failure) = runOnce(file, svg: svg, workLimit: workLimit, run: runs)
+            let (read, session, failure) = runOnce(file, svg: svg, workLimit: workLimit, run: runs)
+            // A file that is a symbolic link changes where its target is: both are watched.
+            let files = read + read.compactMap { FileSystem.realPath($0) }
             let folders = Set(files.map { FileSystem.directory(of: $0) })
             for folder in folders where !watched.values.contains(folder) {
                 let wd = inotify_add_watch(fd, folder, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_ATTRIB))

@@ -216,6 +216,33 @@ func waitUntil(_ done: () -> Bool) {
         #expect(!t.screen.contains("Fatal") && !t.screen.contains("Crash"))
     }
 
+    /// A script that is a symbolic link, and an include that is one, run again when their
+    /// targets (in another folder) are written: the watch once saw only the links' folder.
+    @Test func watchFollowsSymbolicLinks() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("shape-watch-\(UUID().uuidString.prefix(8))")
+        let elsewhere = dir.appendingPathComponent("elsewhere"), here = dir.appendingPathComponent("here")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: here, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func write(_ name: String, _ text: String) throws {
+            try text.write(to: elsewhere.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        try write("main.shape", "include \"part.shape\"\nprint \"main one\"\n")
+        try write("part.shape", "print \"part one\"\n")
+        let fm = FileManager.default
+        try fm.createSymbolicLink(atPath: here.appendingPathComponent("main.shape").path, withDestinationPath: elsewhere.appendingPathComponent("main.shape").path)
+        try fm.createSymbolicLink(atPath: here.appendingPathComponent("part.shape").path, withDestinationPath: elsewhere.appendingPathComponent("part.shape").path)
+        let t = try TmuxSession(arguments: "watch \(here.path)/main.shape", waitingFor: "main one")
+        let pid = try #require(t.programPID)
+        try write("part.shape", "print \"part two\"\n")  // the included link's target
+        try t.waitFor("part two")
+        try write("main.shape", "include \"part.shape\"\nprint \"main two\"\n")  // the script link's target
+        try t.waitFor("main two")
+        try t.press("C-c")
+        waitUntil { kill(pid, 0) != 0 }
+        #expect(kill(pid, 0) != 0, "shape watch is still running")
+    }
+
     /// Ctrl-C while a run is under way stops it and leaves: the budget is raised so far that
     /// only Ctrl-C can end the statement (2^60 calls).
     @Test func watchLeavesOnControlCDuringARun() throws {
