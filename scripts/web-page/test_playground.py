@@ -2,7 +2,9 @@
 runs its first example; an edit reruns the script and shows its reports and its picture; an
 example that includes a library file runs; a real pointer drag of a control point runs `setpoint`
 in the session and writes it into the script (one line, the drag's last position), and undo from
-the page restores the path; the share link brings the script and the picture back; a run past
+the page restores the path; the share link brings the script and the picture back, and a link that is not one, is cut
+short or inflates past 2 MiB says so and leaves a working editor, and a second link opened in
+the tab is opened; a run past
 the time limit is stopped and says so while the page stays responsive; calls nest 200 deep, as on
 the command line.
 Usage: python test_playground.py dist/web/index.html"""
@@ -163,6 +165,34 @@ try:
     wait(d, "return window.playground && window.playground.runs > 0", "the shared page's run")
     check(d.execute_script("return document.getElementById('editor').value") == script, "the link brings the script back")
     check(d.execute_script("return document.getElementById('path').getAttribute('d')") == picture, "and the picture")
+
+    # Share links are input like any other: one that is not base64, one cut short, and one whose
+    # script inflates past 2 MiB each say why and leave an empty editor that works; a second
+    # link opened in the same tab (a hashchange) is opened.
+    import base64, json, zlib
+    def link_of(script_text):
+        c = zlib.compressobj(9, zlib.DEFLATED, -15)
+        raw = c.compress(script_text.encode()) + c.flush()
+        return page + "#s=" + base64.urlsafe_b64encode(raw).decode().rstrip("=")
+    # Cut short at a whole number of base64 quads: base64 still, deflate cut off.
+    cut = link.split("#s=")[0] + "#s=" + link.split("#s=")[1][:len(link.split("#s=")[1]) // 8 * 4]
+    bomb = link_of("line 1 1\n" * 400000)  # 3.6 MB of script in a link of a few KB
+    for bad, why in [(page + "#s=%%%not-base64", "not a share link"), (cut, "damaged"), (bomb, "larger than 2 MiB")]:
+        d.get("about:blank")
+        d.get(bad)
+        began = time.time()
+        wait(d, f"return document.getElementById('transcript').textContent.includes('share link:') && "
+                f"document.getElementById('transcript').textContent.includes({why!r})", f"a link that is {why}: said so")
+        check(time.time() - began < 10 and d.execute_script("return document.getElementById('editor').value") == ""
+              and d.execute_script("return document.getElementById('status').textContent") != "running…",
+              f"a link that is {why}: the editor is empty and nothing stays running")
+    edit(d, "move 0 0\nline 3 4")
+    wait(d, "return document.getElementById('transcript').textContent.includes('line: to (3, 4), segment 5')", "the editor works after a bad link")
+    second = "move 0 0\ncircle 5 5 5\n"
+    d.execute_script("location.hash = arguments[0]", link_of(second).split("#")[1])
+    wait(d, f"return document.getElementById('editor').value === {json.dumps(second)}", "a second link opened in the same tab is opened")
+    d.get(link)
+    wait(d, "return window.playground && window.playground.runs > 0", "the good link again")
 
     # Calls nest in the page as deep as the interpreter allows (200), and one more is its located
     # error, as on the command line, not a browser's stack overflow.
