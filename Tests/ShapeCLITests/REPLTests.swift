@@ -230,8 +230,10 @@ func waitUntil(_ done: () -> Bool) {
         try write("main.shape", "include \"part.shape\"\nprint \"main one\"\n")
         try write("part.shape", "print \"part one\"\n")
         let fm = FileManager.default
-        try fm.createSymbolicLink(atPath: here.appendingPathComponent("main.shape").path, withDestinationPath: elsewhere.appendingPathComponent("main.shape").path)
-        try fm.createSymbolicLink(atPath: here.appendingPathComponent("part.shape").path, withDestinationPath: elsewhere.appendingPathComponent("part.shape").path)
+        try fm.createSymbolicLink(
+            atPath: here.appendingPathComponent("main.shape").path, withDestinationPath: elsewhere.appendingPathComponent("main.shape").path)
+        try fm.createSymbolicLink(
+            atPath: here.appendingPathComponent("part.shape").path, withDestinationPath: elsewhere.appendingPathComponent("part.shape").path)
         let t = try TmuxSession(arguments: "watch \(here.path)/main.shape", waitingFor: "main one")
         let pid = try #require(t.programPID)
         try write("part.shape", "print \"part two\"\n")  // the included link's target

@@ -138,22 +138,13 @@ import ShapeTestSupport
         }
 
         let output = try compileAndRun(program.joined(separator: "\n\n") + "\n\n" + main.joined(separator: "\n") + "\n")
-        var seen: [String: [Point]] = [:]
-        var current: String?
-        for line in output.split(separator: "\n") {
-            if line.hasPrefix("case ") {
-                current = String(line.dropFirst(5))
-                seen[current!] = []
-            } else if line.hasPrefix("dash ") {
-                let parts = line.split(separator: " ", maxSplits: 2)
-                let pattern = try #require(dashes[String(parts[1])])
-                let printed = "\(pattern.lengths) \(pattern.phase)"
-                #expect(String(parts[2]) == printed, "\(line)")
-                dashes[String(parts[1])] = nil
-            } else if let c = current {
-                let xy = line.split(separator: " ").compactMap { Double($0) }
-                seen[c]!.append(Point(xy[0], xy[1]))
-            }
+        let (seen, dashLines) = Self.cases(output)
+        for line in dashLines {
+            let parts = line.split(separator: " ", maxSplits: 2)
+            let pattern = try #require(dashes[String(parts[1])])
+            let printed = "\(pattern.lengths) \(pattern.phase)"
+            #expect(String(parts[2]) == printed, "\(line)")
+            dashes[String(parts[1])] = nil
         }
         #expect(dashes.isEmpty, "dash patterns not set: \(dashes.keys)")
         #expect(seen.count == expected.count)
@@ -218,17 +209,7 @@ import ShapeTestSupport
             }
         }
         let output = try compileAndRun(program.joined(separator: "\n\n") + "\n\n" + main.joined(separator: "\n") + "\n")
-        var seen: [String: [Point]] = [:]
-        var current: String?
-        for line in output.split(separator: "\n") {
-            if line.hasPrefix("case ") {
-                current = String(line.dropFirst(5))
-                seen[current!] = []
-            } else if let c = current {
-                let xy = line.split(separator: " ").compactMap { Double($0) }
-                seen[c]!.append(Point(xy[0], xy[1]))
-            }
-        }
+        let (seen, _) = Self.cases(output)
         #expect(expected.count > 60)
         for (name, e) in expected.sorted(by: { $0.key < $1.key }) {
             let got = try #require(seen[name], "\(name) was not run")
@@ -237,6 +218,26 @@ import ShapeTestSupport
                 got.count == e.points.count && worst <= 1e-9 * e.size, "\(name): \(got.count) samples for \(e.points.count), \(worst) apart\n\(e.def)"
             )
         }
+    }
+
+    /// What the stubs' `report` printed: each case's samples by its name, and the lines that
+    /// report a dash pattern (`dash name lengths phase`).
+    static func cases(_ output: String) -> (samples: [String: [Point]], dashes: [Substring]) {
+        var seen: [String: [Point]] = [:]
+        var dashes: [Substring] = []
+        var current: String?
+        for line in output.split(separator: "\n") {
+            if line.hasPrefix("case ") {
+                current = String(line.dropFirst(5))
+                seen[current!] = []
+            } else if line.hasPrefix("dash ") {
+                dashes.append(line)
+            } else if let c = current {
+                let xy = line.split(separator: " ").compactMap { Double($0) }
+                if xy.count == 2 { seen[c]!.append(Point(xy[0], xy[1])) }
+            }
+        }
+        return (seen, dashes)
     }
 
     /// Compiles `main` with the stubs and returns what it prints.
