@@ -380,7 +380,10 @@ public final class Interpreter {
 
     /// Counts `units` of work against the statement's budget, and stops when asked to.
     func charge(_ units: Int, _ range: SourceRange) throws(Diagnostic) {
-        current.work += units
+        // Held at Int.max, never past it: a cost computed from a huge count must give the
+        // located error, not stop the process.
+        let (sum, overflow) = current.work.addingReportingOverflow(units)
+        current.work = overflow ? .max : sum
         if current.work > limits.statementWork { throw error(.workLimit(limits.statementWork), range) }
         if isCancelled() { throw error(.interrupted, range) }
     }

@@ -41,16 +41,19 @@ public struct SaveRequest: Sendable {
             case .segment(.line), .move, .close: break
             }
         }
-        let elements = path.elements.count
-        var units = 0
-        if layers.contains(.controls) { units += WorkCost.controlsCost * (elements + controlPoints) }
-        if layers.contains(.labels) { units += WorkCost.labelCost * controlPoints }
-        if layers.contains(.comb) { units += WorkCost.combCost * curved }
-        if layers.contains(.fill) { units += WorkCost.listingCost * elements }
-        if layers.contains(.points) || layers.contains(.handle) { units += WorkCost.listingCost * trackPoints.count }
-        if layers.contains(.figure), let figure { units += WorkCost.listingCost * figure.marks.count }
-        if layers.contains(.casteljau), let casteljau { units += WorkCost.listingCost * casteljau.reduce(0) { $0 + $1.count } }
-        return units
+        // Added up as doubles: in WebAssembly an Int has 32 bits, and a comb along a million
+        // curves costs 4e9 units.
+        let elements = Double(path.elements.count)
+        var units = 0.0
+        func add(_ cost: Int, _ count: Int) { units += Double(cost) * Double(count) }
+        if layers.contains(.controls) { units += Double(WorkCost.controlsCost) * (elements + Double(controlPoints)) }
+        if layers.contains(.labels) { add(WorkCost.labelCost, controlPoints) }
+        if layers.contains(.comb) { add(WorkCost.combCost, curved) }
+        if layers.contains(.fill) { add(WorkCost.listingCost, path.elements.count) }
+        if layers.contains(.points) || layers.contains(.handle) { add(WorkCost.listingCost, trackPoints.count) }
+        if layers.contains(.figure), let figure { add(WorkCost.listingCost, figure.marks.count) }
+        if layers.contains(.casteljau), let casteljau { add(WorkCost.listingCost, casteljau.reduce(0) { $0 + $1.count }) }
+        return Int(saturating: units)
     }
 }
 

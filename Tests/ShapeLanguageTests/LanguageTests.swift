@@ -486,3 +486,16 @@ func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
         #expect(NumberFormat.json(1e-7) == "1e-07")
     }
 }
+
+/// The work counter saturates: a cost as large as an Int can hold, charged twice, is the
+/// located "too much work" error, not an overflow that stops the process.
+@Suite struct WorkChargeTests {
+    @Test func aHugeChargeIsTheWorkLimitError() {
+        let i = Interpreter()
+        let range = SourceRange(0, 0)
+        #expect(throws: Diagnostic.self) { try i.charge(Int.max, range) }
+        #expect(throws: Diagnostic.self) { try i.charge(Int.max, range) }
+        #expect(i.workSpent == Int.max)
+        do { try i.charge(Int.max, range) } catch { #expect(error.message.id == "workLimit") }
+    }
+}

@@ -101,8 +101,8 @@ final class Workbench {
                 var request = session.interpreter.view()
                 request.layers = layers
                 // Bounded as `save` is: the listing of the elements and the layers' work.
-                let work = WorkCost.listingCost * request.path.elements.count + request.work
-                guard work <= session.interpreter.limits.statementWork else {
+                let (work, overflow) = (WorkCost.listingCost * request.path.elements.count).addingReportingOverflow(request.work)
+                guard !overflow, work <= session.interpreter.limits.statementWork else {
                     let answer =
                         "the picture would take more work than one statement may do (\(work) units, limit \(session.interpreter.limits.statementWork))"
                     server.finish(job.connection, HTTP.response(413, type: "text/plain", body: Array(answer.utf8), keepAlive: job.keepAlive))
