@@ -194,6 +194,14 @@ try:
     d.get(link)
     wait(d, "return window.playground && window.playground.runs > 0", "the good link again")
 
+    # Blocks nested 999 deep pass the parser's limit of 1,000 but not the page's stack: the run
+    # traps, says so, and the status says it stopped (it stayed at "running…").
+    edit(d, "if 1 {\n" * 999 + "print 1\n" + "}\n" * 999)
+    wait(d, "return document.getElementById('transcript').textContent.includes('nests deeper than a page allows')", "a trap: said so")
+    check(d.execute_script("return document.getElementById('status').textContent") == "stopped: it nests too deep", "a trap: the status says it stopped")
+    edit(d, "move 0 0\nline 6 8")
+    wait(d, "return document.getElementById('transcript').textContent.includes('line: to (6, 8), segment 10')", "a run after the trap")
+
     # Calls nest in the page as deep as the interpreter allows (200), and one more is its located
     # error, as on the command line, not a browser's stack overflow.
     edit(d, "def g(n) { if n > 0 { return g(n - 1) + 1 }\n return 0 }\nprint g(199)\nprint g(200)")
