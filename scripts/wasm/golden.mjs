@@ -16,6 +16,9 @@ const folder = join(here, "../../Tests/ShapeCLITests/Golden");
 const mathsDifferences = new Map([
   ["export-ellipse.shape", "an SVG arc's end written with every bit: -4.330127018922193 for the C library's ...192 (one ulp of a sine)"],
   ["stroked-outline.shape", "a stroke's Bézier offsets exported with every bit: control points apart by up to 1e-13 of the size, from sines and cosines one ulp apart"],
+  // Found by the generated scripts (scripts/generated-goldens.py): until the module has maths of
+  // its own (issue 45), an offset's reported fit error follows the host's sines.
+  ["generated-22.shape", "an offset's reported fit error in its fourth digit, 9.414e-7 for the C library's 9.409e-7 (the page's sines and cosines are the host's)"],
 ]);
 // One instance for every script (each run makes a new session); included files are read from
 // the folder the script runs in, as the native binary reads them: the golden scripts' first.
