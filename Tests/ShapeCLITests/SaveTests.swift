@@ -314,7 +314,7 @@ import Testing
             arc 100*s 0 100*s 0 180deg
             circle 100*s 50*s 30*s
             """
-        let scales = ["1", "1e-140", "1e-6", "1e6", "1e15", "1e140"]
+        let scales = ["1", "1e-140", "1e-6", "1e15", "1e140"]
         var script = ""
         for (k, scale) in scales.enumerated() {
             script += "clear\nlet s = \(scale)\n\(fixed)\nsave \"scale\(k).svg\" labels controls\nsave \"scale\(k).pdf\" labels controls\n"
@@ -323,7 +323,7 @@ import Testing
         var random = SeededRandom(seed: 45)
         func number(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
         var generated: [String] = []
-        for k in 0..<3 {
+        for k in 0..<2 {
             func p() -> String {
                 let x: Int = number(0...200), y: Int = number(0...200)
                 return "(o + \(x)) * s (o + \(y)) * s"
