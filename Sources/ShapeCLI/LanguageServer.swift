@@ -363,8 +363,7 @@ final class LanguageServer: @unchecked Sendable {
         }
         let interpreter = Interpreter(loader: { file, from throws(HostFailure) in
             // Relative to the file that includes (the document, or an included file).
-            let directory = from.hasPrefix("<") ? "." : FileSystem.directory(of: from)
-            let path = file.hasPrefix("/") || directory == "." ? file : directory + "/" + file
+            let path = FileSystem.resolve(file, from: from)
             do { return (path, try FileSystem.read(path)) } catch { throw HostFailure("\(error)") }
         })
         interpreter.limits.statementWork = workLimit

@@ -22,22 +22,25 @@ final class Session {
     /// call from the thread it runs on.
     final class Confinement: @unchecked Sendable {
         var active = false
+
+        /// Where a name goes (`FileSystem.resolve`), and for a page's statement whether it may
+        /// go there.
+        func resolve(_ file: String, from: String) throws(HostFailure) -> String {
+            let path = FileSystem.resolve(file, from: from)
+            if active { try FileSystem.confined(file, resolved: path) }
+            return path
+        }
     }
 
     init(options: ShapeCommand.Options) {
         self.options = options
         let confined = confined
         interpreter = Interpreter(loader: { file, from throws(HostFailure) in
-            let directory = from.hasPrefix("<") || from == "-e" ? "." : FileSystem.directory(of: from)
-            let path = file.hasPrefix("/") ? file : (directory == "." ? file : directory + "/" + file)
-            if confined.active { try FileSystem.confined(file, resolved: path, writing: false) }
+            let path = try confined.resolve(file, from: from)
             do { return (path, try FileSystem.read(path)) } catch { throw HostFailure("\(error)") }
         })
         interpreter.saver = { request throws(HostFailure) in
-            let from = request.from
-            let directory = from.hasPrefix("<") || from == "-e" ? "." : FileSystem.directory(of: from)
-            let path = request.file.hasPrefix("/") || directory == "." ? request.file : directory + "/" + request.file
-            if confined.active { try FileSystem.confined(request.file, resolved: path, writing: true) }
+            let path = try confined.resolve(request.file, from: request.from)
             let svg = SVGDocument.render(request)
             let pdf = path.lowercased().hasSuffix(".pdf")
             // A PDF is made from the SVG's text: its cost is the text's length.
@@ -52,10 +55,7 @@ final class Session {
             return path
         }
         interpreter.exporter = { request throws(HostFailure) in
-            let from = request.from, file = request.file ?? ""
-            let directory = from.hasPrefix("<") || from == "-e" ? "." : FileSystem.directory(of: from)
-            let path = file.hasPrefix("/") || directory == "." ? file : directory + "/" + file
-            if confined.active { try FileSystem.confined(file, resolved: path, writing: true) }
+            let path = try confined.resolve(request.file ?? "", from: request.from)
             do { try FileSystem.writeAtomically(PathExport.render(request) + "\n", to: path) } catch { throw HostFailure("\(error)") }
             return path
         }

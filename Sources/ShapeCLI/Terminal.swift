@@ -140,17 +140,24 @@ enum FileSystem {
         return String(path[path.index(after: slash)...])
     }
 
+    /// Where `file`, named in a script, statement or included file called `from`, is: as
+    /// written when absolute, else beside `from` (the current directory for the prompt, `-e`, a
+    /// page or standard input, whose names start with "<"). `include`, `save` and `export` all
+    /// resolve names so.
+    static func resolve(_ file: String, from: String) -> String {
+        let folder = from.hasPrefix("<") || from == "-e" ? "." : directory(of: from)
+        return file.hasPrefix("/") || folder == "." ? file : folder + "/" + file
+    }
+
     /// Refuses a file a page's statement names unless it lies inside the session's folder (the
     /// current directory): an absolute name, a `..` step, or a name whose real path (symbolic
-    /// links followed; for a file to write, its folder's) leads elsewhere. `name` is as written,
-    /// `resolved` as the session resolves it.
-    static func confined(_ name: String, resolved: String, writing: Bool) throws(HostFailure) {
+    /// links followed, the file's own when it is there, else its folder's) leads elsewhere.
+    /// `name` is as written, `resolved` as `resolve` makes it.
+    static func confined(_ name: String, resolved: String) throws(HostFailure) {
         let refusal = HostFailure("a statement from the page may read and write only inside the session's folder (docs/workbench.md)")
         guard !name.hasPrefix("/"), !name.split(separator: "/").contains("..") else { throw refusal }
-        guard let root = realPath(".") else { throw refusal }
-        let target = writing ? directory(of: resolved) : resolved
-        // A file that is not there yet is judged by its folder.
-        guard let real = realPath(target) ?? (writing ? nil : realPath(directory(of: resolved))) else { throw refusal }
+        // A link inside the folder to a file outside it leads out too, for reading and writing.
+        guard let root = realPath("."), let real = realPath(resolved) ?? realPath(directory(of: resolved)) else { throw refusal }
         guard real == root || real.hasPrefix(root == "/" ? "/" : root + "/") else { throw refusal }
     }
 
@@ -203,9 +210,8 @@ extension FileSystem {
         var info = stat()
         var existing: stat?
         if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
-            guard let resolved = realpath(path, nil) else { throw Failure(description: "it is a link to nothing") }
-            path = String(cString: resolved)
-            free(resolved)
+            guard let resolved = realPath(path) else { throw Failure(description: "it is a link to nothing") }
+            path = resolved
         }
         if stat(path, &info) == 0 {
             guard (info.st_mode & S_IFMT) == S_IFREG else {

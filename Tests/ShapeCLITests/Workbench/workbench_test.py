@@ -184,12 +184,17 @@ def server_tests():
     # A page may read and write files only inside the session's folder; the prompt keeps its powers.
     outside = tempfile.mkdtemp()
     os.symlink(outside, os.path.join(v.dir, "out"))
-    for statement in [f'save "{outside}/abs.svg"', 'save "../up.svg"', 'save "out/link.svg"', f'export swift "{outside}/x.swift"',
+    # A link inside the folder to a file outside it: writing through it would write outside.
+    with open(os.path.join(outside, "target.svg"), "w") as f:
+        f.write("kept")
+    os.symlink(os.path.join(outside, "target.svg"), os.path.join(v.dir, "inner.svg"))
+    for statement in [f'save "{outside}/abs.svg"', 'save "../up.svg"', 'save "out/link.svg"', 'save "inner.svg"', f'export swift "{outside}/x.swift"',
                       'include "/etc/passwd"', 'include "out/../../etc/passwd"']:
         answer = json.loads(body(post(v, statement)))
         check(not answer["ok"] and "only inside the session's folder" in answer["error"] and "root:" not in answer["error"],
               f"a page's '{statement}' is refused with its reason")
-    check(os.listdir(outside) == [], "nothing was written outside the session's folder")
+    check(os.listdir(outside) == ["target.svg"] and open(os.path.join(outside, "target.svg")).read() == "kept",
+          "nothing was written outside the session's folder")
     answer = json.loads(body(post(v, 'save "inside.svg"')))
     check(answer["ok"] and os.path.exists(os.path.join(v.dir, "inside.svg")), "a page saves inside the session's folder")
     with open(os.path.join(v.dir, "secret"), "w") as f:
