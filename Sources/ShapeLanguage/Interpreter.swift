@@ -605,32 +605,28 @@ public final class Interpreter {
         try charge(WorkCost.includeCost + loaded.text.utf8.count / WorkCost.includeBytesPerUnit, range)
         let included = Source(name: loaded.name, text: loaded.text)
         // An error in a file not named .shape shows none of its text (`include "/etc/shadow"`
-        // once put its first line in the message): only where it stopped.
-        func unshown(_ d: Diagnostic) -> Diagnostic {
-            error(
-                .cannotInclude(
-                    file, reason: "it is not named .shape, and it stops at its line \(included.line(of: d.range.start)) (nothing of it is shown)"),
-                range)
-        }
+        // once put its first line in the message), nor of a file it includes: only the line of
+        // it where it stopped.
         let script = loaded.name.asciiLowercased.hasSuffix(".shape")
+        let includer = source
+        func unshown(_ d: Diagnostic) -> Diagnostic {
+            let at = d.source.name == loaded.name ? d.range.start : d.callers.first { $0.source.name == loaded.name }?.range.start ?? 0
+            let reason = "it is not named .shape, and it stops at its line \(included.line(of: at)) (nothing of it is shown)"
+            return Diagnostic(.cannotInclude(file, reason: reason), at: range, in: includer)
+        }
         let program: Program
         do { program = try Parser.parse(included) } catch {
-            throw script ? error.diagnostic.calledFrom(.include, source, range) : unshown(error.diagnostic)
+            throw script ? error.diagnostic.calledFrom(.include, includer, range) : unshown(error.diagnostic)
         }
         try enter(range)
-        let saved = source
         includeStack.append(loaded.name)
         source = included
-        defer { source = saved; includeStack.removeLast(); current.nesting -= 1 }
+        defer { source = includer; includeStack.removeLast(); current.nesting -= 1 }
         do {
             for s in program.statements { try run(s) }
         } catch {
-            guard script else {
-                source = saved
-                if error.source.name == loaded.name { throw unshown(error) }
-                throw self.error(.cannotInclude(file, reason: "it is not named .shape, and a file it includes stops (nothing of it is shown)"), range)
-            }
-            throw error.calledFrom(.include, saved, range)
+            guard script else { throw unshown(error) }
+            throw error.calledFrom(.include, includer, range)
         }
     }
 }
