@@ -1,7 +1,7 @@
 import ShapeGeometry
 
 /// Defs made at random for the differential tests of `export swift`: parameters, `let`s that
-/// shadow or set again, `=`, `for` loops whose bodies set their variable, `repeat`, `if`/`else`,
+/// shadow or set again, `=`, `for` loops whose bodies set their variable, `repeat`, `if`/`else`, `^`,
 /// the maths functions, and every drawing command that translates, with names picked from a pool
 /// that clashes on purpose with what the generated Swift uses (`path`, `sqrt`, `box`, `min`,
 /// `CGFloat`, `stride`, the helpers' `corner`, a loop's `iLoop`, a copy's `xGiven`, a renamed
@@ -73,7 +73,7 @@ public struct GeneratedDef: Sendable {
         /// A number between about -100 and 100, from the names held here.
         mutating func expression(_ depth: Int = 0) -> String {
             let names = visible
-            switch depth > 1 ? int(0...1) : int(0...8) {
+            switch depth > 1 ? int(0...1) : int(0...9) {
             case 0: return "\(int(-20...60))"
             case 1: return names.isEmpty ? "\(int(1...40))" : pick(names)
             case 2: return "\(expression(depth + 1)) + \(expression(depth + 1))"
@@ -81,6 +81,7 @@ public struct GeneratedDef: Sendable {
             case 4: return "sqrt(abs(\(expression(depth + 1))))"
             case 5: return "min(\(expression(depth + 1)), \(expression(depth + 1)))"
             case 7: return "\(expression(depth + 1)) % \(int(2...5))"
+            case 8: return "abs(\(expression(depth + 1))) ^ \(pick(["2", "0.5", "(1 + 1) / 2"]))"
             default: return "\(expression(depth + 1)) / \(int(2...4))"
             }
         }

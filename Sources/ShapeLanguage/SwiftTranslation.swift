@@ -378,10 +378,20 @@ struct SwiftTranslation {
     /// literals alone divide as whole numbers (`min(-2 / 4, 37)` is 0). So such an operand of a
     /// call or a comparison, and the left of a remainder, is typed `(... as CGFloat)` (not
     /// converted: `CGFloat(-2 / 4)` divides whole numbers too).
-    /// `piece`'s text, typed `(... as CGFloat)` when `e` is a constant expression with an
-    /// operator in it, else as `wrap` writes it.
-    func anchored(_ piece: Piece, _ e: Expr, above precedence: Int) -> String {
-        SwiftTranslation.isConstant(e) && !e.isNumber ? "(\(piece.text) as CGFloat)" : wrap(piece, above: precedence)
+    /// The operands of a call or a comparison as numbers: each constant one with an operator in
+    /// it typed `(... as CGFloat)`, and the first when all are bare numbers; the others wrapped
+    /// in parentheses unless they bind more strongly than `precedence`.
+    func operands(_ es: [Expr], _ statement: String, above precedence: Int = 0) throws(Diagnostic) -> [String] {
+        var texts: [String] = []
+        for e in es {
+            let piece = try expression(e, statement)
+            texts.append(
+                piece.isBool
+                    ? "(\(piece.text) ? 1 : 0)"
+                    : SwiftTranslation.isConstant(e) && !e.isNumber ? "(\(piece.text) as CGFloat)" : wrap(piece, above: precedence))
+        }
+        if es.allSatisfy({ $0.isNumber }), !texts.isEmpty { texts[0] = "(\(texts[0]) as CGFloat)" }
+        return texts
     }
 
     static func isConstant(_ e: Expr) -> Bool {
@@ -422,11 +432,8 @@ struct SwiftTranslation {
                 let l = try boolean(a, statement), r = try boolean(b, statement)
                 return ("\(l) \(op.rawValue) \(r)", p, true)
             case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual:
-                let l = try expression(a, statement), r = try expression(b, statement)
-                let plain = a.isNumber && b.isNumber
-                let ln = l.isBool ? "(\(l.text) ? 1 : 0)" : plain ? "(\(l.text) as CGFloat)" : anchored(l, a, above: 4)
-                let rn = r.isBool ? "(\(r.text) ? 1 : 0)" : anchored(r, b, above: 4)
-                return ("\(ln) \(op.rawValue) \(rn)", 3, true)
+                let sides = try operands([a, b], statement, above: 4)
+                return ("\(sides[0]) \(op.rawValue) \(sides[1])", 3, true)
             case .plus, .minus, .times, .divide:
                 let p = op.precedence
                 let lp = try expression(a, statement), rp = try expression(b, statement)
@@ -439,9 +446,7 @@ struct SwiftTranslation {
                 let left = SwiftTranslation.isConstant(a) ? "(\(l.text) as CGFloat)" : wrap(l, above: 9)
                 return ("\(left).truncatingRemainder(dividingBy: \(try number(b, statement)))", 10, false)
             case .power:
-                let base = try number(a, statement)
-                let first = SwiftTranslation.isConstant(a) && SwiftTranslation.isConstant(b) ? "(\(base) as CGFloat)" : base
-                return ("pow(\(first), \(try number(b, statement)))", 10, false)
+                return ("pow(\(try operands([a, b], statement).joined(separator: ", ")))", 10, false)
             }
         case .call(let name, let arguments, let r):
             guard let function = Builtins.function(named: name) else {
@@ -450,13 +455,7 @@ struct SwiftTranslation {
             if function.arity.map({ arguments.count != $0 }) ?? arguments.isEmpty {
                 throw Diagnostic(.wrongCallArity(name: name, expected: function.arity ?? 1, got: arguments.count), at: r, in: source)
             }
-            var texts: [String] = []
-            for argument in arguments {
-                let piece = try expression(argument, statement)
-                texts.append(piece.isBool ? "(\(piece.text) ? 1 : 0)" : anchored(piece, argument, above: 0))
-            }
-            if arguments.allSatisfy({ $0.isNumber }), !texts.isEmpty { texts[0] = "(\(texts[0]) as CGFloat)" }
-            return ("\(name)(\(texts.joined(separator: ", ")))", 10, false)
+            return ("\(name)(\(try operands(arguments, statement).joined(separator: ", ")))", 10, false)
         case .string(_, let r): throw fail(statement, "only numbers translate, not strings", r)
         case .list(_, let r), .index(_, _, let r): throw fail(statement, "only numbers translate, not lists", r)
         case .field(_, _, let r): throw fail(statement, "only numbers translate, not records", r)
