@@ -28,14 +28,33 @@ struct LabelLayout {
     /// Points along the drawn curves by cell: a label keeps off them where it can.
     private var soft: Grid
 
-    /// Boxes by cell, and how many have been filed in all.
+    /// Boxes by cell (a row of `columns` after another), and how many have been filed in all.
     struct Grid {
+        let columns: Int
         var cells: [[Rect]]
         var filed = 0
         /// Cells holding more than `crowd` boxes.
         var crowded = 0
         /// Whether a cell with more than `crowd` boxes is full: once more than `few` are filed.
         var crowding: Bool { filed > LabelLayout.few }
+
+        init(columns: Int, rows: Int) {
+            self.columns = columns
+            cells = Array(repeating: [], count: columns * rows)
+        }
+
+        /// Files `r` in `cells`, the ones it overlaps (in a crowding grid, up to one past the
+        /// crowd in each).
+        mutating func add(_ r: Rect, in cells: (ClosedRange<Int>, ClosedRange<Int>)?) {
+            filed += 1
+            guard let (xs, ys) = cells else { return }
+            for y in ys {
+                for x in xs where !crowding || self.cells[y * columns + x].count <= LabelLayout.crowd {
+                    self.cells[y * columns + x].append(r)
+                    if self.cells[y * columns + x].count == LabelLayout.crowd + 1 { crowded += 1 }
+                }
+            }
+        }
     }
 
     /// More boxes than this in one cell and it is full, in a picture of more than `few`.
@@ -53,8 +72,8 @@ struct LabelLayout {
         cellSize = cell > 0 && cell.isFinite ? cell : Swift.max(side, 1)
         columns = Swift.min(Self.gridSide, Swift.max(1, Int(saturating: (frame.width / cellSize).rounded(.up))))
         rows = Swift.min(Self.gridSide, Swift.max(1, Int(saturating: (frame.height / cellSize).rounded(.up))))
-        hard = Grid(cells: Array(repeating: [], count: columns * rows))
-        soft = Grid(cells: Array(repeating: [], count: columns * rows))
+        hard = Grid(columns: columns, rows: rows)
+        soft = Grid(columns: columns, rows: rows)
     }
 
     /// The cells `r` overlaps, as ranges of columns and rows; nil when it lies outside the picture.
@@ -66,18 +85,6 @@ struct LabelLayout {
         return (
             index(r.minX, frame.minX, columns)...index(r.maxX, frame.minX, columns), index(r.minY, frame.minY, rows)...index(r.maxY, frame.minY, rows)
         )
-    }
-
-    /// Files `r` in the cells it overlaps (in a crowding grid, up to one past the crowd in each).
-    static func add(_ r: Rect, to grid: inout Grid, _ cells: (ClosedRange<Int>, ClosedRange<Int>)?, columns: Int) {
-        grid.filed += 1
-        guard let (xs, ys) = cells else { return }
-        for y in ys {
-            for x in xs where !grid.crowding || grid.cells[y * columns + x].count <= crowd {
-                grid.cells[y * columns + x].append(r)
-                if grid.cells[y * columns + x].count == crowd + 1 { grid.crowded += 1 }
-            }
-        }
     }
 
     /// Whether `r` overlaps a box of `grid`, or lies in a full cell.
@@ -93,7 +100,7 @@ struct LabelLayout {
         return false
     }
 
-    mutating func addHard(_ r: Rect) { Self.add(r, to: &hard, cells(r), columns: columns) }
+    mutating func addHard(_ r: Rect) { hard.add(r, in: cells(r)) }
 
     /// A point marker of radius r: labels keep off it.
     mutating func addMarker(_ p: Point, radius r: Double) {
@@ -115,22 +122,24 @@ struct LabelLayout {
         for k in 0...steps {
             let p = s.point(at: Double(k) / Double(steps))
             let r = Rect(minX: p.x - width, minY: p.y - width, maxX: p.x + width, maxY: p.y + width)
-            Self.add(r, to: &soft, cells(r), columns: columns)
+            soft.add(r, in: cells(r))
         }
     }
 
-    func box(_ text: String, at baseline: Point) -> Rect {
-        let width = 0.6 * font * Double(text.count)
-        return Rect(minX: baseline.x, minY: baseline.y - 0.8 * font, maxX: baseline.x + width, maxY: baseline.y + 0.25 * font)
+    func box(_ text: String, at baseline: Point) -> Rect { box(width: width(text), at: baseline) }
+
+    /// A label's box from its width (the text's characters are counted once a label, not at
+    /// each place tried).
+    func box(width: Double, at baseline: Point) -> Rect {
+        Rect(minX: baseline.x, minY: baseline.y - 0.8 * font, maxX: baseline.x + width, maxY: baseline.y + 0.25 * font)
     }
+
+    func width(_ text: String) -> Double { 0.6 * font * Double(text.count) }
 
     /// Where `text` goes beside `p` (its baseline's start), and whether a leader line joins it
     /// to `p`; nil when it is left out.
     mutating func place(_ text: String, near p: Point) -> (at: Point, leader: Bool)? {
-        let width = 0.6 * font * Double(text.count)
-        func box(at baseline: Point) -> Rect {
-            Rect(minX: baseline.x, minY: baseline.y - 0.8 * font, maxX: baseline.x + width, maxY: baseline.y + 0.25 * font)
-        }
+        let width = width(text)
         let ascent = 0.8 * font, descent = 0.25 * font
         // Clear of the curves too where that is possible, else of labels and markers only.
         for avoidCurves in [true, false] {
@@ -144,7 +153,7 @@ struct LabelLayout {
                     Point(p.x - width / 2, p.y + d * 1.5 + ascent),
                 ]
                 for c in candidates {
-                    let b = box(at: c)
+                    let b = box(width: width, at: c)
                     let padded = Rect(minX: b.minX - gap / 4, minY: b.minY - gap / 4, maxX: b.maxX + gap / 4, maxY: b.maxY + gap / 4)
                     let inside = b.minX >= frame.minX && b.maxX <= frame.maxX && b.minY >= frame.minY && b.maxY <= frame.maxY
                     guard inside, !meets(padded, in: hard) else { continue }
