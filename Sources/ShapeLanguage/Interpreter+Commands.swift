@@ -386,7 +386,6 @@ extension Interpreter {
         guard let saver else { throw error(.cannotSave(file, reason: "saving is not available here"), argument.range) }
         let wanted = layers
         let points = wanted.contains(.points) || wanted.contains(.handle) ? try trackPoints(range) : []
-        try charge(WorkCost.listingCost * points.count, range)
         var request = SaveRequest(
             file: file, from: source.name, path: path, layers: wanted, trackPoints: points,
             handle: wanted.contains(.handle) ? state.handle.point(in: points) : nil,
@@ -395,6 +394,8 @@ extension Interpreter {
             // Dashed as `dash` dashes it, unless the picture shows the dash's points: then the
             // whole curve is drawn under them.
             figure: wanted.contains(.figure) ? lastFigure : nil, dash: state.dashGiven && !wanted.contains(.points) ? state.dash : nil)
+        // The row charges the elements' listing; the request what it draws besides (its track
+        // points among them).
         try charge(request.work, range)
         request.workLeft = Swift.max(0, limits.statementWork - current.work)
         let written: String

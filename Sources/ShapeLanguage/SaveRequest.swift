@@ -29,8 +29,9 @@ public struct SaveRequest: Sendable {
     public var workLeft = Int.max
 
     /// What drawing the picture costs, in work units (`WorkCost`), beyond the listing of its
-    /// elements that `save`'s row charges: each layer that writes something for every element
-    /// or control point, at its measured cost (`scripts/bench-budget`; docs/robustness.md).
+    /// elements that `save`'s row charges: each layer that writes something for every element,
+    /// control point, track point or mark, at its measured cost (docs/robustness.md). `save`
+    /// and the workbench's export both charge it.
     public var work: Int {
         var curved = 0, controlPoints = 0
         for e in path.elements {

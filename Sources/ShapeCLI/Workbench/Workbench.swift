@@ -100,8 +100,9 @@ final class Workbench {
             case .export(let layers):
                 var request = session.interpreter.view()
                 request.layers = layers
-                // Bounded as `save` is: the listing of the elements and the layers' work.
-                let (work, overflow) = (WorkCost.listingCost * request.path.elements.count).addingReportingOverflow(request.work)
+                // Bounded as `save` is: its row's cost on this path, and what the picture draws.
+                let listing = CommandTable.spec(named: "save")?.cost.units(elements: request.path.elements.count) ?? 0
+                let (work, overflow) = listing.addingReportingOverflow(request.work)
                 guard !overflow, work <= session.interpreter.limits.statementWork else {
                     let answer =
                         "the picture would take more work than one statement may do (\(work) units, limit \(session.interpreter.limits.statementWork))"
