@@ -378,12 +378,13 @@ final class LanguageServer: @unchecked Sendable {
         var workLeft = documentWork.overflow ? Int.max : documentWork.partialValue
         for statement in statements {
             if cancel.load(ordering: .relaxed) || diagnostics.count >= LanguageServer.mostDiagnostics { break }
-            interpreter.limits.statementWork = Swift.min(workLimit, workLeft)
+            let budget = Swift.min(workLimit, workLeft)
+            interpreter.limits.statementWork = budget
             let d = interpreter.run(
                 statement, in: source, emit: { r in if reports[r.line] == nil, let t = printer.format(r) { reports[r.line] = t } })
             workLeft -= Swift.min(workLeft, interpreter.workSpent)
             if let d, case .interrupted = d.message { break }
-            if let d, case .workLimit = d.message, workLeft == 0 || interpreter.limits.statementWork < workLimit {
+            if let d, case .workLimit = d.message, budget < workLimit {
                 // The document's budget ran out here: the rest is not checked.
                 let line = source.line(of: statement.range.start) - 1
                 let why =
