@@ -239,10 +239,7 @@
       if (error instanceof LinkError) throw error;
       throw new LinkError("the link is damaged: its script does not inflate (cut short, or not a share link)");
     }
-    const all = new Uint8Array(total);
-    let at = 0;
-    for (const c of chunks) { all.set(c, at); at += c.length; }
-    return new TextDecoder().decode(all);
+    return await new Blob(chunks).text();
   }
 
   // Opens the link in the address: its script in the editor, run and framed; a link that cannot
@@ -254,7 +251,6 @@
     window.workbench.fitted = false;
     const ran = runScript(false);
     if (problem) {
-      api.linkProblem = problem;
       await ran;
       on.entry(errorEntry("share link: " + problem));
       status("the link could not be opened", true);
