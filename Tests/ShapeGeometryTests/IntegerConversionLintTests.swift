@@ -127,15 +127,10 @@ import Testing
     }
 
     @Test func everyPlainIntegerConversionIsReviewed() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let sources = root.appendingPathComponent("Sources")
-        let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }.filter {
-            $0.hasSuffix(".swift") && !$0.hasSuffix("Saturating.swift")
-        }
+        let files = try swiftSources(under: "") { $0.hasSuffix("Saturating.swift") }
         #expect(files.count > 100)
         var counts: [String: Int] = [:]
-        for file in files {
-            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+        for (file, text) in files {
             for call in Self.plainConversions(in: text) { counts[file + " " + call, default: 0] += 1 }
         }
         var expected: [String: Int] = [:]

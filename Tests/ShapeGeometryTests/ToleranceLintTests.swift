@@ -8,16 +8,11 @@ import Testing
     static let ceiling = 0
 
     @Test func exponentLiteralsOnlyGoDown() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let folder = root.appendingPathComponent("Sources/ShapeGeometry")
-        let files = try #require(FileManager.default.enumerator(atPath: folder.path)).compactMap { $0 as? String }.filter {
-            $0.hasSuffix(".swift") && !$0.hasSuffix("Tolerance.swift")
-        }
+        let files = try swiftSources(under: "ShapeGeometry") { $0.hasSuffix("Tolerance.swift") }
         #expect(files.count > 30)
         var count = 0
         var places: [String] = []
-        for file in files {
-            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+        for (file, text) in files {
             for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let code = line.components(separatedBy: "//")[0]
                 let found = code.matches(of: /(^|[^\w.])\d+(\.\d+)?e[-+]?\d+\b/).count
