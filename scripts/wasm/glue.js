@@ -26,13 +26,6 @@ function shapeImports(module, read) {
     new DataView(module.memory.buffer).setInt32(address, at, true);
     return bytes.length;
   }
-  // Each takes exactly its arguments: Swift's calls pass two more (its context registers), and
-  // Math.hypot would take them in.
-  const math = {
-    sin: (x) => Math.sin(x), cos: (x) => Math.cos(x), tan: (x) => Math.tan(x), asin: (x) => Math.asin(x),
-    acos: (x) => Math.acos(x), atan: (x) => Math.atan(x), atan2: (y, x) => Math.atan2(y, x),
-    hypot: (x, y) => Math.hypot(x, y), pow: (x, y) => Math.pow(x, y), log: (x) => Math.log(x), cbrt: (x) => Math.cbrt(x),
-  };
-  return { math, env: { fmod: (a, b) => a % b, _swift_stdlib_strtod_clocale: strtod }, host: { include } };
+  return { env: { fmod: (a, b) => a % b, _swift_stdlib_strtod_clocale: strtod }, host: { include } };
 }
 if (typeof globalThis !== "undefined") globalThis.shapeImports = shapeImports;

@@ -95,6 +95,20 @@ try:
     check(d.execute_script("return document.getElementById('path').getAttribute('d')") == "M0 0C30 120 170 120 200 0", "the picture draws the path")
     check(d.execute_script("return document.querySelectorAll('#figure path').length") > 4, "the picture holds the basis chart's figure")
 
+    # The module computes its maths itself, with the native binary's code: golden scripts whose
+    # every printed digit comes from sines, cosines and offsets (an SVG arc's end, an offset's fit
+    # error) print in Chromium exactly what their expectations (the native binary's) say.
+    golden = pathlib.Path(__file__).resolve().parents[2] / "Tests/ShapeCLITests/Golden"
+    for name in ["export-ellipse.shape", "generated-22.shape"]:
+        text = (golden / name).read_text()
+        expected = [line[len("# expect:"):].removeprefix(" ") for line in text.splitlines() if line.startswith("# expect:")]
+        runs = d.execute_script("return window.playground.runs")
+        edit(d, text)
+        wait(d, f"return window.playground.runs > {runs}", f"the run of {name}")
+        settle(d)
+        reports = d.execute_script("return [...document.querySelectorAll('#transcript .report')].flatMap(r => r.textContent.split('\\n'))")
+        check(reports == expected, f"{name} prints in Chromium what the native binary prints ({[r for r in reports if r not in expected][:3]})")
+
     # An example that includes a library file.
     d.execute_script("const s = document.getElementById('examples'); s.value = 'card.shape'; s.dispatchEvent(new Event('change'));")
     wait(d, "return document.getElementById('transcript').textContent.includes('card: to (30, 0)')", "the card example, which includes lib/card.shape")

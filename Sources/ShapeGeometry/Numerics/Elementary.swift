@@ -107,7 +107,7 @@ public enum Elementary {
     static let halfPi = Wide(0x1.921fb54442d18p+0, 0x1.1a62633145c07p-54)
     static let pi = Wide(0x1.921fb54442d18p+1, 0x1.1a62633145c07p-53)
     static let ln2High = 0x1.62e42fefa3000p-1
-    static let ln2Low = 2.8235290563031577e-13
+    static let ln2Low = 0x1.3de6af278ece6p-42
     static let f4 = 1.0 / 24
 
     // MARK: Sine, cosine, tangent
@@ -198,7 +198,7 @@ public enum Elementary {
     }
 
     /// 2/π in words of 32 bits, most significant first: 1,280 bits, enough for any double.
-    static let twoOverPiWords: [UInt32] = [
+    static let twoOverPiWords: [UInt64] = [
         0xA2F9_836E, 0x4E44_1529, 0xFC27_57D1, 0xF534_DDC0, 0xDB62_9599, 0x3C43_9041, 0xFE51_63AB, 0xDEBB_C561,
         0xB724_6E3A, 0x424D_D2E0, 0x0649_2EEA, 0x09D1_921C, 0xFE1D_EB1C, 0xB129_A73E, 0xE882_35F5, 0x2EBB_4484,
         0xE99C_7026, 0xB45F_7E41, 0x3991_D639, 0x8353_39F4, 0x9C84_5F8B, 0xBDF9_283B, 0x1FF8_97FF, 0xDE05_980F,
@@ -219,7 +219,7 @@ public enum Elementary {
         for (half, multiplier) in [m & 0xFFFF_FFFF, m >> 32].enumerated() {
             var carry: UInt64 = 0
             for i in 0..<count {
-                let word = UInt64(twoOverPiWords[first + count - 1 - i])
+                let word = twoOverPiWords[first + count - 1 - i]
                 let t = word * multiplier + limbs[i + half] + carry
                 limbs[i + half] = t & 0xFFFF_FFFF
                 carry = t >> 32
@@ -231,7 +231,7 @@ public enum Elementary {
         func bits(at p: Int) -> UInt64 {  // bits p ..< p + 64 of the product (p ≥ 0)
             func limb(_ i: Int) -> UInt64 { i < limbs.count ? limbs[i] : 0 }
             let low = (limb(p / 32 + 1) << 32) | limb(p / 32)
-            let shift = UInt64(p % 32)
+            let shift = p % 32
             return (low >> shift) | (limb(p / 32 + 2) << (64 - shift))
         }
         var turns = Int(truncatingIfNeeded: bits(at: point) & 7)
@@ -257,8 +257,8 @@ public enum Elementary {
         let lead = fraction[0].leadingZeroBitCount
         if lead == 64 { return (turns & 3, Wide(0)) }
         if lead > 0 {
-            fraction[0] = (fraction[0] << UInt64(lead)) | (fraction[1] >> UInt64(64 - lead))
-            fraction[1] = (fraction[1] << UInt64(lead)) | (fraction[2] >> UInt64(64 - lead))
+            fraction[0] = (fraction[0] << lead) | (fraction[1] >> (64 - lead))
+            fraction[1] = (fraction[1] << lead) | (fraction[2] >> (64 - lead))
         }
         shift += lead
         let high = timesPowerOfTwo(Double(fraction[0] >> 11), -53 - shift)
@@ -352,17 +352,17 @@ public enum Elementary {
         return quickSum(s, e + base.lo + t.lo * (1 - z) + rest)
     }
 
-    /// atan(i/8) for i = 0 ... 8, as double-doubles (from mpmath).
+    /// atan(i/8) for i = 0 ... 8, as double-doubles (from mpmath, in hexadecimal: every bit exact).
     static let arcTangentOfEighths: [Wide] = [
         Wide(0, 0),
-        Wide(0.12435499454676144, -3.1253241424539383e-18),
-        Wide(0.24497866312686414, 1.0698755618734451e-17),
-        Wide(0.35877067027057225, -2.4623815582638635e-17),
-        Wide(0.4636476090008061, 2.2698777452961687e-17),
-        Wide(0.5585993153435624, -5.4556305485916264e-18),
-        Wide(0.6435011087932844, 1.5834785051444286e-17),
-        Wide(0.7188299996216245, -2.1478388444456983e-17),
-        Wide(0.7853981633974483, 3.061616997868383e-17),
+        Wide(0x1.fd5ba9aac2f6ep-4, -0x1.cd37686760c17p-59),
+        Wide(0x1.f5b75f92c80ddp-3, 0x1.8ab6e3cf7afbdp-57),
+        Wide(0x1.6f61941e4def1p-2, -0x1.c63aae6f6e918p-56),
+        Wide(0x1.dac670561bb4fp-2, 0x1.a2b7f222f65e2p-56),
+        Wide(0x1.1e00babdefeb4p-1, -0x1.928df287a668fp-58),
+        Wide(0x1.4978fa3269ee1p-1, 0x1.2419a87f2a458p-56),
+        Wide(0x1.700a7c5784634p-1, -0x1.8c34d25aadef6p-56),
+        Wide(0x1.921fb54442d18p-1, 0x1.1a62633145c07p-55),
     ]
 
     // MARK: Hypotenuse, logarithm, power, cube root
@@ -408,7 +408,7 @@ public enum Elementary {
         let (p, pe) = exactProduct(q, 3)
         let ql = (((2 * c - p) - pe) + 2 * cl) / 3
         var series = 1.0 / 27
-        for odd in stride(from: 25.0, through: 5, by: -2) { series = 1 / odd + z * series }
+        for odd in stride(from: 25, through: 5, by: -2) { series = 1 / Double(odd) + z * series }  // (a stride of doubles would use fma)
         let rest = 2 * c * z * series
         let kk = Double(k)
         let (a, ae) = exactSum(kk * ln2High, 2 * s.hi)
@@ -425,8 +425,8 @@ public enum Elementary {
         let (z, zl) = exactProduct(r.hi, r.hi)
         var series = 1.0 / 1_307_674_368_000  // 1/15!
         var factorial = 1_307_674_368_000.0
-        for n in stride(from: 15.0, through: 4, by: -1) {
-            factorial /= n
+        for n in stride(from: 15, through: 4, by: -1) {
+            factorial /= Double(n)
             series = 1 / factorial + r.hi * series
         }
         let rest = r.hi * z * series
