@@ -137,6 +137,25 @@ import Testing
         #expect(failed, "\(name) should fail")
     }
 
+    /// Numbers past what an integer holds, in every command's arguments and options: each
+    /// statement runs or fails with a located error that leaves the session as it was; none
+    /// stops the process (an integer overflow would, in this test's build as in a release).
+    /// About a third run; the rest are refused (`there is no element 1e+19`, `the result would
+    /// not be finite`, ...). A trap ends this test's process: checked by making `integer` double
+    /// what it takes, which `print length(9223372036854775807)` then stopped.
+    @Test(arguments: ExtremeNumberCorpus.cases)
+    func extremeNumbersNeverTrap(_ c: ExtremeNumberCorpus.Case) {
+        for statement in c.statements {
+            let source = Source(name: c.command, text: statement)
+            // Every call is well formed: what is tried is the numbers, not the grammar.
+            #expect(throws: Never.self, "\(statement)") { _ = try Parser.parse(source) }
+            let session = HostileStateTests.preparedSession()
+            if let d = HostileStateTests.runUntilFailure(source, on: session) {
+                #expect(d.location.line >= 1 && d.location.column >= 1, "\(statement): \(d.message.text)")
+            }
+        }
+    }
+
     @Test(arguments: ArityCorpus.cases)
     func aWrongArityChangesNothing(_ c: ArityCorpus.Case) {
         let d = HostileStateTests.runUntilFailure(Source(name: c.name, text: c.script), on: HostileStateTests.preparedSession())
