@@ -229,6 +229,12 @@ import Testing
         input += try Self.request(3, "textDocument/completion", ["position": ["line": 0, "character": 0]])
         input += try Self.request(4, "textDocument/hover", ["textDocument": ["uri": "file:///a.shape"], "position": ["line": -1, "character": 0]])
         input += try Self.request(5, "textDocument/hover", ["textDocument": ["uri": "file:///a.shape"], "position": ["line": 0, "character": 1]])
+        // Positions at the ends of what integers hold: answered, never a trap.
+        for (n, big) in [Int.max as Any, Int.min, 1e300, 18_446_744_073_709_551_616.0].enumerated() {
+            for (k, method) in ["textDocument/hover", "textDocument/completion", "textDocument/definition"].enumerated() {
+                input += try Self.request(10 + 3 * n + k, method, ["textDocument": ["uri": "file:///a.shape"], "position": ["line": big, "character": big]])
+            }
+        }
         input += Self.end
         let out = try Self.converse(input)
         func code(_ id: Int) -> Int? { (out.first { ($0["id"] as? Int) == id }?["error"] as? [String: Any])?["code"] as? Int }
@@ -236,6 +242,7 @@ import Testing
         #expect(nullIDs == [-32600], "\(out)")
         #expect(code(2) == -32602 && code(3) == -32602 && code(4) == -32602)
         #expect(out.contains { ($0["id"] as? Int) == 5 && $0["error"] == nil })
+        #expect((10..<22).allSatisfy { id in out.contains { ($0["id"] as? Int) == id } }, "\(out)")
     }
 
     @Test func exitWithoutShutdownIsStatusOne() throws {

@@ -228,6 +228,10 @@ def server_tests():
     huge = (f"POST /run?token={t} HTTP/1.1\r\nHost: 127.0.0.1:{v.port}\r\nContent-Type: application/json\r\n"
             f"Content-Length: 2000000\r\n\r\n").encode()
     check(status(raw(v.port, huge)) == 413, "a body over 1 MiB: 413")
+    for length in ["9223372036854775807", "9223372036854775808", "99999999999999999999999", "-1", "1e300"]:
+        past = (f"POST /run?token={t} HTTP/1.1\r\nHost: 127.0.0.1:{v.port}\r\nContent-Type: application/json\r\n"
+                f"Content-Length: {length}\r\n\r\n").encode()
+        check(status(raw(v.port, past)) in (400, 413), f"Content-Length {length}: refused, no trap")
     check(status(raw(v.port, b"POST /run HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")) == 501, "chunked bodies: 501")
     check(status(raw(v.port, b"GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n")) == 400, "two Host headers: 400")
     check(status(raw(v.port, f"GET /?token={t} HTTP/1.0\r\nHost: 127.0.0.1:{v.port}\r\n\r\n".encode())) == 505, "HTTP/1.0: 505, as the docs say")
