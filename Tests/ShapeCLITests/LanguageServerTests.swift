@@ -232,7 +232,8 @@ import Testing
         // Positions at the ends of what integers hold: answered, never a trap.
         for (n, big) in [Int.max as Any, Int.min, 1e300, 18_446_744_073_709_551_616.0].enumerated() {
             for (k, method) in ["textDocument/hover", "textDocument/completion", "textDocument/definition"].enumerated() {
-                input += try Self.request(10 + 3 * n + k, method, ["textDocument": ["uri": "file:///a.shape"], "position": ["line": big, "character": big]])
+                input += try Self.request(
+                    10 + 3 * n + k, method, ["textDocument": ["uri": "file:///a.shape"], "position": ["line": big, "character": big]])
             }
         }
         input += Self.end
