@@ -4,7 +4,8 @@
 /// (a line that starts by closing one is indented as the line that opened it; past
 /// `deepestIndent` levels the indent stops growing); runs of spaces and tabs between words made
 /// one space; no spaces at the end of a line; comments and strings as written; line ends LF and a
-/// final newline; no byte-order mark. Trailing comments that start in one column, two or more in
+/// final newline (but for a script that ends inside a bracket or string without one); no
+/// byte-order mark. Trailing comments that start in one column, two or more in
 /// a paragraph (the lines between blank ones), stay aligned: in that column, or two spaces past
 /// the longest of their lines' code; a trailing comment of its own follows its code after one
 /// space. Lines are never joined, split or
@@ -66,7 +67,11 @@ public enum Formatter {
         // A script that ends in a backslash ends in an error (a backslash continues a line only
         // when a line end follows it): a space keeps it one once the newline is there.
         if bytes.last == 0x5C, let last = lines.last, last.comment.isEmpty, last.code.last == 0x5C { out.append(0x20) }
-        if !out.isEmpty { out.append(0x0A) }
+        // A script that ends inside a bracket or a string ends in an error that a line end would
+        // change (`f(1,` at the end of the input is an unclosed parenthesis; followed by a line
+        // end, a missing argument): its last line keeps no line end if it had none.
+        let unfinished = (depth > 0 || inString) && bytes.last != 0x0A
+        if !out.isEmpty && !unfinished { out.append(0x0A) }
         return out
     }
 

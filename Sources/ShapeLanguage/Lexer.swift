@@ -15,6 +15,8 @@ public struct Lexer {
     var i = 0
     /// The token after the one `next()` returned last, read ahead to know whether space follows.
     var lookahead: Token?
+    /// Where the last token that is not a line's end ends (see `scan`).
+    var lastTokenEnd = 0
 
     public init(_ source: Source) {
         self.source = source
@@ -78,7 +80,21 @@ public struct Lexer {
         return c.unicodeScalars.first.map(UnicodeProperties.isLetter) == true ? n : nil
     }
 
+    /// The next token from the text. The end of the input is placed just after the last token
+    /// that is not a line's end: a missing `)` or expression is reported there, not after
+    /// trailing blank lines and comments, so that `shape fmt` (which ends a file with one
+    /// newline) cannot move the error.
     mutating func scan() throws(Diagnostic) -> Token {
+        var token = try scanText()
+        if token.kind == .end {
+            token.range = SourceRange(lastTokenEnd, lastTokenEnd)
+        } else if token.kind != .newline {
+            lastTokenEnd = token.range.end
+        }
+        return token
+    }
+
+    mutating func scanText() throws(Diagnostic) -> Token {
         // Skip spaces and comments.
         while i < bytes.count {
             let b = bytes[i]

@@ -23,6 +23,23 @@ import Testing
         return lines
     }
 
+    /// Inputs `scripts/fuzz format` found whose formatted text stopped with another error or on
+    /// another line: an expression cut off by the end of the input (then reported after the
+    /// blank lines and comments the formatter drops; now just after the last token), and a
+    /// bracket left open at the very end (where the formatter's final line end turned "never
+    /// closed" into "found the end of the line").
+    static let fuzzFindings = [
+        "repearepeat -", "leP[-", "print (1 +\n\n\n# a comment\n\n", "let a = [1,\n  2,", "f(1,", "print \"abc",
+        "repeat 3 {\n    line 1 1\n\n# end\n",
+    ]
+
+    @Test(arguments: FormatterDifferentialTests.fuzzFindings)
+    func theFuzzersFindingsKeepWhatTheyDo(_ script: String) throws {
+        let formatted = try #require(Formatter.format(script))
+        #expect(Formatter.format(formatted) == formatted)
+        #expect(Self.outcome(script) == Self.outcome(formatted), "\(Self.outcome(script)) then \(Self.outcome(formatted))")
+    }
+
     static var seeds: Range<UInt64> {
         let given = ProcessInfo.processInfo.environment["SHAPE_FMT_SEEDS"]?.split(separator: "-").compactMap { UInt64($0) }
         if let given, given.count == 2, given[0] < given[1] { return given[0]..<given[1] }
