@@ -64,13 +64,13 @@ public enum Formatter {
         }
         // One final newline, none when the script is empty.
         while out.last == 0x0A { out.removeLast() }
-        // A script that ends in a backslash ends in an error (a backslash continues a line only
-        // when a line end follows it): a space keeps it one once the newline is there.
-        if bytes.last == 0x5C, let last = lines.last, last.comment.isEmpty, last.code.last == 0x5C { out.append(0x20) }
         // A script that ends inside a bracket or a string ends in an error that a line end would
         // change (`f(1,` at the end of the input is an unclosed parenthesis; followed by a line
         // end, a missing argument): its last line keeps no line end if it had none.
-        let unfinished = (depth > 0 || inString) && bytes.last != 0x0A
+        let unfinished = (depth > 0 || lines.last?.endsInString == true) && bytes.last != 0x0A
+        // A script that ends in a backslash ends in an error (a backslash continues a line only
+        // when a line end follows it): a space keeps it one once the newline is there.
+        if !unfinished, bytes.last == 0x5C, let last = lines.last, last.comment.isEmpty, last.code.last == 0x5C { out.append(0x20) }
         if !out.isEmpty && !unfinished { out.append(0x0A) }
         return out
     }
@@ -82,6 +82,8 @@ public enum Formatter {
         var code: [UInt8] = []
         var comment: [UInt8] = []
         var opened = 0, closedFirst = 0
+        /// The line ends inside a string (an unterminated one).
+        var endsInString = false
         var indent = 0
         /// The original column (from 0) of a trailing comment, then the column it is written at.
         var commentColumn = 0
@@ -159,6 +161,7 @@ public enum Formatter {
         // A backslash with spaces after it is not a line continuation: keep them so.
         if pendingSpace, result.code.last == 0x5C, result.comment.isEmpty { result.code.append(0x20) }
         // A string left open at the end of the line ends there (strings are one line).
+        result.endsInString = inString
         inString = false
         return result
     }

@@ -27,10 +27,11 @@ import Testing
     /// another line: an expression cut off by the end of the input (then reported after the
     /// blank lines and comments the formatter drops; now just after the last token), and a
     /// bracket left open at the very end (where the formatter's final line end turned "never
-    /// closed" into "found the end of the line").
+    /// closed" into "found the end of the line"; in a string left open by a last backslash, the
+    /// space the formatter adds after a last backslash made a bad escape).
     static let fuzzFindings = [
         "repearepeat -", "leP[-", "print (1 +\n\n\n# a comment\n\n", "let a = [1,\n  2,", "f(1,", "print \"abc",
-        "repeat 3 {\n    line 1 1\n\n# end\n",
+        "repeat 3 {\n    line 1 1\n\n# end\n", "prirint \"abc\\",
     ]
 
     @Test(arguments: FormatterDifferentialTests.fuzzFindings)
