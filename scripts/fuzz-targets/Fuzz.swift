@@ -51,16 +51,7 @@ func onLargeStack(_ body: @escaping () -> Void) {
     if created == 0 { pthread_join(thread, nil) } else { box.takeRetainedValue().body() }
 }
 
-func runSmall(_ text: String) {
-    var limits = Limits()
-    limits.loopIterations = 300
-    limits.trackPoints = 2_000
-    limits.pathElements = 2_000
-    limits.callDepth = 40
-    limits.nesting = 300
-    limits.statementWork = 30_000
-    run(text, limits)
-}
+func runSmall(_ text: String) { run(text, .small) }
 
 func run(_ text: String, _ limits: Limits) {
     let interpreter = Interpreter(limits: limits, loader: { name, _ in (name, "rect 0 0 1 1\ninclude \"\(name)\"") })

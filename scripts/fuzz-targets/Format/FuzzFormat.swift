@@ -30,14 +30,7 @@ public func fuzzFormat(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 /// What a script does with small limits: its reports as the text printer writes them, then its
 /// error's kind and line.
 func outcome(_ bytes: [UInt8]) -> [String] {
-    var limits = Limits()
-    limits.loopIterations = 300
-    limits.trackPoints = 2_000
-    limits.pathElements = 2_000
-    limits.callDepth = 40
-    limits.nesting = 300
-    limits.statementWork = 30_000
-    let interpreter = Interpreter(limits: limits, loader: { name, _ in (name, "rect 0 0 1 1") })
+    let interpreter = Interpreter(limits: .small, loader: { name, _ in (name, "rect 0 0 1 1") })
     let printer = TextPrinter()
     var lines: [String] = []
     do {
