@@ -110,8 +110,35 @@ for (const file of readdirSync(hostile).filter((n) => n.endsWith(".shape")).sort
   else hostileFailed.push(`${file}: status ${result.status}, ${JSON.stringify(first.slice(0, 200))} for ${JSON.stringify(expected.message)}`);
 }
 failed.push(...hostileFailed.map((f) => "hostile " + f));
+// Every command (as `help` lists them) and its function form with numbers at the ends of what
+// integers hold, where `Int` has 32 bits: each runs or ends with a located error, none traps (as
+// ExtremeNumberCorpus checks natively, where `Int` has 64).
+const extremes = ["9223372036854775807", "-9.3e18", "2147483648", "-2147483649", "2147483647", "4294967296", "1e300", "3", "0.5", "-1"];
+const names = [...new Set([...run(exports, new TextEncoder().encode("help"), "help.shape").stdout.toString("utf8")
+  .matchAll(/^  ([a-z][a-z0-9]*)\b/gm)].map((m) => m[1]))].sort();
+let seed = 45;
+const pick = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return extremes[seed % extremes.length]; };
+const statements = names.flatMap((name) => [0, 1, 2, 3, 4, 6].flatMap((count) => [
+  `${name} ${Array.from({ length: count }, pick).join(" ")}`, `print ${name}(${Array.from({ length: count }, pick).join(", ")})`]));
+statements.push("repeat 2147483648 { }", "for i in 2147483640..<2147483650 { }", "let a = [1]\nprint a[2147483648]", "handle 2147483647\ndrag by 1 1");
+const extremeTraps = [];
+let extremeUnlocated = 0;
+const setup = "move 0 0\ncurve 30 120 170 120 200 0\nline 300 0\narc 250 80 50 0 180deg\nclose\ndash 10 5\n";
+for (const statement of statements) {
+  try {
+    const result = run(exports, new TextEncoder().encode(setup + statement), "extreme.shape", { workLimit: 2000000 });
+    if (result.status !== 0 && !/^extreme\.shape:\d+:\d+: error: /.test(result.stderr.toString("utf8"))) extremeUnlocated++;
+  } catch (error) {
+    extremeTraps.push(`${JSON.stringify(statement)}: ${error.message}`);
+    exports = await instantiate(wasmBytes, (name) => { try { return readFileSync(join(includeFolder, name)); } catch { return null; } });
+  }
+}
+if (names.length < 80) failed.push(`extreme numbers: help listed only ${names.length} commands`);
+if (extremeUnlocated) failed.push(`extreme numbers: ${extremeUnlocated} errors without file:line:column`);
+failed.push(...extremeTraps.map((t) => "extreme numbers: trapped on " + t));
 console.log(`wasm golden scripts and examples: ${passed} the same, ${failed.length - hostileFailed.length} different, ${skipped.length} left out; ` +
-  `hostile inputs: ${hostilePassed} end with their located error, ${hostileFailed.length} otherwise`);
+  `hostile inputs: ${hostilePassed} end with their located error, ${hostileFailed.length} otherwise; ` +
+  `${statements.length} statements of extreme numbers: ${extremeTraps.length} traps`);
 for (const s of skipped) console.log(`  left out: ${s}`);
 for (const f of failed) console.log(`  DIFFERENT: ${f}`);
 process.exitCode = failed.length ? 1 : 0;
