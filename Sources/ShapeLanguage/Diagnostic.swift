@@ -35,6 +35,8 @@ public enum Message: Sendable, Equatable {
     case notANumber(String)
     case notAString(String)
     case notAnInteger(String)
+    /// A whole number too large to count or index with (|n| ≥ 9e15).
+    case integerTooLarge(String)
     case wrongKind(String, expected: String, found: String)
     case noField(String, kind: String, fields: [String])
     case notIndexable(kind: String)
@@ -167,6 +169,7 @@ public enum Message: Sendable, Equatable {
         case .notANumber: "notANumber"
         case .notAString: "notAString"
         case .notAnInteger: "notAnInteger"
+        case .integerTooLarge: "integerTooLarge"
         case .wrongKind: "wrongKind"
         case .noField: "noField"
         case .notIndexable: "notIndexable"
@@ -296,6 +299,7 @@ public enum Message: Sendable, Equatable {
         case .notANumber(let what): "\(what) must be a number"
         case .notAString(let what): "\(what) must be a string"
         case .notAnInteger(let what): "\(what) must be a whole number"
+        case .integerTooLarge(let what): "\(what) must be a whole number of at most 15 digits"
         case .wrongKind(let what, let expected, let found): "\(what) must be \(expected), not \(found)"
         case .noField(let name, let kind, let fields):
             fields.isEmpty

@@ -208,7 +208,8 @@ extension Interpreter {
 
     func integer(_ e: Expr, _ what: String) throws(Diagnostic) -> Int {
         let x = try number(e, what)
-        guard x == x.rounded(), Swift.abs(x) < 9e15 else { throw error(.notAnInteger(what), e.range) }
+        guard x == x.rounded() else { throw error(.notAnInteger(what), e.range) }
+        guard Swift.abs(x) < 9e15 else { throw error(.integerTooLarge(what), e.range) }
         return Int(saturating: x)
     }
 }

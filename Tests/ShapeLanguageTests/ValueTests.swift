@@ -150,6 +150,10 @@ import Testing
         #expect(failure("print n[0]").0 == "notIndexable")
         #expect(failure("print xs[7]").0 == "indexOutOfRange")
         #expect(failure("print xs[0.5]").0 == "notAnInteger")
+        // Whole, but past what an index can be: said so, not "must be a whole number".
+        #expect(failure("print length(9223372036854775807)").0 == "integerTooLarge")
+        #expect(failure("handle 1e300").0 == "integerTooLarge")
+        #expect(failure("handle 0.5").0 == "notAnInteger")
         #expect(failure("line n 0").0 == "wrongKind")
         #expect(failure("draw 5").0 == "wrongKind")
         #expect(failure("for v in 5 { }").0 == "wrongKind")
