@@ -101,6 +101,8 @@ func timesPowerOfTwo(_ x: Double, _ n: Int) -> Double {
     return x * Double(sign: .plus, exponent: n, significand: 1)
 }
 
+/// Each function is `@inline(never)`: `Maths` is inlinable, and the WebAssembly module (one
+/// module, -Osize) copied their bodies into every call, 121 KB.
 public enum Elementary {
     /// π/2, π and ln 2 as double-doubles; ln 2's high part has 41 bits, so k·ln2High is exact
     /// for |k| < 2¹².
@@ -112,7 +114,7 @@ public enum Elementary {
 
     // MARK: Sine, cosine, tangent
 
-    public static func sin(_ x: Double) -> Double {
+    @inline(never) public static func sin(_ x: Double) -> Double {
         if !x.isFinite { return .nan }
         if Swift.abs(x) < 0x1p-26 { return x }  // sin x = x - x³/6: the x³/6 is below half an ulp
         let (n, r) = quarterTurns(x)
@@ -124,7 +126,7 @@ public enum Elementary {
         }
     }
 
-    public static func cos(_ x: Double) -> Double {
+    @inline(never) public static func cos(_ x: Double) -> Double {
         if !x.isFinite { return .nan }
         if Swift.abs(x) < 0x1p-27 { return 1 }
         let (n, r) = quarterTurns(x)
@@ -136,7 +138,7 @@ public enum Elementary {
         }
     }
 
-    public static func tan(_ x: Double) -> Double {
+    @inline(never) public static func tan(_ x: Double) -> Double {
         if !x.isFinite { return .nan }
         if Swift.abs(x) < 0x1p-27 { return x }
         let (n, r) = quarterTurns(x)
@@ -274,9 +276,9 @@ public enum Elementary {
 
     // MARK: Inverse tangent, sine and cosine
 
-    public static func atan(_ x: Double) -> Double { atan2(x, 1) }
+    @inline(never) public static func atan(_ x: Double) -> Double { atan2(x, 1) }
 
-    public static func atan2(_ y: Double, _ x: Double) -> Double {
+    @inline(never) public static func atan2(_ y: Double, _ x: Double) -> Double {
         if x.isNaN || y.isNaN { return .nan }
         let pi = Self.pi.hi
         if y == 0 {
@@ -302,7 +304,7 @@ public enum Elementary {
         return y < 0 ? -angle.value : angle.value
     }
 
-    public static func asin(_ x: Double) -> Double {
+    @inline(never) public static func asin(_ x: Double) -> Double {
         if x.isNaN || Swift.abs(x) > 1 { return .nan }
         if Swift.abs(x) < 0x1p-26 { return x }
         let a = Swift.abs(x)
@@ -310,7 +312,7 @@ public enum Elementary {
         return x < 0 ? -angle.value : angle.value
     }
 
-    public static func acos(_ x: Double) -> Double {
+    @inline(never) public static func acos(_ x: Double) -> Double {
         if x.isNaN || Swift.abs(x) > 1 { return .nan }
         var angle = firstQuadrant(complementRoot(Swift.abs(x)), Wide(Swift.abs(x)))
         if x < 0 { angle = Self.pi - angle }
@@ -367,7 +369,7 @@ public enum Elementary {
 
     // MARK: Hypotenuse, logarithm, power, cube root
 
-    public static func hypot(_ x: Double, _ y: Double) -> Double {
+    @inline(never) public static func hypot(_ x: Double, _ y: Double) -> Double {
         if x.isInfinite || y.isInfinite { return .infinity }
         if x.isNaN || y.isNaN { return .nan }
         let big = Swift.max(Swift.abs(x), Swift.abs(y))
@@ -383,7 +385,7 @@ public enum Elementary {
         return timesPowerOfTwo(root.value, n)
     }
 
-    public static func log(_ x: Double) -> Double {
+    @inline(never) public static func log(_ x: Double) -> Double {
         if x.isNaN || x < 0 { return .nan }
         if x == 0 { return -.infinity }
         if x.isInfinite { return x }
@@ -436,7 +438,7 @@ public enum Elementary {
         return timesPowerOfTwo(v, Int(saturating: k))
     }
 
-    public static func pow(_ x: Double, _ y: Double) -> Double {
+    @inline(never) public static func pow(_ x: Double, _ y: Double) -> Double {
         // The special cases of C's pow (C11 F.10.4.4).
         if y == 0 || x == 1 { return 1 }
         if x.isNaN || y.isNaN { return .nan }
@@ -465,7 +467,7 @@ public enum Elementary {
         return sign * exponential(quickSum(p, pe + l.lo * y))
     }
 
-    public static func cbrt(_ x: Double) -> Double {
+    @inline(never) public static func cbrt(_ x: Double) -> Double {
         if x == 0 || !x.isFinite { return x }
         let e = x.exponent
         let third = e >= 0 ? e / 3 : (e - 2) / 3  // ⌊e/3⌋
