@@ -23,9 +23,10 @@ if (imports.join() !== allowed.join()) {
   console.log(`the module imports ${imports.join(", ")}: only ${allowed.join(", ")} may come from the host`);
   process.exit(1);
 }
-let exports = await instantiate(wasmBytes, (name) => {
-  try { return readFileSync(join(includeFolder, name)); } catch { return null; }
-});
+// A fresh instance, reading included files from includeFolder (also after a trap, which leaves
+// an instance as it was mid-run).
+const fresh = () => instantiate(wasmBytes, (name) => { try { return readFileSync(join(includeFolder, name)); } catch { return null; } });
+let exports = await fresh();
 let passed = 0;
 const skipped = [], failed = [];
 for (const name of readdirSync(folder).filter((n) => n.endsWith(".shape")).sort()) {
@@ -100,8 +101,7 @@ for (const file of readdirSync(hostile).filter((n) => n.endsWith(".shape")).sort
     result = run(exports, readFileSync(join(hostile, file)), file, options);
   } catch (error) {
     hostileFailed.push(`${file}: ${error.message}`);
-    // A trap leaves the module as it was mid-run: a fresh one for the rest.
-    exports = await instantiate(wasmBytes, (name) => { try { return readFileSync(join(includeFolder, name)); } catch { return null; } });
+    exports = await fresh();
     continue;
   }
   const first = result.stderr.toString("utf8").split("\n")[0];
@@ -130,7 +130,7 @@ for (const statement of statements) {
     if (result.status !== 0 && !/^extreme\.shape:\d+:\d+: error: /.test(result.stderr.toString("utf8"))) extremeUnlocated++;
   } catch (error) {
     extremeTraps.push(`${JSON.stringify(statement)}: ${error.message}`);
-    exports = await instantiate(wasmBytes, (name) => { try { return readFileSync(join(includeFolder, name)); } catch { return null; } });
+    exports = await fresh();
   }
 }
 if (names.length < 80) failed.push(`extreme numbers: help listed only ${names.length} commands`);

@@ -110,6 +110,7 @@ public enum Elementary {
     static let pi = Wide(0x1.921fb54442d18p+1, 0x1.1a62633145c07p-53)
     static let ln2High = 0x1.62e42fefa3000p-1
     static let ln2Low = 0x1.3de6af278ece6p-42
+    /// 1/4!, which the sine, the cosine and the exponential share.
     static let f4 = 1.0 / 24
 
     // MARK: Sine, cosine, tangent
@@ -409,8 +410,12 @@ public enum Elementary {
         let q = 2 * c / 3  // 2s³/3 as q + ql
         let (p, pe) = exactProduct(q, 3)
         let ql = (((2 * c - p) - pe) + 2 * cl) / 3
-        var series = 1.0 / 27
-        for odd in stride(from: 25, through: 5, by: -2) { series = 1 / Double(odd) + z * series }  // (a stride of doubles would use fma)
+        let series =
+            1.0 / 5 + z
+            * (1.0 / 7 + z
+                * (1.0 / 9 + z
+                    * (1.0 / 11 + z
+                        * (1.0 / 13 + z * (1.0 / 15 + z * (1.0 / 17 + z * (1.0 / 19 + z * (1.0 / 21 + z * (1.0 / 23 + z * (1.0 / 25 + z / 27))))))))))
         let rest = 2 * c * z * series
         let kk = Double(k)
         let (a, ae) = exactSum(kk * ln2High, 2 * s.hi)
@@ -425,13 +430,22 @@ public enum Elementary {
         let (r1, r1e) = exactSum(t.hi, -k * ln2High)
         let r = quickSum(r1, r1e + t.lo - k * ln2Low)
         let (z, zl) = exactProduct(r.hi, r.hi)
-        var series = 1.0 / 1_307_674_368_000  // 1/15!
-        var factorial = 1_307_674_368_000.0
-        for n in stride(from: 15, through: 4, by: -1) {
-            factorial /= Double(n)
-            series = 1 / factorial + r.hi * series
-        }
-        let rest = r.hi * z * series
+        let x = r.hi
+        let f3 = 1.0 / 6
+        let f5 = 1.0 / 120
+        let f6 = 1.0 / 720
+        let f7 = 1.0 / 5_040
+        let f8 = 1.0 / 40_320
+        let f9 = 1.0 / 362_880
+        let f10 = 1.0 / 3_628_800
+        let f11 = 1.0 / 39_916_800
+        let f12 = 1.0 / 479_001_600
+        let f13 = 1.0 / 6_227_020_800
+        let f14 = 1.0 / 87_178_291_200
+        let f15 = 1.0 / 1_307_674_368_000
+        let series =
+            f3 + x * (f4 + x * (f5 + x * (f6 + x * (f7 + x * (f8 + x * (f9 + x * (f10 + x * (f11 + x * (f12 + x * (f13 + x * (f14 + x * f15)))))))))))
+        let rest = x * z * series
         let (s1, e1) = exactSum(1, r.hi)
         let (s2, e2) = exactSum(s1, 0.5 * z)
         let v = s2 + (e1 + e2 + 0.5 * zl + r.lo * (1 + r.hi) + rest)
