@@ -1,9 +1,38 @@
 import ShapeGeometry
 
-/// What the last teaching query drew, for `save ... figure`: marks in path coordinates, each
-/// with a role that gives its colour and its line in the legend. The language only describes the
-/// figure; ShapeOutput draws it.
+/// What a query drew: marks in path coordinates, each with a role that gives its colour and its
+/// line in the legend, and the query that made it, so that it can be made again on the path as it
+/// is now (`Interpreter.recompute`). A figure is part of the session's state: undo and a failed
+/// statement restore it with the path. The language only describes the figure; ShapeOutput draws
+/// its marks, whatever the query was.
 public struct Figure: Sendable, Equatable {
+    /// The `save` layer that draws the figure (`save "f.svg" casteljau`), which is also what a new
+    /// figure replaces: the last teaching query's figure, the last `casteljau` construction and the
+    /// last `nearest` query are each their own.
+    public enum Layer: String, Sendable, CaseIterable {
+        case figure, casteljau, nearest
+    }
+
+    /// The query that made a figure, its arguments evaluated: the command's name, its numbers
+    /// and its option words with their values.
+    public struct Query: Sendable, Equatable {
+        public var command: String
+        public var numbers: [Double]
+        public var keywords: [String: [Double]]
+        public var words: [String: String]
+        /// The statement's place in its source (for errors while it is made again).
+        public var range: SourceRange
+        /// The arguments as written, for a command that takes text (`intersections a`): made
+        /// again, they are evaluated again.
+        var arguments: [Expr]
+
+        /// Equal when made by the same command with the same values at the same place (the
+        /// arguments as written are those at that place).
+        public static func == (a: Query, b: Query) -> Bool {
+            a.command == b.command && a.numbers == b.numbers && a.keywords == b.keywords && a.words == b.words && a.range == b.range
+        }
+    }
+
     /// What a mark is, for its colour and the legend.
     public enum Role: String, Sendable, CaseIterable {
         case control, construction, mark, before, continued, first, second, tangent, normal, circle, comb, rational, xOfT, yOfT, xTurn, yTurn
@@ -17,6 +46,10 @@ public struct Figure: Sendable, Equatable {
         case firstDerivative, secondDerivative
         /// `align`'s curve.
         case aligned
+        /// `nearest`: the query point, joined to the nearest point of the path.
+        case query
+        /// `casteljau`: the second level of interpolation (the first is `construction`).
+        case secondLevel
 
         /// The legend's words for it.
         public var legend: String {
@@ -48,6 +81,8 @@ public struct Figure: Sendable, Equatable {
             case .firstDerivative: "B′(t)/n: the first derivative, as long as a control leg at the ends"
             case .secondDerivative: "B″(t)/(n(n − 1)): the second derivative"
             case .aligned: "the curve aligned: its chord on the x axis"
+            case .query: "the query point and the nearest point to it"
+            case .secondLevel: "construction lines, the next level"
             }
         }
     }
@@ -80,11 +115,40 @@ public struct Figure: Sendable, Equatable {
     /// A line of text over the legend ("split 1 at t 0.5").
     public var title: String
     public var marks: [Mark]
+    public var layer: Layer
+    /// The query that made it; nil for a figure made otherwise (a test's).
+    public var query: Query?
+    /// Why the figure could not be made again on the path as it is now (its element is gone or
+    /// is no longer a curve), said in its legend; its marks are then empty.
+    public var stale: String?
 
-    public init(title: String, marks: [Mark]) {
+    public init(title: String, marks: [Mark], layer: Layer = .figure, query: Query? = nil) {
         self.title = title
         self.marks = marks
+        self.layer = layer
+        self.query = query
     }
+
+    /// Several figures as one, as a picture shows them: their titles (`legendTitle`) joined by
+    /// "; ", their marks in order; its query is theirs when there is one figure. Nil for none.
+    public static func merged(_ figures: [Figure]) -> Figure? {
+        guard var merged = figures.first else { return nil }
+        merged.title = merged.legendTitle
+        merged.stale = nil
+        for f in figures.dropFirst() {
+            merged.title += "; " + f.legendTitle
+            merged.marks += f.marks
+            merged.query = nil
+        }
+        return merged
+    }
+
+    /// The title as a legend shows it: with why it is empty, if it no longer applies.
+    public var legendTitle: String { stale.map { title + " (no longer applies: " + $0 + ")" } ?? title }
+
+    /// A teaching query that drew nothing in the figure layer: the figure is then empty, and
+    /// `save ... figure` says why.
+    var isPlaceholder: Bool { marks.isEmpty && stale == nil }
 
     /// A Bézier split into two: each piece in its own colour with its control polygon, the split
     /// point marked.
@@ -98,6 +162,21 @@ public struct Figure: Sendable, Equatable {
         for p in second.dropFirst() { marks.append(.point(p, .second, label: nil)) }
         if let joint = first.last {
             marks.append(.point(joint, .mark, label: t.map { "t = \(NumberFormat.text($0, precision: 4))" }))
+        }
+        return marks
+    }
+
+    /// De Casteljau's construction from its levels (`Segment.casteljau`): the control polygon,
+    /// each level of interpolation with its points, and the point on the curve, marked with t.
+    public static func casteljau(_ levels: [[Point]], t: Double) -> [Mark] {
+        var marks: [Mark] = []
+        for (k, level) in levels.enumerated() where level.count > 1 {
+            let role: Role = k == 0 ? .control : k == 1 ? .construction : .secondLevel
+            marks.append(.polyline(level, role))
+            for p in level { marks.append(.point(p, role, label: nil)) }
+        }
+        if let last = levels.last, last.count == 1 {
+            marks.append(.point(last[0], .mark, label: "t = \(NumberFormat.text(t, precision: 4))"))
         }
         return marks
     }

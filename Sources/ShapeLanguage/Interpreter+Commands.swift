@@ -106,13 +106,9 @@ extension Interpreter {
         // The next command binds into this one, unless something the command made keeps it.
         defer { if isKnownUniquelyReferenced(&invocation) { spareInvocation = invocation } }
         guard let run = row.spec.run else { throw error(.unknownCommand(name), nameRange) }
-        // With `figure keep`, each command's new figure joins the ones before: in a loop too.
-        let keeping = state.figureKeep && name != "figure"
-        let figureBefore = keeping ? lastFigure : nil
+        drawn = nil
         try run(self)(invocation)
-        if keeping, let old = figureBefore, let new = lastFigure, new != old {
-            lastFigure = Figure(title: old.title + "; " + new.title, marks: old.marks + new.marks)
-        }
+        if drawn != nil || row.spec.group == .teaching { fileFigure(invocation, teaching: row.spec.group == .teaching) }
         if current.nonFiniteReport {
             current.nonFiniteReport = false
             throw error(.nonFiniteResult, range)
@@ -389,11 +385,10 @@ extension Interpreter {
         var request = SaveRequest(
             file: file, from: source.name, path: path, layers: wanted, trackPoints: points,
             handle: wanted.contains(.handle) ? state.handle.point(in: points) : nil,
-            nearest: wanted.contains(.nearest) ? lastNearest : nil,
-            casteljau: wanted.contains(.casteljau) ? lastCasteljau : nil,
+            figures: state.figures.filter { wanted.contains($0.layer.saveLayer) && !$0.isPlaceholder },
             // Dashed as `dash` dashes it, unless the picture shows the dash's points: then the
             // whole curve is drawn under them.
-            figure: wanted.contains(.figure) ? lastFigure : nil, dash: state.dashGiven && !wanted.contains(.points) ? state.dash : nil)
+            dash: state.dashGiven && !wanted.contains(.points) ? state.dash : nil)
         // The row charges the elements' listing; the request what it draws besides (its track
         // points among them).
         try charge(request.work, range)
@@ -404,11 +399,10 @@ extension Interpreter {
             throw self.error(.cannotSave(file, reason: "\(error)"), argument.range)
         }
         // A figure asked for that is not there is said, with the teaching query that made none.
+        let layer = figures(in: .figure)
         let note: String? =
-            wanted.contains(.figure) && lastFigure == nil
-            ? "no figure: "
-                + (lastFigureless.map { $0 == "casteljau" ? "'casteljau' draws its construction as the casteljau layer" : "'\($0)' draws none" }
-                    ?? "no teaching query has made one on this path") : nil
+            wanted.contains(.figure) && !layer.contains(where: { !$0.isPlaceholder })
+            ? "no figure: " + (layer.last?.query.map { placeholderReason($0.command) } ?? "no teaching query has made one on this path") : nil
         report("save", .saved(written, note: note))
     }
 
@@ -500,9 +494,11 @@ extension Interpreter {
     /// With `figure keep`, the bottom of the lowest chart the figure holds: a new chart goes
     /// under it.
     var chartFloor: Double? {
-        guard state.figureKeep, let figure = lastFigure else { return nil }
+        guard state.figureKeep else { return nil }
         var floor: Double?
-        for m in figure.marks { if case .polyline(let ps, .axis) = m { for p in ps { floor = Swift.max(floor ?? p.y, p.y) } } }
+        for figure in state.figures where figure.layer == .figure {
+            for m in figure.marks { if case .polyline(let ps, .axis) = m { for p in ps { floor = Swift.max(floor ?? p.y, p.y) } } }
+        }
         return floor
     }
 
@@ -610,7 +606,7 @@ extension Interpreter {
                             return d > 0 ? c + (p - c) * ((r + gain * (d - r)) / d) : p
                         }, .error))
             }
-            lastFigure = Figure(
+            drawn = Figure(
                 title:
                     "\(inv.name): the radial error ×\(NumberFormat.text(gain, precision: 3)) (at most \(NumberFormat.text(largest, precision: 3)))",
                 marks: marks)

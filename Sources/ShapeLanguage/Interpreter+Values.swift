@@ -39,7 +39,9 @@ extension Interpreter {
         current.capturing += 1
         current.captured = nil
         defer { current.capturing -= 1 }
+        drawn = nil
         try run(self)(invocation)
+        if drawn != nil || spec.group == .teaching { fileFigure(invocation, teaching: spec.group == .teaching) }
         if current.nonFiniteReport {
             current.nonFiniteReport = false
             throw error(.nonFiniteResult, range)

@@ -2,8 +2,7 @@ import ShapeGeometry
 
 extension Interpreter {
     /// What the workbench draws between statements: the path with every layer's data (its track
-    /// points, the handle, the last nearest-point query, de Casteljau construction and teaching
-    /// figure), as `save` would hand it over with every layer. Charges no work; track points that
+    /// points, the handle, the figures), as `save` would hand it over with every layer. Charges no work; track points that
     /// would pass their limit are left out.
     ///
     /// `sent`: the most track points the caller will use. When there could be more (by
@@ -29,7 +28,7 @@ extension Interpreter {
         }
         var request = SaveRequest(
             file: "", from: "", path: path, layers: Set(SaveLayer.allCases), trackPoints: points,
-            handle: handle, nearest: lastNearest, casteljau: lastCasteljau, figure: lastFigure)
+            handle: handle, figures: state.figures.filter { !$0.isPlaceholder })
         request.trackPointsLeftOut = leftOut
         return request
     }

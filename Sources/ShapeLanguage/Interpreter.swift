@@ -36,6 +36,9 @@ struct SessionState: Sendable, Equatable {
     /// True once `handle`, `drag` or `snap` ran since the last `clear`: `save ... all` then
     /// draws the handle.
     var handlePlaced = false
+    /// The figures the queries drew (`Figure`), at most one a layer but with `figure keep`,
+    /// which keeps every teaching query's in the figure layer, in the order they were made.
+    var figures: [Figure] = []
 }
 
 /// How to restore the path when a statement is undone or rolled back.
@@ -131,15 +134,9 @@ public final class Interpreter {
     public var saver: Saver?
     /// Writes `export ... "file.swift"`; nil where no file may be written.
     public var exporter: Exporter?
-    /// The last `nearest` query, for `save ... nearest` (not part of the undoable state).
-    var lastNearest: (query: Point, point: Point)?
-    /// The last `casteljau` construction, for `save ... casteljau`.
-    var lastCasteljau: [[Point]]?
-    /// The last teaching query's figure (a split, a tangent, an osculating circle, ...), for
-    /// `save ... figure`.
-    var lastFigure: Figure?
-    /// The last teaching query that made no figure, while the figure is empty because of it.
-    var lastFigureless: String?
+    /// What the command running now drew, if anything: `command` files it with the command's
+    /// query among the session's figures (`fileFigure`).
+    var drawn: Figure?
 
     /// What one top-level statement keeps while it runs: made anew for each (`execute`), so no
     /// field can be left over from the statement before.
@@ -168,6 +165,9 @@ public final class Interpreter {
         /// Reports are caught here instead of emitted while a query runs as a function.
         var capturing = 0
         var captured: Report?
+        /// The figure layers the statement's queries drew in: a change of the path that is not an
+        /// append empties the others.
+        var drewLayers: [Figure.Layer] = []
     }
     /// The statement running now: everything it keeps is read and written here
     /// (`current.work`, `current.scopes`, ...), never through copies on the interpreter.
@@ -237,7 +237,6 @@ public final class Interpreter {
     /// One top-level statement, all or nothing.
     func execute(_ statement: Stmt, in source: Source) throws(Diagnostic) {
         let stateBefore = snapshot, undoBefore = undoStack, undoElementsBefore = undoElements
-        let nearestBefore = lastNearest, casteljauBefore = lastCasteljau, figureBefore = lastFigure
         current = StatementState(start: path.elements.count)
         if includeStack.count != 1 || includeStack[0] != source.name { includeStack = [source.name] }
         self.source = source
@@ -250,9 +249,6 @@ public final class Interpreter {
             restoreGlobals(current.globalChanges)
             undoStack = undoBefore
             undoElements = undoElementsBefore
-            lastNearest = nearestBefore
-            lastCasteljau = casteljauBefore
-            lastFigure = figureBefore
             restorePath(current.savedPath.map { .replace($0) } ?? .truncate(current.start))
             throw error
         }
@@ -262,21 +258,11 @@ public final class Interpreter {
         let saved = current.savedPath
         let replaced = saved.map { $0.elements != path.elements }
         let pathUnchanged = replaced.map { !$0 } ?? (path.elements.count == current.start)
-        // A figure, construction or nearest query belongs to the path it was made on: a change
-        // other than appending (`clear`, a transform, `setpoint`, a boolean) drops those this
-        // statement did not make. (Appending leaves the elements they show as they were.)
-        // The last teaching query's figure is the figure: a teaching query that makes none
-        // (`bernstein`, `point`, `casteljau`, whose picture is its own layer, ...) clears it.
-        if lastFigure == figureBefore, !state.figureKeep, commandRow(statement.commandName)?.spec.group == .teaching {
-            lastFigure = nil
-            lastFigureless = statement.commandName
-        }
-        if lastFigure != nil { lastFigureless = nil }
-        if replaced == true {
-            if lastFigure == figureBefore { lastFigure = nil }
-            if commandRow(statement.commandName)?.spec.group != .teaching { lastFigureless = nil }
-            if lastCasteljau == casteljauBefore { lastCasteljau = nil }
-            if lastNearest?.query == nearestBefore?.query, lastNearest?.point == nearestBefore?.point { lastNearest = nil }
+        // A figure belongs to the path it was made on: a change other than appending (`clear`, a
+        // transform, `setpoint`, a boolean) drops those this statement did not make. (Appending
+        // leaves the elements they show as they were.)
+        if replaced == true, !state.figures.isEmpty, state.figures.contains(where: { !current.drewLayers.contains($0.layer) }) {
+            state.figures.removeAll { !current.drewLayers.contains($0.layer) }
         }
         let globalsUnchanged = current.globalChanges.allSatisfy { globals[$0.key] == $0.value }
         if current.changed, pathUnchanged, globalsUnchanged, snapshot === stateBefore || state == stateBefore.state { current.changed = false }

@@ -12,12 +12,13 @@ public struct SaveRequest: Sendable {
     public var layers: Set<SaveLayer>
     public var trackPoints: [Point]
     public var handle: Point?
-    /// The last `nearest` query: where it was asked and the point it found.
-    public var nearest: (query: Point, point: Point)?
-    /// The last `casteljau` construction: its levels, control points first.
-    public var casteljau: [[Point]]?
-    /// The last teaching query's figure.
-    public var figure: Figure?
+    /// The figures of the layers asked for, oldest first (`Figure.Layer`): the last `nearest`
+    /// query, the last `casteljau` construction, the teaching queries' figures.
+    public var figures: [Figure] = []
+    /// The figures of one layer as one: their titles joined, their marks in order (with
+    /// `figure keep`, the figure layer holds several).
+    public func figure(in layer: Figure.Layer) -> Figure? { Figure.merged(figures.filter { $0.layer == layer }) }
+
     /// The pattern of the last `dash`, if the session ran one: the path is drawn dashed with it.
     public var dash: DashPattern? = nil
     /// The track points were not measured (`trackPoints` is empty), only the handle's: there
@@ -52,8 +53,7 @@ public struct SaveRequest: Sendable {
         if layers.contains(.comb) { add(WorkCost.combCost, curved) }
         if layers.contains(.fill) { add(WorkCost.listingCost, path.elements.count) }
         if layers.contains(.points) || layers.contains(.handle) { add(WorkCost.listingCost, trackPoints.count) }
-        if layers.contains(.figure), let figure { add(WorkCost.listingCost, figure.marks.count) }
-        if layers.contains(.casteljau), let casteljau { add(WorkCost.listingCost, casteljau.reduce(0) { $0 + $1.count }) }
+        for figure in figures { add(WorkCost.listingCost, figure.marks.count) }
         return Int(saturating: units)
     }
 }

@@ -3,8 +3,8 @@ import ShapeLanguage
 
 /// An SVG picture of a path, with the layers `save` can ask for: the fill, control polygons with
 /// their points and the on-curve anchors, labels P0…Pn, track points, the handle, the tight
-/// bounds, a curvature comb, the last nearest-point query, the last de Casteljau construction and
-/// the last teaching query's figure; a legend under the picture names what is drawn. Sizes are
+/// bounds, a curvature comb, and the figures the queries drew (`Figure`: the last nearest-point
+/// query, the last de Casteljau construction, the teaching queries'), mark by mark; a legend under the picture names what is drawn. Sizes are
 /// set in pixels of the 600-pixel picture, whatever the path's units. Returns the text; writing
 /// it is the caller's business.
 public enum SVGDocument {
@@ -44,6 +44,8 @@ public enum SVGDocument {
         case .firstDerivative: "#009e73"
         case .secondDerivative: "#cc79a7"
         case .aligned: "#0072b2"
+        case .query: "#009e73"
+        case .secondLevel: "#cc79a7"
         }
     }
 
@@ -62,15 +64,15 @@ public enum SVGDocument {
         let layers = r.layers
         // The view holds the path and whatever the layers add outside it.
         var extent = box
-        if layers.contains(.nearest), let near = r.nearest { extent.include(near.query) }
-        if layers.contains(.casteljau), let levels = r.casteljau { for p in levels[0] { extent.include(p) } }
         if layers.contains(.controls) || layers.contains(.labels) {
             for e in r.path.elements { if case .segment(let s) = e { extent = extent.union(s.controlBounds) } }
         }
         let combSampled = layers.contains(.comb) ? combSamples(r.path) : []
         let comb = combTeeth(combSampled, size: Swift.max(box.width, box.height))
         for (_, tip) in comb { extent.include(tip) }
-        if layers.contains(.figure), let figure = r.figure {
+        // The figures, each layer's as one, the figure layer's (the lesson) drawn last, on top.
+        let figures = [Figure.Layer.nearest, .casteljau, .figure].compactMap { r.figure(in: $0) }
+        for figure in figures {
             // A figure's far points (an osculating circle of a nearly straight stretch) may not
             // shrink the path to a dot: the view grows at most to 4 times the path's size.
             let size = viewSize(box)
@@ -84,7 +86,7 @@ public enum SVGDocument {
         let size = viewSize(extent)
         let margin = size * 0.06
         // Labels are written to the right of their points: room for a few characters there.
-        let labelRoom = layers.contains(.labels) || layers.contains(.figure) ? size * 0.08 : 0
+        let labelRoom = layers.contains(.labels) || !figures.isEmpty ? size * 0.08 : 0
         var view = Rect(
             minX: extent.minX - margin, minY: extent.minY - margin, maxX: extent.maxX + margin + labelRoom, maxY: extent.maxY + margin)
         let requestedPixels = 600.0
@@ -107,12 +109,9 @@ public enum SVGDocument {
             let text = "curvature comb (teeth ∝ curvature; the longest: \(NumberFormat.text(largest, precision: 4)))"
             add("comb", colour(.comb), text, false)
         }
-        if layers.contains(.nearest), r.nearest != nil { add("nearest", "#009e73", "nearest point to the query", false) }
-        if layers.contains(.casteljau), r.casteljau != nil { add("casteljau", "#56b4e9", "de Casteljau levels", false) }
-        var title: String?
-        if layers.contains(.figure), let figure = r.figure {
-            title = figure.title
-            var seen = Set<Figure.Role>()
+        let title: String? = figures.isEmpty ? nil : figures.reversed().map(\.title).joined(separator: "; ")
+        var seen = Set<Figure.Role>()
+        for figure in figures {
             for m in figure.marks where seen.insert(m.role).inserted { add("role:" + m.role.rawValue, colour(m.role), m.role.legend, false) }
         }
         if layers.contains(.handle), r.handle != nil { add("handle", "#d55e00", "the handle", false) }
@@ -233,7 +232,7 @@ public enum SVGDocument {
         if r.path.elements.count <= 300 {
             for i in r.path.elements.indices { if let s = r.path.segment(at: i) { layout.addCurve(s, width: stroke) } }
         }
-        if layers.contains(.figure), let figure = r.figure {
+        for figure in figures {
             for m in figure.marks {
                 switch m {
                 case .curve(let s, _, _): layout.addCurve(s, width: stroke)
@@ -261,35 +260,12 @@ public enum SVGDocument {
             for p in r.trackPoints { out.append(circle(p, dot * 0.75)) }
             out.append("  </g>")
         }
-        if layers.contains(.nearest), let near = r.nearest {
-            let nearColour = paint["nearest"] ?? "#009e73"
-            out.append("  <g id=\"nearest\" stroke=\"\(nearColour)\" fill=\"\(nearColour)\" stroke-width=\"\(n(stroke / 2))\">")
-            out.append("    <line x1=\"\(n(near.query.x))\" y1=\"\(n(near.query.y))\" x2=\"\(n(near.point.x))\" y2=\"\(n(near.point.y))\"/>")
-            out.append(circle(near.query, dot))
-            out.append(circle(near.point, dot))
-            out.append("  </g>")
-        }
-        if layers.contains(.casteljau), let levels = r.casteljau {
-            let colours = ["#999999", "#56b4e9", "#cc79a7", "#009e73"]
-            out.append("  <g id=\"casteljau\" fill=\"none\" stroke-width=\"\(n(stroke / 2))\">")
-            for (k, level) in levels.enumerated() {
-                let colour = colours[k % colours.count]
-                if level.count > 1 { out.append(polyline(level, " stroke=\"\(colour)\"")) }
-                for p in level { out.append(circle(p, level.count == 1 ? dot * 1.5 : dot, " fill=\"\(colour)\"")) }
-            }
-            out.append("  </g>")
-        }
         var figureLabels: [(text: String, at: Point, colour: String)] = []
-        if layers.contains(.figure), let figure = r.figure {
+        for figure in figures {
             let (lines, labels) = figureMarks(figure, stroke: stroke, dot: dot, font: font, paint: paint)
             out += lines
-            figureLabels = labels
+            figureLabels += labels
             for m in figure.marks { if case .point(let p, _, _) = m { layout.addMarker(p, radius: dot * 1.2) } }
-        }
-        if layers.contains(.casteljau), let levels = r.casteljau { for level in levels { for p in level { layout.addMarker(p, radius: dot) } } }
-        if layers.contains(.nearest), let near = r.nearest {
-            layout.addMarker(near.query, radius: dot)
-            layout.addMarker(near.point, radius: dot)
         }
         if layers.contains(.handle), let hp = r.handle { layout.addMarker(hp, radius: dot * 2.5) }
         // The figure's labels first (what the lesson is about), then P0… for the control points:
@@ -412,7 +388,7 @@ public enum SVGDocument {
                         + "text-anchor=\"\(anchor.rawValue)\" fill=\"\(c)\">\(escape(text))</text>")
             }
         }
-        return (["  <g id=\"figure\">"] + lines + points + ["  </g>"], labels)
+        return (["  <g id=\"\(figure.layer.rawValue)\">"] + lines + points + ["  </g>"], labels)
     }
 
     /// A curvature comb from its samples (`combSamples`): teeth from the curve along the side

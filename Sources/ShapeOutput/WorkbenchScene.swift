@@ -10,9 +10,9 @@ import ShapeLanguage
 /// - `bounds`: the tight bounds or null;
 /// - `handle`: `{"index", "point"}` or null; `track`: the track points, flat (null past
 ///   `trackLimit`, or when they could pass it and were left out: `SaveRequest.trackPointsLeftOut`);
-///   `nearest`, `casteljau`: the last such query's points, or null;
-/// - `figure`: the last teaching query's title, marks (with their colours, as `save` draws them)
-///   and legend, or null.
+/// - `figures`: the figures the queries drew (the last `nearest`, the last `casteljau`, the
+///   teaching queries'), each layer's as one: its layer, title, marks (with their colours, as
+///   `save` draws them), legend and charts' frames.
 ///
 /// Written straight into one string (a path of 10,000 elements makes about a megabyte).
 public enum WorkbenchScene {
@@ -197,13 +197,9 @@ public enum WorkbenchScene {
         } else {
             out += ",\"handle\":null"
         }
-        if let near = r.nearest {
-            out += ",\"nearest\":{\"query\":\(pair(near.query)),\"point\":\(pair(near.point))}"
-        } else {
-            out += ",\"nearest\":null"
-        }
-        out += ",\"casteljau\":" + (r.casteljau.map { "[" + $0.map(flat).joined(separator: ",") + "]" } ?? "null")
-        out += ",\"figure\":" + (r.figure.map(figure) ?? "null")
+        // As `save` draws them: each layer's figures as one, the figure layer's last (on top).
+        let figures = [Figure.Layer.nearest, .casteljau, .figure].compactMap { r.figure(in: $0) }
+        out += ",\"figures\":[" + figures.map(figure).joined(separator: ",") + "]"
         return out
     }
 
@@ -247,7 +243,8 @@ public enum WorkbenchScene {
             let box = ps.reduce(Rect(point: first)) { $0.union(Rect(point: $1)) }
             charts.append("[\(n(box.minX)),\(n(box.minY)),\(n(box.maxX)),\(n(box.maxY))]")
         }
-        return "{\"title\":\(string(f.title)),\"marks\":[\(marks.joined(separator: ","))],\"legend\":[\(legend.joined(separator: ","))],"
+        return
+            "{\"layer\":\(string(f.layer.rawValue)),\"title\":\(string(f.title)),\"marks\":[\(marks.joined(separator: ","))],\"legend\":[\(legend.joined(separator: ","))],"
             + "\"charts\":[\(charts.joined(separator: ","))]}"
     }
 }

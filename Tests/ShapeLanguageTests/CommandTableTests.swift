@@ -43,9 +43,7 @@ import Testing
         } else if name != "undo" {
             // A command that changed something is one undo step; one that changed nothing, none.
             let changed =
-                after.elements != before.elements || after.globals != before.globals || after.handle != before.handle
-                || after.dash != before.dash || after.precision != before.precision || after.transform != before.transform
-                || after.flags != before.flags
+                after.elements != before.elements || after.globals != before.globals || after.undoable != before.undoable
             // An example of several statements (`let a = path(); clear; ...; union a`) is a step each.
             let statements = (try? Parser.parse(Source(name: "e", text: spec.example)).statements.count) ?? 1
             #expect(

@@ -204,8 +204,8 @@ import ShapeTestSupport
             // Words of 9 letters and a space: breaks every 60 characters at most.
             let title = String(String(repeating: "wwwwwwwww ", count: characters / 10 + 1).prefix(characters))
             let request = SaveRequest(
-                file: "x.svg", from: "test", path: path, layers: [.figure], trackPoints: [], handle: nil, nearest: nil,
-                casteljau: nil, figure: Figure(title: title, marks: [.point(Point(50, 25), .mark, label: nil)]))
+                file: "x.svg", from: "test", path: path, layers: [.figure], trackPoints: [], handle: nil,
+                figures: [Figure(title: title, marks: [.point(Point(50, 25), .mark, label: nil)])])
             let svg = SVGDocument.render(request)
             let header = try #require(svg.split(separator: "\n").first { $0.hasPrefix("<svg") })
             func attribute(_ name: String) throws -> Double {

@@ -17,37 +17,23 @@ import Testing
         var elements: [Path.Element]
         var length: Double
         var globals: [String: Value]
-        var handle: Handle
-        var dash: DashPattern
-        var precision: Int
-        var transform: ShapeGeometry.AffineTransform
-        var untransformed: [Path.Element]?
-        var procedures: [String: [String]]
+        /// The whole of the state a statement keeps for rollback and undo (`SessionState`): a
+        /// field added to it is compared too.
+        var state: SessionState
         var undo: [String]
-        var lastNearest: [Point]?
-        var lastCasteljau: [[Point]]?
-        var lastFigure: Figure?
-        var pivot: Point?
-        var stickyBroken: Bool
-        var flags: [Bool]
+        /// The state but its figures, whose change (a query's) is no undo step.
+        var undoable: SessionState {
+            var s = state
+            s.figures = []
+            return s
+        }
 
         init(_ i: Interpreter) {
             elements = i.path.elements
             length = i.path.length
             globals = i.globals
-            handle = i.state.handle
-            dash = i.state.dash
-            precision = i.state.precision
-            transform = i.state.transform
-            untransformed = i.state.untransformed?.elements
-            procedures = i.state.procedures.mapValues { $0.parameters + ["\($0.body.count) statements"] }
+            state = i.state
             undo = i.undoStack.map { "\($0.command)@\($0.line)" }
-            lastNearest = i.lastNearest.map { [$0.query, $0.point] }
-            lastCasteljau = i.lastCasteljau
-            lastFigure = i.lastFigure
-            pivot = i.state.pivot
-            stickyBroken = i.state.stickyBroken
-            flags = [i.state.dashGiven, i.state.figureKeep, i.state.handlePlaced]
         }
     }
 

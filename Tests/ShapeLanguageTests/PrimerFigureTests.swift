@@ -20,12 +20,12 @@ import ShapeTestSupport
         let curve = "move 0 0\ncurve 30 120 170 120 200 0\nfigure keep\n"
         let looped = session(curve + "for s in 1..<4 { tangent s * 50 }")
         let separate = session(curve + "tangent 50\ntangent 100\ntangent 150")
-        #expect(looped.lastFigure?.marks.count == 6 && looped.lastFigure == separate.lastFigure)
+        #expect(looped.shownFigure(.figure)?.marks.count == 6 && looped.shownFigure(.figure) == separate.shownFigure(.figure))
         #expect(run(looped, "figure replace\nfor s in 1..<4 { tangent s * 50 }") == nil)
-        #expect(looped.lastFigure?.marks.count == 2)
+        #expect(looped.shownFigure(.figure)?.marks.count == 2)
     }
 
-    func marks(_ i: Interpreter, _ role: Figure.Role) -> [Figure.Mark] { i.lastFigure?.marks.filter { $0.role == role } ?? [] }
+    func marks(_ i: Interpreter, _ role: Figure.Role) -> [Figure.Mark] { i.shownFigure(.figure)?.marks.filter { $0.role == role } ?? [] }
 
     /// Bernstein: one graph per basis function, each through the closed form C(n,k)tᵏ(1−t)ⁿ⁻ᵏ
     /// at its ends and peak; the weights at t marked on the line at t.
@@ -113,7 +113,7 @@ import ShapeTestSupport
         for r in radii { expectClose(r[0].distance(to: r[1]), r[2].distance(to: r[1]), tolerance: 1e-9 * 200) }
         let cubics = session("circle 0 0 100\ncubics")
         #expect(marks(cubics, .error).count == 1)
-        #expect(cubics.lastFigure?.title.contains("radial error") == true)
+        #expect(cubics.shownFigure(.figure)?.title.contains("radial error") == true)
     }
 
     /// canonical: P3 drawn where the canonical map puts it; the regions' boundaries drawn.
@@ -131,7 +131,7 @@ import ShapeTestSupport
         let setup = "move 0 0\ncurve 30 120 170 120 200 0\nline 250 50\n"
         for query in ["point 1 0.3", "locate 100", "continuity", "align 1", "lower 1", "hodograph 1", "bernstein 1 0.5", "canonical 1"] {
             let i = session(setup + query)
-            #expect(i.lastFigure != nil && !(i.lastFigure?.marks.isEmpty ?? true), "\(query) draws no figure")
+            #expect(i.shownFigure(.figure) != nil && !(i.shownFigure(.figure)?.marks.isEmpty ?? true), "\(query) draws no figure")
         }
         let i = session(setup + "point 1 0")
         guard case .arrow(let from, let to, .firstDerivative)? = marks(i, .firstDerivative).first else { Issue.record("no arrow"); return }

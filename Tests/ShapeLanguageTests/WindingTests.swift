@@ -70,7 +70,7 @@ import Testing
         #expect(r["evenodd"] == .number(expected % 2 != 0 ? 1 : 0))
         #expect(r["outline"] == .number(0))
         // The figure's signed crossings add up to the number.
-        let signs = (i.lastFigure?.marks ?? []).compactMap { mark -> Int? in
+        let signs = (i.shownFigure(.figure)?.marks ?? []).compactMap { mark -> Int? in
             if case .point(_, _, let label?) = mark, let n = Int(label) { n } else { nil }
         }
         #expect(signs.reduce(0, +) == expected, "\(text): \(signs)")
@@ -103,11 +103,11 @@ import Testing
     /// winding number; a ray that only touches the path is marked as a touch.
     @Test func theFigureMarksTheCrossings() throws {
         func labels(_ i: Interpreter) -> [String] {
-            (i.lastFigure?.marks ?? []).compactMap { if case .point(_, _, let label?) = $0 { label } else { nil } }
+            (i.shownFigure(.figure)?.marks ?? []).compactMap { if case .point(_, _, let label?) = $0 { label } else { nil } }
         }
         let (_, nested) = winding("rect 0 0 100 100\nmove 20 20\nline 20 80\nline 80 80\nline 80 20\nclose", 50, 50)
         #expect(labels(nested) == ["winding 0", "-1", "+1"])
-        #expect(nested.lastFigure?.marks.contains { if case .arrow = $0 { true } else { false } } == true)
+        #expect(nested.shownFigure(.figure)?.marks.contains { if case .arrow = $0 { true } else { false } } == true)
         let (_, touched) = winding("circle 0 0 10", -20, -10)
         #expect(labels(touched) == ["winding 0", "touch"])
         // The ray through the circle's start, where the square's subpath ends at the same arc

@@ -57,8 +57,6 @@ enum WorkbenchPage {
             <path id="path" fill="none" stroke="#111" stroke-width="2" stroke-linejoin="round" vector-effect="non-scaling-stroke"/>
             <path id="track" fill="#0072b2"/>
             <g id="figure"></g>
-            <g id="casteljau" fill="none"></g>
-            <g id="nearest" stroke="#009e73" fill="#009e73"></g>
             <path id="control-points" fill="#fff" stroke="#666" vector-effect="non-scaling-stroke"/>
             <path id="anchors" fill="#111"/>
             <path id="arc-points" fill="#fff" stroke="#009e73" stroke-width="1.5" vector-effect="non-scaling-stroke"/>
@@ -319,7 +317,7 @@ enum WorkbenchPage {
           const b = (s && s.bounds ? s.bounds : [0, 0, 375, 667]).slice();
           // A teaching figure's charts (under the path) are shown whole too, and so are the points a
           // hand can take (a curve's control points can lie well outside its bounds) while they are drawn.
-          for (const c of (s && s.figure && s.figure.charts) || []) {
+          for (const c of ((s && s.figures) || []).flatMap((f) => f.charts)) {
             b[0] = Math.min(b[0], c[0]); b[1] = Math.min(b[1], c[1]); b[2] = Math.max(b[2], c[2]); b[3] = Math.max(b[3], c[3]);
           }
           const grabs = s && s.bounds ? grabPoints(s) : [];
@@ -530,16 +528,22 @@ enum WorkbenchPage {
         function drawTeaching(s, u) {
           const fig = $("figure"); clear(fig);
           const legend = $("legend"); legend.textContent = "";
-          if (s.figure) {
-            const f = s.figure;
-            const title = document.createElement("div"); title.style.fontWeight = "600"; title.textContent = f.title; legend.append(title);
-            for (const [colour, text] of f.legend) {
+          // Every figure alike, whatever query drew it (the last nearest, the last casteljau, the
+          // teaching queries'), the figure layer's last, on top; one legend: the titles, then each colour once.
+          const figures = s.figures || [];
+          if (figures.length) {
+            const title = document.createElement("div"); title.style.fontWeight = "600";
+            title.textContent = figures.map((f) => f.title).reverse().join("; "); legend.append(title);
+            const seen = new Set();
+            for (const [colour, text] of figures.flatMap((f) => f.legend)) {
+              if (seen.has(text)) continue;
+              seen.add(text);
               const row = document.createElement("div"); row.className = "row";
               const sw = document.createElement("span"); sw.className = "swatch"; sw.style.background = colour;
               row.append(sw, document.createTextNode(text)); legend.append(row);
             }
             const texts = [], fixed = [];
-            for (const m of f.marks) {
+            for (const m of figures.flatMap((f) => f.marks)) {
               const common = { stroke: m.c, fill: "none", "vector-effect": "non-scaling-stroke" };
               if (m.k === "curve") {
                 el("path", Object.assign({ d: m.d, "stroke-width": 3, "stroke-dasharray": m.dash ? "9 6" : "none" }, common), fig);
@@ -581,23 +585,6 @@ enum WorkbenchPage {
                 break;
               }
             }
-          }
-          const cg = $("casteljau"); clear(cg);
-          if (s.casteljau) {
-            const colours = ["#999999", "#56b4e9", "#cc79a7", "#009e73"];
-            s.casteljau.forEach((level, k) => {
-              const colour = colours[k % colours.length];
-              let d = ""; for (let j = 0; j < level.length; j += 2) d += (j ? "L" : "M") + level[j] + " " + level[j + 1];
-              if (level.length > 2) el("path", { d, stroke: colour, "vector-effect": "non-scaling-stroke" }, cg);
-              let dots = ""; for (let j = 0; j < level.length; j += 2) dots += dot(level[j], level[j + 1], (level.length === 2 ? 6 : 4) * u);
-              el("path", { d: dots, fill: colour }, cg);
-            });
-          }
-          const ng = $("nearest"); clear(ng);
-          if (s.nearest) {
-            const q = s.nearest.query, p = s.nearest.point;
-            el("path", { d: `M${q[0]} ${q[1]}L${p[0]} ${p[1]}`, "vector-effect": "non-scaling-stroke" }, ng);
-            el("path", { d: dot(q[0], q[1], 4 * u) + dot(p[0], p[1], 4 * u) }, ng);
           }
         }
 

@@ -95,7 +95,7 @@ extension Interpreter {
                 .needsACurve(element: i, kind: Interpreter.degreeName(segment), command: "catmullpoints", what: "a quadratic or cubic Bézier"),
                 inv.ranges[0])
         }
-        lastFigure = Figure(
+        drawn = Figure(
             title: "catmullpoints \(i)",
             marks: [.polyline(points, .construction)] + points.enumerated().map { .point($0.element, .control, label: "V\($0.offset + 1)") })
         report("catmullpoints", .facts(element: i, title: Interpreter.degreeName(segment), Record(["points": Interpreter.pointsValue(points)])))
@@ -119,7 +119,7 @@ extension Interpreter {
         let changed: Path
         do { changed = try path.replacing(elementAt: i, with: molded) } catch { throw diagnose(error, inv) }
         try replacePath(with: changed, at: inv.range)
-        lastFigure = Figure(
+        drawn = Figure(
             title: "mold \(i) at t \(NumberFormat.text(t, precision: 4))",
             marks: [.curve(segment, .before, label: "before"), .arrow(before, target, .construction), .point(target, .mark, label: "B")])
         report("mold", .molded(element: i, t: t, point: target))
@@ -139,7 +139,7 @@ extension Interpreter {
         }
         // Each point joined to the curve's point at its parameter: the residuals the fit minimizes.
         let residuals: [Figure.Mark] = zip(points, fit.parameters).map { .polyline([$0, fit.segment.point(at: $1)], .residual) }
-        lastFigure = Figure(
+        drawn = Figure(
             title: "fit: \(points.count) points, each joined to the curve at its t (the largest \(NumberFormat.text(fit.error, precision: 4)))",
             marks: residuals + points.map { .point($0, .mark, label: nil) })
         report(
@@ -152,7 +152,7 @@ extension Interpreter {
         let degree = try splineDegree(inv)
         let points = try splinePoints(inv, degree: degree)
         let segments = Path.bSpline(points, degree: degree)
-        lastFigure = Figure(
+        drawn = Figure(
             title: "bspline",
             marks: [.polyline(points, .construction)] + points.enumerated().map { .point($0.element, .control, label: "P\($0.offset)") })
         try draw(inv) { (p: inout Path) throws(GeometryError) in
@@ -216,7 +216,7 @@ extension Interpreter {
             previous = now
         }
         marks += cusps.map { .point($0, .cusp, label: "cusp") }
-        lastFigure = Figure(
+        drawn = Figure(
             title:
                 "offsetcurve \(i) by \(NumberFormat.text(d, precision: 4)): \(cusps.isEmpty ? "no cusps" : "\(cusps.count) cusps, a swallowtail between each two")",
             marks: marks)
@@ -234,9 +234,9 @@ extension Interpreter {
         let title = "lengthtable \(i): \(chords) chord\(plural(chords))"
         if chords <= 1000 {
             let points = (0...chords).map { segment.point(at: Double($0) / Double(chords)) }
-            lastFigure = Figure(title: title, marks: [.polyline(points, .construction)] + points.map { .point($0, .mark, label: nil) })
+            drawn = Figure(title: title, marks: [.polyline(points, .construction)] + points.map { .point($0, .mark, label: nil) })
         } else {
-            lastFigure = Figure(title: title + " (too many to draw)", marks: [])
+            drawn = Figure(title: title + " (too many to draw)", marks: [])
         }
         report("lengthtable", .lengthTable(element: i, chords: chords, approximate: segment.chordLength(chords), exact: path.length(ofElement: i)))
     }
@@ -267,7 +267,7 @@ extension Interpreter {
             marks.append(.polyline([a.start, a.center, a.end], .centre))
             marks.append(.point(a.center, .centre, label: nil))
         }
-        lastFigure = Figure(
+        drawn = Figure(
             title: "arcs \(i): \(fit.pieces.count) arcs within \(NumberFormat.text(tolerance, precision: 6)), their centres", marks: marks)
         report("arcs", .cubics(element: i, count: fit.pieces.count, error: fit.error, made: .arcs))
     }
@@ -304,7 +304,7 @@ extension Interpreter {
             case .line, .arc: throw error(.cannotChangeDegree(element: i, kind: Interpreter.degreeName(segment), up: false), inv.ranges[0])
             }
             let points = lowered.bezierPoints ?? []
-            lastFigure = Figure(
+            drawn = Figure(
                 title: "lower \(i) primer: the least-squares \(Interpreter.degreeName(lowered)), its ends moved",
                 marks: [.curve(lowered, .lowered, label: nil), .polyline(points, .lowered)]
                     + points.enumerated().map { .point($0.element, .lowered, label: "Q\($0.offset)") })
@@ -325,7 +325,7 @@ extension Interpreter {
         case .line, .arc: throw error(.cannotChangeDegree(element: i, kind: Interpreter.degreeName(segment), up: false), inv.ranges[0])
         }
         try replaceElement(i, with: lowered, inv)
-        lastFigure = Figure(title: "lower \(i): the curve before, dashed, and the lowered one", marks: [.curve(segment, .before, label: nil)])
+        drawn = Figure(title: "lower \(i): the curve before, dashed, and the lowered one", marks: [.curve(segment, .before, label: nil)])
         report("lower", .degree(element: i, kind: Interpreter.degreeName(lowered), error: moved, method: "ends pinned"))
     }
 
@@ -338,10 +338,10 @@ extension Interpreter {
         let (a, b) = segment.split(at: t)
         let title = "split \(i) at t \(NumberFormat.text(t, precision: 4))"
         if let first = a.bezierPoints, let second = b.bezierPoints {
-            lastFigure = Figure(title: title, marks: Figure.split(first, second, t: t))
+            drawn = Figure(title: title, marks: Figure.split(first, second, t: t))
         } else {
             let label = "t = \(NumberFormat.text(t, precision: 4))"
-            lastFigure = Figure(
+            drawn = Figure(
                 title: title, marks: [.curve(a, .first, label: nil), .curve(b, .second, label: nil), .point(a.end, .mark, label: label)])
         }
         try replacePath(with: split, at: inv.range)

@@ -41,7 +41,7 @@ extension Interpreter {
     func tangentCommand(_ inv: Invocation) throws(Diagnostic) {
         let (loc, segment) = try location(inv)
         let v = segment.direction(at: loc.t).normalized ?? Vector(1, 0)
-        lastFigure = Figure(title: "tangent at \(NumberFormat.text(inv.numbers[0], precision: 4))", marks: arrowMarks(loc.point, v, .tangent))
+        drawn = Figure(title: "tangent at \(NumberFormat.text(inv.numbers[0], precision: 4))", marks: arrowMarks(loc.point, v, .tangent))
         report("tangent", .direction(point: loc.point, vector: v))
     }
 
@@ -49,7 +49,7 @@ extension Interpreter {
     func normalCommand(_ inv: Invocation) throws(Diagnostic) {
         let (loc, segment) = try location(inv)
         let v = (segment.direction(at: loc.t).normalized ?? Vector(1, 0)).perpendicular
-        lastFigure = Figure(title: "normal at \(NumberFormat.text(inv.numbers[0], precision: 4))", marks: arrowMarks(loc.point, v, .normal))
+        drawn = Figure(title: "normal at \(NumberFormat.text(inv.numbers[0], precision: 4))", marks: arrowMarks(loc.point, v, .normal))
         report("normal", .direction(point: loc.point, vector: v))
     }
 
@@ -59,21 +59,21 @@ extension Interpreter {
         let k = segment.curvature(at: loc.t)
         let title = "curvature at \(NumberFormat.text(inv.numbers[0], precision: 4))"
         if segment.isCusp(at: loc.t) {
-            lastFigure = Figure(title: title + ": a cusp", marks: [.point(loc.point, .mark, label: "cusp")])
+            drawn = Figure(title: title + ": a cusp", marks: [.point(loc.point, .mark, label: "cusp")])
             return report("curvature", .curvature(point: loc.point, curvature: nil, radius: 0))
         }
         // The osculating circle: its centre along the normal, 1/k away (k signed: clockwise > 0).
         let normal = (segment.direction(at: loc.t).normalized ?? Vector(1, 0)).perpendicular
         if k != 0, (1 / abs(k)).isFinite, 1 / abs(k) < 1e6 * Swift.max(pathSize, 1e-300) {
             let centre = loc.point + normal * (1 / k)
-            lastFigure = Figure(
+            drawn = Figure(
                 title: title,
                 marks: [
                     .circle(center: centre, radius: 1 / abs(k), .circle), .polyline([centre, loc.point], .construction),
                     .point(loc.point, .mark, label: nil), .point(centre, .circle, label: "centre"),
                 ])
         } else {
-            lastFigure = Figure(title: title + ": straight", marks: arrowMarks(loc.point, normal.perpendicular, .tangent))
+            drawn = Figure(title: title + ": straight", marks: arrowMarks(loc.point, normal.perpendicular, .tangent))
         }
         report("curvature", .curvature(point: loc.point, curvature: k, radius: k != 0 && (1 / abs(k)).isFinite ? 1 / abs(k) : nil))
     }
@@ -85,7 +85,7 @@ extension Interpreter {
             segment.extrema(along: axis).map { ExtremePoint(t: $0, point: segment.point(at: $0)) }
         }
         let xs = turns(.x), ys = turns(.y)
-        lastFigure = Figure(
+        drawn = Figure(
             title: "extrema \(i)",
             marks: xs.map { .point($0.point, .xTurn, label: "t \(NumberFormat.text($0.t, precision: 3))") }
                 + ys.map { .point($0.point, .yTurn, label: "t \(NumberFormat.text($0.t, precision: 3))") })
@@ -105,7 +105,7 @@ extension Interpreter {
         var marks: [Figure.Mark] = [.arrow(p, p + segment.derivative(at: t) * (1 / n), .firstDerivative)]
         if n > 1 { marks.append(.arrow(p, p + segment.secondDerivative(at: t) * (1 / (n * (n - 1))), .secondDerivative)) }
         marks.append(.point(p, .mark, label: "t = \(NumberFormat.text(t, precision: 4))"))
-        lastFigure = Figure(
+        drawn = Figure(
             title: "point \(i) at t = \(NumberFormat.text(t, precision: 4)): B′(t)/\(Int(saturating: n)) and B″(t)/\(Int(saturating: n * (n - 1)))",
             marks: marks)
         report(
@@ -121,7 +121,7 @@ extension Interpreter {
         let s = inv.numbers[0]
         guard s >= 0 && s <= path.length, !path.isEmpty else { throw error(.lengthRange(command: "locate", length: path.length), inv.ranges[0]) }
         guard let (loc, _) = path.location(atLength: s) else { throw error(.noPath("locate"), inv.range) }
-        lastFigure = Figure(
+        drawn = Figure(
             title: "locate \(NumberFormat.text(s, precision: 4)): element \(loc.element) at t = \(NumberFormat.text(loc.t, precision: 4))",
             marks: [.point(loc.point, .mark, label: "s = \(NumberFormat.text(s, precision: 4))")])
         report("locate", .located(element: loc.element, t: loc.t))
@@ -131,7 +131,7 @@ extension Interpreter {
     func inflectionsCommand(_ inv: Invocation) throws(Diagnostic) {
         let (i, segment) = try element(inv)
         let list = segment.inflections.map { ExtremePoint(t: $0, point: segment.point(at: $0)) }
-        lastFigure = Figure(
+        drawn = Figure(
             title: "inflections \(i)", marks: list.map { .point($0.point, .mark, label: "t \(NumberFormat.text($0.t, precision: 3))") })
         report("inflections", .inflections(element: i, list))
     }

@@ -173,7 +173,7 @@ extension Interpreter {
                 marks.append(.point(Point(x, p.y), .mark, label: change == 0 ? "touch" : (change > 0 ? "+\(change)" : "\(change)")))
             }
         }
-        lastFigure = Figure(
+        drawn = Figure(
             title: "winding: a ray from the point; each crossing adds +1 where the path goes down through it, -1 where it goes up", marks: marks)
 
         func rule(_ inside: Bool) -> String { inside ? "inside" : "outside" }
@@ -195,7 +195,10 @@ extension Interpreter {
         let found = path.nearest(to: inv.point(0), visits: &visits)
         try charge(WorkCost.lookCost * visits, inv.range)
         guard let (loc, d) = found else { throw error(.noPath("nearest"), inv.range) }
-        lastNearest = (inv.point(0), loc.point)
+        let q = inv.point(0)
+        drawn = Figure(
+            title: "nearest to (\(NumberFormat.text(q.x, precision: 4)), \(NumberFormat.text(q.y, precision: 4)))",
+            marks: [.polyline([q, loc.point], .query), .point(q, .query, label: nil), .point(loc.point, .query, label: nil)], layer: .nearest)
         report("nearest", .nearest(point: loc.point, distance: d, at: loc.position))
     }
 
@@ -217,7 +220,7 @@ extension Interpreter {
         try charge(used, inv.range)
         // Each one listed (or made a value of).
         try charge(WorkCost.listingCost * found.count, inv.range)
-        lastFigure = Figure(title: "intersections", marks: found.map { .point($0.point, .mark, label: nil) })
+        drawn = Figure(title: "intersections", marks: found.map { .point($0.point, .mark, label: nil) })
         report("intersections", .intersections(found))
     }
 

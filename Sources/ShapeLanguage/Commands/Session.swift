@@ -44,6 +44,8 @@ extension Interpreter {
         undoElements -= record.savedElements
         keepPathForRollback()  // inside a block that fails later, the path must come back
         snapshot = record.snapshot
+        // The figures it restores are those of the path it restores.
+        current.drewLayers = Figure.Layer.allCases
         for (name, old) in record.globals {
             if current.globalChanges[name] == nil { current.globalChanges[name] = .some(globals[name]) }
             globals[name] = old
@@ -65,9 +67,9 @@ extension Interpreter {
     func figureCommand(_ inv: Invocation) throws(Diagnostic) {
         if inv.flag("keep") { state.figureKeep = true }
         if inv.flag("replace") { state.figureKeep = false }
-        if inv.flag("clear") { lastFigure = nil }
+        if inv.flag("clear") { state.figures.removeAll { $0.layer == .figure } }
         current.changed = true
-        report("figure", .figureMode(keep: state.figureKeep, marks: lastFigure?.marks.count ?? 0))
+        report("figure", .figureMode(keep: state.figureKeep, marks: figures(in: .figure).reduce(0) { $0 + $1.marks.count }))
     }
 
     /// `precision n`.

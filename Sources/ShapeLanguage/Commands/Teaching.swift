@@ -74,7 +74,9 @@ extension Interpreter {
         guard let levels = segment.casteljau(at: t) else {
             throw error(.notForArcs(element: i, what: "de Casteljau's construction"), inv.ranges[0])
         }
-        lastCasteljau = levels
+        drawn = Figure(
+            title: "casteljau \(i) at t \(NumberFormat.text(t, precision: 4))",
+            marks: Figure.casteljau(levels, t: t), layer: .casteljau)
         report("casteljau", .casteljau(element: i, kind: segment.kindName, t: t, levels: levels))
     }
 
@@ -84,7 +86,7 @@ extension Interpreter {
         let x = inv.numbers[1]
         let found = segment.parameters(atX: x).map { ExtremePoint(t: $0, point: segment.point(at: $0)) }
         let box = segment.controlBounds
-        lastFigure = Figure(
+        drawn = Figure(
             title: "yforx \(i) at x \(NumberFormat.text(x, precision: 4))",
             marks: [.polyline([Point(x, box.minY), Point(x, box.maxY)], .construction)]
                 + found.map { .point($0.point, .mark, label: "y \(NumberFormat.text($0.point.y, precision: 4))") })
@@ -109,7 +111,7 @@ extension Interpreter {
         marks.append(.polyline(mapped, .control))
         marks += mapped.enumerated().map { .point($0.element, .control, label: "H\($0.offset)") }
         marks.append(.point(chart.point(0, 0), .mark, label: "0"))
-        lastFigure = Figure(title: "hodograph \(i): the derivative's curve; B′(t) is the arrow from 0 to it", marks: marks)
+        drawn = Figure(title: "hodograph \(i): the derivative's curve; B′(t) is the arrow from 0 to it", marks: marks)
         report("hodograph", .pointList(element: i, points))
     }
 
@@ -126,7 +128,7 @@ extension Interpreter {
         let xOfT = { (t: Double) in segment.point(at: t).x }, yOfT = { (t: Double) in segment.point(at: t).y }
         let top = Chart(under: path, below: chartFloor, x: 0...1, y: range(xOfT))
         let bottom = Chart(under: path, below: top.frame.maxY, x: 0...1, y: range(yOfT), down: true)
-        lastFigure = Figure(
+        drawn = Figure(
             title: "components \(i): x(t) and y(t) against t",
             marks: top.axes(x: "t", y: "x") + [.polyline(top.graph(xOfT), .xOfT)] + bottom.axes(x: "t", y: "y ↓")
                 + [.polyline(bottom.graph(yOfT), .yOfT)])
@@ -145,7 +147,7 @@ extension Interpreter {
         if let curve = Segment.bezier(mapped) { marks.append(.curve(curve, .aligned, label: nil)) }
         marks.append(.polyline(mapped, .control))
         marks += mapped.enumerated().map { .point($0.element, .control, label: "P\($0.offset)") }
-        lastFigure = Figure(title: "align \(i): the curve moved and turned so that its chord lies on the x axis", marks: marks)
+        drawn = Figure(title: "align \(i): the curve moved and turned so that its chord lies on the x axis", marks: marks)
         report("align", .pointList(element: i, aligned))
     }
 
@@ -153,7 +155,7 @@ extension Interpreter {
     func alignedBoxCommand(_ inv: Invocation) throws(Diagnostic) {
         let (i, segment) = try element(inv)
         let box = segment.orientedBox
-        lastFigure = Figure(title: "alignedbox \(i)", marks: [.polyline(box + box.prefix(1), .construction)])
+        drawn = Figure(title: "alignedbox \(i)", marks: [.polyline(box + box.prefix(1), .construction)])
         report("alignedbox", .pointList(element: i, box))
     }
 
@@ -166,7 +168,7 @@ extension Interpreter {
             let kind = j.c1 ? "C1" : j.g1 ? "G1" : "C0, turns \(NumberFormat.text(j.turn * 180 / .pi, precision: 1))°"
             return .point(s.start, .mark, label: kind)
         }
-        lastFigure = Figure(title: "continuity: \(joints.count) joint\(plural(joints.count))", marks: marks)
+        drawn = Figure(title: "continuity: \(joints.count) joint\(plural(joints.count))", marks: marks)
         report("continuity", .continuity(joints))
     }
 
@@ -177,7 +179,7 @@ extension Interpreter {
         guard let x = segment.projectionIdentity(at: t) else {
             throw error(.notABezier(element: i, command: "abc"), inv.ranges[0])
         }
-        lastFigure = Figure(
+        drawn = Figure(
             title: "abc \(i) at t \(NumberFormat.text(t, precision: 4))",
             marks: [
                 .polyline([x.a, x.c], .construction), .polyline([segment.start, segment.end], .construction),
@@ -208,7 +210,7 @@ extension Interpreter {
         marks.append(.polyline([chart.point(t, 0), chart.point(t, 1)], .construction))
         for k in 0...n { marks.append(.point(chart.point(t, weights[k]), .mark, label: "b\(k) \(NumberFormat.text(weights[k], precision: 3))")) }
         marks.append(.point(point, .mark, label: "t = \(NumberFormat.text(t, precision: 4))"))
-        lastFigure = Figure(title: "bernstein \(i) at t = \(NumberFormat.text(t, precision: 4)): each control point's weight", marks: marks)
+        drawn = Figure(title: "bernstein \(i) at t = \(NumberFormat.text(t, precision: 4)): each control point's weight", marks: marks)
         reportWeighted("bernstein", i, segment, t, weights, point)
     }
 
@@ -231,7 +233,7 @@ extension Interpreter {
         if let k = weights.firstIndex(where: { !($0 > 0 && $0.isFinite) }) { throw error(.rationalWeights(points.count), inv.ranges[2 + k]) }
         let p = Bernstein.rationalPoint(points, weights: weights, at: t)
         let curve = (0...64).map { Bernstein.rationalPoint(points, weights: weights, at: Double($0) / 64) }
-        lastFigure = Figure(
+        drawn = Figure(
             title: "rational \(i), weights " + weights.map { NumberFormat.text($0, precision: 4) }.joined(separator: " "),
             marks: [.polyline(curve, .rational), .polyline(points, .control)]
                 + points.enumerated().map { .point($0.element, .control, label: "P\($0.offset)") }
@@ -259,7 +261,7 @@ extension Interpreter {
         let t = try parameter(inv, open: true)
         let (q, q2) = Bernstein.splitMatrices(degree: points.count - 1, at: t)
         let first = Bernstein.apply(q, to: points), second = Bernstein.apply(q2, to: points)
-        lastFigure = Figure(title: "splitmatrix \(i) at t \(NumberFormat.text(t, precision: 4))", marks: Figure.split(first, second))
+        drawn = Figure(title: "splitmatrix \(i) at t \(NumberFormat.text(t, precision: 4))", marks: Figure.split(first, second))
         report(
             "splitmatrix",
             .facts(
@@ -278,7 +280,7 @@ extension Interpreter {
         guard a != b else { throw error(.intervalEmpty, inv.ranges[2]) }
         let piece = segment.interval(from: a, to: b)!
         let points = piece.bezierPoints!
-        lastFigure = Figure(
+        drawn = Figure(
             title: "interval \(i) from t \(NumberFormat.text(a, precision: 4)) to \(NumberFormat.text(b, precision: 4))",
             marks: [.curve(piece, .continued, label: "t in [\(NumberFormat.text(a, precision: 4)), \(NumberFormat.text(b, precision: 4))]")]
                 + points.enumerated().map { .point($0.element, .control, label: "Q\($0.offset)") })
@@ -328,7 +330,7 @@ extension Interpreter {
         for (x, y, name) in names { marks.append(.text(chart.point(x, y), name, .axis, anchor: x > 1 ? .end : .start)) }
         for (k, q) in [Point(0, 0), Point(0, 1), Point(1, 1)].enumerated() { marks.append(.point(chart.point(q.x, q.y), .control, label: "P\(k)")) }
         marks.append(.point(chart.point(p3.x, p3.y), .mark, label: "P3: \(form.kind.rawValue)"))
-        lastFigure = Figure(title: "canonical \(i): where P3 falls once P0, P1, P2 are mapped to (0, 0), (0, 1), (1, 1)", marks: marks)
+        drawn = Figure(title: "canonical \(i): where P3 falls once P0, P1, P2 are mapped to (0, 0), (0, 1), (1, 1)", marks: marks)
         report(
             "canonical",
             .facts(element: i, title: "cubic", Record(["x": .number(form.point.x), "y": .number(form.point.y), "kind": .string(form.kind.rawValue)])))

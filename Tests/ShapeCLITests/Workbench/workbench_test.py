@@ -643,7 +643,13 @@ def page_tests():
         d.execute_script("const t = document.getElementById('t'); t.value = 0.75; t.dispatchEvent(new Event('input'));")
         wait(d, "return [...document.querySelectorAll('#transcript .statement')].some(e => e.textContent.startsWith('casteljau 3 0.75'))", "casteljau at 0.75")
         settle(d)
-        levels = d.execute_script("return window.workbench.scene.casteljau")
+        # The casteljau figure's polylines: the control polygon, then each level of two or more
+        # points, then the point on the curve (the last point mark).
+        levels = d.execute_script("""const f = window.workbench.scene.figures.find(f => f.layer === 'casteljau');
+            if (!f) return null;
+            const lines = f.marks.filter(m => m.k === 'polyline').map(m => m.p);
+            const points = f.marks.filter(m => m.k === 'point');
+            return lines.concat([points[points.length - 1].p]);""")
         pts = [(150, 50), (150, 100), (50, 100), (50, 150)]
         expected = [pts]
         while len(expected[-1]) > 1:
@@ -658,7 +664,7 @@ def page_tests():
         wait(d, "return [...document.querySelectorAll('#figure text')].some(e => e.textContent === 'b0')", "the basis chart's names")
         d.find_element("id", "fit").click()
         settle(d)
-        chart = d.execute_script("return window.workbench.scene.figure.charts[0]")
+        chart = d.execute_script("return window.workbench.scene.figures.find(f => f.layer === 'figure').charts[0]")
         view = d.execute_script("return window.workbench.view")
         check(chart is not None and view['x'] <= chart[0] and view['y'] <= chart[1] and view['x'] + view['w'] >= chart[2]
               and view['y'] + view['h'] >= chart[3], "fit shows the chart whole")
@@ -666,7 +672,7 @@ def page_tests():
         shown = d.execute_script("""const s = window.workbench.scene, v = window.workbench.view;
             const svg = document.getElementById('view'), r = svg.getBoundingClientRect(), u = v.w / svg.clientWidth;
             const b = s.bounds.slice();
-            for (const c of s.figure.charts) { b[0] = Math.min(b[0], c[0]); b[1] = Math.min(b[1], c[1]); b[2] = Math.max(b[2], c[2]); b[3] = Math.max(b[3], c[3]); }
+            for (const c of s.figures.flatMap(f => f.charts)) { b[0] = Math.min(b[0], c[0]); b[1] = Math.min(b[1], c[1]); b[2] = Math.max(b[2], c[2]); b[3] = Math.max(b[3], c[3]); }
             const l = document.getElementById('legend').getBoundingClientRect();
             return {bottom: (b[3] - v.y) / u, legendTop: l.top - r.top, legendHeight: l.height};""")
         check(shown['legendHeight'] > 0 and shown['bottom'] <= shown['legendTop'],
