@@ -376,25 +376,32 @@ final class LanguageServer: @unchecked Sendable {
         // The whole document's work is bounded too: each statement may spend what is left of it.
         let documentWork = workLimit.multipliedReportingOverflow(by: LanguageServer.documentWorkFactor)
         var workLeft = documentWork.overflow ? Int.max : documentWork.partialValue
-        for statement in statements {
-            if cancel.load(ordering: .relaxed) || diagnostics.count >= LanguageServer.mostDiagnostics { break }
-            let budget = Swift.min(workLimit, workLeft)
-            interpreter.limits.statementWork = budget
-            let d = interpreter.run(
-                statement, in: source, emit: { r in if reports[r.line] == nil, let t = printer.format(r) { reports[r.line] = t } })
-            workLeft -= Swift.min(workLeft, interpreter.workSpent)
-            if let d, case .interrupted = d.message { break }
-            if let d, case .workLimit = d.message, budget < workLimit {
-                // The document's budget ran out here: the rest is not checked.
-                let line = source.line(of: statement.range.start) - 1
-                let why =
-                    "the check stopped here: the statements up to this one took all the work one check of a document may do "
-                    + "(\(LanguageServer.documentWorkFactor) times a statement's); the rest of the document is not checked (run it with shape)"
-                diagnostics.append(LanguageServer.diagnostic(why, at: line, 0, line, 0, severity: 2))
-                break
-            }
-            if let d { diagnostics.append(diagnostic(d, in: source)) }
-        }
+        var budget = workLimit
+        let sink = RunSink(
+            report: { r in if reports[r.line] == nil, let t = printer.format(r) { reports[r.line] = t } },
+            willRun: { _ in
+                if self.cancel.load(ordering: .relaxed) || diagnostics.count >= LanguageServer.mostDiagnostics { return false }
+                budget = Swift.min(self.workLimit, workLeft)
+                interpreter.limits.statementWork = budget
+                return true
+            },
+            didRun: { statement, d in
+                workLeft -= Swift.min(workLeft, interpreter.workSpent)
+                if let d, case .interrupted = d.message { return false }
+                if let d, case .workLimit = d.message, budget < self.workLimit {
+                    // The document's budget ran out here: the rest is not checked.
+                    let line = source.line(of: statement.range.start) - 1
+                    let why =
+                        "the check stopped here: the statements up to this one took all the work one check of a document may do "
+                        + "(\(LanguageServer.documentWorkFactor) times a statement's); the rest of the document is not checked (run it with shape)"
+                    diagnostics.append(LanguageServer.diagnostic(why, at: line, 0, line, 0, severity: 2))
+                    return false
+                }
+                // A checker goes on past an error: each statement that fails is marked.
+                if let d { diagnostics.append(self.diagnostic(d, in: source)) }
+                return true
+            })
+        interpreter.run(statements, in: source, into: sink)
         return Check(generation: generation, diagnostics: diagnostics, reports: reports)
     }
 

@@ -88,32 +88,33 @@ struct REPL {
             }
             let entry = ReadlineGlobals.pending.isEmpty ? line : ReadlineGlobals.pending + "\n" + line
             let source = Source(name: "<repl>", text: entry, firstLine: nextLine)
-            let program: Program
-            do {
-                program = try Parser.parse(source)
-            } catch {
-                if case .incomplete = error {
-                    ReadlineGlobals.pending = entry
-                    continue
-                }
-                session.show(error.diagnostic, command: "parse")
-                finish(entry, &reader, &nextLine)
+            let sink = RunSink(
+                report: { self.session.emit($0) },
+                willRun: { _ in
+                    if self.session.workbench != nil { self.session.capture = [] }
+                    return true
+                },
+                didRun: { statement, outcome in
+                    if let workbench = self.session.workbench {
+                        let reports = self.session.capture ?? []
+                        self.session.capture = nil
+                        workbench.statementDidRun(
+                            origin: "prompt", statement: source.text(statement.range), reports: reports,
+                            error: outcome.map { DiagnosticRenderer.render($0) })
+                    }
+                    return outcome == nil
+                })
+            switch session.interpreter.run(source, into: sink) {
+            case .parse(.incomplete)?:
+                ReadlineGlobals.pending = entry
                 continue
-            }
-            for statement in program.statements {
-                if session.workbench != nil { session.capture = [] }
-                let outcome = session.interpreter.run(statement, in: source, emit: session.emit)
-                if let workbench = session.workbench {
-                    let reports = session.capture ?? []
-                    session.capture = nil
-                    workbench.statementDidRun(
-                        origin: "prompt", statement: source.text(statement.range), reports: reports,
-                        error: outcome.map { DiagnosticRenderer.render($0) })
-                }
-                guard let d = outcome else { continue }
-                if d.message == .interrupted { session.terminal.err("") }  // after the terminal's "^C"
+            case .failed(let d, let command)? where d.message == .interrupted:
+                session.terminal.err("")  // after the terminal's "^C"
+                session.show(d, command: command)
+            case let stop?:
                 // The JSON error names the statement that failed, as a script's does.
-                session.show(d, command: statement.commandName)
+                session.show(stop.diagnostic, command: stop.command)
+            case nil:
                 break
             }
             finish(entry, &reader, &nextLine)

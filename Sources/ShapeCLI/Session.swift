@@ -41,13 +41,14 @@ final class Session {
         })
         interpreter.saver = { request throws(HostFailure) in
             let path = try confined.resolve(request.file, from: request.from)
-            let svg = SVGDocument.render(request)
+            let drawing = SVGDocument.drawing(request)
+            let svg = SVGDocument.write(drawing)
             let pdf = path.lowercased().hasSuffix(".pdf")
-            // A PDF is made from the SVG's text: its cost is the text's length.
+            // A PDF's cost is counted by the length of the SVG of the same drawing.
             if pdf, svg.utf8.count > request.workLeft / WorkCost.pdfByteCost { throw HostFailure.outOfWork }
             do {
                 if pdf {
-                    try FileSystem.writeAtomically(bytes: PDFDocument.render(svg: svg), to: path)
+                    try FileSystem.writeAtomically(bytes: PDFDocument.render(drawing), to: path)
                 } else {
                     try FileSystem.writeAtomically(svg, to: path)
                 }
@@ -115,48 +116,20 @@ final class Session {
         terminal.err(DiagnosticRenderer.render(d))
     }
 
-    /// Parses and runs a whole source. 0 on success, 1 at the first error; a syntax error
-    /// anywhere runs nothing. A source of up to `wholeTreeLimit` bytes is parsed once and its
-    /// syntax tree kept while it runs; a longer one is checked whole, then parsed again and run a
-    /// statement at a time, so that memory holds one statement's tree (a tree takes several
-    /// times the bytes of its text) and a 100 MB script does not need a gigabyte.
+    /// Parses and runs a whole source (`Interpreter.run(_:into:)`, as every host does), or
+    /// pipelines it when it is long enough; 0 on success, 1 at the first error (a syntax error
+    /// anywhere runs nothing).
     func runScript(_ source: Source) -> Int32 {
         defer { terminal.flush() }
-        if pipelines, source.count >= Session.pipelineLeast, source.count <= Session.wholeTreeLimit, capture == nil, workbench == nil,
+        if pipelines, source.count >= Session.pipelineLeast, source.count <= Interpreter.wholeTreeLimit, capture == nil, workbench == nil,
             let status = runPipelined(source)
         {
             return status
         }
-        if source.count <= Session.wholeTreeLimit {
-            let program: Program
-            do { program = try Parser.parse(source) } catch {
-                show(error.diagnostic, command: "parse")
-                return 1
-            }
-            for statement in program.statements {
-                if let d = interpreter.run(statement, in: source, emit: emit) {
-                    show(d, command: statement.commandName)
-                    return 1
-                }
-            }
-            return 0
-        }
-        do { try Parser.check(source) } catch {
-            show(error.diagnostic, command: "parse")
-            return 1
-        }
-        var parser = Parser(source)
-        while let statement = try? parser.nextStatement() {
-            if let d = interpreter.run(statement, in: source, emit: emit) {
-                show(d, command: statement.commandName)
-                return 1
-            }
-        }
-        return 0
+        guard let stop = interpreter.run(source, into: RunSink(report: { self.emit($0) })) else { return 0 }
+        show(stop.diagnostic, command: stop.command)
+        return 1
     }
-
-    /// The largest source parsed once with its tree kept (see `runScript`).
-    static let wholeTreeLimit = 2 << 20
 
     /// Whether scripts of `pipelineLeast` bytes or more (and at most `wholeTreeLimit`) run on
     /// two threads (`ScriptPipeline`). Only where the session ends with its scripts: a failed
@@ -191,13 +164,12 @@ final class Session {
         guard
             let runner = LargeStackThread({
                 let interpreter = interpreter.value
-                let emit = { (report: Report) in pipeline.hold(report, precision: interpreter.precision) }
+                let sink = RunSink(
+                    report: { pipeline.hold($0, precision: interpreter.precision) },
+                    willRun: { _ in !pipeline.abandoned.load(ordering: .relaxed) })
                 while let statements = pipeline.takeStatements() {
-                    for statement in statements {
-                        if pipeline.abandoned.load(ordering: .relaxed) { break }
-                        if let d = interpreter.run(statement, in: source, emit: emit) {
-                            return pipeline.end(.failed(d, command: statement.commandName))
-                        }
+                    if case .failed(let d, let command)? = interpreter.run(statements, in: source, into: sink) {
+                        return pipeline.end(.failed(d, command: command))
                     }
                     pipeline.retire(statements)
                 }

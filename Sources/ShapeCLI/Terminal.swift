@@ -140,14 +140,9 @@ enum FileSystem {
         return String(path[path.index(after: slash)...])
     }
 
-    /// Where `file`, named in a script, statement or included file called `from`, is: as
-    /// written when absolute, else beside `from` (the current directory for the prompt, `-e`, a
-    /// page or standard input, whose names start with "<"). `include`, `save` and `export` all
-    /// resolve names so.
-    static func resolve(_ file: String, from: String) -> String {
-        let folder = from.hasPrefix("<") || from == "-e" ? "." : directory(of: from)
-        return file.hasPrefix("/") || folder == "." ? file : folder + "/" + file
-    }
+    /// Where `file`, named in a script, statement or included file called `from`, is
+    /// (`Source.resolve`: the one rule of every host).
+    static func resolve(_ file: String, from: String) -> String { Source.resolve(file, from: from) }
 
     /// Refuses a file a page's statement names unless it lies inside the session's folder (the
     /// current directory): an absolute name, a `..` step, or a name whose real path (symbolic

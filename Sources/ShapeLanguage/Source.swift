@@ -186,3 +186,22 @@ public struct SourceRange: Sendable, Equatable {
     public var end: Int
     public init(_ start: Int, _ end: Int) { self.start = start; self.end = end }
 }
+
+extension Source {
+    /// Where `file`, named in a script, statement or included file called `from`, is: as
+    /// written when absolute, else beside `from` (the current directory for the prompt, `-e`, a
+    /// page or standard input, whose names start with "<"). `include`, `save` and `export`
+    /// resolve names so in every host (the command line, the workbench, the language server,
+    /// the playground).
+    public static func resolve(_ file: String, from: String) -> String {
+        let folder: String
+        if from.hasPrefix("<") || from == "-e" {
+            folder = "."
+        } else if let slash = from.utf8.lastIndex(of: 47) {
+            folder = slash == from.utf8.startIndex ? "/" : String(from.utf8[..<slash]) ?? "."
+        } else {
+            folder = "."
+        }
+        return file.hasPrefix("/") || folder == "." ? file : folder + "/" + file
+    }
+}

@@ -1,69 +1,48 @@
 import ShapeGeometry
 import ShapeLanguage
 
-/// `save "x.pdf"`: the picture `save` draws as SVG, as a one-page vector PDF. It is made from the
-/// SVG the project writes (a small, regular subset: one element a line, absolute M L Q C A Z path
-/// data), so the two pictures cannot drift apart: lines, quadratics and cubics are the PDF's own
-/// (a quadratic as the cubic that is the same curve), an arc is written as cubics of at most 30°
-/// each (within 4e-7 of its radius: PDF has no arcs), text in Helvetica and Helvetica-Bold, two of
-/// the standard fonts every reader has, placed with their metrics. A pixel of the SVG is a point.
+/// `save "x.pdf"`: the picture `save` draws (`SVGDocument.drawing`), as a one-page vector PDF,
+/// written from the same drawing as the SVG, so that the two pictures cannot drift apart: lines,
+/// quadratics and cubics are the PDF's own (a quadratic as the cubic that is the same curve), an
+/// arc is written as cubics of at most 30° each (within 4e-7 of its radius: PDF has no arcs),
+/// text in Helvetica and Helvetica-Bold, two of the standard fonts every reader has, placed with
+/// their metrics. A pixel of the SVG is a point.
 public enum PDFDocument {
-    /// The PDF of the SVG text `svg` (as `SVGDocument.render` writes it).
-    public static func render(svg: String) -> [UInt8] {
+    /// The PDF of a drawing.
+    public static func render(_ d: Drawing) -> [UInt8] {
         var content = ""
         var page = Page()
-        var groups: [[String: String]] = [[:]]
-        func inherited(_ name: String) -> String? {
-            for g in groups.reversed() { if let v = g[name] { return v } }
-            return nil
+        if d.view.width > 0, d.view.height > 0, d.width > 0, d.height > 0, d.width.isFinite, d.height.isFinite {
+            page = Page(viewBox: [d.view.minX, d.view.minY, d.view.width, d.view.height], width: d.width, height: d.height)
         }
-        for raw in svg.split(separator: "\n") {
-            let line = raw.drop { $0 == " " }
-            guard line.hasPrefix("<"), !line.hasPrefix("<?") else { continue }
-            if line.hasPrefix("</g") {
-                if groups.count > 1 { groups.removeLast() }
-                continue
-            }
-            if line.hasPrefix("</svg") { continue }
-            let name = String(line.dropFirst().prefix { $0 != " " && $0 != ">" && $0 != "/" })
-            let a = attributes(String(line))
-            switch name {
-            case "svg":
-                let box = numbers(a["viewBox"] ?? "0 0 600 600")
-                let w = Double(a["width"] ?? "") ?? 600, h = Double(a["height"] ?? "") ?? 600
-                guard box.count == 4, box[2] > 0, box[3] > 0, w > 0, h > 0, w.isFinite, h.isFinite else { continue }
-                page = Page(viewBox: box, width: w, height: h)
-            case "g":
-                groups.append(a)
-            case "rect":
-                let x = a.number("x"), y = a.number("y"), w = a.number("width"), h = a.number("height")
-                let corners = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)].map { page.xy($0.0, $0.1) }
-                let ops = "\(corners[0]) m \(corners[1]) l \(corners[2]) l \(corners[3]) l h"
-                content += paint(ops, a, inherited, page)
-            case "path":
-                content += paint(pathOperators(a["d"] ?? "", page), a, inherited, page)
-            case "polyline":
-                let v = numbers(a["points"] ?? "")
-                guard v.count >= 4 else { continue }
-                var ops = "\(page.xy(v[0], v[1])) m"
-                for k in stride(from: 2, to: v.count - 1, by: 2) { ops += " \(page.xy(v[k], v[k + 1])) l" }
-                content += paint(ops, a, inherited, page)
-            case "line":
-                let ops = "\(page.xy(a.number("x1"), a.number("y1"))) m \(page.xy(a.number("x2"), a.number("y2"))) l"
-                content += paint(ops, a, inherited, page)
-            case "circle":
-                let c = (a.number("cx"), a.number("cy")), r = a.number("r")
-                content += paint(circle(c, r, page), a, inherited, page)
-            case "text":
-                content += text(String(line), a, inherited, page)
-            default:
-                continue
+        func draw(_ item: Drawing.Item, in outer: Drawing.Style) {
+            switch item {
+            case .group(let s, let items):
+                let style = s.over(outer)
+                for i in items { draw(i, in: style) }
+            case .rect(let r, let s):
+                let corners = [(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)].map { page.xy($0.0, $0.1) }
+                content += paint("\(corners[0]) m \(corners[1]) l \(corners[2]) l \(corners[3]) l h", s.over(outer), page)
+            case .path(let p, let s):
+                content += paint(pathOperators(p, page), s.over(outer), page)
+            case .polyline(let ps, let s):
+                guard let first = ps.first, ps.count >= 2 else { return }
+                var ops = "\(page.xy(first.x, first.y)) m"
+                for q in ps.dropFirst() { ops += " \(page.xy(q.x, q.y)) l" }
+                content += paint(ops, s.over(outer), page)
+            case .line(let a, let b, let s):
+                content += paint("\(page.xy(a.x, a.y)) m \(page.xy(b.x, b.y)) l", s.over(outer), page)
+            case .circle(let c, let r, let s):
+                content += paint(circle((c.x, c.y), r, page), s.over(outer), page)
+            case .text(let text, let p, let s):
+                content += self.text(text, at: p, s.over(outer), page)
             }
         }
+        for item in d.items { draw(item, in: Drawing.Style()) }
         return document(content: content, width: page.width, height: page.height)
     }
 
-    /// Where the SVG's user space lands on the page: its viewBox onto the page's width and
+    /// Where the drawing's plane lands on the page: its view onto the page's width and
     /// height, y flipped (down in the SVG, up in PDF). Every number is written in the page's own
     /// units, points, so that a picture's detail is as fine as the page whatever the size of
     /// the drawing it shows (a circle of radius 1e-6 and one of 1e6 draw alike), and no number
@@ -97,150 +76,44 @@ public enum PDFDocument {
         }
     }
 
-    // MARK: The SVG subset
-
-    /// The attributes of one element's line, unescaped.
-    static func attributes(_ line: String) -> [String: String] {
-        var result: [String: String] = [:]
-        var rest = Substring(line)
-        while let eq = PDFDocument.find("=\"", in: rest) {
-            let before = rest[..<eq.lowerBound]
-            let key = String(before.reversed().prefix { $0 != " " }.reversed())
-            let after = rest[eq.upperBound...]
-            guard let close = after.firstIndex(of: "\"") else { break }
-            result[key] = unescape(String(after[..<close]))
-            rest = after[after.index(after: close)...]
-        }
-        return result
-    }
-
-    static func unescape(_ s: String) -> String {
-        s.replacingAll("&lt;", "<").replacingAll("&gt;", ">").replacingAll("&quot;", "\"").replacingAll("&amp;", "&")
-    }
-
-    /// Where `needle` first occurs in `hay` (the standard library's string searching is not part
-    /// of Embedded Swift).
-    static func find(_ needle: String, in hay: Substring) -> Range<Substring.Index>? {
-        let n = Array(needle.utf8)
-        guard let first = n.first else { return nil }
-        var i = hay.startIndex
-        while i < hay.endIndex {
-            if hay.utf8[i] == first {
-                var j = i, k = 0
-                while k < n.count, j < hay.endIndex, hay.utf8[j] == n[k] {
-                    j = hay.utf8.index(after: j)
-                    k += 1
-                }
-                if k == n.count { return i..<j }
-            }
-            i = hay.utf8.index(after: i)
-        }
-        return nil
-    }
-
-    /// The numbers in a list such as "1,2 3 -4.5e-3".
-    static func numbers(_ s: String) -> [Double] {
-        s.split { $0 == " " || $0 == "," }.compactMap { Double($0) }
-    }
-
-    /// Path data (absolute M L Q C A Z) as PDF path operators.
-    static func pathOperators(_ d: String, _ page: Page) -> String {
-        var tokens = d.split(separator: " ").map(String.init)[...]
+    /// A path as PDF path operators: its own lines and cubics, a quadratic as the cubic that is
+    /// the same curve, an arc as cubics of at most 30° of its ellipse each.
+    static func pathOperators(_ path: Path, _ page: Page) -> String {
         var ops: [String] = []
-        var current = (0.0, 0.0), start = (0.0, 0.0)
-        func next() -> Double { Double(tokens.popFirst() ?? "") ?? 0 }
-        while let command = tokens.popFirst() {
-            switch command {
-            case "M":
-                current = (next(), next())
-                start = current
-                ops.append("\(page.xy(current.0, current.1)) m")
-            case "L":
-                current = (next(), next())
-                ops.append("\(page.xy(current.0, current.1)) l")
-            case "Q":
-                let q = (next(), next()), p = (next(), next())
-                // The cubic that is the same curve: controls two thirds of the way to q.
-                let c1 = (current.0 + 2 * (q.0 - current.0) / 3, current.1 + 2 * (q.1 - current.1) / 3)
-                let c2 = (p.0 + 2 * (q.0 - p.0) / 3, p.1 + 2 * (q.1 - p.1) / 3)
-                ops.append("\(page.xy([c1, c2, p])) c")
-                current = p
-            case "C":
-                let v = (0..<6).map { _ in next() }
-                ops.append("\(page.xy([(v[0], v[1]), (v[2], v[3]), (v[4], v[5])])) c")
-                current = (v[4], v[5])
-            case "A":
-                let rx = next(), ry = next(), rotation = next(), large = next() != 0, sweep = next() != 0
-                let end = (next(), next())
-                ops += arc(from: current, to: end, rx: rx, ry: ry, degrees: rotation, large: large, sweep: sweep, page)
-                current = end
-            case "Z":
-                ops.append("h")
-                current = start
-            default:
-                continue
+        for e in path.elements {
+            switch e {
+            case .move(let p): ops.append("\(page.xy(p.x, p.y)) m")
+            case .close: ops.append("h")
+            case .segment(.line(let l)): ops.append("\(page.xy(l.p1.x, l.p1.y)) l")
+            case .segment(.quadratic(let q)):
+                // The cubic that is the same curve: controls two thirds of the way to the control.
+                let c1 = q.p0 + (q.p1 - q.p0) * (2.0 / 3), c2 = q.p2 + (q.p1 - q.p2) * (2.0 / 3)
+                ops.append("\(page.xy([(c1.x, c1.y), (c2.x, c2.y), (q.p2.x, q.p2.y)])) c")
+            case .segment(.cubic(let c)):
+                ops.append("\(page.xy([(c.p1.x, c.p1.y), (c.p2.x, c.p2.y), (c.p3.x, c.p3.y)])) c")
+            case .segment(.arc(let a)): ops += arc(a, page)
             }
         }
         return ops.joined(separator: " ")
     }
 
-    /// An SVG arc (endpoint form) as cubics of at most 30° of its ellipse each.
-    static func arc(
-        from p0: (Double, Double), to p1: (Double, Double), rx: Double, ry: Double, degrees: Double, large: Bool, sweep: Bool,
-        _ page: Page
-    ) -> [String] {
-        var rx = abs(rx), ry = abs(ry)
-        guard rx > 0, ry > 0, p0 != p1 else { return ["\(page.xy(p1.0, p1.1)) l"] }
-        let phi = degrees * .pi / 180, cp = Maths.cos(phi), sp = Maths.sin(phi)
-        // The centre, from the SVG specification's conversion (its appendix on arcs), worked in
-        // units of the larger radius: its squares and fourth powers neither overflow for a
-        // drawing 1e100 across nor vanish for one 1e-100 across.
-        let unit = Swift.max(rx, ry)
-        rx /= unit
-        ry /= unit
-        let dx = (p0.0 / 2 - p1.0 / 2) / unit, dy = (p0.1 / 2 - p1.1 / 2) / unit
-        let x1 = cp * dx + sp * dy, y1 = -sp * dx + cp * dy
-        let lambda = (x1 * x1) / (rx * rx) + (y1 * y1) / (ry * ry)
-        if lambda > 1 {
-            rx *= lambda.squareRoot()
-            ry *= lambda.squareRoot()
-        }
-        let num = rx * rx * ry * ry - rx * rx * y1 * y1 - ry * ry * x1 * x1
-        let den = rx * rx * y1 * y1 + ry * ry * x1 * x1
-        var k = den > 0 ? (Swift.max(0, num) / den).squareRoot() : 0
-        if large == sweep { k = -k }
-        let cx1 = k * rx * y1 / ry, cy1 = -k * ry * x1 / rx
-        func angle(_ ux: Double, _ uy: Double) -> Double { Maths.atan2(uy, ux) }
-        let theta1 = angle((x1 - cx1) / rx, (y1 - cy1) / ry)
-        var delta = angle((-x1 - cx1) / rx, (-y1 - cy1) / ry) - theta1
-        if sweep && delta < 0 { delta += 2 * .pi }
-        if !sweep && delta > 0 { delta -= 2 * .pi }
-        // Back to the drawing's units.
-        rx *= unit
-        ry *= unit
-        let cx = (cp * cx1 - sp * cy1) * unit + p0.0 / 2 + p1.0 / 2, cy = (sp * cx1 + cp * cy1) * unit + p0.1 / 2 + p1.1 / 2
-        guard delta.isFinite, theta1.isFinite, cx.isFinite, cy.isFinite, rx.isFinite, ry.isFinite else {
-            return ["\(page.xy(p1.0, p1.1)) l"]
-        }
-        let pieces = Swift.max(1, Int(saturating: (abs(delta) / (.pi / 6)).rounded(.up)))
-        let step = delta / Double(pieces)
-        // The unit circle's arc of `step` as a cubic: handles 4/3·Maths.tan(step/4) long.
+    /// An arc (center + u·cos θ + v·sin θ) as cubics of at most 30° of its ellipse each: each
+    /// piece's handles are its ends' derivatives times 4/3·tan(step/4), the cubic of an affine
+    /// image of a circle's arc.
+    static func arc(_ a: Arc, _ page: Page) -> [String] {
+        let end = a.end
+        guard a.sweep != 0, a.sweep.isFinite else { return ["\(page.xy(end.x, end.y)) l"] }
+        let pieces = Swift.max(1, Int(saturating: (abs(a.sweep) / (.pi / 6)).rounded(.up)))
+        let step = a.sweep / Double(pieces)
         let handle = 4.0 / 3 * Maths.tan(step / 4)
-        func point(_ t: Double) -> (Double, Double) {
-            let x = rx * Maths.cos(t), y = ry * Maths.sin(t)
-            return (cx + cp * x - sp * y, cy + sp * x + cp * y)
-        }
-        func derivative(_ t: Double) -> (Double, Double) {
-            let x = -rx * Maths.sin(t), y = ry * Maths.cos(t)
-            return (cp * x - sp * y, sp * x + cp * y)
-        }
+        func point(_ t: Double) -> Point { a.center + a.u * Maths.cos(t) + a.v * Maths.sin(t) }
+        func derivative(_ t: Double) -> Vector { a.v * Maths.cos(t) - a.u * Maths.sin(t) }
         var ops: [String] = []
         for j in 0..<pieces {
-            let a = theta1 + step * Double(j), b = a + step
-            let pa = point(a), da = derivative(a), db = derivative(b)
-            let pb = j == pieces - 1 ? p1 : point(b)
-            let c1 = (pa.0 + handle * da.0, pa.1 + handle * da.1), c2 = (pb.0 - handle * db.0, pb.1 - handle * db.1)
-            ops.append("\(page.xy([c1, c2, pb])) c")
+            let t0 = a.startAngle + step * Double(j), t1 = t0 + step
+            let p0 = j == 0 ? a.start : point(t0), p1 = j == pieces - 1 ? end : point(t1)
+            let c1 = p0 + derivative(t0) * handle, c2 = p1 - derivative(t1) * handle
+            ops.append("\(page.xy([(c1.x, c1.y), (c2.x, c2.y), (p1.x, p1.y)])) c")
         }
         return ops
     }
@@ -256,22 +129,19 @@ public enum PDFDocument {
             + "\(page.xy([(x + k, y - r), (x + r, y - k), (x + r, y)])) c h"
     }
 
-    /// Fills and strokes `ops` as the element's (or its groups') attributes say.
-    static func paint(_ ops: String, _ a: [String: String], _ inherited: (String) -> String?, _ page: Page) -> String {
-        let fill = a["fill"] ?? inherited("fill") ?? "black"
-        let stroke = a["stroke"] ?? inherited("stroke") ?? "none"
+    /// Fills and strokes `ops` as the style says.
+    static func paint(_ ops: String, _ s: Drawing.Style, _ page: Page) -> String {
         var out = "q "
-        if let w = (a["stroke-width"] ?? inherited("stroke-width")).flatMap(Double.init) { out += "\(f(w * page.scale)) w " }
-        // SVG's defaults, butt caps and miter joins, unless the element says otherwise.
-        out += (a["stroke-linejoin"] ?? inherited("stroke-linejoin")) == "round" ? "1 j " : "0 j "
-        if let dash = a["stroke-dasharray"] ?? inherited("stroke-dasharray") {
-            let offset = (a["stroke-dashoffset"] ?? inherited("stroke-dashoffset")).flatMap(Double.init) ?? 0
-            out += "[" + numbers(dash).map { f($0 * page.scale) }.joined(separator: " ") + "] \(f(offset * page.scale)) d "
+        if let w = s.strokeWidth { out += "\(f(w * page.scale)) w " }
+        // SVG's defaults, butt caps and miter joins, unless the style says otherwise.
+        out += s.roundJoin ? "1 j " : "0 j "
+        if let dash = s.dash {
+            out += "[" + dash.map { f($0 * page.scale) }.joined(separator: " ") + "] \(f((s.dashOffset ?? 0) * page.scale)) d "
         }
-        let fills = colour(fill), strokes = colour(stroke)
+        let fills = colour(s.fill ?? "black"), strokes = colour(s.stroke ?? "none")
         if let c = fills { out += "\(c) rg " }
         if let c = strokes { out += "\(c) RG " }
-        let evenOdd = (a["fill-rule"] ?? inherited("fill-rule")) == "evenodd"
+        let evenOdd = s.fillRule == "evenodd"
         let op =
             switch (fills != nil, strokes != nil) {
             case (true, true): evenOdd ? "B*" : "B"
@@ -294,22 +164,18 @@ public enum PDFDocument {
         }
     }
 
-    /// A text element: upright (the page's y is flipped back), placed by its anchor with the
-    /// font's widths.
-    static func text(_ line: String, _ a: [String: String], _ inherited: (String) -> String?, _ page: Page) -> String {
-        guard let open = line.firstIndex(of: ">"), let close = PDFDocument.find("</text>", in: Substring(line)) else { return "" }
-        let body = unescape(String(line[line.index(after: open)..<close.lowerBound]))
-        let size = (a["font-size"] ?? inherited("font-size")).flatMap(Double.init) ?? 13
-        let bold = (a["font-weight"] ?? inherited("font-weight")) == "bold"
+    /// A text: upright (the page's y is flipped back), placed by its anchor with the font's widths.
+    static func text(_ body: String, at p: Point, _ s: Drawing.Style, _ page: Page) -> String {
+        let size = s.fontSize ?? 13
         let bytes = winAnsi(body)
-        let width = bytes.reduce(0.0) { $0 + Double(glyphWidth($1, bold: bold)) } / 1000 * size
-        var x = a.number("x")
-        switch a["text-anchor"] ?? inherited("text-anchor") ?? "start" {
+        let width = bytes.reduce(0.0) { $0 + Double(glyphWidth($1, bold: s.bold)) } / 1000 * size
+        var x = p.x
+        switch s.textAnchor ?? "start" {
         case "middle": x -= width / 2
         case "end": x -= width
         default: break
         }
-        let fill = colour(a["fill"] ?? inherited("fill") ?? "black") ?? "0 0 0"
+        let fill = colour(s.fill ?? "black") ?? "0 0 0"
         let string = bytes.map { b -> String in
             switch b {
             case 0x28, 0x29, 0x5C: return "\\" + String(UnicodeScalar(b))
@@ -317,8 +183,8 @@ public enum PDFDocument {
             default: return "\\" + String(b, radix: 8)
             }
         }.joined()
-        let tf = "/\(bold ? "F2" : "F1") \(f(size * page.scale)) Tf"
-        return "q \(fill) rg BT \(tf) 1 0 0 1 \(page.xy(x, a.number("y"))) Tm (\(string)) Tj ET Q\n"
+        let tf = "/\(s.bold ? "F2" : "F1") \(f(size * page.scale)) Tf"
+        return "q \(fill) rg BT \(tf) 1 0 0 1 \(page.xy(x, p.y)) Tm (\(string)) Tj ET Q\n"
     }
 
     /// The text in the standard fonts' WinAnsi encoding; characters it lacks become their
@@ -410,22 +276,5 @@ public enum PDFDocument {
         }
         table += "trailer\n<< /Size 7 /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
         return out + Array(table.utf8)
-    }
-}
-
-extension [String: String] {
-    func number(_ key: String) -> Double { self[key].flatMap(Double.init) ?? 0 }
-}
-
-extension String {
-    func replacingAll(_ target: String, _ replacement: String) -> String {
-        guard !target.isEmpty else { return self }
-        var result = ""
-        var rest = Substring(self)
-        while let r = PDFDocument.find(target, in: rest) {
-            result += rest[..<r.lowerBound] + replacement
-            rest = rest[r.upperBound...]
-        }
-        return result + rest
     }
 }

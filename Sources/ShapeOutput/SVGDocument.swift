@@ -59,7 +59,11 @@ public enum SVGDocument {
         return Swift.max(1e-9, 1e-9 * magnitude)
     }
 
-    public static func render(_ r: SaveRequest) -> String {
+    /// The SVG text of what `save` draws.
+    public static func render(_ r: SaveRequest) -> String { write(drawing(r)) }
+
+    /// What `save` draws of the request: the path, its layers and the legend, laid out.
+    public static func drawing(_ r: SaveRequest) -> Drawing {
         let box = r.path.bounds ?? Rect(point: .zero)
         let layers = r.layers
         // The view holds the path and whatever the layers add outside it.
@@ -109,7 +113,7 @@ public enum SVGDocument {
             let text = "curvature comb (teeth ∝ curvature; the longest: \(NumberFormat.text(largest, precision: 4)))"
             add("comb", colour(.comb), text, false)
         }
-        let title: String? = figures.isEmpty ? nil : figures.reversed().map(\.title).joined(separator: "; ")
+        let title: String? = figures.isEmpty ? nil : figures.reversed().map { $0.title }.joined(separator: "; ")
         var seen = Set<Figure.Role>()
         for figure in figures {
             for m in figure.marks where seen.insert(m.role).inserted { add("role:" + m.role.rawValue, colour(m.role), m.role.legend, false) }
@@ -157,30 +161,18 @@ public enum SVGDocument {
 
         let w = view.width >= view.height ? pixels : pixels * view.width / view.height
         let h = view.width >= view.height ? pixels * view.height / view.width : pixels
-        var out = [
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"\(n(view.minX)) \(n(view.minY)) \(n(view.width)) \(n(view.height))\" "
-                + "width=\"\(n(w.rounded()))\" height=\"\(n(h.rounded()))\">",
-            "  <rect x=\"\(n(view.minX))\" y=\"\(n(view.minY))\" width=\"\(n(view.width))\" height=\"\(n(view.height))\" fill=\"white\"/>",
-        ]
-        func circle(_ p: Point, _ radius: Double, _ attributes: String = "") -> String {
-            "    <circle cx=\"\(n(p.x))\" cy=\"\(n(p.y))\" r=\"\(n(radius))\"\(attributes)/>"
-        }
-        func polyline(_ points: [Point], _ attributes: String = "") -> String {
-            "    <polyline points=\"" + points.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ") + "\"\(attributes)/>"
-        }
-        func text(_ s: String, at p: Point, _ attributes: String = "") -> String {
-            "    <text x=\"\(n(p.x))\" y=\"\(n(p.y))\"\(attributes)>\(escape(s))</text>"
-        }
-
+        typealias Style = Drawing.Style
+        var items: [Drawing.Item] = [.rect(view, Style(fill: "white"))]
         if layers.contains(.fill) {
-            out.append("  <path id=\"fill\" d=\"\(PathExport.svg(r.path))\" fill=\"#cfe3f3\" fill-rule=\"nonzero\" stroke=\"none\"/>")
+            items.append(.path(r.path, Style(id: "fill", fill: "#cfe3f3", fillRule: "nonzero", stroke: "none")))
         }
         if layers.contains(.bounds), r.path.bounds != nil {
-            out.append(
-                "  <rect id=\"bounds\" x=\"\(n(box.minX))\" y=\"\(n(box.minY))\" width=\"\(n(box.width))\" height=\"\(n(box.height))\" "
-                    + "fill=\"none\" stroke=\"\(paint["bounds"] ?? "#e69f00")\" stroke-width=\"\(n(stroke / 2))\" stroke-dasharray=\"\(n(stroke * 4)) \(n(stroke * 2))\"/>"
-            )
+            items.append(
+                .rect(
+                    box,
+                    Style(
+                        id: "bounds", fill: "none", stroke: paint["bounds"] ?? "#e69f00", strokeWidth: stroke / 2,
+                        dash: [stroke * 4, stroke * 2])))
         }
         let beziers: [(index: Int, points: [Point])] = r.path.elements.enumerated().compactMap { k, e in
             switch e {
@@ -190,41 +182,38 @@ public enum SVGDocument {
             }
         }
         if layers.contains(.controls) {
-            out.append(
-                "  <g id=\"controls\" fill=\"none\" stroke=\"#999999\" stroke-width=\"\(n(stroke / 2))\" stroke-dasharray=\"\(n(stroke * 2)) \(n(stroke * 2))\">"
-            )
-            for b in beziers { out.append(polyline(b.points)) }
-            out.append("  </g>")
-            out.append("  <g id=\"control-points\" fill=\"white\" stroke=\"#777777\" stroke-width=\"\(n(stroke / 2))\">")
-            for b in beziers { for p in b.points.dropFirst().dropLast() { out.append(circle(p, dot)) } }
-            out.append("  </g>")
+            items.append(
+                .group(
+                    Style(id: "controls", fill: "none", stroke: "#999999", strokeWidth: stroke / 2, dash: [stroke * 2, stroke * 2]),
+                    beziers.map { .polyline($0.points, Style()) }))
+            var circles: [Drawing.Item] = []
+            for b in beziers { for p in b.points.dropFirst().dropLast() { circles.append(.circle(p, radius: dot, Style())) } }
+            items.append(.group(Style(id: "control-points", fill: "white", stroke: "#777777", strokeWidth: stroke / 2), circles))
         }
         if !comb.isEmpty {
-            out.append("  <g id=\"comb\" fill=\"none\" stroke=\"\(paint["comb"] ?? colour(.comb))\" stroke-width=\"\(n(stroke / 3))\">")
-            for (base, tip) in comb { out.append("    <line x1=\"\(n(base.x))\" y1=\"\(n(base.y))\" x2=\"\(n(tip.x))\" y2=\"\(n(tip.y))\"/>") }
-            out.append(polyline(comb.map({ $0.tip })))
-            out.append("  </g>")
+            items.append(
+                .group(
+                    Style(id: "comb", fill: "none", stroke: paint["comb"] ?? colour(.comb), strokeWidth: stroke / 3),
+                    comb.map { .line($0.base, $0.tip, Style()) } + [.polyline(comb.map({ $0.tip }), Style())]))
         }
         // Dashed as the session's `dash` dashes it (its lengths and phase are in path units).
-        let dash = r.dash.map {
-            " stroke-dasharray=\"\($0.lengths.map(n).joined(separator: " "))\"" + ($0.phase != 0 ? " stroke-dashoffset=\"\(n($0.phase))\"" : "")
-        }
-        out.append(
-            "  <path id=\"path\" d=\"\(PathExport.svg(r.path))\" fill=\"none\" stroke=\"black\" stroke-width=\"\(n(stroke))\" "
-                + "stroke-linejoin=\"round\"\(dash ?? "")/>")
+        items.append(
+            .path(
+                r.path,
+                Style(
+                    id: "path", fill: "none", stroke: "black", strokeWidth: stroke, roundJoin: true, dash: r.dash?.lengths,
+                    dashOffset: r.dash.flatMap { $0.phase != 0 ? $0.phase : nil })))
         if layers.contains(.controls) {
             // The on-curve anchors: where each element starts and ends.
-            var anchors: [Point] = []
+            var anchors: [Drawing.Item] = []
             for e in r.path.elements {
                 switch e {
-                case .move(let p): anchors.append(p)
-                case .segment(let s): anchors.append(s.end)
+                case .move(let p): anchors.append(.circle(p, radius: dot * 0.8, Style()))
+                case .segment(let s): anchors.append(.circle(s.end, radius: dot * 0.8, Style()))
                 case .close: break
                 }
             }
-            out.append("  <g id=\"anchors\" fill=\"black\">")
-            for p in anchors { out.append(circle(p, dot * 0.8)) }
-            out.append("  </g>")
+            items.append(.group(Style(id: "anchors", fill: "black"), anchors))
         }
         // Labels are placed last, clear of each other and of the point markers (`LabelLayout`).
         var layout = LabelLayout(font: font, gap: dot * 1.5, frame: Rect(minX: view.minX, minY: view.minY, maxX: view.maxX, maxY: legendTop))
@@ -256,14 +245,13 @@ public enum SVGDocument {
             for b in beziers { for p in b.points.dropFirst().dropLast() { layout.addMarker(p, radius: dot) } }
         }
         if layers.contains(.points) {
-            out.append("  <g id=\"points\" fill=\"\(paint["points"] ?? "#0072b2")\">")
-            for p in r.trackPoints { out.append(circle(p, dot * 0.75)) }
-            out.append("  </g>")
+            items.append(
+                .group(Style(id: "points", fill: paint["points"] ?? "#0072b2"), r.trackPoints.map { .circle($0, radius: dot * 0.75, Style()) }))
         }
         var figureLabels: [(text: String, at: Point, colour: String)] = []
         for figure in figures {
-            let (lines, labels) = figureMarks(figure, stroke: stroke, dot: dot, font: font, paint: paint)
-            out += lines
+            let (group, labels) = figureMarks(figure, stroke: stroke, dot: dot, font: font, paint: paint)
+            items.append(group)
             figureLabels += labels
             for m in figure.marks { if case .point(let p, _, _) = m { layout.addMarker(p, radius: dot * 1.2) } }
         }
@@ -271,28 +259,22 @@ public enum SVGDocument {
         // The figure's labels first (what the lesson is about), then P0… for the control points:
         // a point shared by two elements (an end and the next start, a closed subpath's last end
         // and its start) is named once, by the first element that has it.
-        var placed: [String] = []
+        var placed: [Drawing.Item] = []
         func put(_ label: String, _ p: Point, _ colour: String?) {
             guard let (at, leader) = layout.place(label, near: p) else { return }
-            let fill = colour.map { " fill=\"\($0)\"" } ?? ""
             if leader {
                 let box = layout.box(label, at: at)
                 let end = Point(Swift.min(Swift.max(p.x, box.minX), box.maxX), Swift.min(Swift.max(p.y, box.minY), box.maxY))
-                placed.append(
-                    "    <line x1=\"\(n(p.x))\" y1=\"\(n(p.y))\" x2=\"\(n(end.x))\" y2=\"\(n(end.y))\" stroke=\"\(colour ?? "#999999")\" stroke-width=\"\(n(stroke / 4))\"/>"
-                )
+                placed.append(.line(p, end, Style(stroke: colour ?? "#999999", strokeWidth: stroke / 4)))
             }
-            placed.append(text(label, at: at, fill))
+            placed.append(.text(label, at: at, Style(fill: colour)))
         }
         if !figureLabels.isEmpty {
-            out.append("  <g id=\"figure-labels\" font-family=\"sans-serif\" font-size=\"\(n(font))\">")
             for l in figureLabels { put(l.text, l.at, l.colour) }
-            out += placed
+            items.append(.group(Style(id: "figure-labels", fontFamily: "sans-serif", fontSize: font), placed))
             placed = []
-            out.append("  </g>")
         }
         if layers.contains(.labels) {
-            out.append("  <g id=\"labels\" font-family=\"sans-serif\" font-size=\"\(n(font))\" fill=\"#333333\">")
             var named = NearPoints(within: 1e-9 * Swift.max(box.width, box.height, 1e-300))
             for b in beziers {
                 let prefix = beziers.count > 1 ? "\(b.index)." : ""
@@ -301,44 +283,42 @@ public enum SVGDocument {
                     put("\(prefix)P\(k)", p, nil)
                 }
             }
-            out += placed
+            items.append(.group(Style(id: "labels", fontFamily: "sans-serif", fontSize: font, fill: "#333333"), placed))
             placed = []
-            out.append("  </g>")
         }
         if layers.contains(.handle), let hp = r.handle {
-            out.append(
-                "  <circle id=\"handle\" cx=\"\(n(hp.x))\" cy=\"\(n(hp.y))\" r=\"\(n(dot * 2.5))\" fill=\"none\" "
-                    + "stroke=\"\(paint["handle"] ?? "#d55e00")\" stroke-width=\"\(n(stroke))\"/>")
+            items.append(.circle(hp, radius: dot * 2.5, Style(id: "handle", fill: "none", stroke: paint["handle"] ?? "#d55e00", strokeWidth: stroke)))
         }
         if legendRows > 0 {
-            out.append("  <g id=\"legend\" font-family=\"sans-serif\" font-size=\"\(n(font))\" fill=\"#333333\">")
+            var rows: [Drawing.Item] = []
             var y = legendTop + rowHeight
             let x = view.minX + 10 * px
             for line in titleLines {
-                out.append(text(line, at: Point(x, y), " font-weight=\"bold\""))
+                rows.append(.text(line, at: Point(x, y), Style(bold: true)))
                 y += rowHeight
             }
             for (entry, lines) in zip(legend, entryLines) {
-                let dash = entry.dash ? " stroke-dasharray=\"\(n(stroke * 2)) \(n(stroke * 2))\"" : ""
-                out.append(
-                    "    <line x1=\"\(n(x))\" y1=\"\(n(y - font / 3))\" x2=\"\(n(x + 24 * px))\" y2=\"\(n(y - font / 3))\" stroke=\"\(entry.colour)\" "
-                        + "stroke-width=\"\(n(stroke * 1.5))\"\(dash)/>")
+                rows.append(
+                    .line(
+                        Point(x, y - font / 3), Point(x + 24 * px, y - font / 3),
+                        Style(stroke: entry.colour, strokeWidth: stroke * 1.5, dash: entry.dash ? [stroke * 2, stroke * 2] : nil)))
                 for line in lines {
-                    out.append(text(line, at: Point(x + 32 * px, y)))
+                    rows.append(.text(line, at: Point(x + 32 * px, y), Style()))
                     y += rowHeight
                 }
             }
-            out.append("  </g>")
+            items.append(.group(Style(id: "legend", fontFamily: "sans-serif", fontSize: font, fill: "#333333"), rows))
         }
-        out.append("</svg>")
-        return out.joined(separator: "\n") + "\n"
+        return Drawing(view: view, width: w.rounded(), height: h.rounded(), items: items)
     }
 
-    /// A figure's marks, lines first, then points and their labels on top.
+    /// A figure's marks as a group named by its layer: lines first, then points and texts on
+    /// top; and the labels of its points and curves, to be placed with the others.
     static func figureMarks(
         _ figure: Figure, stroke: Double, dot: Double, font: Double, paint: [String: String] = [:]
-    ) -> (lines: [String], labels: [(text: String, at: Point, colour: String)]) {
-        var lines: [String] = [], points: [String] = []
+    ) -> (group: Drawing.Item, labels: [(text: String, at: Point, colour: String)]) {
+        typealias Style = Drawing.Style
+        var lines: [Drawing.Item] = [], points: [Drawing.Item] = []
         var labels: [(text: String, at: Point, colour: String)] = []
         for m in figure.marks {
             let c = paint["role:" + m.role.rawValue] ?? colour(m.role)
@@ -352,16 +332,13 @@ public enum SVGDocument {
                 case .cubic(let c): try? p.curve(control1: c.p1, control2: c.p2, to: c.p3)
                 case .arc(let a): try? p.append(arc: a)
                 }
-                let dash = m.role == .continued || m.role == .before ? " stroke-dasharray=\"\(n(stroke * 3)) \(n(stroke * 2))\"" : ""
-                lines.append("    <path d=\"\(PathExport.svg(p))\" fill=\"none\" stroke=\"\(c)\" stroke-width=\"\(n(stroke * 1.5))\"\(dash)/>")
+                let dashed = m.role == .continued || m.role == .before
+                lines.append(.path(p, Style(fill: "none", stroke: c, strokeWidth: stroke * 1.5, dash: dashed ? [stroke * 3, stroke * 2] : nil)))
                 if let label { labels.append((label, s.point(at: 0.5), c)) }
             case .polyline(let ps, _):
-                lines.append(
-                    "    <polyline points=\"" + ps.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
-                        + "\" fill=\"none\" stroke=\"\(c)\" stroke-width=\"\(n(stroke / 2))\"/>")
+                lines.append(.polyline(ps, Style(fill: "none", stroke: c, strokeWidth: stroke / 2)))
             case .arrow(let a, let b, _):
-                lines.append(
-                    "    <line x1=\"\(n(a.x))\" y1=\"\(n(a.y))\" x2=\"\(n(b.x))\" y2=\"\(n(b.y))\" stroke=\"\(c)\" stroke-width=\"\(n(stroke))\"/>")
+                lines.append(.line(a, b, Style(stroke: c, strokeWidth: stroke)))
                 // The head: two short strokes back from the tip at ±25°.
                 let d = b - a
                 if let u = d.normalized {
@@ -369,26 +346,73 @@ public enum SVGDocument {
                     // cos and sin of ±25°.
                     for (cs, s) in [(0.9063, 0.4226), (0.9063, -0.4226)] {
                         let v = Vector(back.dx * cs - back.dy * s, back.dx * s + back.dy * cs)
-                        let q = b + v
-                        lines.append(
-                            "    <line x1=\"\(n(b.x))\" y1=\"\(n(b.y))\" x2=\"\(n(q.x))\" y2=\"\(n(q.y))\" stroke=\"\(c)\" stroke-width=\"\(n(stroke))\"/>"
-                        )
+                        lines.append(.line(b, b + v, Style(stroke: c, strokeWidth: stroke)))
                     }
                 }
             case .circle(let centre, let radius, _):
-                lines.append(
-                    "    <circle cx=\"\(n(centre.x))\" cy=\"\(n(centre.y))\" r=\"\(n(radius))\" fill=\"none\" stroke=\"\(c)\" stroke-width=\"\(n(stroke))\"/>"
-                )
+                lines.append(.circle(centre, radius: radius, Style(fill: "none", stroke: c, strokeWidth: stroke)))
             case .point(let p, _, let label):
-                points.append("    <circle cx=\"\(n(p.x))\" cy=\"\(n(p.y))\" r=\"\(n(dot * 1.2))\" fill=\"\(c)\"/>")
+                points.append(.circle(p, radius: dot * 1.2, Style(fill: c)))
                 if let label { labels.append((label, p, c)) }
             case .text(let p, let text, _, let anchor):
                 points.append(
-                    "    <text x=\"\(n(p.x))\" y=\"\(n(p.y + font / 3))\" font-family=\"sans-serif\" font-size=\"\(n(font * 0.85))\" "
-                        + "text-anchor=\"\(anchor.rawValue)\" fill=\"\(c)\">\(escape(text))</text>")
+                    .text(
+                        text, at: Point(p.x, p.y + font / 3),
+                        Style(fontFamily: "sans-serif", fontSize: font * 0.85, textAnchor: anchor.rawValue, fill: c)))
             }
         }
-        return (["  <g id=\"\(figure.layer.rawValue)\">"] + lines + points + ["  </g>"], labels)
+        return (.group(Style(id: figure.layer.rawValue), lines + points), labels)
+    }
+
+    /// The SVG text of a drawing: one element a line, its attributes in one fixed order.
+    public static func write(_ d: Drawing) -> String {
+        var out = [
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"\(n(d.view.minX)) \(n(d.view.minY)) \(n(d.view.width)) \(n(d.view.height))\" "
+                + "width=\"\(n(d.width))\" height=\"\(n(d.height))\">",
+        ]
+        func attributes(_ s: Drawing.Style) -> String {
+            var a = ""
+            if let v = s.fontFamily { a += " font-family=\"\(v)\"" }
+            if let v = s.fontSize { a += " font-size=\"\(n(v))\"" }
+            if let v = s.textAnchor { a += " text-anchor=\"\(v)\"" }
+            if s.bold { a += " font-weight=\"bold\"" }
+            if let v = s.fill { a += " fill=\"\(v)\"" }
+            if let v = s.fillRule { a += " fill-rule=\"\(v)\"" }
+            if let v = s.stroke { a += " stroke=\"\(v)\"" }
+            if let v = s.strokeWidth { a += " stroke-width=\"\(n(v))\"" }
+            if s.roundJoin { a += " stroke-linejoin=\"round\"" }
+            if let v = s.dash { a += " stroke-dasharray=\"\(v.map(n).joined(separator: " "))\"" }
+            if let v = s.dashOffset { a += " stroke-dashoffset=\"\(n(v))\"" }
+            return a
+        }
+        func id(_ s: Drawing.Style) -> String { s.id.map { " id=\"\($0)\"" } ?? "" }
+        func element(_ item: Drawing.Item, indent: String) {
+            switch item {
+            case .group(let s, let items):
+                out.append(indent + "<g\(id(s))\(attributes(s))>")
+                for i in items { element(i, indent: indent + "  ") }
+                out.append(indent + "</g>")
+            case .rect(let r, let s):
+                out.append(
+                    indent + "<rect\(id(s)) x=\"\(n(r.minX))\" y=\"\(n(r.minY))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\"\(attributes(s))/>"
+                )
+            case .path(let p, let s):
+                out.append(indent + "<path\(id(s)) d=\"\(PathExport.svg(p))\"\(attributes(s))/>")
+            case .polyline(let ps, let s):
+                out.append(
+                    indent + "<polyline\(id(s)) points=\"" + ps.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ") + "\"\(attributes(s))/>")
+            case .line(let a, let b, let s):
+                out.append(indent + "<line\(id(s)) x1=\"\(n(a.x))\" y1=\"\(n(a.y))\" x2=\"\(n(b.x))\" y2=\"\(n(b.y))\"\(attributes(s))/>")
+            case .circle(let c, let radius, let s):
+                out.append(indent + "<circle\(id(s)) cx=\"\(n(c.x))\" cy=\"\(n(c.y))\" r=\"\(n(radius))\"\(attributes(s))/>")
+            case .text(let text, let p, let s):
+                out.append(indent + "<text\(id(s)) x=\"\(n(p.x))\" y=\"\(n(p.y))\"\(attributes(s))>\(escape(text))</text>")
+            }
+        }
+        for item in d.items { element(item, indent: "  ") }
+        out.append("</svg>")
+        return out.joined(separator: "\n") + "\n"
     }
 
     /// A curvature comb from its samples (`combSamples`): teeth from the curve along the side

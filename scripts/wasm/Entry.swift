@@ -19,14 +19,6 @@ public func shapeAlloc(_ count: Int32) -> UnsafeMutablePointer<UInt8> {
     UnsafeMutablePointer<UInt8>.allocate(capacity: Int(Swift.max(count, 1)))
 }
 
-/// `file` relative to the folder of `from` (the source that names it), as the command line
-/// resolves includes and the files `save` writes.
-func resolved(_ file: String, _ from: String) -> String {
-    let slash = from.utf8.lastIndex(of: 47)
-    let directory = slash.map { String(from.utf8[..<$0])! } ?? ""
-    return file.hasPrefix("/") || directory.isEmpty ? file : directory + "/" + file
-}
-
 /// The host's files for `include`: given a name, it puts the text in memory it gets from
 /// `shape_alloc`, writes that address at `address`, and returns the length (-1: no such file).
 @_extern(wasm, module: "host", name: "include")
@@ -37,7 +29,7 @@ func hostInclude(_ name: UnsafePointer<UInt8>, _ nameCount: Int32, _ address: Un
 /// they name the file as the command line would.
 func makeInterpreter(flags: Int32, precision: Int32, workLimit: Int32) -> Interpreter {
     let interpreter = Interpreter(loader: { file, from throws(HostFailure) in
-        let path = resolved(file, from)
+        let path = Source.resolve(file, from: from)
         let bytes = Array(path.utf8)
         var address: Int32 = 0
         let length = bytes.withUnsafeBufferPointer { hostInclude($0.baseAddress!, Int32($0.count), &address) }
@@ -52,11 +44,11 @@ func makeInterpreter(flags: Int32, precision: Int32, workLimit: Int32) -> Interp
     if workLimit > 0 { interpreter.limits.statementWork = Int(workLimit) }
     let asCommandLine = flags & 4 != 0
     interpreter.saver = { request throws(HostFailure) in
-        asCommandLine ? resolved(request.file, request.from) : "no file: " + request.file + " is the picture beside (a page writes no files)"
+        asCommandLine ? Source.resolve(request.file, from: request.from) : "no file: " + request.file + " is the picture beside (a page writes no files)"
     }
     interpreter.exporter = { request throws(HostFailure) in
         asCommandLine
-            ? resolved(request.file ?? "", request.from)
+            ? Source.resolve(request.file ?? "", from: request.from)
             : "no file: " + (request.file ?? "") + " (a page writes no files; without a file name the code is printed)"
     }
     return interpreter
@@ -98,17 +90,7 @@ public func shapeRun(
     }
     let source = Source(name: scriptName, bytes: script)
     exitStatus = 0
-    do {
-        let program = try Parser.parse(source)
-        for statement in program.statements {
-            if let d = interpreter.run(statement, in: source, emit: emit) {
-                show(d, statement.commandName)
-                break
-            }
-        }
-    } catch {
-        show(error.diagnostic, "parse")
-    }
+    if let stop = interpreter.run(source, into: RunSink(report: emit)) { show(stop.diagnostic, stop.command) }
     outputBytes = out + err + [0]  // never empty: its address is always there
     outputLength = Int32(out.count)
     errorLength = Int32(err.count)
@@ -152,21 +134,21 @@ func runLive(_ source: Source, origin: String) -> UnsafePointer<UInt8> {
         let printer = TextPrinter(precision: live.precision, quiet: false, columns: 72, rows: 24, unicode: true)
         if let text = printer.format(r) { reports.append(text) }
     }
-    do throws(ParseFailure) {
-        let program = try Parser.parse(source)
-        for statement in program.statements {
+    let sink = RunSink(
+        report: emit,
+        willRun: { _ in
             reports = []
-            let d = live.run(statement, in: source, emit: emit)
-            let message = d.map { DiagnosticRenderer.render($0) }
-            entries.append(entry(origin: origin, statement: source.text(statement.range), reports: reports, error: message))
-            if message != nil {
-                ok = false
-                break
-            }
-        }
-    } catch {
-        entries.append(entry(origin: origin, statement: "", reports: [], error: DiagnosticRenderer.render(error.diagnostic)))
+            return true
+        },
+        didRun: { statement, d in
+            entries.append(entry(origin: origin, statement: source.text(statement.range), reports: reports, error: d.map { DiagnosticRenderer.render($0) }))
+            return d == nil
+        })
+    if let stop = live.run(source, into: sink) {
         ok = false
+        if case .parse(let failure) = stop {
+            entries.append(entry(origin: origin, statement: "", reports: [], error: DiagnosticRenderer.render(failure.diagnostic)))
+        }
     }
     let scene = WorkbenchScene.render(live.view(), handleIndex: live.handleIndex)
     let answer = "{\"ok\":\(ok),\"entries\":[" + entries.joined(separator: ",") + "],\"scene\":" + scene + "}"

@@ -126,13 +126,16 @@ final class Workbench {
         var failure: String?
         display {
             session.terminal.out("page> " + text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n  ...> "))
-            do throws(ParseFailure) {
-                let program = try Parser.parse(source)
-                for statement in program.statements {
+            let session = self.session
+            let sink = RunSink(
+                report: { session.emit($0) },
+                willRun: { _ in
                     session.capture = []
                     // A page may use only the session's folder (docs/workbench.md).
                     session.confined.active = true
-                    let d = session.interpreter.run(statement, in: source, emit: session.emit)
+                    return true
+                },
+                didRun: { statement, d in
                     session.confined.active = false
                     let captured = session.capture ?? []
                     session.capture = nil
@@ -140,13 +143,12 @@ final class Workbench {
                     let message = d.map { DiagnosticRenderer.render($0) }
                     if let d { session.show(d, command: statement.commandName) }
                     entries.append(
-                        statementDidRun(origin: "page", statement: source.text(statement.range), reports: captured, error: message, client: client))
-                    if let message {
-                        failure = message
-                        break
-                    }
-                }
-            } catch {
+                        self.statementDidRun(
+                            origin: "page", statement: source.text(statement.range), reports: captured, error: message, client: client))
+                    failure = message
+                    return d == nil
+                })
+            if case .parse(let error)? = session.interpreter.run(source, into: sink) {
                 let message = DiagnosticRenderer.render(error.diagnostic)
                 session.show(error.diagnostic, command: "parse")
                 entries.append(statementDidRun(origin: "page", statement: text, reports: [], error: message, client: client))
