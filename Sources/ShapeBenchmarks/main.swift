@@ -328,8 +328,6 @@ if runs("scene") {
         }, "with the statement")
     let view = interpreter.view()
     var bytes = 0
-    report("scene: its JSON", time(repeats: 15) { bytes = WorkbenchScene.render(view, handleIndex: 0).utf8.count }, "")
-    print("  scene bytes: \(bytes)")
     report("scene: in binary", time(repeats: 15) { bytes = WorkbenchScene.binary(view, handleIndex: 0, version: 1).count }, "")
     print("  binary scene bytes: \(bytes)")
     report("scene: the view again (kept track points)", time(repeats: 15) { consume(interpreter.view()) }, "")

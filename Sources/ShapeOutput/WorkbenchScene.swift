@@ -1,7 +1,9 @@
 import ShapeGeometry
 import ShapeLanguage
 
-/// The session as the workbench page draws it, as one JSON object (SPEC section 12):
+/// The session as the workbench page and the playground draw it (SPEC section 12), in binary
+/// (`binary`): a JSON header with everything but the coordinates, then the elements' and the track
+/// points' coordinates as exact doubles. Once decoded (the page's `decodeScene`) it is the object:
 ///
 /// - `elements`: one `{"k": kind, "p": [...]}` per element, `p` flat coordinates: a segment's
 ///   start, then its points as `setpoint` numbers them (an arc: start, centre, start, end, the
@@ -13,8 +15,6 @@ import ShapeLanguage
 /// - `figures`: the figures the queries drew (the last `nearest`, the last `casteljau`, the
 ///   teaching queries'), each layer's as one: its layer, title, marks (with their colours, as
 ///   `save` draws them), legend and charts' frames.
-///
-/// Written straight into one string (a path of 10,000 elements makes about a megabyte).
 public enum WorkbenchScene {
     /// The most track points sent (a dash of 1 along a long path makes millions).
     public static let trackLimit = 20_000
@@ -35,40 +35,6 @@ public enum WorkbenchScene {
     }
     static func pair(_ p: Point) -> String { "[\(n(p.x)),\(n(p.y))]" }
     static func string(_ s: String) -> String { JSONLinesPrinter.string(s) }
-
-    public static func render(_ r: SaveRequest, handleIndex: Int) -> String {
-        var out = ""
-        out.reserveCapacity(96 * r.path.elements.count + 24 * r.trackPoints.count + 256)
-        out += "{\"bounds\":" + bounds(r)
-        out += ",\"elements\":["
-        var numbers: [Double] = []
-        for (k, e) in r.path.elements.enumerated() {
-            if k > 0 { out += "," }
-            numbers.removeAll(keepingCapacity: true)
-            let kind = append(e, to: &numbers)
-            out += "{\"k\":\"\(kind.name)\","
-            if case .segment(.arc(let a)) = e {
-                out += "\"a\":"
-                arcString(a, into: &out)
-                out += ","
-            }
-            out += "\"p\":["
-            for (j, x) in numbers.enumerated() {
-                if j > 0 { out += "," }
-                NumberFormat.json(x, into: &out)
-            }
-            out += "]}"
-        }
-        out += "]"
-        if !r.trackPointsLeftOut, r.trackPoints.count <= trackLimit {
-            out += ",\"track\":["
-            write(r.trackPoints, into: &out)
-            out += "]"
-        } else {
-            out += ",\"track\":null"
-        }
-        return out + extras(r, handleIndex: handleIndex) + "}"
-    }
 
     /// The same scene for the workbench's server, in binary: exact doubles with no decimal text
     /// to write or read (a path of 10,000 elements makes about 0.5 MB, its JSON 1.4 MB). The

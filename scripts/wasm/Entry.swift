@@ -113,6 +113,8 @@ public func shapeStatus() -> Int32 { exitStatus }
 
 /// The session the page shows: the editor's script ran in it, then the page's statements.
 nonisolated(unsafe) var live = makeInterpreter(flags: 0, precision: -1, workLimit: 0)
+/// The version of the last scene answered.
+nonisolated(unsafe) var sceneVersion = 0
 /// The line the page's next statement is numbered from (its diagnostics say `<page>:n:c`).
 nonisolated(unsafe) var pageLine = 1
 
@@ -125,7 +127,7 @@ func entry(origin: String, statement: String, reports: [String], error: String?)
 
 /// Runs `source` in the live session a statement at a time, as the workbench runs a statement
 /// from the page: each statement's reports as the text printer writes them, stopping at the
-/// first error. Answers `{"ok", "entries", "scene"}` (the scene as WorkbenchScene draws it).
+/// first error. Answers `{"ok", "entries"}` framed, then the scene in binary.
 func runLive(_ source: Source, origin: String) -> UnsafePointer<UInt8> {
     var entries: [String] = []
     var ok = true
@@ -150,13 +152,18 @@ func runLive(_ source: Source, origin: String) -> UnsafePointer<UInt8> {
             entries.append(entry(origin: origin, statement: "", reports: [], error: DiagnosticRenderer.render(failure.diagnostic)))
         }
     }
-    let scene = WorkbenchScene.render(live.view(), handleIndex: live.handleIndex)
-    let answer = "{\"ok\":\(ok),\"entries\":[" + entries.joined(separator: ",") + "],\"scene\":" + scene + "}"
-    return answerBytes(answer)
+    // As the workbench's server answers `POST /run?scene=1`: the answer framed, then the scene
+    // in binary (WorkbenchScene.binary), which the page decodes alike.
+    let answer = "{\"ok\":\(ok),\"entries\":[" + entries.joined(separator: ",") + "]}"
+    // Each scene newer than the last (the page shows none older than the one it has).
+    sceneVersion += 1
+    return answerBytes(WorkbenchScene.framed(answer) + WorkbenchScene.binary(live.view(), handleIndex: live.handleIndex, version: sceneVersion))
 }
 
-func answerBytes(_ text: String) -> UnsafePointer<UInt8> {
-    outputBytes = Array(text.utf8) + [0]
+func answerBytes(_ text: String) -> UnsafePointer<UInt8> { answerBytes(Array(text.utf8)) }
+
+func answerBytes(_ bytes: [UInt8]) -> UnsafePointer<UInt8> {
+    outputBytes = bytes + [0]
     outputLength = Int32(outputBytes.count - 1)
     errorLength = 0
     return outputBytes.withUnsafeBufferPointer { UnsafePointer($0.baseAddress!) }

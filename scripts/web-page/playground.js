@@ -27,6 +27,8 @@
     return [at, bytes.length];
   }
   function answer(at) { return decoder.decode(new Uint8Array(exports.memory.buffer, at, exports.shape_output_length())); }
+  // A run's answer: its JSON framed, then the scene in binary (copied out of the module's memory).
+  function bytes(at) { return new Uint8Array(exports.memory.buffer, at, exports.shape_output_length()).slice().buffer; }
   onmessage = async (event) => {
     const job = event.data;
     if (job.module) {
@@ -38,18 +40,18 @@
     }
     const started = performance.now();
     try {
-      let text;
+      let text, buffer;
       if (job.kind === "script") {
         const [at, count] = put(job.script), [nameAt, nameCount] = put("playground.shape");
-        text = answer(exports.shape_session(at, count, nameAt, nameCount, 0));
+        buffer = bytes(exports.shape_session(at, count, nameAt, nameCount, 0));
       } else if (job.kind === "statement") {
         const [at, count] = put(job.statement);
-        text = answer(exports.shape_statement(at, count));
+        buffer = bytes(exports.shape_statement(at, count));
       } else {
         const [at, count] = put(job.layers.join(","));
         text = answer(exports.shape_export_svg(at, count));
       }
-      postMessage({ id: job.id, text, ms: performance.now() - started });
+      postMessage({ id: job.id, text, buffer, ms: performance.now() - started }, buffer ? [buffer] : []);
     } catch (error) {
       // A trap (the page's stack is smaller than the command line's): the module is left as it
       // was mid-run, so the page starts a fresh worker.
@@ -136,7 +138,9 @@
       return;
     }
     if (job.kind === "export") { job.resolve(result.text); next(); return; }
-    const answer = JSON.parse(result.text);
+    // As the workbench's server answers: the answer's JSON framed, then the scene in binary.
+    const framedAnswer = framed(result.buffer, 0), answer = framedAnswer.json;
+    answer.scene = decodeScene(result.buffer, framedAnswer.end);
     if (job.kind === "script") {
       if (!job.quiet) on.clear();
       if (!job.quiet) for (const e of answer.entries) on.entry(e);

@@ -93,10 +93,6 @@ final class Workbench {
                 } else {
                     server.finish(job.connection, HTTP.response(200, type: "application/json", body: Array(answer.utf8), keepAlive: job.keepAlive))
                 }
-            case .scene:
-                let json = WorkbenchScene.render(
-                    session.interpreter.view(trackPointsAtMost: WorkbenchScene.trackLimit), handleIndex: session.interpreter.handleIndex)
-                server.finish(job.connection, HTTP.response(200, type: "application/json", body: Array(json.utf8), keepAlive: job.keepAlive))
             case .export(let layers):
                 var request = session.interpreter.view()
                 request.layers = layers

@@ -24,8 +24,6 @@ final class WorkbenchServer: @unchecked Sendable {
         /// brings.
         case run(String, withScene: Bool, client: String?)
         case export(Set<SaveLayer>)
-        /// The scene as JSON (`WorkbenchScene.render`).
-        case scene
     }
     struct Job: Sendable {
         var connection: Int
@@ -493,9 +491,6 @@ final class WorkbenchServer: @unchecked Sendable {
             let count = shared.withLock { $0.entryCount - $0.entries.count }
             c.entriesSent = count
             WorkbenchServer.wake(serverWake.write)
-        case ("GET", "/scene"):
-            c.awaitingJob = true
-            enqueue(Job(connection: id, kind: .scene, keepAlive: c.keepAlive))
         case ("GET", "/scene.bin"):
             // The newest scene announced: now if it is made, or as soon as it is.
             let (scene, version, announced) = shared.withLock { ($0.scene, $0.sceneVersion, $0.announcedVersion) }
@@ -527,7 +522,7 @@ final class WorkbenchServer: @unchecked Sendable {
             guard let client = WorkbenchServer.client(request) else { return reply(c, 400, "a client is up to 64 letters and digits") }
             c.awaitingJob = true
             enqueue(Job(connection: id, kind: .run(statement, withScene: request.query["scene"] == "1", client: client), keepAlive: c.keepAlive))
-        case (_, "/"), (_, "/events"), (_, "/scene"), (_, "/scene.bin"), (_, "/export.svg"), (_, "/run"):
+        case (_, "/"), (_, "/events"), (_, "/scene.bin"), (_, "/export.svg"), (_, "/run"):
             reply(c, 405, "not with \(request.method)")
         default:
             reply(c, 404, "no such page")
