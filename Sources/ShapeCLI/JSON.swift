@@ -1,37 +1,20 @@
 import ShapeOutput
 
-/// A JSON value, with a parser and a writer: what the language server needs, without Foundation.
-indirect enum JSON: Equatable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSON])
-    case object([(String, JSON)])
+import ShapeLanguage
 
-    static func == (a: JSON, b: JSON) -> Bool { a.text == b.text }
-
+/// Reading JSON (the language server's messages, the workbench's requests) into the project's one
+/// JSON value (`ShapeLanguage.JSON`), which `JSONLinesPrinter` writes; no Foundation.
+extension JSON {
     subscript(key: String) -> JSON? {
-        if case .object(let fields) = self { return fields.first { $0.0 == key }?.1 }
+        if case .object(let fields) = self { return fields.first { $0.name == key }?.json }
         return nil
     }
     var string: String? { if case .string(let s) = self { return s } else { return nil } }
     var number: Double? { if case .number(let x) = self { return x } else { return nil } }
     var int: Int? { number.flatMap { abs($0) < 1e15 ? Int(exactly: $0) : nil } }
 
-    /// The value as JSON text.
-    var text: String {
-        switch self {
-        case .null: return "null"
-        case .bool(let b): return b ? "true" : "false"
-        case .number(let x):
-            if abs(x) < 1e15, let n = Int64(exactly: x) { return String(n) }
-            return x.isFinite ? "\(x)" : "null"
-        case .string(let s): return JSON.quoted(s)
-        case .array(let items): return "[" + items.map(\.text).joined(separator: ",") + "]"
-        case .object(let fields): return "{" + fields.map { JSON.quoted($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
-        }
-    }
+    /// The value as compact JSON text.
+    var text: String { JSONLinesPrinter.compact(self) }
 
     /// The string as a JSON literal; the same escaping as the JSON Lines reports.
     static func quoted(_ s: String) -> String { JSONLinesPrinter.string(s) }
@@ -79,7 +62,7 @@ indirect enum JSON: Equatable {
                 }
             case 0x7B:
                 i += 1
-                var fields: [(String, JSON)] = []
+                var fields: [(name: String, json: JSON)] = []
                 skipSpace()
                 if i < bytes.count, bytes[i] == 0x7D { i += 1; return .object(fields) }
                 while true {

@@ -86,7 +86,8 @@ enum Watch {
             // Watched before the address is printed: a change made as soon as it is seen is not missed.
             if view {
                 // One workbench for the whole watch: each run's session takes the last one's place.
-                let entry = Workbench.entry(origin: "watch", statement: "\(file) (run \(runs))", reports: [], error: failure)
+                let entry = JSONLinesPrinter.compact(
+                    TranscriptEntry(origin: "watch", statement: "\(file) (run \(runs))", reports: [], error: failure).json)
                 if let workbench {
                     workbench.session.workbench = nil
                     workbench.session = session

@@ -11,6 +11,9 @@ public struct Figure: Sendable, Equatable {
     /// last `nearest` query are each their own.
     public enum Layer: String, Sendable, CaseIterable {
         case figure, casteljau, nearest
+
+        /// The order pictures draw the layers in: the figure layer's (the lesson) last, on top.
+        public static let drawingOrder: [Layer] = [.nearest, .casteljau, .figure]
     }
 
     /// The query that made a figure, its arguments evaluated: the command's name, its numbers

@@ -81,12 +81,22 @@ public struct JSONLinesPrinter {
         return out
     }
 
-    /// `render(json)` appended to `out`.
-    func write<Sink: TextSink>(_ json: JSON, into out: inout Sink) {
+    /// The JSON value as compact text (no spaces after "," and ":"): what the workbench's page,
+    /// the playground and the language server are sent. The one writer of JSON in the project,
+    /// with the reports' (`write`).
+    public static func compact(_ json: JSON) -> String {
+        var out = ""
+        JSONLinesPrinter().write(json, into: &out, compact: true)
+        return out
+    }
+
+    /// `render(json)` appended to `out`; `compact` leaves out the spaces after "," and ":".
+    func write<Sink: TextSink>(_ json: JSON, into out: inout Sink, compact: Bool = false) {
+        let comma = compact ? "," : ", ", colon = compact ? ":" : ": "
         func separated(_ count: Int, _ open: String, _ close: String, _ item: (Int, inout Sink) -> Void) {
             out.write(open)
             for k in 0..<count {
-                if k > 0 { out.write(", ") }
+                if k > 0 { out.write(comma) }
                 item(k, &out)
             }
             out.write(close)
@@ -101,16 +111,16 @@ public struct JSONLinesPrinter {
         case .pair(let p):
             out.write("[")
             NumberFormat.json(p.x, into: &out)
-            out.write(", ")
+            out.write(comma)
             NumberFormat.json(p.y, into: &out)
             out.write("]")
-        case .array(let items): separated(items.count, "[", "]") { k, out in write(items[k], into: &out) }
-        case .each(let count, let item): separated(count, "[", "]") { k, out in write(item(k), into: &out) }
+        case .array(let items): separated(items.count, "[", "]") { k, out in write(items[k], into: &out, compact: compact) }
+        case .each(let count, let item): separated(count, "[", "]") { k, out in write(item(k), into: &out, compact: compact) }
         case .object(let fields):
             separated(fields.count, "{", "}") { k, out in
                 JSONLinesPrinter.string(fields[k].name, into: &out)
-                out.write(": ")
-                write(fields[k].json, into: &out)
+                out.write(colon)
+                write(fields[k].json, into: &out, compact: compact)
             }
         case .value(let v): out.write(value(v))
         case .text(let lines, let precision): JSONLinesPrinter.string(TextPrinter(precision: precision).render(lines), into: &out)

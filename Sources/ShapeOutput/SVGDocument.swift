@@ -75,7 +75,7 @@ public enum SVGDocument {
         let comb = combTeeth(combSampled, size: Swift.max(box.width, box.height))
         for (_, tip) in comb { extent.include(tip) }
         // The figures, each layer's as one, the figure layer's (the lesson) drawn last, on top.
-        let figures = [Figure.Layer.nearest, .casteljau, .figure].compactMap { r.figure(in: $0) }
+        let figures = Figure.Layer.drawingOrder.compactMap { r.figure(in: $0) }
         for figure in figures {
             // A figure's far points (an osculating circle of a nearly straight stretch) may not
             // shrink the path to a dot: the view grows at most to 4 times the path's size.

@@ -19,22 +19,13 @@ public enum WorkbenchScene {
     /// The most track points sent (a dash of 1 along a long path makes millions).
     public static let trackLimit = 20_000
 
-    static func n(_ x: Double) -> String { NumberFormat.json(x) }
-    static func flat(_ points: [Point]) -> String {
-        var out = "["
-        write(points, into: &out)
-        return out + "]"
+    /// Points as one flat list of numbers.
+    static func flat(_ points: [Point]) -> JSON {
+        var numbers: [JSON] = []
+        numbers.reserveCapacity(2 * points.count)
+        for p in points { numbers += [.number(p.x), .number(p.y)] }
+        return .array(numbers)
     }
-    static func write(_ points: [Point], into out: inout String) {
-        for (k, p) in points.enumerated() {
-            if k > 0 { out += "," }
-            NumberFormat.json(p.x, into: &out)
-            out += ","
-            NumberFormat.json(p.y, into: &out)
-        }
-    }
-    static func pair(_ p: Point) -> String { "[\(n(p.x)),\(n(p.y))]" }
-    static func string(_ s: String) -> String { JSONLinesPrinter.string(s) }
 
     /// The same scene for the workbench's server, in binary: exact doubles with no decimal text
     /// to write or read (a path of 10,000 elements makes about 0.5 MB, its JSON 1.4 MB). The
@@ -49,10 +40,15 @@ public enum WorkbenchScene {
     public static func binary(_ r: SaveRequest, handleIndex: Int, version: Int, elements made: Elements? = nil) -> [UInt8] {
         let elements = made ?? Elements(r.path)
         let tracked = !r.trackPointsLeftOut && r.trackPoints.count <= trackLimit
-        var header = "{\"version\":\(version),\"bounds\":" + bounds(r) + ",\"kinds\":\"" + elements.kinds + "\""
-        header += ",\"arcs\":[" + elements.arcs + "],\"track\":\(tracked ? r.trackPoints.count : -1)"
-        header += extras(r, handleIndex: handleIndex) + "}"
-        var bytes = framed(header, reserving: 8 * elements.numbers.count + (tracked ? 16 * r.trackPoints.count : 0))
+        let handle: JSON = r.handle.map { .object([("index", .integer(handleIndex)), ("point", .pair($0))]) } ?? .null
+        // As `save` draws them: each layer's figures as one, the figure layer's last (on top).
+        let figures = Figure.Layer.drawingOrder.compactMap { r.figure(in: $0) }
+        let header = JSON.object([
+            ("version", .integer(version)), ("bounds", r.path.bounds.map { .box($0) } ?? .null), ("kinds", .string(elements.kinds)),
+            ("arcs", .array(elements.arcs.map { .string($0) })), ("track", .integer(tracked ? r.trackPoints.count : -1)),
+            ("handle", handle), ("figures", .array(figures.map(figure))),
+        ])
+        var bytes = framed(JSONLinesPrinter.compact(header), reserving: 8 * elements.numbers.count + (tracked ? 16 * r.trackPoints.count : 0))
         #if _endian(little)
         elements.numbers.withUnsafeBytes { bytes += $0 }
         #else
@@ -68,21 +64,13 @@ public enum WorkbenchScene {
         return bytes
     }
 
-    /// An arc's SVG commands as a JSON string, written straight in: they hold letters, digits,
-    /// spaces, '.', '-' and '+' only, so nothing needs escaping.
-    static func arcString(_ a: Arc, into out: inout String) {
-        out += "\""
-        _ = PathExport.arcCommands(a, into: &out)
-        out += "\""
-    }
-
     /// The part of the binary scene that the path alone makes: its elements' kinds, their
     /// coordinates and each arc's commands. Made apart so that it can be made beside the view's
     /// track points (`Workbench.publish`, for a long path).
     public struct Elements: Sendable {
         var kinds = ""
-        /// Each arc's commands as a JSON string (`arcString`), comma-separated.
-        var arcs = ""
+        /// Each arc's SVG `A` commands, in order.
+        var arcs: [String] = []
         var numbers: [Double] = []
 
         public init(_ path: Path) {
@@ -90,10 +78,7 @@ public enum WorkbenchScene {
             numbers.reserveCapacity(7 * path.elements.count)
             for e in path.elements {
                 kinds.unicodeScalars.append(WorkbenchScene.append(e, to: &numbers).letter)
-                if case .segment(.arc(let a)) = e {
-                    if !arcs.isEmpty { arcs += "," }
-                    WorkbenchScene.arcString(a, into: &arcs)
-                }
+                if case .segment(.arc(let a)) = e { arcs.append(PathExport.arcCommands(a) ?? "") }
             }
         }
     }
@@ -150,67 +135,54 @@ public enum WorkbenchScene {
         }
     }
 
-    static func bounds(_ r: SaveRequest) -> String {
-        guard let b = r.path.bounds else { return "null" }
-        return "[\(n(b.minX)),\(n(b.minY)),\(n(b.maxX)),\(n(b.maxY))]"
-    }
-
-    /// The fields besides the path and the track, each after a comma.
-    static func extras(_ r: SaveRequest, handleIndex: Int) -> String {
-        var out = ""
-        if let h = r.handle {
-            out += ",\"handle\":{\"index\":\(handleIndex),\"point\":\(pair(h))}"
-        } else {
-            out += ",\"handle\":null"
-        }
-        // As `save` draws them: each layer's figures as one, the figure layer's last (on top).
-        let figures = [Figure.Layer.nearest, .casteljau, .figure].compactMap { r.figure(in: $0) }
-        out += ",\"figures\":[" + figures.map(figure).joined(separator: ",") + "]"
-        return out
-    }
-
-    static func figure(_ f: Figure) -> String {
-        var marks: [String] = []
-        var legend: [String] = []
+    /// A figure as the page draws it: its layer and title, its marks with their colours (as
+    /// `save` draws them), its legend and its charts' frames.
+    static func figure(_ f: Figure) -> JSON {
+        var marks: [JSON] = []
+        var legend: [JSON] = []
         var seen = Set<Figure.Role>()
         for m in f.marks {
-            let c = string(SVGDocument.colour(m.role))
-            if seen.insert(m.role).inserted { legend.append("[\(c),\(string(m.role.legend))]") }
+            let c = JSON.string(SVGDocument.colour(m.role))
+            if seen.insert(m.role).inserted { legend.append(.array([c, .string(m.role.legend)])) }
+            let label = { (l: String?) -> JSON in l.map { .string($0) } ?? .null }
             switch m {
-            case .point(let p, _, let label):
-                marks.append("{\"k\":\"point\",\"p\":\(pair(p)),\"c\":\(c),\"label\":\(label.map(string) ?? "null")}")
+            case .point(let p, _, let l):
+                marks.append(.object([("k", .string("point")), ("p", .pair(p)), ("c", c), ("label", label(l))]))
             case .polyline(let ps, _):
-                marks.append("{\"k\":\"polyline\",\"p\":\(flat(ps)),\"c\":\(c)}")
-            case .curve(let s, let role, let label):
+                marks.append(.object([("k", .string("polyline")), ("p", flat(ps)), ("c", c)]))
+            case .curve(let s, let role, let l):
                 var p = Path()
                 try? p.move(to: s.start)
                 switch s {
-                case .line(let l): try? p.line(to: l.p1)
+                case .line(let line): try? p.line(to: line.p1)
                 case .quadratic(let q): try? p.quad(control: q.p1, to: q.p2)
                 case .cubic(let cubic): try? p.curve(control1: cubic.p1, control2: cubic.p2, to: cubic.p3)
                 case .arc(let a): try? p.append(arc: a)
                 }
                 let dash = role == .continued || role == .before
                 marks.append(
-                    "{\"k\":\"curve\",\"d\":\(string(PathExport.svg(p))),\"c\":\(c),\"dash\":\(dash),\"at\":\(pair(s.point(at: 0.5))),"
-                        + "\"label\":\(label.map(string) ?? "null")}")
+                    .object([
+                        ("k", .string("curve")), ("d", .string(PathExport.svg(p))), ("c", c), ("dash", .bool(dash)),
+                        ("at", .pair(s.point(at: 0.5))), ("label", label(l)),
+                    ]))
             case .arrow(let a, let b, _):
-                marks.append("{\"k\":\"arrow\",\"p\":\(flat([a, b])),\"c\":\(c)}")
+                marks.append(.object([("k", .string("arrow")), ("p", flat([a, b])), ("c", c)]))
             case .circle(let centre, let radius, _):
-                marks.append("{\"k\":\"circle\",\"p\":\(pair(centre)),\"r\":\(n(radius)),\"c\":\(c)}")
+                marks.append(.object([("k", .string("circle")), ("p", .pair(centre)), ("r", .number(radius)), ("c", c)]))
             case .text(let p, let text, _, let anchor):
-                marks.append("{\"k\":\"text\",\"p\":\(pair(p)),\"text\":\(string(text)),\"anchor\":\(string(anchor.rawValue)),\"c\":\(c)}")
+                marks.append(
+                    .object([("k", .string("text")), ("p", .pair(p)), ("text", .string(text)), ("anchor", .string(anchor.rawValue)), ("c", c)]))
             }
         }
         // The charts' frames, which `fit` shows whole (as the SVG's view does).
-        var charts: [String] = []
+        var charts: [JSON] = []
         for m in f.marks {
             guard case .polyline(let ps, .axis) = m, let first = ps.first else { continue }
-            let box = ps.reduce(Rect(point: first)) { $0.union(Rect(point: $1)) }
-            charts.append("[\(n(box.minX)),\(n(box.minY)),\(n(box.maxX)),\(n(box.maxY))]")
+            charts.append(.box(ps.reduce(Rect(point: first)) { $0.union(Rect(point: $1)) }))
         }
-        return
-            "{\"layer\":\(string(f.layer.rawValue)),\"title\":\(string(f.title)),\"marks\":[\(marks.joined(separator: ","))],\"legend\":[\(legend.joined(separator: ","))],"
-            + "\"charts\":[\(charts.joined(separator: ","))]}"
+        return .object([
+            ("layer", .string(f.layer.rawValue)), ("title", .string(f.title)), ("marks", .array(marks)), ("legend", .array(legend)),
+            ("charts", .array(charts)),
+        ])
     }
 }

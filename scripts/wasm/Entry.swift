@@ -119,17 +119,15 @@ nonisolated(unsafe) var sceneVersion = 0
 nonisolated(unsafe) var pageLine = 1
 
 /// A transcript entry as the workbench page shows it.
-func entry(origin: String, statement: String, reports: [String], error: String?) -> String {
-    var fields = "{\"origin\":" + JSONLinesPrinter.string(origin) + ",\"statement\":" + JSONLinesPrinter.string(statement)
-    fields += ",\"reports\":[" + reports.map(JSONLinesPrinter.string).joined(separator: ",") + "]"
-    return fields + ",\"error\":" + (error.map(JSONLinesPrinter.string) ?? "null") + "}"
+func entry(origin: String, statement: String, reports: [String], error: String?) -> JSON {
+    TranscriptEntry(origin: origin, statement: statement, reports: reports, error: error).json
 }
 
 /// Runs `source` in the live session a statement at a time, as the workbench runs a statement
 /// from the page: each statement's reports as the text printer writes them, stopping at the
 /// first error. Answers `{"ok", "entries"}` framed, then the scene in binary.
 func runLive(_ source: Source, origin: String) -> UnsafePointer<UInt8> {
-    var entries: [String] = []
+    var entries: [JSON] = []
     var ok = true
     var reports: [String] = []
     func emit(_ r: Report) {
@@ -154,7 +152,7 @@ func runLive(_ source: Source, origin: String) -> UnsafePointer<UInt8> {
     }
     // As the workbench's server answers `POST /run?scene=1`: the answer framed, then the scene
     // in binary (WorkbenchScene.binary), which the page decodes alike.
-    let answer = "{\"ok\":\(ok),\"entries\":[" + entries.joined(separator: ",") + "]}"
+    let answer = TranscriptEntry.answer(ok: ok, entries: entries)
     // Each scene newer than the last (the page shows none older than the one it has).
     sceneVersion += 1
     return answerBytes(WorkbenchScene.framed(answer) + WorkbenchScene.binary(live.view(), handleIndex: live.handleIndex, version: sceneVersion))

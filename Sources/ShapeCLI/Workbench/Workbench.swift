@@ -33,14 +33,6 @@ final class Workbench {
     /// The fd the session's input loop polls besides its input: readable when jobs wait.
     var wakeFD: Int32 { server.sessionWake.read }
 
-    /// A transcript entry as the page shows it.
-    static func entry(origin: String, statement: String, reports: [String], error: String?) -> String {
-        var fields = "{\"origin\":\(JSON.quoted(origin)),\"statement\":\(JSON.quoted(statement))"
-        fields += ",\"reports\":[" + reports.map(JSON.quoted).joined(separator: ",") + "]"
-        fields += ",\"error\":" + (error.map(JSON.quoted) ?? "null") + "}"
-        return fields
-    }
-
     /// The pages are told first, then the scene is made (see `WorkbenchServer.announce`).
     /// `client`: the page whose statement it was, answered with the entries and the scene (its
     /// event stream is not sent them).
@@ -72,9 +64,9 @@ final class Workbench {
 
     /// After a statement typed at the prompt or run from a file: its entry and the new scene.
     @discardableResult
-    func statementDidRun(origin: String, statement: String, reports: [String], error: String?, client: String? = nil) -> String {
-        let entry = Workbench.entry(origin: origin, statement: statement, reports: reports, error: error)
-        publish(entries: [entry], client: client)
+    func statementDidRun(origin: String, statement: String, reports: [String], error: String?, client: String? = nil) -> JSON {
+        let entry = TranscriptEntry(origin: origin, statement: statement, reports: reports, error: error).json
+        publish(entries: [JSONLinesPrinter.compact(entry)], client: client)
         return entry
     }
 
@@ -118,7 +110,7 @@ final class Workbench {
         let source = Source(name: "<page>", text: text, firstLine: pageLine)
         pageLine += text.split(separator: "\n", omittingEmptySubsequences: false).count
         var reports: [String] = []
-        var entries: [String] = []
+        var entries: [JSON] = []
         var failure: String?
         display {
             session.terminal.out("page> " + text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n  ...> "))
@@ -152,10 +144,7 @@ final class Workbench {
             }
             session.terminal.flush()
         }
-        var answer = "{\"ok\":\(failure == nil),\"reports\":[" + reports.map(JSON.quoted).joined(separator: ",") + "]"
-        answer += ",\"error\":" + (failure.map(JSON.quoted) ?? "null")
-        if client != nil { answer += ",\"entries\":[" + entries.joined(separator: ",") + "]" }
-        return answer + "}"
+        return TranscriptEntry.answer(ok: failure == nil, entries: client != nil ? entries : nil, reportsAndError: (reports, failure))
     }
 
     func stop() {
