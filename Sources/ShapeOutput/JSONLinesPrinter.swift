@@ -30,17 +30,15 @@ public struct JSONLinesPrinter {
         return out + "\""
     }
 
-    func n(_ x: Double) -> String { NumberFormat.json(x) }
-    /// Records as objects, lists as arrays, a path as `{"elements", "length", "svg"}`.
-    func value(_ v: Value) -> String {
+    /// A value of the language as JSON: records as objects, lists as arrays, a path as
+    /// `{"elements", "length", "svg"}`.
+    static func json(_ v: Value) -> JSON {
         switch v {
-        case .number(let x): n(x)
-        case .string(let s): JSONLinesPrinter.string(s)
-        case .record(let r):
-            "{" + zip(r.names, r.values).map { "\(JSONLinesPrinter.string($0)): \(value($1))" }.joined(separator: ", ") + "}"
-        case .list(let items): "[" + items.map(value).joined(separator: ", ") + "]"
-        case .path(let p):
-            "{\"elements\": \(p.elements.count), \"length\": \(n(p.length)), \"svg\": \(JSONLinesPrinter.string(PathExport.svg(p)))}"
+        case .number(let x): .number(x)
+        case .string(let s): .string(s)
+        case .record(let r): .object(zip(r.names, r.values).map { ($0, json($1)) })
+        case .list(let items): .array(items.map(json))
+        case .path(let p): .object([("elements", .integer(p.elements.count)), ("length", .number(p.length)), ("svg", .string(PathExport.svg(p)))])
         }
     }
 
@@ -122,7 +120,7 @@ public struct JSONLinesPrinter {
                 out.write(colon)
                 write(fields[k].json, into: &out, compact: compact)
             }
-        case .value(let v): out.write(value(v))
+        case .value(let v): write(JSONLinesPrinter.json(v), into: &out, compact: compact)
         case .text(let lines, let precision): JSONLinesPrinter.string(TextPrinter(precision: precision).render(lines), into: &out)
         case .document(.plot(let path, let handle, let ascii, let controls)):
             JSONLinesPrinter.string(TerminalPlot(width: 72, ascii: ascii).render(path, handle: handle, controls: controls), into: &out)
@@ -136,7 +134,16 @@ public struct JSONLinesPrinter {
         let (line, column) = d.location
         var message = d.message.text
         if let s = d.suggestion { message += "; " + s }
-        return
-            "{\"cmd\": \(JSONLinesPrinter.string(command)), \"line\": \(line), \"error\": {\"message\": \(JSONLinesPrinter.string(message)), \"id\": \(JSONLinesPrinter.string(d.message.id)), \"file\": \(JSONLinesPrinter.string(d.source.name)), \"line\": \(line), \"column\": \(column)}}"
+        return render(
+            .object([
+                ("cmd", .string(command)), ("line", .integer(line)),
+                (
+                    "error",
+                    .object([
+                        ("message", .string(message)), ("id", .string(d.message.id)), ("file", .string(d.source.name)), ("line", .integer(line)),
+                        ("column", .integer(column)),
+                    ])
+                ),
+            ]))
     }
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import ShapeOutput
 import ShapeLanguage
 import Synchronization
 
@@ -344,7 +345,7 @@ final class WorkbenchServer: @unchecked Sendable {
                 }
                 if c.sceneVersionSent != version {
                     if versionFor == nil || versionFor != c.client {
-                        c.output += Array("event: scene\ndata: {\"version\":\(version)}\n\n".utf8)
+                        c.output += Array("event: scene\ndata: \(JSONLinesPrinter.compact(.object([("version", .integer(version))])))\n\n".utf8)
                     }
                     c.sceneVersionSent = version
                 }
