@@ -54,55 +54,10 @@ extension Interpreter {
         report("length", .length(path.length))
     }
 
-    /// `area`: ½∮(x dy − y dx) over every subpath, each closed by a line back to its start
-    /// (Green's theorem), so a region counts once for each time the outline winds clockwise (on
-    /// screen) about it, and negatively counter-clockwise: the area of a simple shape, signed by
-    /// its direction. (The area a path fills with overlaps counted once is that of its
-    /// `simplify`.) Exact to rounding: every kind in closed form, about the bounds' centre.
+    /// `area`: the path's signed area (`Path.signedArea`: Green's theorem, each subpath closed
+    /// by a line back to its start; clockwise on screen positive).
     func areaCommand(_ inv: Invocation) throws(Diagnostic) {
-        report("area", .answer(.number(Interpreter.enclosedArea(path))))
-    }
-
-    static func enclosedArea(_ path: Path) -> Double {
-        // About the bounds' centre, so that the cross products do not cancel far from the origin.
-        guard let b = path.bounds else { return 0 }
-        let o = Point(0.5 * (b.minX + b.maxX), 0.5 * (b.minY + b.maxY))
-        func chord(_ a: Point, _ b: Point) -> Double { 0.5 * (a - o).cross(b - o) }
-        func piece(_ s: Segment) -> Double {
-            switch s {
-            case .line(let l): return chord(l.p0, l.p1)
-            case .arc(let a):
-                // x = c + u·cos θ + v·sin θ: the integrand is c×(v cos θ − u sin θ) + u×v.
-                let c = a.center - o, from = a.startAngle, to = a.startAngle + a.sweep
-                let sines: Double = Maths.sin(to) - Maths.sin(from), cosines: Double = Maths.cos(to) - Maths.cos(from)
-                let turned: Double = a.sweep * a.u.cross(a.v)
-                return 0.5 * (c.cross(a.v) * sines + c.cross(a.u) * cosines + turned)
-            // ½∫(B − o)×B′ dt in the control points (the integrals of the Bernstein products).
-            case .quadratic(let q):
-                let (a, b, c) = (q.p0 - o, q.p1 - o, q.p2 - o)
-                return (2 * a.cross(b) + a.cross(c) + 2 * b.cross(c)) / 6
-            case .cubic(let k):
-                let (a, b, c, d) = (k.p0 - o, k.p1 - o, k.p2 - o, k.p3 - o)
-                return (6 * a.cross(b) + 3 * a.cross(c) + a.cross(d) + 3 * b.cross(c) + 3 * b.cross(d) + 6 * c.cross(d)) / 20
-            }
-        }
-        var total = 0.0
-        var start: Point?, current: Point?
-        for e in path.elements {
-            switch e {
-            case .move(let p):
-                if let s = start, let c = current { total += chord(c, s) }
-                (start, current) = (p, p)
-            case .segment(let s):
-                total += piece(s)
-                current = s.end
-            case .close(let l):
-                total += chord(l.p0, l.p1)
-                current = l.p1
-            }
-        }
-        if let s = start, let c = current { total += chord(c, s) }
-        return total
+        report("area", .answer(.number(path.signedArea)))
     }
 
     /// `points`.
