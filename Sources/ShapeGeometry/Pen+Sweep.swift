@@ -1,0 +1,108 @@
+/// The sweep of a stroke's pieces: which points of the plane a piece's normals reach (its feet),
+/// and its pieces cut where they turn back.
+extension Pen {
+    // MARK: The sweep
+
+    /// Whether a root t of (B(t) − x)·B′(t) is a foot: x − B(t) perpendicular to the direction
+    /// of travel there. Where the curve moves (|B′(t)| above `rest`) every root is one, to the
+    /// root's accuracy. (Tested for perpendicularity there too, a root a little off along a
+    /// straight piece, or near where a curve comes to rest, failed it: x − B(t) then runs along
+    /// the piece, and points on the path itself were not in its stroke.) Where the curve is at
+    /// rest (B′(t) = 0: an end whose control points coincide) every x is a root, and only those
+    /// on the normal of the limit direction are feet: to within `Tolerance.foot` of the angle, and
+    /// at most `slack` (the outline's tolerance) from the normal. (The angle alone let a butt
+    /// end at rest, 11,247 wide, cover a slab 0.011 across beyond its normal: the outline's
+    /// classification, looking 0.001 either side of a piece there, found both sides inside.)
+    static func isFoot(_ s: Segment, _ t: Double, _ x: Point, rest: Double, slack: Double) -> Bool {
+        if s.derivative(at: t).length > rest { return true }
+        guard let d = tangent(s, at: t) else { return false }
+        let w = x - s.point(at: t)
+        return abs(w.dot(d)) <= Swift.min(Tolerance.foot * w.length, slack)
+    }
+
+    /// Whether some point of `s` has x on its normal within `h`: a root of (P(t) − x)·P′(t) in
+    /// [0, 1] (a perpendicular foot) at distance at most h (`isFoot` says what `rest` and `slack`
+    /// are).
+    static func hasFoot(_ s: Segment, from x: Point, within h: Double, rest: Double, slack: Double) -> Bool {
+        switch s {
+        case .line(let l):
+            let d = l.p1 - l.p0
+            let len2 = d.dot(d)
+            guard len2 > 0 else { return false }
+            let t = (x - l.p0).dot(d) / len2
+            return t >= 0 && t <= 1 && l.point(at: t).distance(to: x) <= h
+        case .quadratic(let q):
+            // (An end that is no foot is a join's or cap's business.)
+            for t in q.feet(from: x) where q.point(at: t).distance(to: x) <= h && isFoot(s, t, x, rest: rest, slack: slack) { return true }
+            return false
+        case .cubic(let c):
+            for t in c.feet(from: x) where c.point(at: t).distance(to: x) <= h && isFoot(s, t, x, rest: rest, slack: slack) { return true }
+            return false
+        case .arc(let a):
+            if a.isCircular {
+                // Feet along the ray from the centre through x, both ways.
+                let r = x - a.center
+                guard r.length > 0 else { return a.radius <= h }
+                // The angle of x in the arc's own frame (u, v perpendicular, of one length).
+                let theta = arcTangent2(r.dot(a.v), r.dot(a.u))
+                for angle in [theta, theta + Double.pi] {
+                    var delta = (angle - a.startAngle).truncatingRemainder(dividingBy: 2 * Double.pi)
+                    if a.sweep >= 0 {
+                        if delta < 0 { delta += 2 * Double.pi }
+                    } else if delta > 0 {
+                        delta -= 2 * Double.pi
+                    }
+                    let t = a.sweep != 0 ? delta / a.sweep : 0
+                    if t >= 0, t <= 1, a.point(at: t).distance(to: x) <= h { return true }
+                }
+                return false
+            }
+            // An ellipse: sign changes of (P(t) − x)·P′(t) on 256 steps, refined by bisection.
+            func f(_ t: Double) -> Double { (s.point(at: t) - x).dot(s.derivative(at: t)) }
+            var t0 = 0.0, f0 = f(0)
+            if f0 == 0, s.point(at: 0).distance(to: x) <= h { return true }
+            for k in 1...256 {
+                let t1 = Double(k) / 256, f1 = f(t1)
+                if f1 == 0, s.point(at: t1).distance(to: x) <= h { return true }
+                if (f0 < 0) != (f1 < 0) {
+                    let t = Searches.signChange(in: t0, t1, valueAtLow: f0, halvings: 60, f)
+                    if s.point(at: t).distance(to: x) <= h { return true }
+                }
+                t0 = t1; f0 = f1
+            }
+            return false
+        }
+    }
+
+    /// The segment cut where a Bézier stops and turns back (its derivative vanishes there, to
+    /// 1e-9 of its speed bound): candidates are the roots of either component of the derivative.
+    static func cutAtCusps(_ s: Segment) -> [Segment] {
+        guard let (cx, cy) = s.powerCoefficients, cx.count > 2 else { return [s] }
+        let bound = s.speedBound
+        var cuts: [Double] = []
+        for c in [cx, cy] {
+            let derivative = Polynomial((1..<c.count).map { Double($0) * c[$0] })
+            for t in derivative.roots(in: 0, 1) where t > Tolerance.stop && t < 1 - Tolerance.stop {
+                if s.derivative(at: t).length <= Tolerance.stop * bound, !cuts.contains(where: { abs($0 - t) < Tolerance.stop }) { cuts.append(t) }
+            }
+        }
+        guard !cuts.isEmpty else { return [s] }
+        let stops = [0] + cuts.stablySorted() + [1]
+        // The curve stops at a cut: the piece's control point beside it is its end (B′ = 0 there).
+        // The split leaves them apart by rounding, whose direction would then be the piece's
+        // there, and an offset far out swings with it (docs/robustness.md, O22).
+        return (0..<(stops.count - 1)).map { k in
+            let piece = s.piece(from: stops[k], to: stops[k + 1])
+            switch piece {
+            case .cubic(var c):
+                if k > 0 { c.p1 = c.p0 }
+                if k < stops.count - 2 { c.p2 = c.p3 }
+                return .cubic(c)
+            case .quadratic(var q):
+                if k > 0 { q.p1 = q.p0 } else if k < stops.count - 2 { q.p1 = q.p2 }
+                return .quadratic(q)
+            default: return piece
+            }
+        }
+    }
+}
