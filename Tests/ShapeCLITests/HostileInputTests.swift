@@ -36,7 +36,7 @@ import Testing
 
     @Test(arguments: HostileInputTests.inputs)
     func answeredWithItsLocatedError(_ name: String) throws {
-        guard let (message, arguments) = HostileInputTests.expected[String(name.dropLast(6))] else { return }
+        let (message, arguments) = try #require(HostileInputTests.expected[String(name.dropLast(6))], "\(name) has no line in expected.tsv")
         let r = try Subprocess.run(
             "/usr/bin/prlimit", ["--cpu=\(HostileInputTests.cpuSeconds)", BinaryRunner.executable.path] + arguments + [name],
             directory: HostileInputTests.directory.path, timeout: 3600)

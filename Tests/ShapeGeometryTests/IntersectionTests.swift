@@ -1,3 +1,4 @@
+import ShapeTestSupport
 import Testing
 
 @testable import ShapeGeometry
@@ -601,7 +602,7 @@ extension IntersectionTests {
             var p = Path()
             try p.move(to: Point(-100, -100 * c))
             let s = NearStretchTests.contact(c)
-            guard case .cubic(let cubic) = s else { return }
+            let cubic = try #require(s.cubic)
             try p.curve(control1: cubic.p1, control2: cubic.p2, to: cubic.p3)
             try p.line(to: Point(100, -100))
             p.close()

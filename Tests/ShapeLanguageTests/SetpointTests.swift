@@ -1,5 +1,6 @@
 import Foundation
 import ShapeGeometry
+import ShapeTestSupport
 import Testing
 
 @testable import ShapeLanguage
@@ -18,7 +19,7 @@ import Testing
         #expect(q.p0 == Point(10, 0) && q.p1 == Point(25, -5) && q.p2 == Point(20, 10))
         // The line's end is the quad's start: both move.
         run(i, "setpoint 1 0 12 2")
-        guard case .line(let l) = segments(i)[0], case .quadratic(let q2) = segments(i)[1] else { return }
+        let l = try #require(segments(i)[0].line), q2 = try #require(segments(i)[1].quadratic)
         #expect(l.p1 == Point(12, 2) && q2.p0 == Point(12, 2))
         // The curve's end is the close's start; the move is the line's start and the close's end.
         run(i, "setpoint 3 2 2 28\nsetpoint 0 0 -1 -1")
@@ -35,11 +36,11 @@ import Testing
         let i = Interpreter()
         run(i, "move 0 0\nline 10 0\nline 10 10\nline 0 0\nclose")
         run(i, "setpoint 0 0 -2 1")
-        guard case .line(let first) = segments(i)[0], case .line(let last) = segments(i)[2] else { return }
+        let first = try #require(segments(i)[0].line), last = try #require(segments(i)[2].line)
         #expect(first.p0 == Point(-2, 1) && last.p1 == Point(-2, 1))
         // And the other way: moving the last line's end moves the move.
         run(i, "setpoint 3 0 1 1")
-        guard case .move(let m) = i.path.elements[0] else { return }
+        let m = try #require(i.path.elements[0].moveTo)
         #expect(m == Point(1, 1))
     }
 
@@ -55,19 +56,19 @@ import Testing
         var a = try #require(arc())
         #expect(abs(a.startAngle - Double.pi / 2) < 1e-15 && abs(a.sweep - Double.pi / 4) < 1e-15)
         // The line after it starts at the arc's new end, (−10/√2, 20 + 10/√2).
-        guard case .line(let l) = segments(i)[1] else { return }
+        let l = try #require(segments(i)[1].line)
         #expect(abs(l.p0.x + 10 / 2.0.squareRoot()) < 1e-12 && abs(l.p0.y - (20 + 10 / 2.0.squareRoot())) < 1e-12)
         // The radius: the middle's distance becomes 15; the move follows the start to (0, 35).
         run(i, "setpoint 1 3 0 5")
         a = try #require(arc())
         #expect(abs(a.radius - 15) < 1e-12)
-        guard case .move(let m) = i.path.elements[0] else { return }
+        let m = try #require(i.path.elements[0].moveTo)
         #expect(abs(m.x) < 1e-12 && abs(m.y - 35) < 1e-12)
         // The centre: the arc moves by (10, 0), its ends and the move with it.
         run(i, "setpoint 1 0 10 20")
         a = try #require(arc())
         #expect(a.center == Point(10, 20) && abs(a.radius - 15) < 1e-12)
-        guard case .move(let m2) = i.path.elements[0] else { return }
+        let m2 = try #require(i.path.elements[0].moveTo)
         #expect(abs(m2.x - 10) < 1e-12 && abs(m2.y - 35) < 1e-12)
         // The start, dragged past the end: the sweep changes sign (a short arc the other way).
         run(i, "setpoint 1 1 -5 20")
@@ -92,7 +93,7 @@ import Testing
         run(i, "move 0 0\nline 0 30\narc 0 20 10 90deg 180deg")
         // The line's end is the arc's start: asked for (10, 20 + 10·√3)… it lands at 60°.
         run(i, "setpoint 1 0 10 37.32050807568877")
-        guard case .line(let l) = segments(i)[0], case .arc(let a) = segments(i)[1] else { return }
+        let l = try #require(segments(i)[0].line), a = try #require(segments(i)[1].arc)
         #expect(abs(l.p1.x - 5) < 1e-12 && abs(l.p1.y - (20 + 5 * 3.0.squareRoot())) < 1e-12)
         #expect(abs(a.startAngle - Double.pi / 3) < 1e-12 && l.p1.distance(to: a.start) < 1e-12)
     }

@@ -85,7 +85,7 @@ import Testing
         #expect([number(q, "x"), number(q, "y"), number(q, "dx"), number(q, "dy"), number(q, "ddx"), number(q, "ddy")] == [50, 50, 100, 0, 0, -400])
         expectClose(number(q, "curvature"), -0.04, tolerance: 1e-16)
         // The curve is symmetric about x = 50, so t = ½ is half way along.
-        guard case .number(let whole) = try value("move 0 0\nquad 50 100 100 0", "length()") else { return }
+        let whole = try #require(try value("move 0 0\nquad 50 100 100 0", "length()").number)
         expectClose(number(q, "at"), whole / 2, tolerance: 1e-12 * whole)
         // A circular arc of radius 10 from 0 to 90°: at t, angle θ = tπ/2, dP/dt = (π/2)·10(−sin θ, cos θ).
         let a = try value("arc 0 0 10 0 90deg", "point(1, 0.5)")
