@@ -285,29 +285,35 @@ extension Path {
     /// the ray: about the number of segments it passes, and the log of the path's size).
     public func winding(at p: Point, visits: inout Int) -> Int {
         guard let box = index.tightBounds, box.minX <= p.x, p.x <= box.maxX, box.minY <= p.y, p.y <= box.maxY else { return 0 }
-        let ways = [box.maxX - p.x, p.x - box.minX, box.maxY - p.y, p.y - box.minY]
-        let way = ways.indices.min { ways[$0] < ways[$1] }!
-        return winding(at: p, turned: way, visits: &visits)
+        // The shortest way out of the box.
+        let ways: [(Double, Ray)] = [(box.maxX - p.x, .right), (p.x - box.minX, .left), (box.maxY - p.y, .down), (p.y - box.minY, .up)]
+        let way = ways.min { $0.0 < $1.0 }!.1
+        return winding(at: p, towards: way, visits: &visits)
     }
 
-    /// The winding number by a ray towards +x in the frame turned by `way`: 0 none (the ray goes
-    /// right), 1 a half turn (left), 2 a quarter turn taking +y to +x (down on screen), 3 the
-    /// other quarter (up).
-    func winding(at p: Point, turned way: Int, visits: inout Int) -> Int {
+    /// Which way a containment ray goes from its point (y down, on screen).
+    enum Ray {
+        case right, left, down, up
+    }
+
+    /// The winding number by a ray `way` from p: worked as a ray towards +x in a frame turned so
+    /// that `way` is +x (a half turn for left, a quarter turn taking +y to +x for down, the other
+    /// quarter for up).
+    func winding(at p: Point, towards way: Ray, visits: inout Int) -> Int {
         @inline(__always) func turn(_ q: Point) -> Point {
             switch way {
-            case 1: Point(-q.x, -q.y)
-            case 2: Point(q.y, -q.x)
-            case 3: Point(-q.y, q.x)
-            default: q
+            case .right: q
+            case .left: Point(-q.x, -q.y)
+            case .down: Point(q.y, -q.x)
+            case .up: Point(-q.y, q.x)
             }
         }
         let transform: AffineTransform? =
             switch way {
-            case 1: AffineTransform(a: -1, b: 0, c: 0, d: -1, tx: 0, ty: 0)
-            case 2: AffineTransform(a: 0, b: -1, c: 1, d: 0, tx: 0, ty: 0)
-            case 3: AffineTransform(a: 0, b: 1, c: -1, d: 0, tx: 0, ty: 0)
-            default: nil
+            case .right: nil
+            case .left: AffineTransform(a: -1, b: 0, c: 0, d: -1, tx: 0, ty: 0)
+            case .down: AffineTransform(a: 0, b: -1, c: 1, d: 0, tx: 0, ty: 0)
+            case .up: AffineTransform(a: 0, b: 1, c: -1, d: 0, tx: 0, ty: 0)
             }
         let q = turn(p)
         var w = 0

@@ -101,7 +101,7 @@ extension Pen {
             case .quadratic(var q):
                 if k > 0 { q.p1 = q.p0 } else if k < stops.count - 2 { q.p1 = q.p2 }
                 return .quadratic(q)
-            default: return piece
+            case .line, .arc: return piece
             }
         }
     }

@@ -163,7 +163,8 @@ struct SwiftTranslation {
                     resolve(o)
                     scopes.removeLast()
                 }
-            default: break
+            // These make no variable of the def (a `for` over a list does not translate).
+            case .command, .forEach, .returnValue, .procedure, .printValues, .include, .expression: break
             }
         }
     }
@@ -261,7 +262,8 @@ struct SwiftTranslation {
                 switch spec.group {
                 case .query: "a query answers at the prompt; a Swift function only builds the path"
                 case .combine: "boolean operations need shape's geometry, not a path builder: export their result instead"
-                default: "only move, line, quad, curve, arc, close, rect, circle, oval and roundrect translate, with let, if, for and repeat"
+                case .path, .track, .transform, .teaching, .session, .language:
+                    "only move, line, quad, curve, arc, close, rect, circle, oval and roundrect translate, with let, if, for and repeat"
                 }
             throw fail(name, reason, nameRange)
         }
@@ -399,7 +401,7 @@ struct SwiftTranslation {
         case .number: true
         case .unary(_, let operand, _): isConstant(operand)
         case .binary(_, let a, let b, _): isConstant(a) && isConstant(b)
-        default: false
+        case .string, .name, .call, .list, .index, .field: false
         }
     }
 
