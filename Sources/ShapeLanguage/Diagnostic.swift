@@ -67,6 +67,8 @@ public enum Message: Sendable, Equatable {
     case inconsistentStroke(String)
     case widthTooLarge(command: String, ratio: Double)
     case noPath(String)
+    /// `centroid` of an outline whose area is zero.
+    case noArea
     case negativeCount(String)
     case negativeDuration
     case zeroScale
@@ -198,6 +200,7 @@ public enum Message: Sendable, Equatable {
         case .inconsistentStroke: "inconsistentStroke"
         case .widthTooLarge: "widthTooLarge"
         case .noPath: "noPath"
+        case .noArea: "noArea"
         case .negativeCount: "negativeCount"
         case .negativeDuration: "negativeDuration"
         case .zeroScale: "zeroScale"
@@ -353,6 +356,7 @@ public enum Message: Sendable, Equatable {
         case .tooSmall(let size):
             "an element \(NumberFormat.text(size)) across is too small to measure: sizes from 1e-150 up are (scale the drawing up)"
         case .noPath(let c): "'\(c)' needs a path: draw something first"
+        case .noArea: "the outline encloses no area (a line, or loops that cancel out), so it has no centroid"
         case .negativeCount(let what): "\(what) cannot be negative"
         case .negativeDuration: "duration and speed cannot be negative"
         case .zeroScale: "a scale factor cannot be 0"

@@ -54,6 +54,42 @@ public struct Figure: Sendable, Equatable {
         /// `casteljau`: the second level of interpolation (the first is `construction`).
         case secondLevel
 
+        /// Its colour, as every picture draws it (SVG, PDF, the page): Okabe and Ito's palette,
+        /// told apart with colour blindness.
+        public var colour: String {
+            switch self {
+            case .control: "#999999"
+            case .construction: "#56b4e9"
+            case .mark: "#d55e00"
+            case .before: "#bbbbbb"
+            case .continued: "#cc79a7"
+            case .first: "#0072b2"
+            case .second: "#e69f00"
+            case .tangent: "#009e73"
+            case .normal: "#cc79a7"
+            case .circle: "#009e73"
+            case .comb: "#999933"
+            case .rational: "#cc79a7"
+            case .xOfT: "#0072b2"
+            case .yOfT: "#d55e00"
+            case .xTurn: "#0072b2"
+            case .yTurn: "#009e73"
+            case .axis: "#777777"
+            case .basis: "#0072b2"
+            case .hodograph: "#cc79a7"
+            case .residual: "#d55e00"
+            case .error: "#cc79a7"
+            case .lowered: "#0072b2"
+            case .centre: "#009e73"
+            case .cusp: "#d55e00"
+            case .firstDerivative: "#009e73"
+            case .secondDerivative: "#cc79a7"
+            case .aligned: "#0072b2"
+            case .query: "#009e73"
+            case .secondLevel: "#cc79a7"
+            }
+        }
+
         /// The legend's words for it.
         public var legend: String {
             switch self {

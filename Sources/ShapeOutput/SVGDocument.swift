@@ -10,44 +10,11 @@ import ShapeLanguage
 public enum SVGDocument {
     static func n(_ x: Double) -> String { NumberFormat.json(x) }
 
-    /// Colours (Okabe and Ito's palette, told apart with colour blindness) of a figure's roles.
     /// Colours for legend entries whose own colour an earlier entry took: the rest of Paul Tol's
-    /// muted scheme, distinct from the Okabe–Ito colours the entries start with.
+    /// muted scheme, distinct from the Okabe–Ito colours the entries start with (`Figure.Role.colour`).
     static let palette = ["#332288", "#88ccee", "#44aa99", "#117733", "#ddcc77", "#cc6677", "#aa4499", "#882255", "#000000"]
 
-    static func colour(_ role: Figure.Role) -> String {
-        switch role {
-        case .control: "#999999"
-        case .construction: "#56b4e9"
-        case .mark: "#d55e00"
-        case .before: "#bbbbbb"
-        case .continued: "#cc79a7"
-        case .first: "#0072b2"
-        case .second: "#e69f00"
-        case .tangent: "#009e73"
-        case .normal: "#cc79a7"
-        case .circle: "#009e73"
-        case .comb: "#999933"
-        case .rational: "#cc79a7"
-        case .xOfT: "#0072b2"
-        case .yOfT: "#d55e00"
-        case .xTurn: "#0072b2"
-        case .yTurn: "#009e73"
-        case .axis: "#777777"
-        case .basis: "#0072b2"
-        case .hodograph: "#cc79a7"
-        case .residual: "#d55e00"
-        case .error: "#cc79a7"
-        case .lowered: "#0072b2"
-        case .centre: "#009e73"
-        case .cusp: "#d55e00"
-        case .firstDerivative: "#009e73"
-        case .secondDerivative: "#cc79a7"
-        case .aligned: "#0072b2"
-        case .query: "#009e73"
-        case .secondLevel: "#cc79a7"
-        }
-    }
+    static func colour(_ role: Figure.Role) -> String { role.colour }
 
     /// The size a picture of `box` is framed by: its larger side, whatever its scale (a drawing
     /// 1e-100 across fills the picture as one 100 across does); for a box with no size (a

@@ -1,6 +1,6 @@
 import ShapeGeometry
 
-// Queries about the path: length, area, points, bounds, contains, winding, nearest,
+// Queries about the path: length, area, centroid, points, bounds, contains, winding, nearest,
 // intersections, at, elements.
 // Each command's row (what the language knows of it) and its handler (what it does).
 
@@ -14,6 +14,11 @@ extension CommandTable {
             summary:
                 "the area the outline encloses (Green's theorem, each subpath closed by a line to its start): clockwise on screen counts positive, counter-clockwise negative",
             example: "area", run: Interpreter.areaCommand),
+        CommandSpec(
+            name: "centroid", parameters: [], group: .query, cost: .perElement(WorkCost.visitCost), isQuery: true,
+            summary:
+                "the centre of the area the outline encloses (as area counts it): its first moments over its area; its figure marks it",
+            example: "centroid", run: Interpreter.centroidCommand),
         CommandSpec(
             name: "points", parameters: [], group: .query, cost: .unit, isQuery: true,
             summary: "list the track points", example: "points", run: Interpreter.pointsCommand),
@@ -58,6 +63,15 @@ extension Interpreter {
     /// by a line back to its start; clockwise on screen positive).
     func areaCommand(_ inv: Invocation) throws(Diagnostic) {
         report("area", .answer(.number(path.signedArea)))
+    }
+
+    /// `centroid`: `Path.centroid`, reported as a point; its figure marks it, with the area's
+    /// sign in its label, and follows the path as every figure does.
+    func centroidCommand(_ inv: Invocation) throws(Diagnostic) {
+        guard !path.isEmpty else { throw error(.noPath("centroid"), inv.range) }
+        guard let c = path.centroid else { throw error(.noArea, inv.range) }
+        drawn = Figure(title: "centroid", marks: [.point(c, .mark, label: "centroid")])
+        report("centroid", .answer(.point(c)))
     }
 
     /// `points`.
