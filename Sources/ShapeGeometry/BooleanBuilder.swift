@@ -87,7 +87,7 @@ struct BooleanBuilder {
         self.rule = rule
         self.inside = inside
         size = Path.size(a, b)
-        tolerance = Tolerance.meeting * size
+        tolerance = Tolerance.meetingDistance(size)
         edges = BooleanBuilder.edges(of: a, tolerance: tolerance)
         firstEdges = edges.count
         edges += BooleanBuilder.edges(of: b, tolerance: tolerance)
@@ -101,7 +101,7 @@ struct BooleanBuilder {
         inside = { a, _ in a }
         self.region = region
         self.size = size
-        tolerance = Tolerance.meeting * size
+        tolerance = Tolerance.meetingDistance(size)
         edges = BooleanBuilder.edges(of: segments, tolerance: tolerance)
         firstEdges = edges.count
     }
@@ -257,7 +257,7 @@ struct BooleanBuilder {
         var budget = meter.budget - meter.used
         defer { meter.used = meter.budget - budget }
         // The search's own tolerance is 1e-9 of the size it is given: this one's, widened.
-        let scale = tolerance / (Tolerance.meeting * size)
+        let scale = tolerance / (Tolerance.meetingDistance(size))
         for i in edges.indices {
             let a = edges[i].segment
             if case .cubic(let c) = a, let (s, t) = c.selfIntersection() {

@@ -289,7 +289,7 @@ extension Path {
                 let turn = arcTangent2(a.dx * b.dy - a.dy * b.dx, a.dx * b.dx + a.dy * b.dy)
                 let g1 = abs(turn) <= Tolerance.turn
                 let gap = Vector(a.dx - b.dx, a.dy - b.dy).length
-                result.append(Joint(from: i, to: j, c1: g1 && gap <= Tolerance.meeting * size, g1: g1, turn: turn))
+                result.append(Joint(from: i, to: j, c1: g1 && gap <= Tolerance.meetingDistance(size), g1: g1, turn: turn))
             }
         }
         return result

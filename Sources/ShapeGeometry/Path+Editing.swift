@@ -69,7 +69,7 @@ extension Path {
         let range = subpathRange(holding: i)
         // Anchors are the same point to within the rounding of an arc's trigonometry.
         let size = Swift.max(bounds.map { Swift.max($0.width, $0.height) } ?? 0, Tolerance.sizeFloor)
-        let near = Tolerance.meeting * Swift.max(size, abs(p.x), abs(p.y))
+        let near = Tolerance.meetingDistance(Swift.max(size, abs(p.x), abs(p.y)))
         // The subpath's last segment, when it ends on the move (a closed corner shared with it).
         let lastSegment = range.reversed().first { if case .segment = e[$0] { true } else { false } }
         let startCorner: Int? = {

@@ -146,7 +146,7 @@ struct Pen {
         polygonGrid.forEach(near: probe, margin: 0) { k in if !found, Pen.convex(polygons[k], contains: x) { found = true } }
         if found { return true }
         grid.forEach(near: probe, margin: h) { k in
-            if !found, Pen.hasFoot(pieces[k], from: x, within: h, rest: Tolerance.nearRest * size, slack: Tolerance.meeting * size) {
+            if !found, Pen.hasFoot(pieces[k], from: x, within: h, rest: Tolerance.nearRest * size, slack: Tolerance.meetingDistance(size)) {
                 found = true
             }
         }

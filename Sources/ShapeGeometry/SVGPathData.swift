@@ -161,7 +161,7 @@ public enum SVGPathData {
                     // differ by a factor of 1e16 or more) cannot be drawn as an exact arc.
                     let chord = (p - current).length
                     guard arc.end.isFinite, arc.center.isFinite else { throw fail("the result would not be finite", offset) }
-                    guard (arc.end - p).length <= Tolerance.meeting * Swift.max(chord, Swift.abs(p.x), Swift.abs(p.y)) else {
+                    guard Tolerance.same(arc.end, p, size: Swift.max(chord, Swift.abs(p.x), Swift.abs(p.y))) else {
                         throw fail("the arc's radii are too far apart to draw it exactly", offset)
                     }
                     try drawing(offset) { () throws(GeometryError) in try path.append(arc: arc) }

@@ -11,6 +11,13 @@ public enum Tolerance {
     /// still far below any drawing's resolution.
     public static let meeting = 1e-9
 
+    /// The distance within which points of a drawing of `size` are one point: `meeting` of it.
+    @inline(__always) public static func meetingDistance(_ size: Double) -> Double { meeting * size }
+
+    /// Whether `a` and `b` are one point in a drawing of `size` (within `meetingDistance`), as
+    /// the intersections and the booleans decide it (Skia names its like `approximately_equal`).
+    @inline(__always) public static func same(_ a: Point, _ b: Point, size: Double) -> Bool { (a - b).length <= meeting * size }
+
     /// Relative rounding: two values of one computation closer than this fraction of their scale
     /// are the same (a joining line shorter than this is not drawn, a derivative shorter than
     /// this is at rest). Double precision leaves about 1e-16 per operation; the chains of the

@@ -72,7 +72,7 @@ public enum Intersections {
     static func between(
         _ a: Segment, _ b: Segment, size: Double, budget: inout Int, nearStretches fallBack: Bool, pairLimit: Int = pairLimit
     ) -> [Meeting]? {
-        let tolerance = Tolerance.meeting * size
+        let tolerance = Tolerance.meetingDistance(size)
         budget -= Cost.segmentPair
         guard budget > 0 else { return nil }
         if let overlap = overlap(a, b, tolerance: tolerance) {

@@ -23,7 +23,7 @@ extension Intersections {
     /// that near (the trouble is something else) or the search of the rest gives up in turn, the
     /// answer is nil, as the search's own.
     static func nearStretches(_ a: Segment, _ b: Segment, size: Double, budget: inout Int) -> [Meeting]? {
-        let tolerance = Tolerance.meeting * size
+        let tolerance = Tolerance.meetingDistance(size)
         let n = stretchSamples
         func sample(_ i: Int) -> Double { Double(i) / Double(n) }
         var near = [Bool](repeating: false, count: n + 1)

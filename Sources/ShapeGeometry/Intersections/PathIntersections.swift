@@ -43,7 +43,7 @@ extension Path {
         for i in elements.indices {
             guard let a = segment(at: i) else { continue }
             // Grown by the tolerance: an end that stops within it of another element meets it.
-            let box = Box(a.controlBounds, grownBy: Tolerance.meeting * size)
+            let box = Box(a.controlBounds, grownBy: Tolerance.meetingDistance(size))
             var ranOut = false
             other.forEachSegment(near: box) { j, b in
                 guard !ranOut, let meetings = Intersections.between(a, b, size: size, budget: &left) else { ranOut = true; return }
@@ -53,7 +53,10 @@ extension Path {
             }
             if ranOut { throw left > 0 ? .unsettled : .outOfWork }
         }
-        return (Path.distinct(Path.joiningStretches(result, tolerance: Tolerance.meeting * size), tolerance: Tolerance.meeting * size), budget - left)
+        return (
+            Path.distinct(Path.joiningStretches(result, tolerance: Tolerance.meetingDistance(size)), tolerance: Tolerance.meetingDistance(size)),
+            budget - left
+        )
     }
 
     /// The points where this path crosses or touches itself, in increasing `at` (`at` the
@@ -72,7 +75,7 @@ extension Path {
     ) throws(GeometryError) -> (found: [PathIntersection], work: Int) {
         var left = budget
         let size = Path.size(self, self) * (Path.relativeTolerance(tolerance) / Tolerance.meeting)
-        let tolerance = Tolerance.meeting * size
+        let tolerance = Tolerance.meetingDistance(size)
         let sets = vertexSets(tolerance: tolerance)
         var result: [PathIntersection] = []
         for i in elements.indices {
@@ -108,7 +111,7 @@ extension Path {
                 }
             }
             // Grown by the tolerance: an end that stops within it of another element meets it.
-            let box = Box(a.controlBounds, grownBy: Tolerance.meeting * size)
+            let box = Box(a.controlBounds, grownBy: Tolerance.meetingDistance(size))
             var ranOut = false
             forEachSegment(near: box) { j, b in
                 guard j > i, !ranOut else { return }
