@@ -11,7 +11,7 @@ extension JSON {
     }
     var string: String? { if case .string(let s) = self { return s } else { return nil } }
     var number: Double? { if case .number(let x) = self { return x } else { return nil } }
-    var int: Int? { number.flatMap { abs($0) < 1e15 ? Int(exactly: $0) : nil } }
+    var int: Int? { number.flatMap { abs($0) < Magnitude.exactWhole ? Int(exactly: $0) : nil } }
 
     /// The value as compact JSON text.
     var text: String { JSONLinesPrinter.compact(self) }

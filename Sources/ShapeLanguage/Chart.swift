@@ -16,7 +16,7 @@ struct Chart {
         var box = path.bounds ?? Rect(x: 0, y: 0, width: 1, height: 1)
         // Below the control points too (the picture may show them).
         for e in path.elements { if case .segment(let s) = e { box = box.union(s.controlBounds) } }
-        let width = Swift.max(box.width, box.height, 1e-9)
+        let width = Swift.max(box.width, box.height, Magnitude.smallestFrame)
         // Between a third and 0.6 of the width: two charts stay within the twice the path's size
         // that a picture may reach beyond it.
         // (With an aspect, the frame's own: a hodograph keeps one scale in x and y.)
@@ -37,7 +37,7 @@ struct Chart {
             lo = Point(Swift.min(lo.x, p.x), Swift.min(lo.y, p.y))
             hi = Point(Swift.max(hi.x, p.x), Swift.max(hi.y, p.y))
         }
-        var w = Swift.max(hi.x - lo.x, 1e-9), h = Swift.max(hi.y - lo.y, 1e-9)
+        var w = Swift.max(hi.x - lo.x, Magnitude.smallestFrame), h = Swift.max(hi.y - lo.y, Magnitude.smallestFrame)
         let aspect = Swift.min(Swift.max(h / w, 1.0 / 3), 1)
         if h < w * aspect {
             lo.y -= (w * aspect - h) / 2

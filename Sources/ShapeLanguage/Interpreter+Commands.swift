@@ -548,7 +548,7 @@ extension Interpreter {
 
     /// An arrow from p along unit vector v, a sixth of the path's size long, with p marked.
     func arrowMarks(_ p: Point, _ v: Vector, _ role: Figure.Role) -> [Figure.Mark] {
-        let size = Swift.max(pathSize, 1e-9)
+        let size = Swift.max(pathSize, Magnitude.smallestFrame)
         return [.arrow(p, p + v * (size / 6), role), .point(p, .mark, label: nil)]
     }
 
@@ -669,7 +669,7 @@ extension Interpreter {
     func checkWidth(_ w: Double, _ inv: Invocation) throws(Diagnostic) {
         guard let box = path.bounds else { return }
         let size = Swift.max(box.width, box.height)
-        guard size > 0, w > 1e6 * size else { return }
+        guard size > 0, w > Magnitude.farBeyondThePath * size else { return }
         throw error(.widthTooLarge(command: inv.name, ratio: w / size), inv.ranges[0])
     }
 

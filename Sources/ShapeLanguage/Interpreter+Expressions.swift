@@ -188,7 +188,7 @@ extension Interpreter {
     /// A plain rendering for string concatenation (shortest round-trip digits, no "-0").
     func describe(_ v: Value) -> String {
         v.text { x in
-            if x == x.rounded(), Swift.abs(x) < 1e15 { return String(Int(saturating: x)) }
+            if x == x.rounded(), Swift.abs(x) < Magnitude.exactWhole { return String(Int(saturating: x)) }
             return "\(x)"
         }
     }
@@ -209,7 +209,7 @@ extension Interpreter {
     func integer(_ e: Expr, _ what: String) throws(Diagnostic) -> Int {
         let x = try number(e, what)
         guard x == x.rounded() else { throw error(.notAnInteger(what), e.range) }
-        guard Swift.abs(x) < 9e15 else { throw error(.integerTooLarge(what), e.range) }
+        guard Swift.abs(x) < Magnitude.largestWhole else { throw error(.integerTooLarge(what), e.range) }
         return Int(saturating: x)
     }
 }

@@ -21,7 +21,7 @@ public enum NumberFormat {
         guard x.isFinite else { return out.write(x.isNaN ? "nan" : (x < 0 ? "-inf" : "inf")) }
         if x == 0 { return out.write("0") }
         let magnitude = Swift.abs(x)
-        if magnitude >= 1e16 { return out.write(x.description) }
+        if magnitude >= Magnitude.plainText { return out.write(x.description) }
         // Digits and decimal exponent of the shortest representation: value = 0.d1d2... × 10^e.
         if magnitude < 0.5 * tenToThe(-precision) { return out.write(small(x, significant: Swift.max(precision, 1))) }
         if scaled(x, precision: precision, { out.write(ascii: $0) }) != nil { return }
@@ -42,12 +42,12 @@ public enum NumberFormat {
     static func scaled<R>(_ x: Double, precision: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
         guard precision <= 15 else { return nil }
         let s = Swift.abs(x) * DecimalParser.tenTo(precision)
-        guard s < 1e15 else { return nil }
+        guard s < Magnitude.exactWhole else { return nil }
         let whole = s.rounded(.down)
         let fraction = s - whole
         // The product's own error is below 1e-15 of it; the shortest decimal is within half an
         // ulp of x: together under 3e-16 of s. Far from .5 by 1e-12 of s, both round the same way.
-        guard Swift.abs(fraction - 0.5) > 1e-12 * Swift.max(s, 1) else { return nil }
+        guard Swift.abs(fraction - 0.5) > noiseFloor * Swift.max(s, 1) else { return nil }
         guard let w = UInt64(exactly: whole) else { return nil }
         var n = w + (fraction > 0.5 ? 1 : 0)
         guard n > 0 else { return nil }  // rounds to 0: `small` writes it
@@ -246,7 +246,7 @@ public enum NumberFormat {
             out.write("null")
         } else if x == 0 {
             out.write("0")
-        } else if Swift.abs(x) < 1e15, let n = Int64(exactly: x) {
+        } else if Swift.abs(x) < Magnitude.exactWhole, let n = Int64(exactly: x) {
             out.write(String(n))  // short: no string is allocated for it
         } else {
             out.write(x)

@@ -320,7 +320,7 @@ public struct ElementInfo: Sendable {
                 // Angles in degrees: exact for the usual ones (90deg, not 1.5708), and as good to paste.
                 func deg(_ a: Double) -> String {
                     let d = a * 180 / Double.pi, whole = d.rounded()
-                    return (abs(d - whole) < 1e-9 ? n(whole) : n(d)) + "deg"
+                    return (abs(d - whole) < Magnitude.wholeDegree ? n(whole) : n(d)) + "deg"
                 }
                 return "arc \(p(c.center)) \(n(c.radius)) \(deg(c.start)) \(deg(c.end))" + (c.clockwise ? "" : " ccw")
             }

@@ -245,7 +245,7 @@ public enum PDFDocument {
         let magnitude = Swift.abs(x)
         guard magnitude >= 0.00005 else { return "0" }  // and NaN
         // Where the text printer's quick digits never write an exponent.
-        if magnitude < 1e15 { return NumberFormat.text(x, precision: 4) }
+        if magnitude < Magnitude.exactWhole { return NumberFormat.text(x, precision: 4) }
         return NumberFormat.plain(x, decimals: 4)
     }
 

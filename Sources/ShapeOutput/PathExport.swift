@@ -21,6 +21,8 @@ public enum PathExport {
     /// size (its largest extent or coordinate). Far below any drawing's resolution, far above the
     /// rounding that transforms and arcs leave (1e-15 to 1e-14 of it).
     public static let cleanTolerance = 1e-12
+    /// The most multiples of π/12 an angle is written as (`.pi * k / 12`): past it, a decimal.
+    static let largestMultiple = 1e6
 
     /// The tolerance for the path's clean numbers; 0 keeps every bit (`export ... exact`).
     static func tolerance(for path: Path, exact: Bool) -> Double {
@@ -69,7 +71,7 @@ public enum PathExport {
         guard a.sweep != 0, rx > 0, ry > 0 else { return false }
         let det = a.u.cross(a.v)
         let sweepFlag = a.sweep * det > 0 ? " 1 " : " 0 "
-        let degrees = tolerance > 0 ? NumberFormat.clean(rotation * 180 / .pi, tolerance: 1e-9) : PathExport.n(rotation * 180 / .pi)
+        let degrees = tolerance > 0 ? NumberFormat.clean(rotation * 180 / .pi, tolerance: Magnitude.wholeDegree) : PathExport.n(rotation * 180 / .pi)
         let count = Swift.max(1, Int(saturating: (abs(a.sweep) / (2 * .pi / 3)).rounded(.up)))
         for k in 0..<count {
             var piece = a
@@ -94,7 +96,7 @@ public enum PathExport {
         if exact { return n(a) }
         for q in [1, 2, 3, 4, 6, 12] {
             let k = (a * Double(q) / .pi).rounded()
-            guard abs(a - k * .pi / Double(q)) <= 1e-12 * Swift.max(1, abs(a)), abs(k) < 1e6 else { continue }
+            guard abs(a - k * .pi / Double(q)) <= cleanTolerance * Swift.max(1, abs(a)), abs(k) < largestMultiple else { continue }
             if k == 0 { return "0" }
             let sign = k < 0 ? "-" : "", m = Int(saturating: abs(k))
             switch (m, q) {
@@ -104,7 +106,7 @@ public enum PathExport {
             default: return sign + ".pi * \(m) / \(q)"
             }
         }
-        return NumberFormat.clean(a, tolerance: 1e-12 * Swift.max(1, abs(a)))
+        return NumberFormat.clean(a, tolerance: cleanTolerance * Swift.max(1, abs(a)))
     }
 
     /// What `export` prints or writes: Swift for the request's target, SVG path data, or the

@@ -23,7 +23,7 @@ public enum SVGDocument {
         let side = Swift.max(box.width, box.height)
         if side > 0, side.isFinite { return side }
         let magnitude = Swift.max(Swift.abs(box.minX), Swift.abs(box.minY), Swift.abs(box.maxX), Swift.abs(box.maxY))
-        return Swift.max(1e-9, 1e-9 * magnitude)
+        return Swift.max(Magnitude.smallestFrame, Magnitude.smallestFrame * magnitude)
     }
 
     /// The SVG text of what `save` draws.
@@ -242,7 +242,7 @@ public enum SVGDocument {
             placed = []
         }
         if layers.contains(.labels) {
-            var named = NearPoints(within: 1e-9 * Swift.max(box.width, box.height, 1e-300))
+            var named = NearPoints(within: Tolerance.meetingDistance(Swift.max(box.width, box.height, Magnitude.tiny)))
             for b in beziers {
                 let prefix = beziers.count > 1 ? "\(b.index)." : ""
                 for (k, p) in b.points.enumerated() {

@@ -277,7 +277,7 @@ final class WorkbenchServer: @unchecked Sendable {
     static func now() -> Double {
         var t = timespec()
         clock_gettime(CLOCK_MONOTONIC, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
+        return Double(t.tv_sec) + Double(t.tv_nsec) * Magnitude.nanosecond
     }
 
     func serve() {

@@ -53,7 +53,7 @@ extension CommandTable {
             keywords: [
                 KeywordSpec(
                     name: "tolerance", values: ["e"], summary: "the largest distance allowed between the curve and its arcs (default 0.001)",
-                    defaults: [1e-3])
+                    defaults: [Magnitude.defaultFitTolerance])
             ],
             group: .teaching, cost: .perElement(WorkCost.visitCost), isQuery: false,
             summary: "replace Bézier element i by circular arcs within e of it (lines where it is straight) and say how far they stray",
@@ -199,7 +199,9 @@ extension Interpreter {
         let side: Double = offsetPoint(0, side: 1).distance(to: first.start) <= offsetPoint(0, side: -1).distance(to: first.start) ? 1 : -1
         func q(_ t: Double) -> Point { offsetPoint(t, side: side) }
         // Forward or backward along the curve's own direction.
-        func runs(_ t: Double) -> Double { (q(Swift.min(t + 1e-6, 1)) - q(Swift.max(t - 1e-6, 0))).dot(segment.direction(at: t)) }
+        func runs(_ t: Double) -> Double {
+            (q(Swift.min(t + Magnitude.parameterStep, 1)) - q(Swift.max(t - Magnitude.parameterStep, 0))).dot(segment.direction(at: t))
+        }
         var cusps: [Point] = []
         var previous = runs(0.5 / Double(n))
         for k in 1..<n {
@@ -251,7 +253,7 @@ extension Interpreter {
         case .quadratic, .cubic: break
         case .line, .arc: throw error(.notACurve(element: i, kind: Interpreter.degreeName(segment), command: "arcs"), inv.ranges[0])
         }
-        let tolerance = inv.givenNumber("tolerance") ?? 1e-3
+        let tolerance = inv.givenNumber("tolerance") ?? Magnitude.defaultFitTolerance
         guard tolerance > 0, tolerance.isFinite else { throw error(.toleranceRange(command: "arcs"), inv.range) }
         guard let fit = segment.circularArcs(tolerance: tolerance) else {
             throw error(.tooManyPieces(command: "arcs", limit: 10_000), inv.range)

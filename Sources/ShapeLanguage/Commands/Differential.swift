@@ -64,7 +64,7 @@ extension Interpreter {
         }
         // The osculating circle: its centre along the normal, 1/k away (k signed: clockwise > 0).
         let normal = (segment.direction(at: loc.t).normalized ?? Vector(1, 0)).perpendicular
-        if k != 0, (1 / abs(k)).isFinite, 1 / abs(k) < 1e6 * Swift.max(pathSize, 1e-300) {
+        if k != 0, (1 / abs(k)).isFinite, 1 / abs(k) < Magnitude.farBeyondThePath * Swift.max(pathSize, Magnitude.tiny) {
             let centre = loc.point + normal * (1 / k)
             drawn = Figure(
                 title: title,

@@ -68,7 +68,7 @@ extension Interpreter {
         // Without `seed`, a new curve each time, as the seed's app draws; the report names the
         // seed so that any run can be drawn again.
         let seed = inv.givenNumber("seed") ?? Double(UInt64.random(in: 1...999_999))
-        guard seed < 1.8e19, let seedNumber = UInt64(exactly: seed) else { throw error(.notAnInteger("the seed"), inv.range) }
+        guard seed < Magnitude.seedLimit, let seedNumber = UInt64(exactly: seed) else { throw error(.notAnInteger("the seed"), inv.range) }
         var random = SeededRandom(seed: seedNumber)
         let arcs: [Arc]
         do {

@@ -276,7 +276,9 @@ extension Interpreter {
     func intervalCommand(_ inv: Invocation) throws(Diagnostic) {
         let (i, segment, _) = try bezierElement(inv)
         let a = inv.numbers[1], b = inv.numbers[2]
-        guard abs(a) <= 1e6, abs(b) <= 1e6 else { throw error(.intervalRange, inv.ranges[abs(a) <= 1e6 ? 2 : 1]) }
+        guard abs(a) <= Magnitude.largestInterval, abs(b) <= Magnitude.largestInterval else {
+            throw error(.intervalRange, inv.ranges[abs(a) <= Magnitude.largestInterval ? 2 : 1])
+        }
         guard a != b else { throw error(.intervalEmpty, inv.ranges[2]) }
         let piece = segment.interval(from: a, to: b)!
         let points = piece.bezierPoints!

@@ -63,7 +63,7 @@ extension Interpreter {
         let points = try trackPoints(inv.range)
         if n.isEmpty { return handleReport("handle", points, query: true) }
         guard n[0] == n[0].rounded() else { throw error(.notAnInteger("the handle index"), inv.ranges[0]) }
-        guard abs(n[0]) < 9e15 else { throw error(.integerTooLarge("the handle index"), inv.ranges[0]) }
+        guard abs(n[0]) < Magnitude.largestWhole else { throw error(.integerTooLarge("the handle index"), inv.ranges[0]) }
         state.handle.jump(to: Int(saturating: n[0]), count: points.count)
         current.changed = true
         handleReport("handle", points)

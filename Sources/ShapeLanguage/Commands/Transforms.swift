@@ -62,7 +62,7 @@ extension Interpreter {
         guard sx != 0, sy != 0 else { throw error(.zeroScale, inv.range) }
         // A factor far from 1 in size drops the coordinates' digits (1e-320 is subnormal), so that
         // scaling back could not restore them: refused.
-        for f in [sx, sy] where !(abs(f) >= 1e-100 && abs(f) <= 1e100) { throw error(.scaleRange, inv.range) }
+        for f in [sx, sy] where !(abs(f) >= Magnitude.smallestScale && abs(f) <= Magnitude.largestScale) { throw error(.scaleRange, inv.range) }
         try apply(.scale(sx, sy, about: try pivot(inv)), inv)
     }
 
