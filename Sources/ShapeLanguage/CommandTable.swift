@@ -258,16 +258,18 @@ public enum CommandTable {
     /// The row of a boolean operation with path value `a` (`union a [evenodd]`, ...).
     static func combination(_ name: String, _ summary: String, example: String) -> CommandSpec {
         CommandSpec(
-            name: name, parameters: ["a"], keywords: [flag("evenodd", "fill both with the even-odd rule instead of nonzero winding")],
+            name: name, parameters: ["a"], keywords: [evenOdd.described("fill both with the even-odd rule instead of nonzero winding").spec],
             group: .combine, cost: .perElement(WorkCost.visitCost), isQuery: false, summary: summary, example: example,
             takesText: true, run: Interpreter.booleanCommand)
     }
-    static let about = KeywordSpec(name: "about", values: ["x", "y"], summary: "the fixed point (default: the centre of the bounds)")
-    /// `stroke`'s and `offset`'s miter limit and Bézier tolerance.
-    static let miterLimit = KeywordSpec(name: "limit", values: ["m"], summary: "the miter limit, as CoreGraphics (default 10)", defaults: [10])
-    static let offsetTolerance = KeywordSpec(
-        name: "tolerance", values: ["e"], summary: "how far a Bézier's offset may stray from the true one (default 0.000001)",
-        defaults: [Tolerance.offset])
+    /// The fill rule's word, of the booleans, `simplify` and `contains`.
+    static let evenOdd = FlagOption("evenodd", "use the even-odd rule instead of nonzero winding")
+    /// `rotate`'s and `scale`'s fixed point.
+    static let about = PointOption("about", "the fixed point (default: the centre of the bounds)")
+    /// `stroke`'s and `offset`'s miter limit and Bézier tolerance, and their joins.
+    static let miterLimit = NumberOption("limit", value: "m", "the miter limit, as CoreGraphics (default 10)", default: 10)
+    static let offsetTolerance = NumberOption(
+        "tolerance", value: "e", "how far a Bézier's offset may stray from the true one (default 0.000001)", default: Tolerance.offset)
     static func exclusive(_ names: String...) -> OptionGroup { OptionGroup(names: names, required: false) }
     static func oneOf(_ names: String...) -> OptionGroup { OptionGroup(names: names, required: true) }
 

@@ -47,30 +47,13 @@ final class Invocation {
         if !words.isEmpty { words.removeAll(keepingCapacity: true) }
     }
 
-    /// The chosen word of option `name` as the enum it names (`LineJoin(rawValue:)`): the table's
-    /// choices are the enum's cases' names (a test checks), so this never fails for a bound
-    /// invocation.
-    func choice<T: RawRepresentable>(_ name: String, _ type: T.Type) -> T where T.RawValue == String {
-        T(rawValue: words[name]!)!
-    }
+    /// Whether the option word was given, for words a row makes from an enum's cases (the
+    /// export formats and targets, `save`'s layers); the others are read through their typed
+    /// declarations (`Options.swift`).
+    func has(_ word: String) -> Bool { keywords[word] != nil }
 
+    /// The point positional arguments i and i + 1 give.
     func point(_ i: Int) -> Point { Point(numbers[i], numbers[i + 1]) }
-
-    /// Whether the option word was given (`ccw`, `evenodd`, `release`).
-    func flag(_ name: String) -> Bool { keywords[name] != nil }
-
-    /// The value of an option that takes one number and has a default in the table (`tension`,
-    /// `phase`, `tolerance`): binding filled the default in, so it is always there.
-    func number(_ name: String) -> Double { keywords[name]![0] }
-
-    /// The value of an option that takes one number and has no default (`break`, `seed`), or nil.
-    func givenNumber(_ name: String) -> Double? { keywords[name]?.first }
-
-    /// The point an option of two numbers gives (`about x y`, `from x y`), or nil when left out.
-    func point(_ name: String) -> Point? { keywords[name].map { Point($0[0], $0[1]) } }
-
-    /// The numbers of an option (`within x y w h`), or nil when left out.
-    func values(_ name: String) -> [Double]? { keywords[name] }
 }
 
 extension Interpreter {
@@ -333,7 +316,7 @@ extension Interpreter {
     /// 003 turns a view about its centre, which only pans move), so that rotations and scales
     /// compose: two turns of 30° are one of 60°.
     func pivot(_ inv: Invocation) throws(Diagnostic) -> Point {
-        if let a = inv.point("about") { return a }
+        if let a = inv[CommandTable.about] { return a }
         if let p = state.pivot { return p }
         guard let b = path.bounds else { throw error(.noPath(inv.name), inv.range) }
         state.pivot = b.center
@@ -538,7 +521,7 @@ extension Interpreter {
     }
 
     func splineDegree(_ inv: Invocation) throws(Diagnostic) -> Int {
-        let d = inv.number("degree")
+        let d = inv[CommandTable.degree]
         guard d == 2 || d == 3 else { throw error(.splineDegree(command: inv.name), inv.range) }
         return Int(saturating: d)
     }
@@ -674,7 +657,7 @@ extension Interpreter {
     }
 
     func strokeStyle(_ inv: Invocation, width: Double, cap: LineCap, join: LineJoin) throws(Diagnostic) -> StrokeStyle {
-        let limit = inv.number("limit"), tolerance = inv.number("tolerance")
+        let limit = inv[CommandTable.miterLimit], tolerance = inv[CommandTable.offsetTolerance]
         guard limit >= 1, limit.isFinite else { throw error(.miterLimit(command: inv.name), inv.range) }
         guard tolerance > 0, tolerance.isFinite else { throw error(.toleranceRange(command: inv.name), inv.range) }
         return StrokeStyle(width: width, cap: cap, join: join, miterLimit: limit, tolerance: tolerance)

@@ -67,15 +67,15 @@ import Testing
         let i = Interpreter()
         let stroke = try i.bind(
             try #require(CommandTable.spec(named: "stroke")), arguments: [.number(4, SourceRange(0, 1))], keywords: [], range: SourceRange(0, 1))
-        #expect(stroke.choice("cap", LineCap.self) == .butt && stroke.choice("join", LineJoin.self) == .miter)
+        #expect(stroke[CommandTable.strokeCap] == .butt && stroke[CommandTable.strokeJoin] == .miter)
         let offset = try i.bind(
             try #require(CommandTable.spec(named: "offset")), arguments: [.number(4, SourceRange(0, 1))], keywords: [], range: SourceRange(0, 1))
-        #expect(offset.choice("join", LineJoin.self) == .round)
+        #expect(offset[CommandTable.offsetJoin] == .round)
         let bevel = try i.bind(
             try #require(CommandTable.spec(named: "offset")), arguments: [.number(4, SourceRange(0, 1))],
             keywords: [KeywordArgument(name: "join", values: [.name("bevel", SourceRange(0, 1))], range: SourceRange(0, 1))], range: SourceRange(0, 1)
         )
-        #expect(bevel.choice("join", LineJoin.self) == .bevel)
+        #expect(bevel[CommandTable.offsetJoin] == .bevel)
     }
 
     @Test func optionDefaultsAndGroupsAgreeWithTheOptions() {

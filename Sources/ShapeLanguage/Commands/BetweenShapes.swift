@@ -5,6 +5,11 @@ import ShapeGeometry
 // Each command's row (what the language knows of it) and its handler (what it does).
 
 extension CommandTable {
+    static let strokeCap = ChoiceOption("cap", "the ends of open subpaths (default butt)", default: LineCap.butt)
+    static let strokeJoin = ChoiceOption("join", "the corners (default miter)", default: LineJoin.miter)
+    static let offsetJoin = ChoiceOption(
+        "join", "the corners of a grown outline (default round)", default: LineJoin.round, order: [.round, .miter, .bevel])
+
     static let betweenShapes: [CommandSpec] = [
         combination(
             "union", "the path becomes the outline of its filled area together with path value a's",
@@ -21,36 +26,27 @@ extension CommandTable {
         CommandSpec(
             name: "stroke", parameters: ["w"],
             keywords: [
-                KeywordSpec(
-                    name: "cap", values: ["butt|round|square"], summary: "the ends of open subpaths (default butt)", defaults: [0],
-                    choices: ["butt", "round", "square"]),
-                KeywordSpec(
-                    name: "join", values: ["miter|round|bevel"], summary: "the corners (default miter)", defaults: [0],
-                    choices: ["miter", "round", "bevel"]),
-                miterLimit, offsetTolerance,
+                strokeCap.spec, strokeJoin.spec, miterLimit.spec, offsetTolerance.spec,
             ],
             group: .combine, cost: .perElement(WorkCost.visitCost), isQuery: false,
             summary: "the path becomes the outline CoreGraphics fills when stroking it with width w: no overlaps, no crossings",
             example: "stroke 4 cap round", run: Interpreter.strokeCommand),
         CommandSpec(
             name: "dashes", parameters: ["on", "off"], variadic: true,
-            keywords: [KeywordSpec(name: "phase", values: ["p"], summary: "start this far into the pattern", defaults: [0])],
+            keywords: [dashPhase.spec],
             group: .combine, cost: .perElement(WorkCost.visitCost), isQuery: false,
             summary: "the path becomes its dashes, one subpath each (arcs stay arcs; the pattern and rule of dash)",
             example: "dashes 6 4", run: Interpreter.dashesCommand),
         CommandSpec(
             name: "offset", parameters: ["d"],
             keywords: [
-                KeywordSpec(
-                    name: "join", values: ["round|miter|bevel"], summary: "the corners of a grown outline (default round)", defaults: [0],
-                    choices: ["round", "miter", "bevel"]),
-                miterLimit, offsetTolerance,
+                offsetJoin.spec, miterLimit.spec, offsetTolerance.spec,
             ],
             group: .combine, cost: .perElement(WorkCost.visitCost), isQuery: false,
             summary: "the path becomes the outline of its filled area grown by d (shrunk for negative d): every point of it d from the original",
             example: "offset 5", run: Interpreter.offsetCommand),
         CommandSpec(
-            name: "simplify", parameters: [], keywords: [flag("evenodd", "fill with the even-odd rule instead of nonzero winding")],
+            name: "simplify", parameters: [], keywords: [evenOdd.described("fill with the even-odd rule instead of nonzero winding").spec],
             group: .combine, cost: .perElement(WorkCost.visitCost), isQuery: false,
             summary: "the path becomes the outline of its own filled area: no overlaps, no crossings",
             example: "simplify", run: Interpreter.booleanCommand),
@@ -63,7 +59,7 @@ extension Interpreter {
         let w = inv.numbers[0]
         guard w > 0, w.isFinite else { throw error(.positiveNumber(command: "stroke", what: "a width"), inv.ranges[0]) }
         let style = try strokeStyle(
-            inv, width: w, cap: inv.choice("cap", LineCap.self), join: inv.choice("join", LineJoin.self))
+            inv, width: w, cap: inv[CommandTable.strokeCap], join: inv[CommandTable.strokeJoin])
         guard !path.isEmpty else { throw error(.noPath("stroke"), inv.range) }
         try checkWidth(w, inv)
         let (result, err) = try outline(inv) { left in path.strokedResult(style, budget: left) }
@@ -74,7 +70,7 @@ extension Interpreter {
     /// `dashes on off ... [phase p]`: the path cut into the dashes of the pattern.
     func dashesCommand(_ inv: Invocation) throws(Diagnostic) {
         let pattern: DashPattern
-        do { pattern = try DashPattern(inv.numbers, phase: inv.number("phase")) } catch { throw diagnose(error, inv) }
+        do { pattern = try DashPattern(inv.numbers, phase: inv[CommandTable.dashPhase]) } catch { throw diagnose(error, inv) }
         guard !path.isEmpty else { throw error(.noPath("dashes"), inv.range) }
         let result: Path
         do { result = try path.dashed(pattern, limit: limits.trackPoints) } catch { throw diagnose(error, inv) }
@@ -90,7 +86,7 @@ extension Interpreter {
     func offsetCommand(_ inv: Invocation) throws(Diagnostic) {
         let d = inv.numbers[0]
         guard d.isFinite else { throw error(.positiveNumber(command: "offset", what: "a finite distance"), inv.ranges[0]) }
-        let join = inv.choice("join", LineJoin.self)
+        let join = inv[CommandTable.offsetJoin]
         let style = try strokeStyle(inv, width: 2 * abs(d), cap: .butt, join: join)
         guard !path.isEmpty else { throw error(.noPath("offset"), inv.range) }
         try checkWidth(2 * abs(d), inv)
@@ -104,7 +100,7 @@ extension Interpreter {
     /// `union a`, `intersect a`, `subtract a`, `xor a`, `simplify` (each `[evenodd]`): the path
     /// becomes the outline of the combined filled areas (SPEC §10).
     func booleanCommand(_ inv: Invocation) throws(Diagnostic) {
-        let rule: FillRule = inv.flag("evenodd") ? .evenOdd : .nonZero
+        let rule: FillRule = inv[CommandTable.evenOdd] ? .evenOdd : .nonZero
         let operation = BooleanOperation(rawValue: inv.name)
         let other = try operation.map { (_) throws(Diagnostic) in try pathArgument(inv.arguments[0], "what '\(inv.name)' combines with", inv) }
         let left = Swift.max(limits.statementWork - current.work, 0)

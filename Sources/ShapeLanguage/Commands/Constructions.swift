@@ -6,10 +6,22 @@ import ShapeGeometry
 // Each command's row (what the language knows of it) and its handler (what it does).
 
 extension CommandTable {
+    /// The tension of `catmull` and `catmullpoints`.
+    static let catmullTension = NumberOption("tension", value: "t", "the spline's tension (default 1; larger is tighter)", default: 1)
+    /// The degree of `fit` and `bspline`.
+    static let degree = NumberOption("degree", value: "n", "2 for a quadratic, 3 for a cubic (default)", default: 3)
+    static let offsetCurveTolerance = NumberOption(
+        "tolerance", value: "e", "how far the cubics may stray from the true offset (default 0.000001)", default: Tolerance.offset)
+    static let arcsTolerance = NumberOption(
+        "tolerance", value: "e", "the largest distance allowed between the curve and its arcs (default 0.001)",
+        default: Magnitude.defaultFitTolerance)
+    static let lowerPrimer = FlagOption(
+        "primer", "the Primer's least squares instead, whose ends move: drawn as a figure beside the element, which stays (the path would tear)")
+
     static let constructions: [CommandSpec] = [
         CommandSpec(
             name: "catmullpoints", parameters: ["i"],
-            keywords: [KeywordSpec(name: "tension", values: ["t"], summary: "the spline's tension (default 1)", defaults: [1])],
+            keywords: [catmullTension.described("the spline's tension (default 1)").spec],
             group: .teaching, cost: .unit, isQuery: true,
             summary: "the four Catmull-Rom points that draw Bézier element i: catmull through them gives it back",
             example: "catmullpoints 2", run: Interpreter.catmullPointsCommand),
@@ -19,23 +31,19 @@ extension CommandTable {
             example: "mold 2 0.5 60 -20", run: Interpreter.moldCommand),
         CommandSpec(
             name: "fit", parameters: ["x", "y"], variadic: true, variadicNames: ("each coordinate", "pairs of coordinates (x y ...)"),
-            keywords: [KeywordSpec(name: "degree", values: ["n"], summary: "2 for a quadratic, 3 for a cubic (default)", defaults: [3])],
+            keywords: [degree.spec],
             group: .path, cost: .perElement(0), isQuery: false,
             summary: "the Bézier from the current point to the last point nearest all the points (least squares), and how far it misses",
             example: "fit 10 20 30 25 50 0", run: Interpreter.fitCommand),
         CommandSpec(
             name: "bspline", parameters: ["x", "y"], variadic: true, variadicNames: ("each coordinate", "pairs of coordinates (x y ...)"),
-            keywords: [KeywordSpec(name: "degree", values: ["n"], summary: "2 or 3 (default)", defaults: [3])],
+            keywords: [degree.described("2 or 3 (default)").spec],
             group: .path, cost: .perElement(0), isQuery: false,
             summary: "the B-spline with the current point and these as control points, from the first to the last, as Béziers",
             example: "bspline 20 40 60 40 80 0", run: Interpreter.bSplineCommand),
         CommandSpec(
             name: "offsetcurve", parameters: ["i", "d", "d1"], optionalCount: 1,
-            keywords: [
-                KeywordSpec(
-                    name: "tolerance", values: ["e"], summary: "how far the cubics may stray from the true offset (default 0.000001)",
-                    defaults: [Tolerance.offset])
-            ],
+            keywords: [offsetCurveTolerance.spec],
             group: .teaching, cost: .perElement(WorkCost.visitCost), isQuery: false,
             summary: "draw the curve at distance d beside element i (growing to d1 at its end: a graduated offset) as a new subpath",
             example: "offsetcurve 2 10", run: Interpreter.offsetCurveCommand),
@@ -50,11 +58,7 @@ extension CommandTable {
             example: "cubics", run: Interpreter.cubicsCommand),
         CommandSpec(
             name: "arcs", parameters: ["i"],
-            keywords: [
-                KeywordSpec(
-                    name: "tolerance", values: ["e"], summary: "the largest distance allowed between the curve and its arcs (default 0.001)",
-                    defaults: [Magnitude.defaultFitTolerance])
-            ],
+            keywords: [arcsTolerance.spec],
             group: .teaching, cost: .perElement(WorkCost.visitCost), isQuery: false,
             summary: "replace Bézier element i by circular arcs within e of it (lines where it is straight) and say how far they stray",
             example: "arcs 2", run: Interpreter.arcsCommand),
@@ -68,11 +72,7 @@ extension CommandTable {
             example: "elevate 1", run: Interpreter.elevateCommand),
         CommandSpec(
             name: "lower", parameters: ["i"],
-            keywords: [
-                flag(
-                    "primer",
-                    "the Primer's least squares instead, whose ends move: drawn as a figure beside the element, which stays (the path would tear)")
-            ],
+            keywords: [lowerPrimer.spec],
             group: .teaching, cost: .perElement(WorkCost.visitCost), isQuery: false,
             summary:
                 "lower element i's degree by one, ends pinned (a cubic to the nearest quadratic, a quadratic to its chord) and say how far it moved",
@@ -88,7 +88,7 @@ extension Interpreter {
     /// `catmullpoints i [tension t]`: the four Catmull-Rom points that draw the curve.
     func catmullPointsCommand(_ inv: Invocation) throws(Diagnostic) {
         let (i, segment) = try element(inv)
-        let tension = inv.number("tension")
+        let tension = inv[CommandTable.catmullTension]
         guard tension > 0, tension.isFinite else { throw error(.catmullTension, inv.range) }
         guard let points = segment.catmullRomPoints(tension: tension) else {
             throw error(
@@ -170,7 +170,7 @@ extension Interpreter {
     func offsetCurveCommand(_ inv: Invocation) throws(Diagnostic) {
         let (i, segment) = try element(inv)
         let d = inv.numbers[1], end = inv.numbers.count > 2 ? inv.numbers[2] : d
-        let tolerance = inv.number("tolerance")
+        let tolerance = inv[CommandTable.offsetCurveTolerance]
         guard tolerance > 0, tolerance.isFinite else { throw error(.toleranceRange(command: "offsetcurve"), inv.range) }
         let (pieces, err) = segment.offsetCurve(by: d, to: end, tolerance: tolerance)
         try charge(pieces.count, inv.range)
@@ -253,7 +253,7 @@ extension Interpreter {
         case .quadratic, .cubic: break
         case .line, .arc: throw error(.notACurve(element: i, kind: Interpreter.degreeName(segment), command: "arcs"), inv.ranges[0])
         }
-        let tolerance = inv.givenNumber("tolerance") ?? Magnitude.defaultFitTolerance
+        let tolerance = inv[CommandTable.arcsTolerance]
         guard tolerance > 0, tolerance.isFinite else { throw error(.toleranceRange(command: "arcs"), inv.range) }
         guard let fit = segment.circularArcs(tolerance: tolerance) else {
             throw error(.tooManyPieces(command: "arcs", limit: 10_000), inv.range)
@@ -293,7 +293,7 @@ extension Interpreter {
     /// `lower i`: the element one degree down, and how far that moves it.
     func lowerCommand(_ inv: Invocation) throws(Diagnostic) {
         let (i, segment) = try element(inv)
-        if inv.flag("primer") {
+        if inv[CommandTable.lowerPrimer] {
             // The Primer's least squares moves the ends: drawn beside the element, not put in.
             let (lowered, moved): (Segment, Double)
             switch segment {

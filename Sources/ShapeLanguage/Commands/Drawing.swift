@@ -4,6 +4,10 @@ import ShapeGeometry
 // Each command's row (what the language knows of it) and its handler (what it does).
 
 extension CommandTable {
+    static let throughCubic = FlagOption("cubic", "a cubic, its tangent at (bx, by) parallel to the line from start to end")
+    static let arcClockwise = FlagOption("cw", "increasing angle, clockwise on screen (the default)")
+    static let arcCounterClockwise = FlagOption("ccw", "decreasing angle, counter-clockwise on screen")
+
     static let drawing: [CommandSpec] = [
         CommandSpec(
             name: "move", parameters: ["x", "y"], group: .path, cost: .unit, isQuery: false,
@@ -17,13 +21,13 @@ extension CommandTable {
             run: Interpreter.quadCommand),
         CommandSpec(
             name: "through", parameters: ["bx", "by", "x", "y"],
-            keywords: [flag("cubic", "a cubic, its tangent at (bx, by) parallel to the line from start to end")],
+            keywords: [throughCubic.spec],
             group: .path, cost: .unit, isQuery: false,
             summary: "a quadratic (or cubic) from the current point through (bx, by) to (x, y), as the Primer builds it from three points",
             example: "through 50 -20 100 0", run: Interpreter.throughCommand),
         CommandSpec(
             name: "catmull", parameters: ["x", "y"], variadic: true, variadicNames: ("each coordinate", "pairs of coordinates (x y ...)"),
-            keywords: [KeywordSpec(name: "tension", values: ["t"], summary: "the spline's tension (default 1; larger is tighter)", defaults: [1])],
+            keywords: [catmullTension.spec],
             group: .path, cost: .perElement(0), isQuery: false,
             summary: "a Catmull-Rom spline from the current point through the given points, drawn as cubics (the Primer's conversion)",
             example: "catmull 50 0 100 50 150 0", run: Interpreter.catmullCommand),
@@ -34,8 +38,7 @@ extension CommandTable {
         CommandSpec(
             name: "arc", parameters: ["cx", "cy", "r", "start", "end"],
             keywords: [
-                flag("cw", "increasing angle, clockwise on screen (the default)"),
-                flag("ccw", "decreasing angle, counter-clockwise on screen"),
+                arcClockwise.spec, arcCounterClockwise.spec,
             ],
             optionGroups: [exclusive("cw", "ccw")], group: .path, cost: .units(8), isQuery: false,
             summary: "circular arc about (cx, cy); joined to the current point by a line",
@@ -83,7 +86,7 @@ extension Interpreter {
     /// `through bx by x y [cubic]`: the Primer's curve through three points.
     func throughCommand(_ inv: Invocation) throws(Diagnostic) {
         let b = inv.point(0), e = inv.point(2)
-        let cubic = inv.flag("cubic")
+        let cubic = inv[CommandTable.throughCubic]
         if let s = path.currentPoint, b.isFinite, e.isFinite, Path.curveThrough(from: s, through: b, to: e, cubic: cubic) == nil {
             throw error(.throughAnEnd, inv.range)
         }
@@ -105,7 +108,7 @@ extension Interpreter {
     func catmullCommand(_ inv: Invocation) throws(Diagnostic) {
         let n = inv.numbers
         guard !n.isEmpty, n.count % 2 == 0 else { throw error(.catmullPoints, inv.range) }
-        let tension = inv.number("tension")
+        let tension = inv[CommandTable.catmullTension]
         guard tension > 0, tension.isFinite else { throw error(.catmullTension, inv.range) }
         try charge(n.count / 2, inv.range)
         guard let start = path.currentPoint else { throw error(.noCurrentPoint("catmull"), inv.range) }
@@ -133,7 +136,7 @@ extension Interpreter {
         try draw(inv) { (p: inout Path) throws(GeometryError) in
             try p.arc(
                 center: inv.point(0), radius: n[2], startAngle: n[3], endAngle: n[4],
-                clockwise: !inv.flag("ccw"))
+                clockwise: !inv[CommandTable.arcCounterClockwise])
         }
     }
 

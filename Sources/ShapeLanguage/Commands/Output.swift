@@ -4,6 +4,16 @@ import ShapeGeometry
 // Each command's row (what the language knows of it) and its handler (what it does).
 
 extension CommandTable {
+    static let exportAngles = FlagOption("angles", "with points: each point with the path's tangent angle there, for keyframes")
+    static let exportExact = FlagOption(
+        "exact",
+        "every bit of every number (else a number within 1e-12 of the path's size of a short decimal is written as it, and angles as .pi fractions)"
+    )
+    static let saveAll = FlagOption("all", "every layer but fill")
+    static let showASCII = FlagOption("ascii", "plain ASCII instead of braille")
+    static let showControls = FlagOption("controls", "the control polygons, control points as ○ (o in ASCII)")
+    static let showHandle = FlagOption("handle", "the handle, as ● (@ in ASCII)")
+
     static let output: [CommandSpec] = [
         CommandSpec(
             name: "export", parameters: ["def", "\"file.swift\""], optionalCount: 2,
@@ -14,11 +24,7 @@ extension CommandTable {
                         name: "as", values: ["NAME"],
                         summary: "the name of the variable, type or function (default: path, Drawing, or the def's name)",
                         takesName: true),
-                    flag("angles", "with points: each point with the path's tangent angle there, for keyframes"),
-                    flag(
-                        "exact",
-                        "every bit of every number (else a number within 1e-12 of the path's size of a short decimal is written as it, and angles as .pi fractions)"
-                    ),
+                    exportAngles.spec, exportExact.spec,
                 ],
             optionGroups: [
                 OptionGroup(names: ExportFormat.allCases.map({ $0.rawValue }), required: true),
@@ -29,15 +35,14 @@ extension CommandTable {
             example: "export swift cgpath as card", takesText: true, run: Interpreter.exportCommand),
         CommandSpec(
             name: "save", parameters: ["\"file.svg\""],
-            keywords: SaveLayer.allCases.map { flag($0.rawValue, $0.summary) } + [flag("all", "every layer but fill")],
+            keywords: SaveLayer.allCases.map { flag($0.rawValue, $0.summary) } + [saveAll.spec],
             group: .query, cost: .perElement(WorkCost.listingCost), isQuery: true, functionForm: false,
             summary: "write an SVG (or, for a .pdf name, PDF) picture of the path, with optional layers",
             example: "save \"figure.svg\" points handle", takesText: true, run: Interpreter.saveCommand),
         CommandSpec(
             name: "show", parameters: [],
             keywords: [
-                flag("ascii", "plain ASCII instead of braille"), flag("controls", "the control polygons, control points as ○ (o in ASCII)"),
-                flag("handle", "the handle, as ● (@ in ASCII)"),
+                showASCII.spec, showControls.spec, showHandle.spec,
             ], group: .query,
             cost: .perElement(3), isQuery: true, functionForm: false,
             summary: "plot the path in the terminal (braille dots), with its control polygons or the handle if asked", example: "show controls",
@@ -49,10 +54,10 @@ extension Interpreter {
     /// `export`.
     func exportCommand(_ inv: Invocation) throws(Diagnostic) {
         // The table's option groups make exactly one format present, and one target at most.
-        let format = ExportFormat.allCases.first { inv.flag($0.rawValue) }!
-        let given = SwiftTarget.allCases.first { inv.flag($0.rawValue) }
+        let format = ExportFormat.allCases.first { inv.has($0.rawValue) }!
+        let given = SwiftTarget.allCases.first { inv.has($0.rawValue) }
         if let given, format != .swift { throw error(.exportOptionNeeds(option: given.rawValue, format: "swift"), inv.range) }
-        if inv.flag("angles"), format != .points { throw error(.exportOptionNeeds(option: "angles", format: "points"), inv.range) }
+        if inv[CommandTable.exportAngles], format != .points { throw error(.exportOptionNeeds(option: "angles", format: "points"), inv.range) }
         let target = given ?? .uikit
         // The arguments: a def's name and a file name, each once at most, in either order.
         var procedure: (String, Procedure, SourceRange)?
@@ -71,7 +76,7 @@ extension Interpreter {
         // A def's function takes its name; a Shape type, its name capitalized.
         var name =
             procedure.map { target == .shape ? String($0.0.prefix(1)).asciiUppercased + $0.0.dropFirst() : $0.0 }
-            ?? (format == .points ? (inv.flag("angles") ? "keyframes" : "points") : target.defaultName)
+            ?? (format == .points ? (inv[CommandTable.exportAngles] ? "keyframes" : "points") : target.defaultName)
         if let (n, r) = inv.names["as"] {
             guard SwiftTranslation.isSwiftName(n) else { throw error(.notASwiftName(n), r) }
             name = n
@@ -79,10 +84,10 @@ extension Interpreter {
             throw error(.notASwiftName(word), r, suggestion: "give the function a name with 'as'")
         }
         var request = ExportRequest(
-            format: format, target: target, name: name, exact: inv.flag("exact"), path: path,
+            format: format, target: target, name: name, exact: inv[CommandTable.exportExact], path: path,
             dash: state.dashGiven ? state.dash : nil, points: [], angles: nil, function: nil, file: file?.0, from: source.name)
         if format == .points {
-            if inv.flag("angles") {
+            if inv[CommandTable.exportAngles] {
                 let pairs: [(point: Point, angle: Double)]
                 do { pairs = try TrackPoints.computeWithAngles(path, pattern: state.dash, limit: limits.trackPoints) } catch {
                     throw diagnose(error, inv)
@@ -113,7 +118,7 @@ extension Interpreter {
         // `all` is every layer but `fill`; the other option words name one each.
         // `all`: the handle only once one was placed or shown (else it would sit at P0 unasked).
         let layers =
-            inv.flag("all")
+            inv[CommandTable.saveAll]
             ? Set(SaveLayer.allCases).subtracting(state.handlePlaced ? [.fill] : [.fill, .handle])
             : Set(inv.keywordNames.compactMap(SaveLayer.init(rawValue:)))
         try save(file, layers: layers, argument: argument, range: inv.range)
@@ -124,9 +129,9 @@ extension Interpreter {
         // The plot samples up to this many points besides two per element (charged as visits).
         try charge(Limits.plotSamples, inv.range)
         // The handle is drawn when asked for and its track points can be had (not past their limit).
-        let points: [Point]? = path.isEmpty || !inv.flag("handle") ? nil : (try? trackPoints(inv.range))
+        let points: [Point]? = path.isEmpty || !inv[CommandTable.showHandle] ? nil : (try? trackPoints(inv.range))
         let handle = points.flatMap { state.handle.point(in: $0) }
-        report("show", .plot(path: path, handle: handle, ascii: inv.flag("ascii"), controls: inv.flag("controls")))
+        report("show", .plot(path: path, handle: handle, ascii: inv[CommandTable.showASCII], controls: inv[CommandTable.showControls]))
     }
 }
 

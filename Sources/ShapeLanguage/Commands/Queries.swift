@@ -27,7 +27,7 @@ extension CommandTable {
             summary: "tight bounds of the exact geometry", example: "bounds", run: Interpreter.boundsCommand),
         CommandSpec(
             name: "contains", parameters: ["x", "y"],
-            keywords: [flag("evenodd", "use the even-odd rule instead of nonzero winding")],
+            keywords: [evenOdd.spec],
             group: .query, cost: .units(20), isQuery: true,
             summary: "is (x, y) inside the path?", example: "contains 50 50", run: Interpreter.containsCommand),
         CommandSpec(
@@ -90,7 +90,7 @@ extension Interpreter {
     /// teeth costs a million visits, a point beside a square a few).
     func containsCommand(_ inv: Invocation) throws(Diagnostic) {
         var visits = 0
-        let inside = contains(inv.point(0), rule: inv.flag("evenodd") ? .evenOdd : .nonZero, visits: &visits)
+        let inside = contains(inv.point(0), rule: inv[CommandTable.evenOdd] ? .evenOdd : .nonZero, visits: &visits)
         try charge(WorkCost.lookCost * visits, inv.range)
         report("contains", .contains(inside))
     }

@@ -5,12 +5,17 @@ import ShapeGeometry
 // Each command's row (what the language knows of it) and its handler (what it does).
 
 extension CommandTable {
+    static let stickyBreak = OptionalNumberOption("break", value: "b", "the radius below which the bridge breaks (default r0/2)")
+    static let stickyRelease = FlagOption("release", "the finger lifted: spring back to rest")
+    static let wanderSeed = OptionalNumberOption("seed", value: "n", "the random seed (default: a new one each time, reported)")
+    static let wanderWithin = BoxOption("within", "the safe area (default 0 0 375 667)", default: [0, 0, 375, 667])
+    static let wanderFrom = PointOption("from", "the start point (default 80 517)", default: Point(80, 517))
+
     static let seeds: [CommandSpec] = [
         CommandSpec(
             name: "sticky", parameters: ["x0", "y0", "r0", "x", "y", "r"],
             keywords: [
-                KeywordSpec(name: "break", values: ["b"], summary: "the radius below which the bridge breaks (default r0/2)"),
-                flag("release", "the finger lifted: spring back to rest"),
+                stickyBreak.spec, stickyRelease.spec,
             ],
             group: .path, cost: .unit, isQuery: false,
             summary: "seed 001: a fixed circle, a dragged circle and the gooey bridge between them",
@@ -18,11 +23,7 @@ extension CommandTable {
         CommandSpec(
             name: "wander", parameters: ["duration", "speed"], optionalCount: 1,
             keywords: [
-                KeywordSpec(name: "seed", values: ["n"], summary: "the random seed (default: a new one each time, reported)"),
-                KeywordSpec(
-                    name: "within", values: ["x", "y", "w", "h"], summary: "the safe area (default 0 0 375 667)",
-                    defaults: [0, 0, 375, 667]),
-                KeywordSpec(name: "from", values: ["x", "y"], summary: "the start point (default 80 517)", defaults: [80, 517]),
+                wanderSeed.spec, wanderWithin.spec, wanderFrom.spec,
             ],
             group: .path, cost: .unit, isQuery: false,
             summary: "seed 002: a random smooth curve of tangent arcs, duration × speed long (speed 15)",
@@ -42,13 +43,13 @@ extension Interpreter {
     /// `sticky`.
     func stickyCommand(_ inv: Invocation) throws(Diagnostic) {
         let n = inv.numbers
-        let breakRadius = inv.givenNumber("break") ?? n[2] / 2
+        let breakRadius = inv[CommandTable.stickyBreak] ?? n[2] / 2
         guard n[2] >= 0, n[5] >= 0, breakRadius >= 0 else { throw error(.negativeRadius, inv.range) }
         var badge = StickyBadge(
             fixedCenter: inv.point(0), restRadius: n[2], draggedCenter: inv.point(3),
             draggedRadius: n[5], breakRadius: breakRadius)
         badge.brokenEarlier = state.stickyBroken
-        if inv.flag("release") { badge = badge.released() }
+        if inv[CommandTable.stickyRelease] { badge = badge.released() }
         let shape: Path
         do { shape = try badge.path(accuracy: path.accuracy) } catch { throw diagnose(error, inv) }
         guard badge.fixedRadius.isFinite, badge.distance.isFinite else { throw error(.nonFiniteResult, inv.range) }
@@ -63,11 +64,11 @@ extension Interpreter {
         let n = inv.numbers
         let duration = n[0], speed = n.count > 1 ? n[1] : 15
         guard duration >= 0, speed >= 0 else { throw error(.negativeDuration, inv.range) }
-        let w = inv.values("within")!  // defaults from the table
-        let from = inv.point("from")!  // a default from the table
+        let w = inv[CommandTable.wanderWithin]!  // defaults from the table
+        let from = inv[CommandTable.wanderFrom]!  // a default from the table
         // Without `seed`, a new curve each time, as the seed's app draws; the report names the
         // seed so that any run can be drawn again.
-        let seed = inv.givenNumber("seed") ?? Double(UInt64.random(in: 1...999_999))
+        let seed = inv[CommandTable.wanderSeed] ?? Double(UInt64.random(in: 1...999_999))
         guard seed < Magnitude.seedLimit, let seedNumber = UInt64(exactly: seed) else { throw error(.notAnInteger("the seed"), inv.range) }
         var random = SeededRandom(seed: seedNumber)
         let arcs: [Arc]

@@ -4,6 +4,11 @@ import ShapeGeometry
 // Each command's row (what the language knows of it) and its handler (what it does).
 
 extension CommandTable {
+    static let figureKeep = FlagOption(
+        "keep", "from now on each teaching query's figure joins the ones before (tangent and normal in one picture)")
+    static let figureReplace = FlagOption("replace", "from now on each figure replaces the last (the default)")
+    static let figureClear = FlagOption("clear", "drop the figure now (the mode stays)")
+
     static let session: [CommandSpec] = [
         CommandSpec(
             name: "undo", parameters: [], group: .session, cost: .unit, isQuery: false,
@@ -15,9 +20,7 @@ extension CommandTable {
         CommandSpec(
             name: "figure", parameters: [],
             keywords: [
-                flag("keep", "from now on each teaching query's figure joins the ones before (tangent and normal in one picture)"),
-                flag("replace", "from now on each figure replaces the last (the default)"),
-                flag("clear", "drop the figure now (the mode stays)"),
+                figureKeep.spec, figureReplace.spec, figureClear.spec,
             ],
             optionGroups: [OptionGroup(names: ["keep", "replace", "clear"], required: true)],
             group: .session, cost: .unit, isQuery: false,
@@ -65,9 +68,9 @@ extension Interpreter {
 
     /// `precision`.
     func figureCommand(_ inv: Invocation) throws(Diagnostic) {
-        if inv.flag("keep") { state.figureKeep = true }
-        if inv.flag("replace") { state.figureKeep = false }
-        if inv.flag("clear") { state.figures.removeAll { $0.layer == .figure } }
+        if inv[CommandTable.figureKeep] { state.figureKeep = true }
+        if inv[CommandTable.figureReplace] { state.figureKeep = false }
+        if inv[CommandTable.figureClear] { state.figures.removeAll { $0.layer == .figure } }
         current.changed = true
         report("figure", .figureMode(keep: state.figureKeep, marks: figures(in: .figure).reduce(0) { $0 + $1.marks.count }))
     }

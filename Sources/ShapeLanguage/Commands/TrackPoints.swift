@@ -5,10 +5,15 @@ import ShapeGeometry
 // Each command's row (what the language knows of it) and its handler (what it does).
 
 extension CommandTable {
+    /// `dash`'s and `dashes`'s phase.
+    static let dashPhase = NumberOption("phase", value: "p", "start this far into the pattern", default: 0)
+    static let dragTo = PointOption("to", "drag toward the point (x, y)")
+    static let dragBy = PointOption("by", values: ["dx", "dy"], "move the drag target by (dx, dy)")
+
     static let trackPoints: [CommandSpec] = [
         CommandSpec(
             name: "dash", parameters: ["on", "off"], variadic: true,
-            keywords: [KeywordSpec(name: "phase", values: ["p"], summary: "start this far into the pattern", defaults: [0])],
+            keywords: [dashPhase.spec],
             group: .track, cost: .unit, isQuery: false,
             summary: "compute the track points: the ends of every dash of the pattern",
             example: "dash 1 1", run: Interpreter.dashCommand),
@@ -19,8 +24,7 @@ extension CommandTable {
         CommandSpec(
             name: "drag", parameters: [],
             keywords: [
-                KeywordSpec(name: "to", values: ["x", "y"], summary: "drag toward the point (x, y)"),
-                KeywordSpec(name: "by", values: ["dx", "dy"], summary: "move the drag target by (dx, dy)"),
+                dragTo.spec, dragBy.spec,
             ],
             optionGroups: [oneOf("to", "by")], group: .track, cost: .unit, isQuery: false,
             summary: "slide the handle along the track points toward a target",
@@ -40,7 +44,7 @@ extension Interpreter {
     /// `dash`.
     func dashCommand(_ inv: Invocation) throws(Diagnostic) {
         let pattern: DashPattern
-        do { pattern = try DashPattern(inv.numbers, phase: inv.number("phase")) } catch { throw diagnose(error, inv) }
+        do { pattern = try DashPattern(inv.numbers, phase: inv[CommandTable.dashPhase]) } catch { throw diagnose(error, inv) }
         let previous = state.dash, previousCache = trackCache
         state.dash = pattern
         state.dashGiven = true
@@ -74,9 +78,9 @@ extension Interpreter {
         state.handlePlaced = true
         let points = try trackPoints(inv.range)
         // The table's option group makes exactly one of `to` and `by` present.
-        if let to = inv.point("to") {
+        if let to = inv[CommandTable.dragTo] {
             state.handle.follow(toward: to, in: points)
-        } else if let by = inv.point("by") {
+        } else if let by = inv[CommandTable.dragBy] {
             state.handle.follow(by: Vector(by.x, by.y), in: points)
         }
         if let t = state.handle.target, !t.isFinite { throw error(.nonFiniteResult, inv.range) }

@@ -4,23 +4,21 @@ import ShapeGeometry
 // Each command's row (what the language knows of it) and its handler (what it does).
 
 extension CommandTable {
+    static let translateWithin = BoxOption("within", "keep the bounds inside this rectangle, axis by axis (seed 003)")
+
     static let transforms: [CommandSpec] = [
         CommandSpec(
             name: "translate", parameters: ["dx", "dy"],
-            keywords: [
-                KeywordSpec(
-                    name: "within", values: ["x", "y", "w", "h"],
-                    summary: "keep the bounds inside this rectangle, axis by axis (seed 003)")
-            ],
+            keywords: [translateWithin.spec],
             group: .transform, cost: .perElement(WorkCost.visitCost), isQuery: false,
             summary: "move the path by (dx, dy)", example: "translate 10 0 within 0 0 320 480",
             run: Interpreter.translateCommand),
         CommandSpec(
-            name: "rotate", parameters: ["angle"], keywords: [about], group: .transform, cost: .perElement(WorkCost.visitCost), isQuery: false,
+            name: "rotate", parameters: ["angle"], keywords: [about.spec], group: .transform, cost: .perElement(WorkCost.visitCost), isQuery: false,
             summary: "rotate the path (positive turns clockwise on screen)", example: "rotate 30deg about 0 0",
             run: Interpreter.rotateCommand),
         CommandSpec(
-            name: "scale", parameters: ["s", "sy"], optionalCount: 1, keywords: [about], group: .transform,
+            name: "scale", parameters: ["s", "sy"], optionalCount: 1, keywords: [about.spec], group: .transform,
             cost: .perElement(WorkCost.visitCost), isQuery: false,
             summary: "scale the path by s (or s and sy); arcs stay exact", example: "scale 2 0.5", run: Interpreter.scaleCommand),
         CommandSpec(
@@ -35,7 +33,7 @@ extension Interpreter {
     func translateCommand(_ inv: Invocation) throws(Diagnostic) {
         let n = inv.numbers
         var dx = n[0], dy = n[1]
-        if let w = inv.values("within"), let b = path.bounds {
+        if let w = inv[CommandTable.translateWithin], let b = path.bounds {
             // Seed 003: each axis on its own, so a move blocked on one still slides on the other.
             let area = Rect(x: w[0], y: w[1], width: w[2], height: w[3])
             guard area.isFinite else { throw error(.nonFinite("the 'within' rectangle"), inv.range) }
