@@ -5,57 +5,43 @@ import ShapeGeometry
 // a word its row does not declare, nor read a flag as a number; and the shapes that binding
 // guarantees (a default filled in) are the type's, so reading needs no check.
 
-/// A word with no value (`evenodd`): given or not.
-struct FlagOption: Sendable {
-    let spec: KeywordSpec
-    private init(spec: KeywordSpec) { self.spec = spec }
+/// An option word's declaration: its row's `spec`, and the type `Invocation` reads it as.
+protocol DeclaredOption: Sendable {
+    var spec: KeywordSpec { get set }
+}
+
+extension DeclaredOption {
     /// The same word, read the same way, with the summary one command gives it.
-    func described(_ summary: String) -> FlagOption {
-        var s = spec
-        s.summary = summary
-        return FlagOption(spec: s)
+    func described(_ summary: String) -> Self {
+        var option = self
+        option.spec.summary = summary
+        return option
     }
+}
+
+/// A word with no value (`evenodd`): given or not.
+struct FlagOption: DeclaredOption {
+    var spec: KeywordSpec
     init(_ name: String, _ summary: String) { spec = KeywordSpec(name: name, summary: summary) }
 }
 
 /// A word with one number and a default (`tension t`): always there once bound.
-struct NumberOption: Sendable {
-    let spec: KeywordSpec
-    private init(spec: KeywordSpec) { self.spec = spec }
-    /// The same word, read the same way, with the summary one command gives it.
-    func described(_ summary: String) -> NumberOption {
-        var s = spec
-        s.summary = summary
-        return NumberOption(spec: s)
-    }
+struct NumberOption: DeclaredOption {
+    var spec: KeywordSpec
     init(_ name: String, value: String, _ summary: String, default value0: Double) {
         spec = KeywordSpec(name: name, values: [value], summary: summary, defaults: [value0])
     }
 }
 
 /// A word with one number and no fixed default (`break b`, `seed n`): nil when left out.
-struct OptionalNumberOption: Sendable {
-    let spec: KeywordSpec
-    private init(spec: KeywordSpec) { self.spec = spec }
-    /// The same word, read the same way, with the summary one command gives it.
-    func described(_ summary: String) -> OptionalNumberOption {
-        var s = spec
-        s.summary = summary
-        return OptionalNumberOption(spec: s)
-    }
+struct OptionalNumberOption: DeclaredOption {
+    var spec: KeywordSpec
     init(_ name: String, value: String, _ summary: String) { spec = KeywordSpec(name: name, values: [value], summary: summary) }
 }
 
 /// A word with a point (`about x y`): nil when left out and without a default.
-struct PointOption: Sendable {
-    let spec: KeywordSpec
-    private init(spec: KeywordSpec) { self.spec = spec }
-    /// The same word, read the same way, with the summary one command gives it.
-    func described(_ summary: String) -> PointOption {
-        var s = spec
-        s.summary = summary
-        return PointOption(spec: s)
-    }
+struct PointOption: DeclaredOption {
+    var spec: KeywordSpec
     init(_ name: String, values: [String] = ["x", "y"], _ summary: String, default point: Point? = nil) {
         spec = KeywordSpec(name: name, values: values, summary: summary, defaults: point.map { [$0.x, $0.y] })
     }
@@ -63,15 +49,8 @@ struct PointOption: Sendable {
 
 /// A word with a rectangle (`within x y w h`), read as its four numbers as written (x, y, w, h):
 /// nil when left out and without a default.
-struct BoxOption: Sendable {
-    let spec: KeywordSpec
-    private init(spec: KeywordSpec) { self.spec = spec }
-    /// The same word, read the same way, with the summary one command gives it.
-    func described(_ summary: String) -> BoxOption {
-        var s = spec
-        s.summary = summary
-        return BoxOption(spec: s)
-    }
+struct BoxOption: DeclaredOption {
+    var spec: KeywordSpec
     init(_ name: String, _ summary: String, default box: [Double]? = nil) {
         spec = KeywordSpec(name: name, values: ["x", "y", "w", "h"], summary: summary, defaults: box)
     }
@@ -79,8 +58,8 @@ struct BoxOption: Sendable {
 
 /// A word that takes one of the words of an enum (`cap round`): the enum's case, its default
 /// filled in.
-struct ChoiceOption<Choice: RawRepresentable & CaseIterable & Sendable>: Sendable where Choice.RawValue == String {
-    let spec: KeywordSpec
+struct ChoiceOption<Choice: RawRepresentable & CaseIterable & Sendable>: DeclaredOption where Choice.RawValue == String {
+    var spec: KeywordSpec
     /// `order`: the words as `help` lists them (the enum's order when not given).
     init(_ name: String, _ summary: String, default choice: Choice, order: [Choice]? = nil) {
         let words = (order ?? Array(Choice.allCases)).map { $0.rawValue }
