@@ -126,10 +126,34 @@ final class Session {
         {
             return status
         }
-        guard let stop = interpreter.run(source, into: RunSink(report: { self.emit($0) })) else { return 0 }
+        var sink = RunSink(report: { self.emit($0) })
+        if transcript != nil {
+            // Each statement's entry, as the page shows it (`shape view file.shape`).
+            sink.willRun = { _ in
+                self.capture = []
+                return true
+            }
+            sink.didRun = { statement, d in
+                let entry = TranscriptEntry(
+                    origin: "script", statement: source.text(statement.range), reports: self.capture ?? [],
+                    error: d.map { DiagnosticRenderer.render($0) })
+                self.transcript?.append(JSONLinesPrinter.compact(entry.json))
+                self.capture = nil
+                return d == nil
+            }
+        }
+        guard let stop = interpreter.run(source, into: sink) else { return 0 }
+        if case .parse(let failure) = stop {
+            let entry = TranscriptEntry(origin: "script", statement: "", reports: [], error: DiagnosticRenderer.render(failure.diagnostic))
+            transcript?.append(JSONLinesPrinter.compact(entry.json))
+        }
         show(stop.diagnostic, command: stop.command)
         return 1
     }
+
+    /// While set, `runScript` keeps each statement's transcript entry here (JSON), for a
+    /// workbench that starts after the files ran (`shape view file.shape`).
+    var transcript: [String]?
 
     /// Whether scripts of `pipelineLeast` bytes or more (and at most `wholeTreeLimit`) run on
     /// two threads (`ScriptPipeline`). Only where the session ends with its scripts: a failed

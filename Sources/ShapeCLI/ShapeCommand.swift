@@ -346,13 +346,18 @@ public enum ShapeCommand {
             }
         }
         guard applyDefines(options, sources, session) else { return 2 }
-        // The files run first; an error is shown and the session stays open to mend it.
+        // The files run first; an error is shown and the session stays open to mend it. Their
+        // statements and reports are the page's first transcript entries.
+        session.transcript = []
         for source in sources where session.runScript(source) != 0 { break }
+        let ran = session.transcript ?? []
+        session.transcript = nil
         do { session.workbench = try Workbench(session: session, port: port) } catch {
             session.terminal.err("shape view: \(error)")
             session.terminal.flush()
             return 1
         }
+        if !ran.isEmpty { session.workbench?.publish(entries: ran) }
         session.terminal.out("view: \(session.workbench!.server.address)")
         session.terminal.flush()
         let status = REPL(session: session).run()

@@ -554,6 +554,10 @@ def page_tests():
         d.get(v.address)
         wait(d, "return window.workbench.painted > 0", "the first scene")
         check(d.find_element("id", "status").text == "live", "the page says it is live")
+        # The file's own run is the transcript's start: each statement with its report.
+        ran = transcript(d)
+        check(len(ran) >= 7 and ran[0].startswith("move 0 0\n") and "move: to (0, 0)" in ran[0]
+              and any(e.startswith("handle 2\n") for e in ran), f"the page's transcript shows the file's run ({ran[:3]})")
         shown = d.execute_script("const s = Object.assign({}, window.workbench.scene); delete s.d; delete s.version; return s")
         check(shown == scene(v), "the page's scene (read from the binary by the page) is the one read here")
         # The drawn path against the session's own `elements`.
