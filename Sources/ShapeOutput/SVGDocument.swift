@@ -237,7 +237,13 @@ public enum SVGDocument {
             placed.append(.text(label, at: at, Style(fill: colour)))
         }
         if !figureLabels.isEmpty {
-            for l in figureLabels { put(l.text, l.at, l.colour) }
+            // A label two figures give the same point (the point at t of `casteljau` and of
+            // `bernstein`) is written once.
+            var written: [(String, Point)] = []
+            for l in figureLabels where !written.contains(where: { $0.0 == l.text && Tolerance.same($0.1, l.at, size: size) }) {
+                written.append((l.text, l.at))
+                put(l.text, l.at, l.colour)
+            }
             items.append(.group(Style(id: "figure-labels", fontFamily: "sans-serif", fontSize: font), placed))
             placed = []
         }

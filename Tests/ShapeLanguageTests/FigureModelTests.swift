@@ -1,4 +1,5 @@
 import ShapeGeometry
+import ShapeOutput
 import Testing
 
 @testable import ShapeLanguage
@@ -115,5 +116,14 @@ import Testing
         #expect(i.shownFigure(.figure) == nil)
         #expect(i.placeholderReason("casteljau") == "'casteljau' draws its construction as the casteljau layer")
         #expect(i.placeholderReason("matrix") == "'matrix' draws none")
+    }
+
+    /// Two figures that label one point alike (the point at t of `casteljau` and of `bernstein`)
+    /// show the label once; each figure's marks are all drawn.
+    @Test func aLabelTwoFiguresShareIsWrittenOnce() throws {
+        let i = try session("move 0 0\ncurve 30 120 170 120 200 0\ncasteljau 1 0.4\nbernstein 1 0.4")
+        let svg = SVGDocument.render(i.view())
+        #expect(svg.components(separatedBy: ">t = 0.4<").count == 2, "the label once")
+        #expect(svg.contains("<g id=\"casteljau\">") && svg.contains("<g id=\"figure\">"))
     }
 }

@@ -574,7 +574,12 @@ enum WorkbenchPage {
             // labels of one point, as b1 and b2 at t = ½, go on either side).
             const boxes = fixed.concat((state.placed || []).map(([a, b]) => [a, b - 12 * u, a + 22 * u, b + 3 * u]));
             const meets = (r) => boxes.some(q => r[0] < q[2] && q[0] < r[2] && r[1] < q[3] && q[1] < r[3]);
+            // A label two figures give the same point (the point at t of casteljau and of bernstein) once.
+            const labelled = new Set();
             for (const [text, x, y, colour] of texts) {
+              const key = text + " " + Math.round(x / u) + " " + Math.round(y / u);  // to the pixel
+              if (labelled.has(key)) continue;
+              labelled.add(key);
               const w = (7 * text.length + 2) * u, left = -7 * u - w;
               for (const [dx, dy] of [[7 * u, 18 * u], [7 * u, -8 * u], [left, 18 * u], [left, -8 * u], [7 * u, 32 * u], [7 * u, -22 * u], [left, 32 * u], [left, -22 * u]]) {
                 const lx = x + dx, ly = y + dy, box = [lx, ly - 12 * u, lx + w, ly + 3 * u];
