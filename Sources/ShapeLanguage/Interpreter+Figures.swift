@@ -56,24 +56,36 @@ extension Interpreter {
     /// Where it no longer applies (its element is gone, or became a line), the figure keeps its
     /// title, has no marks, and says why in `stale`.
     func recompute(_ figure: Figure) -> Figure {
-        guard let q = figure.query, let row = commandRow(q.command), let run = row.spec.run else { return figure }
+        guard let q = figure.query, let row = commandRow(q.command), row.spec.isQuery, let run = row.spec.run else { return figure }
         let inv = Invocation(
             name: q.command, numbers: q.numbers, ranges: Array(repeating: q.range, count: q.numbers.count + 1), keywords: q.keywords,
             range: q.range, arguments: q.arguments)
         inv.words = q.words
-        let saved = snapshot, statement = current
+        // The query runs on the session as it is and leaves it so (a query changes nothing; this
+        // holds whatever its handler does).
+        let saved = snapshot, statement = current, pathBefore = path, cache = trackCache
+        let undoBefore = undoStack, undoElementsBefore = undoElements
+        var spent = 0
         defer {
             snapshot = saved
+            if path.elements != pathBefore.elements { restorePath(.replace(pathBefore)) }
+            trackCache = cache
+            undoStack = undoBefore
+            undoElements = undoElementsBefore
             current = statement
+            // Its work is the statement's: a thousand kept figures made again cost what they do.
+            current.work += spent
             drawn = nil
         }
         current = StatementState()
+        current.work = statement.work
         current.capturing = 1
         // The figures before this one (a chart goes under the charts they hold).
         if let k = state.figures.firstIndex(of: figure) { state.figures = Array(state.figures[..<k]) }
         drawn = nil
         var made: Figure
         do {
+            try charge((row.spec.cost.units(elements: path.elements.count)) + WorkCost.commandOverhead, q.range)
             try run(self)(inv)
             made = drawn ?? Figure(title: figure.title, marks: [], layer: figure.layer)
             if drawn == nil { made.stale = "it draws nothing on the path as it is now" }
@@ -81,6 +93,7 @@ extension Interpreter {
             made = Figure(title: figure.title, marks: [], layer: figure.layer)
             made.stale = error.message.text
         }
+        spent = current.work - statement.work
         made.query = q
         made.layer = figure.layer
         return made
@@ -88,7 +101,7 @@ extension Interpreter {
 
     /// Makes every figure of the session again on the path as it is now (`recompute`), after a
     /// change of the path that the host made outside a statement (a drag's frames). Not an undo
-    /// step; charges no work.
+    /// step.
     public func refreshFigures() {
         guard !state.figures.isEmpty else { return }
         var made: [Figure] = []

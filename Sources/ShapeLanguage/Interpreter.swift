@@ -258,11 +258,23 @@ public final class Interpreter {
         let saved = current.savedPath
         let replaced = saved.map { $0.elements != path.elements }
         let pathUnchanged = replaced.map { !$0 } ?? (path.elements.count == current.start)
-        // A figure belongs to the path it was made on: a change other than appending (`clear`, a
-        // transform, `setpoint`, a boolean) drops those this statement did not make. (Appending
-        // leaves the elements they show as they were.)
+        // A figure follows its path (SPEC §14): a change other than appending (a transform,
+        // `setpoint`, a boolean) makes the queries' figures this statement did not make again from
+        // their queries, on the path as it is now; one that empties the path (`clear`) drops
+        // them, a new drawing. (Appending leaves the elements they show as they were.)
         if replaced == true, !state.figures.isEmpty, state.figures.contains(where: { !current.drewLayers.contains($0.layer) }) {
-            state.figures.removeAll { !current.drewLayers.contains($0.layer) }
+            // A figure of a command that changed the path itself (`cubics`, `mold`, `split`) shows
+            // that change: it goes, as a query's that cannot follow does (its element is gone).
+            let layers = current.drewLayers
+            var kept: [Figure] = []
+            for figure in state.figures {
+                if layers.contains(figure.layer) || figure.isPlaceholder {
+                    kept.append(figure)
+                } else if !path.isEmpty, let q = figure.query, commandRow(q.command)?.spec.isQuery == true {
+                    kept.append(recompute(figure))
+                }
+            }
+            state.figures = kept
         }
         let globalsUnchanged = current.globalChanges.allSatisfy { globals[$0.key] == $0.value }
         if current.changed, pathUnchanged, globalsUnchanged, snapshot === stateBefore || state == stateBefore.state { current.changed = false }

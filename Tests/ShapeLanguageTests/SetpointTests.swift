@@ -126,10 +126,11 @@ import Testing
     }
 }
 
-/// A teaching figure, a de Casteljau construction and a nearest query belong to the path they
-/// were made on: `clear`, a transform or `setpoint` drops them (the workbench would otherwise draw
-/// the construction of a curve that is gone); appending keeps them; a statement that changes the
-/// path and makes a figure (`split`) keeps its own.
+/// A query's figure (a teaching figure, a de Casteljau construction, a nearest query) follows its
+/// path (SPEC §14): a transform or `setpoint` makes it again from its query on the changed path;
+/// `clear` drops it (a new drawing); appending keeps it; a statement that changes the path and
+/// makes a figure (`split`) keeps its own, and the figure of such a command goes with the next
+/// change.
 @Suite struct FiguresFollowThePathTests {
     @Test func aFigureGoesWithTheCurveItWasMadeOn() {
         let i = Interpreter()
@@ -138,13 +139,23 @@ import Testing
         run(i, "line 300 0")
         #expect(i.shownFigure(.casteljau) != nil && i.shownFigure(.nearest) != nil && i.shownFigure(.figure) != nil, "appending keeps them")
         run(i, "translate 10 0")
-        #expect(i.shownFigure(.casteljau) == nil && i.shownFigure(.nearest) == nil && i.shownFigure(.figure) == nil, "a transform drops them")
+        // A transform makes the queries' figures again on the moved path: as a session that drew
+        // the moved curve and asked the same queries has them.
+        let moved = Interpreter()
+        run(moved, "move 10 0\ncurve 40 120 180 120 210 0\nline 310 0\ncasteljau 1 0.3\nnearest 100 100\ntangent 50")
+        for layer in Figure.Layer.allCases {
+            #expect(i.shownFigure(layer)?.marks == moved.shownFigure(layer)?.marks, "\(layer) follows the transform")
+        }
         run(i, "split 1 0.5")
         #expect(i.shownFigure(.figure)?.title == "split 1 at t 0.5", "split keeps the figure it made")
+        #expect(i.shownFigure(.casteljau)?.title == "casteljau 1 at t 0.3", "and the construction follows, on element 1 as it is")
         run(i, "setpoint 1 0 5 5")
-        #expect(i.shownFigure(.figure) == nil)
+        #expect(i.shownFigure(.figure) == nil, "a figure of a command that changed the path (split) goes")
+        #expect(i.shownFigure(.casteljau) != nil)
+        run(i, "casteljau 3 0.3\nrotate 10deg")
+        #expect(i.shownFigure(.casteljau)?.marks.isEmpty == false && i.shownFigure(.casteljau)?.stale == nil, "it follows a rotation")
         run(i, "casteljau 1 0.3\nclear")
-        #expect(i.shownFigure(.casteljau) == nil, "clear drops it")
+        #expect(i.shownFigure(.casteljau) == nil, "clear drops it: a new drawing")
         // A statement that fails changes nothing, figures included.
         run(i, "move 0 0\ncurve 30 120 170 120 200 0\ncasteljau 1 0.3")
         #expect(run(i, "repeat 1 {\n  translate 1 0\n  line 1 nope\n}") != nil)
