@@ -93,7 +93,9 @@ extension Interpreter {
             made = Figure(title: figure.title, marks: [], layer: figure.layer)
             made.stale = error.message.text
         }
-        spent = current.work - statement.work
+        // What it spent, up to what the statement had left: once the budget is spent, the
+        // figures after it are empty and say so, at no further cost.
+        spent = Swift.max(0, Swift.min(current.work, limits.statementWork) - statement.work)
         made.query = q
         made.layer = figure.layer
         return made

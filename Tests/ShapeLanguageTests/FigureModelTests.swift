@@ -126,4 +126,25 @@ import Testing
         #expect(svg.components(separatedBy: ">t = 0.4<").count == 2, "the label once")
         #expect(svg.contains("<g id=\"casteljau\">") && svg.contains("<g id=\"figure\">"))
     }
+
+    /// Making the figures again is the statement's work: a thousand kept figures under a
+    /// transform, with a small budget, end the statement within its limit (the figures past it
+    /// say why they are empty), never past it.
+    @Test func manyKeptFiguresAreMadeAgainWithinTheBudget() throws {
+        let i = Interpreter(limits: HostileStateTests.smallLimits)
+        #expect(run(i, "move 0 0\ncurve 30 120 170 120 200 0\nfigure keep\nrepeat 1000 {\n  tangent 100\n}") == nil)
+        #expect(i.figures(in: .figure).count == 1, "the same figure kept once")
+        #expect(run(i, "for k in 1..<1000 {\n  tangent k / 10\n}") == nil)
+        #expect(i.figures(in: .figure).count == 1000)
+        // A budget that holds the transform but not all the figures: the statement does its own
+        // work, the figures made again until the budget is spent, the rest empty and saying why.
+        i.limits.statementWork = 1_000
+        #expect(run(i, "translate 1 0") == nil)
+        #expect(i.workSpent <= 1_000 + 100, "\(i.workSpent)")
+        let made = i.figures(in: .figure)
+        let stale = made.filter { $0.stale != nil }
+        #expect(made.count == 1000 && !stale.isEmpty && stale.count < 1000, "\(stale.count) stale")
+        #expect(stale.allSatisfy { $0.marks.isEmpty && $0.legendTitle.contains("no longer applies") })
+        #expect(made.filter { $0.stale == nil }.allSatisfy { !$0.marks.isEmpty })
+    }
 }
