@@ -69,6 +69,8 @@ public enum Message: Sendable, Equatable {
     case noPath(String)
     /// `centroid` of an outline whose area is zero.
     case noArea
+    /// `figure keep` already holds `Limits.keptFigures` figures.
+    case tooManyFigures(Int)
     case negativeCount(String)
     case negativeDuration
     case zeroScale
@@ -201,6 +203,7 @@ public enum Message: Sendable, Equatable {
         case .widthTooLarge: "widthTooLarge"
         case .noPath: "noPath"
         case .noArea: "noArea"
+        case .tooManyFigures: "tooManyFigures"
         case .negativeCount: "negativeCount"
         case .negativeDuration: "negativeDuration"
         case .zeroScale: "zeroScale"
@@ -357,6 +360,7 @@ public enum Message: Sendable, Equatable {
             "an element \(NumberFormat.text(size)) across is too small to measure: sizes from 1e-150 up are (scale the drawing up)"
         case .noPath(let c): "'\(c)' needs a path: draw something first"
         case .noArea: "the outline encloses no area (a line, or loops that cancel out), so it has no centroid"
+        case .tooManyFigures(let n): "'figure keep' holds at most \(n) figures: 'figure clear' drops them, 'figure replace' keeps one"
         case .negativeCount(let what): "\(what) cannot be negative"
         case .negativeDuration: "duration and speed cannot be negative"
         case .zeroScale: "a scale factor cannot be 0"

@@ -91,7 +91,7 @@ extension Interpreter {
         guard let run = row.spec.run else { throw error(.unknownCommand(name), nameRange) }
         drawn = nil
         try run(self)(invocation)
-        if drawn != nil || row.spec.group == .teaching { fileFigure(invocation, teaching: row.spec.group == .teaching) }
+        if drawn != nil || row.spec.group == .teaching { try fileFigure(invocation, teaching: row.spec.group == .teaching) }
         if current.nonFiniteReport {
             current.nonFiniteReport = false
             throw error(.nonFiniteResult, range)

@@ -15,7 +15,7 @@ extension Interpreter {
     ///   joins the ones before instead (the same figure twice is kept once);
     /// - a teaching query that drew nothing in the figure layer empties it, leaving a placeholder
     ///   that says why (`save ... figure` reports it), unless figures are kept.
-    func fileFigure(_ inv: Invocation, teaching: Bool) {
+    func fileFigure(_ inv: Invocation, teaching: Bool) throws(Diagnostic) {
         let query = Figure.Query(
             command: inv.name, numbers: inv.numbers, keywords: inv.keywords, words: inv.words, range: inv.range,
             arguments: inv.arguments)
@@ -28,7 +28,12 @@ extension Interpreter {
             if state.figureKeep && figure.layer == .figure {
                 figures.removeAll { $0.layer == .figure && $0.isPlaceholder }
                 let last = figures.last { $0.layer == .figure }
-                if last?.title != figure.title || last?.marks != figure.marks { figures.append(figure) }
+                if last?.title != figure.title || last?.marks != figure.marks {
+                    guard figures.lazy.filter({ $0.layer == .figure }).count < limits.keptFigures else {
+                        throw error(.tooManyFigures(limits.keptFigures), inv.range)
+                    }
+                    figures.append(figure)
+                }
             } else {
                 figures.removeAll { $0.layer == figure.layer }
                 figures.append(figure)

@@ -41,7 +41,7 @@ extension Interpreter {
         defer { current.capturing -= 1 }
         drawn = nil
         try run(self)(invocation)
-        if drawn != nil || spec.group == .teaching { fileFigure(invocation, teaching: spec.group == .teaching) }
+        if drawn != nil || spec.group == .teaching { try fileFigure(invocation, teaching: spec.group == .teaching) }
         if current.nonFiniteReport {
             current.nonFiniteReport = false
             throw error(.nonFiniteResult, range)

@@ -21,6 +21,10 @@ public struct Limits: Sendable {
     /// such as a loop that lists a growing path on every turn: at most about 50 million elements
     /// visited, or 5 million listed, in one statement.
     public var statementWork = 50_000_000
+    /// Figures `figure keep` holds in the figure layer: each new one is filed among them and every
+    /// change of the path makes them all again, so their number bounds what each query and each
+    /// change costs (past it a query is an error: `figure clear` drops them).
+    public var keptFigures = 1_000
     /// The most points one `show` samples on the curves besides two per element: the plot's own
     /// budget, and what `show` is charged against `statementWork`.
     public static let plotSamples = 50_000

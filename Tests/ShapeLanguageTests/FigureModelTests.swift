@@ -136,6 +136,10 @@ import Testing
         #expect(i.figures(in: .figure).count == 1, "the same figure kept once")
         #expect(run(i, "for k in 1..<1000 {\n  tangent k / 10\n}") == nil)
         #expect(i.figures(in: .figure).count == 1000)
+        // One more is past `Limits.keptFigures`: a located error, and the statement changes nothing.
+        let before = i.state.figures
+        #expect(run(i, "tangent 0.05")?.message == .tooManyFigures(1000))
+        #expect(i.state.figures == before)
         // A budget that holds the transform but not all the figures: the statement does its own
         // work, the figures made again until the budget is spent, the rest empty and saying why.
         i.limits.statementWork = 1_000
