@@ -126,7 +126,7 @@ func entry(origin: String, statement: String, reports: [String], error: String?)
 /// Runs `source` in the live session a statement at a time, as the workbench runs a statement
 /// from the page: each statement's reports as the text printer writes them, stopping at the
 /// first error. Answers `{"ok", "entries"}` framed, then the scene in binary.
-func runLive(_ source: Source, origin: String) -> UnsafePointer<UInt8> {
+func runLive(_ source: Source, origin: String, extra: [(name: String, json: JSON)] = []) -> UnsafePointer<UInt8> {
     var entries: [JSON] = []
     var ok = true
     var reports: [String] = []
@@ -152,7 +152,7 @@ func runLive(_ source: Source, origin: String) -> UnsafePointer<UInt8> {
     }
     // As the workbench's server answers `POST /run?scene=1`: the answer framed, then the scene
     // in binary (WorkbenchScene.binary), which the page decodes alike.
-    let answer = TranscriptEntry.answer(ok: ok, entries: entries)
+    let answer = TranscriptEntry.answer(ok: ok, entries: entries, extra: extra)
     // Each scene newer than the last (the page shows none older than the one it has).
     sceneVersion += 1
     return answerBytes(WorkbenchScene.framed(answer) + WorkbenchScene.binary(live.view(), handleIndex: live.handleIndex, version: sceneVersion))
@@ -179,9 +179,65 @@ public func shapeSession(
     let scriptName = String(decoding: UnsafeBufferPointer(start: name, count: Int(nameCount)), as: UTF8.self)
     bytes.deallocate()
     name.deallocate()
+    return runDocument(Source(name: scriptName, bytes: script), workLimit: workLimit, sendScript: false)
+}
+
+// MARK: Live lessons: the script is the document (SPEC §14)
+
+/// The script the live session last started from, its numbers with sliders, and the plan of the
+/// drag under way.
+nonisolated(unsafe) var document = Source(name: "playground.shape", text: "")
+nonisolated(unsafe) var documentNumbers: [LiveNumber] = []
+nonisolated(unsafe) var documentWorkLimit: Int32 = 0
+nonisolated(unsafe) var dragPlan: DragPlan?
+
+/// Starts the live session again from `source`. Answers as `runLive` does, with `numbers` (the
+/// sliders: `LiveNumber.json`) and, when `sendScript` (the page's hand changed the script), the
+/// new `script`.
+func runDocument(_ source: Source, workLimit: Int32, sendScript: Bool) -> UnsafePointer<UInt8> {
+    document = source
+    documentWorkLimit = workLimit
+    documentNumbers = (try? Parser.parse(source)).map { LiveNumber.find(in: $0) } ?? []
     live = makeInterpreter(flags: 0, precision: -1, workLimit: workLimit)
     pageLine = 1
-    return runLive(Source(name: scriptName, bytes: script), origin: "script")
+    var extra: [(name: String, json: JSON)] = [("numbers", .array(documentNumbers.map { $0.json }))]
+    if sendScript { extra.append(("script", .string(String(decoding: source.bytes, as: UTF8.self)))) }
+    return runLive(source, origin: "script", extra: extra)
+}
+
+/// Begins a drag of point `k` of element `i`: 1 when the drag can edit the script (its literals
+/// or a `let`), 0 when the page should append `setpoint` instead.
+@_expose(wasm, "shape_drag_start")
+@_cdecl("shape_drag_start")
+public func shapeDragStart(_ i: Int32, _ k: Int32) -> Int32 {
+    let limit = documentWorkLimit
+    dragPlan = DragPlan.make(source: document, element: Int(i), point: Int(k)) { makeInterpreter(flags: 0, precision: -1, workLimit: limit) }
+    return dragPlan == nil ? 0 : 1
+}
+
+/// The drag under way at (x, y): the script with its numbers rewritten so that the point is
+/// there (to within `resolution`), run again from its start; answers as `shape_session` does,
+/// with the new `script`.
+@_expose(wasm, "shape_drag_to")
+@_cdecl("shape_drag_to")
+public func shapeDragTo(_ x: Double, _ y: Double, _ resolution: Double) -> UnsafePointer<UInt8> {
+    guard let plan = dragPlan else { return runDocument(document, workLimit: documentWorkLimit, sendScript: true) }
+    let bytes = plan.script(with: plan.values(movingTo: Point(x, y), resolution: resolution))
+    return runDocument(Source(name: document.name, bytes: bytes), workLimit: documentWorkLimit, sendScript: true)
+}
+
+/// Slider `index` (of the last answer's `numbers`) moved to `value`: the script with that number
+/// rewritten, run again; answers as `shape_drag_to` does.
+@_expose(wasm, "shape_set_number")
+@_cdecl("shape_set_number")
+public func shapeSetNumber(_ index: Int32, _ value: Double) -> UnsafePointer<UInt8> {
+    guard index >= 0, Int(index) < documentNumbers.count, value.isFinite else {
+        return runDocument(document, workLimit: documentWorkLimit, sendScript: true)
+    }
+    let r = documentNumbers[Int(index)].literal
+    var bytes = document.bytes
+    bytes.replaceSubrange(r.start..<r.end, with: Array(NumberFormat.plain(value, decimals: 12).utf8))
+    return runDocument(Source(name: document.name, bytes: bytes), workLimit: documentWorkLimit, sendScript: true)
 }
 
 /// Runs the statements of `count` bytes at `bytes` in the live session, as the workbench runs

@@ -44,6 +44,12 @@
       if (job.kind === "script") {
         const [at, count] = put(job.script), [nameAt, nameCount] = put("playground.shape");
         buffer = bytes(exports.shape_session(at, count, nameAt, nameCount, 0));
+      } else if (job.kind === "dragStart") {
+        text = String(exports.shape_drag_start(job.i, job.k));
+      } else if (job.kind === "dragTo") {
+        buffer = bytes(exports.shape_drag_to(job.x, job.y, job.resolution));
+      } else if (job.kind === "number") {
+        buffer = bytes(exports.shape_set_number(job.index, job.value));
       } else if (job.kind === "statement") {
         const [at, count] = put(job.statement);
         buffer = bytes(exports.shape_statement(at, count));
@@ -98,7 +104,8 @@
     // Where the handle is before a statement (jobs run one at a time: the last scene is the
     // session as the statement finds it).
     job.handleBefore = lastScene && lastScene.handle ? lastScene.handle.index : null;
-    worker.postMessage({ id: job.id, kind: job.kind, script: job.script, statement: job.statement, layers: job.layers });
+    const { kind, script, statement, layers, i, k, x, y, resolution, index, value } = job;
+    worker.postMessage({ id: job.id, kind, script, statement, layers, i, k, x, y, resolution, index, value });
   }
   function enqueue(job) {
     return new Promise((resolve) => { job.resolve = resolve; queue.push(job); next(); });
@@ -137,11 +144,17 @@
       next();
       return;
     }
-    if (job.kind === "export") { job.resolve(result.text); next(); return; }
+    if (job.kind === "export" || job.kind === "dragStart") { job.resolve(result.text); next(); return; }
     // As the workbench's server answers: the answer's JSON framed, then the scene in binary.
     const framedAnswer = framed(result.buffer, 0), answer = framedAnswer.json;
     answer.scene = decodeScene(result.buffer, framedAnswer.end);
-    if (job.kind === "script") {
+    // A drag or a slider rewrote the script: the editor holds the new one.
+    if (answer.script !== undefined) {
+      editor.value = answer.script;
+      written = null;
+    }
+    if (answer.numbers) on.numbers(answer.numbers);
+    if (job.kind === "script" || job.kind === "dragTo" || job.kind === "number") {
       if (!job.quiet) on.clear();
       if (!job.quiet) for (const e of answer.entries) on.entry(e);
       api.runs++;
@@ -194,6 +207,29 @@
     editor.scrollTop = editor.scrollHeight;
   }
 
+  // ---- Undo: one gesture, one step ----
+
+  // The script before each change the page made (a gesture, a slider pass, a statement of the
+  // command line), newest last; the undo button puts the last back and runs it. An edit typed in
+  // the editor forgets them (the editor's own undo takes that back), and undo then runs `undo`
+  // in the live session, as before.
+  const undoTexts = [];
+  let undoGesture = null;
+  function beforeChange(how) {
+    const gesture = how && how.gesture != null ? how.gesture : null;
+    if (gesture !== null && gesture === undoGesture) return;
+    undoGesture = gesture;
+    undoTexts.push(editor.value);
+    if (undoTexts.length > 200) undoTexts.shift();
+  }
+  function undo() {
+    if (undoTexts.length === 0) return enqueue({ kind: "statement", statement: "undo", how: {} });
+    editor.value = undoTexts.pop();
+    undoGesture = null;
+    written = null;
+    return runScript(false);
+  }
+
   // An edit's run replaces every job waiting (the script holds what they would have done); the
   // quiet run after a drag's moot statements were left out waits its turn.
   function runScript(quiet) {
@@ -202,7 +238,16 @@
   }
 
   window.shapeSession = {
-    run(statement, how) { return enqueue({ kind: "statement", statement, how }); },
+    run(statement, how) {
+      if (statement.trim() !== "undo") beforeChange(how);
+      return enqueue({ kind: "statement", statement, how });
+    },
+    undo,
+    // A drag of point k of element i: true when it rewrites the script's numbers (the page then
+    // sends `dragTo`), false when the page appends `setpoint` as before.
+    async planDrag(i, k) { return (await enqueue({ kind: "dragStart", i, k })) === "1"; },
+    dragTo(x, y, resolution, how) { beforeChange(how); return enqueue({ kind: "dragTo", x, y, resolution }); },
+    setNumber(index, value, how) { beforeChange(how); return enqueue({ kind: "number", index, value }); },
     connect(handlers) { on = handlers; start(); },
     exportSVG(layers) { return enqueue({ kind: "export", layers }); },
   };
@@ -267,6 +312,8 @@
 
   let editTimer;
   editor.addEventListener("input", () => {
+    undoTexts.length = 0;
+    undoGesture = null;
     clearTimeout(editTimer);
     editTimer = setTimeout(() => runScript(false), 150);
   });

@@ -1,8 +1,8 @@
 """The playground in headless Chromium, from file:// (run by scripts/check-wasm): it is ready and
 runs its first example; an edit reruns the script and shows its reports and its picture; an
-example that includes a library file runs; a real pointer drag of a control point runs `setpoint`
-in the session and writes it into the script (one line, the drag's last position), and undo from
-the page restores the path; the share link brings the script and the picture back, and a link that is not one, is cut
+example that includes a library file runs; a live lesson: a real pointer drag of a control point
+rewrites the curve's numbers (or the let a coordinate is affine in) and the construction follows,
+a slider for every number rewrites its let, and one undo takes back a whole gesture; the share link brings the script and the picture back, and a link that is not one, is cut
 short or inflates past 2 MiB says so and leaves a working editor, and a second link opened in
 the tab is opened; a run past
 the time limit is stopped and says so while the page stays responsive; calls nest 200 deep, as on
@@ -113,27 +113,87 @@ try:
     d.execute_script("const s = document.getElementById('examples'); s.value = 'card.shape'; s.dispatchEvent(new Event('change'));")
     wait(d, "return document.getElementById('transcript').textContent.includes('card: to (30, 0)')", "the card example, which includes lib/card.shape")
 
-    # A real pointer drag of the curve's second control point: setpoint runs in the session at
-    # each frame, and the script gains one line, the drag's last position.
-    edit(d, "move 0 0\ncurve 30 120 170 120 200 0")
-    wait(d, "return document.getElementById('path').getAttribute('d') === 'M0 0C30 120 170 120 200 0'", "the curve drawn")
+    # A live lesson (SPEC §14): a real pointer drag of 30 frames of the curve's second control
+    # point rewrites the curve's numbers in the script (nothing is appended), and the script runs
+    # again, so the construction and the chart after it follow: the de Casteljau point at t = 0.5
+    # is where the closed form (P0 + 3 P1 + 3 P2 + P3) / 8 of the new numbers puts it, and no mark
+    # is left where the old curve's was (100, 90). One undo takes the whole drag back.
+    lesson = "move 0 0\ncurve 30 120 170 120 200 0\ncasteljau 1 0.5\nbernstein 1 0.5\n"
+    edit(d, lesson)
+    wait(d, "return document.getElementById('path').getAttribute('d') === 'M0 0C30 120 170 120 200 0'", "the lesson's curve drawn")
     settle(d)
+    runs = d.execute_script("return window.playground.runs")
     start, end = screen(d, 170, 120), screen(d, 150, 40)
-    pointer_drag(d, start, end, steps=4, pause=0.05)
+    pointer_drag(d, start, end, steps=30, pause=0.01)
     settle(d)
-    p = d.execute_script("return window.workbench.scene.elements[1].p")
+    text = d.execute_script("return document.getElementById('editor').value")
+    lines = text.splitlines()
     target = user(d, round(end[0]), round(end[1]))
-    check(abs(p[4] - target[0]) < 0.5 and abs(p[5] - target[1]) < 0.5 and p[0:4] == [0, 0, 30, 120] and p[6:8] == [200, 0],
-          f"the drag moved only the control point, to where it was let go ({p}, {target})")
-    lines = d.execute_script("return document.getElementById('editor').value").splitlines()
-    check(len(lines) == 3 and lines[2].startswith("setpoint 1 1 ") and ";" not in lines[2], f"the script gains one setpoint line ({lines})")
-    x, y = (float(v) for v in lines[2].split()[3:5])
-    check((x, y) == (p[4], p[5]), "the script's setpoint is the session's point")
-    check(any(e.startswith("page> setpoint 1 1") for e in transcript(d)), "the transcript shows the page's setpoint")
+    words = lines[1].split() if len(lines) > 1 else []
+    ok = len(lines) == 4 and len(words) == 7 and words[:3] == ["curve", "30", "120"] and words[5:] == ["200", "0"] and lines[0] == "move 0 0" and lines[2:] == ["casteljau 1 0.5", "bernstein 1 0.5"]
+    check(ok, f"the drag rewrote the curve's numbers in place and appended nothing ({lines})")
+    x, y = (float(w) for w in words[3:5]) if ok else (0, 0)
+    check(abs(x - target[0]) < 0.5 and abs(y - target[1]) < 0.5, f"the numbers are where the pointer let go ({x}, {y}; {target})")
+    p = d.execute_script("return window.workbench.scene.elements[1].p")
+    check(p == [0, 0, 30, 120, x, y, 200, 0], f"the picture is the script's curve ({p})")
+    bx, by = (0 + 3 * 30 + 3 * x + 200) / 8, (0 + 3 * 120 + 3 * y + 0) / 8
+    points = d.execute_script("return window.workbench.scene.figures.flatMap(f => f.marks).filter(m => m.k === 'point').map(m => m.p)")
+    check(any(abs(q[0] - bx) < 1e-9 and abs(q[1] - by) < 1e-9 for q in points), f"the construction's point at t = 0.5 is the new curve's ({bx}, {by}; {points})")
+    check(not any(abs(q[0] - 100) < 1e-6 and abs(q[1] - 90) < 1e-6 for q in points), "and no mark is left at the old curve's (100, 90)")
+    check(d.execute_script("return window.workbench.scene.figures.length") == 2, "both figures are drawn (the construction and the chart)")
+    reports = "\n".join(transcript(d))
+    check(f"casteljau: element 1" in reports and f"{bx:.4f}".rstrip("0").rstrip(".") in reports, f"the transcript's casteljau report is the new curve's ({bx:.4f})")
+    check(d.execute_script("return window.playground.runs") > runs + 1, "the script ran again as the pointer moved")
     d.find_element("id", "undo").click()
     settle(d)
-    check(d.execute_script("return document.getElementById('path').getAttribute('d')") == "M0 0C30 120 170 120 200 0", "undo from the page restores the path")
-    check(d.execute_script("return document.getElementById('editor').value").splitlines()[3:] == ["undo"], "the script gains the undo")
+    check(d.execute_script("return document.getElementById('editor').value") == lesson, "one undo after the 30-frame drag restores the script")
+    check(d.execute_script("return document.getElementById('path').getAttribute('d')") == "M0 0C30 120 170 120 200 0", "and the path")
+
+    # A coordinate affine in a top-level let: the drag rewrites the let (x0 = 180 - 10 for an end
+    # dragged to x = 180) and the y literal.
+    edit(d, "let x0 = 100\nmove 0 0\nline x0 + 10 50\n")
+    wait(d, "return document.getElementById('path').getAttribute('d') === 'M0 0L110 50'", "the let's line drawn")
+    settle(d)
+    end = screen(d, 180, 80)
+    pointer_drag(d, screen(d, 110, 50), end, steps=8, pause=0.01)
+    settle(d)
+    lines = d.execute_script("return document.getElementById('editor').value").splitlines()
+    target = user(d, round(end[0]), round(end[1]))
+    ok = len(lines) == 3 and lines[0].startswith("let x0 = ") and lines[1] == "move 0 0" and lines[2].startswith("line x0 + 10 ")
+    check(ok, f"the drag rewrote the let and the y literal ({lines})")
+    if ok:
+        x0, ly = float(lines[0].split()[-1]), float(lines[2].split()[-1])
+        check(abs(x0 + 10 - target[0]) < 0.5 and abs(ly - target[1]) < 0.5, f"x0 + 10 and y are where the pointer let go ({x0}, {ly}; {target})")
+
+    # A slider for every number: a let with a declared range and the query's t. A real pointer
+    # drag along the w slider rewrites the let; the area the script prints is w × 60 of the new w.
+    edit(d, "let w = 120 # slider 50...300\nlet h = 60\nmove 0 0\nline w 0\nline w h\nline 0 h\nclose\narea\n")
+    wait(d, "return document.querySelectorAll('#numbers input').length === 2", "a slider for each let")
+    settle(d)
+    names = d.execute_script("return [...document.querySelectorAll('#numbers label span')].map(e => e.textContent)")
+    ends = d.execute_script("return [...document.querySelectorAll('#numbers input')].map(e => [Number(e.min), Number(e.max)])")
+    check(names == ["w", "h"] and ends == [[50, 300], [0, 120]], f"the sliders: the declared range and one from the value ({names}, {ends})")
+    r = d.execute_script("const b = document.querySelector('#numbers input').getBoundingClientRect(); return [b.left, b.top, b.width, b.height]")
+    pointer_drag(d, (r[0] + r[2] * 0.28, r[1] + r[3] / 2), (r[0] + r[2] * 0.9, r[1] + r[3] / 2), steps=10, pause=0.01)
+    settle(d)
+    lines = d.execute_script("return document.getElementById('editor').value").splitlines()
+    w = float(lines[0].split()[3]) if lines[0].startswith("let w = ") and lines[0].endswith(" # slider 50...300") else None
+    check(w is not None and w > 200 and lines[1:] == ["let h = 60", "move 0 0", "line w 0", "line w h", "line 0 h", "close", "area"],
+          f"the slider rewrote its let, and only it ({lines[0]})")
+    area = [e for e in transcript(d) if e.startswith("script> area")]
+    expected = f"area: {w * 60:.4f}".rstrip("0").rstrip(".") if w else "?"
+    check(bool(area) and area[-1].split("\n")[1].startswith(expected), f"the picture is the rewritten script's run (area {area[-1:] if area else None}, w × 60 = {expected})")
+    check(d.execute_script("return window.workbench.scene.elements[1].p[2]") == w, "the path is drawn with the new w")
+    d.find_element("id", "undo").click()
+    settle(d)
+    check(d.execute_script("return document.getElementById('editor').value").startswith("let w = 120 # slider"), "one undo takes back the slider's whole pass")
+
+    edit(d, lesson)
+    wait(d, "return [...document.querySelectorAll('#numbers label span')].map(e => e.textContent).join() === 'casteljau t,bernstein t'", "the queries' t each have a slider")
+    check(d.execute_script("return document.getElementById('slider').className") == "", "the old t slider is not shown beside them")
+    d.execute_script("const i = document.querySelector('#numbers input'); i.value = 0.25; i.dispatchEvent(new Event('input'));")
+    settle(d)
+    check(d.execute_script("return document.getElementById('editor').value").splitlines()[2] == "casteljau 1 0.25", "the t slider rewrites the query's t")
 
     # A real pointer drag of the handle (figure8, seed 000): each move runs `drag to` in the
     # session, and the script gains one line, `handle i; drag to x y` (where the handle was before

@@ -26,6 +26,10 @@ enum WorkbenchPage {
           #legend .swatch { width: 18px; height: 3px; display: inline-block; }
           #slider { position: absolute; right: 10px; bottom: 10px; background: rgba(255,255,255,0.92); border: 1px solid var(--line); border-radius: 4px; padding: 6px 8px; display: none; }
           #slider.shown { display: block; }
+          #numbers { position: absolute; right: 10px; top: 10px; background: rgba(255,255,255,0.92); border: 1px solid var(--line); border-radius: 4px; padding: 4px 8px; font-size: 12px; max-height: 45%; overflow-y: auto; }
+          #numbers:empty { display: none; }
+          #numbers label { display: grid; grid-template-columns: minmax(3em, auto) 120px 4.5em; gap: 6px; align-items: center; }
+          #numbers output { font-family: ui-monospace, monospace; text-align: right; }
           aside { border-left: 1px solid var(--line); display: grid; grid-template-rows: 1fr auto; min-height: 0; }
           #transcript { overflow-y: auto; padding: 6px 8px; font: 12px/1.35 ui-monospace, monospace; }
           #transcript .entry { border-bottom: 1px solid #f0f0f0; padding: 3px 0; white-space: pre-wrap; word-break: break-word; }
@@ -66,6 +70,7 @@ enum WorkbenchPage {
             <g id="overlay"></g>
           </svg>
           <div id="legend"></div>
+          <div id="numbers" aria-label="the script's numbers"></div>
           <div id="slider"><label>t <input type="range" id="t" min="0" max="1" step="0.001"> <output id="t-value"></output></label></div>
         </main>
         <aside>
@@ -191,15 +196,20 @@ enum WorkbenchPage {
         // One statement in flight at a time; while one runs, the newest waiting replaces the others
         // (a drag sends at most one statement a frame, and never queues stale ones).
         function send(statement, key) {
-          state.pending = { statement, how: { gesture: state.gesture, key: key || null } };
+          const how = { gesture: state.gesture, key: key || null };
+          sendWith(() => run(statement, how));
+        }
+        // The same for any job of the session (a drag that rewrites the script, a slider).
+        function sendWith(action) {
+          state.pending = action;
           if (!state.inFlight) pump();
         }
         async function pump() {
           if (state.pending === null) return;
-          const { statement, how } = state.pending;
+          const action = state.pending;
           state.pending = null;
           state.inFlight = true;
-          try { await run(statement, how); } catch (e) { note(String(e), true); }
+          try { await action(); } catch (e) { note(String(e), true); }
           state.inFlight = false;
           if (state.pending !== null) requestAnimationFrame(pump);
         }
@@ -228,6 +238,7 @@ enum WorkbenchPage {
             status(text, lost) { $("status").textContent = text; $("status").className = lost ? "lost" : ""; },
             scene: showScene,
             entry: addEntry,
+            numbers: showNumbers,
             // The session starts again (the playground's script rerun): what the controls remembered goes.
             clear() {
               $("transcript").textContent = ""; entryQueue.length = 0;
@@ -272,7 +283,7 @@ enum WorkbenchPage {
         const tCommands = ["casteljau", "abc", "bernstein", "rational", "splitmatrix", "point"];
         function remember(statement) {
           const words = statement.trim().split(/\s+/);
-          if (tCommands.includes(words[0]) && words.length >= 3 && isFinite(Number(words[2]))) {
+          if (!(state.numbers && state.numbers.length) && tCommands.includes(words[0]) && words.length >= 3 && isFinite(Number(words[2]))) {
             state.lastT = { command: words[0], i: words[1], rest: words.slice(3).join(" ") };
             $("t").value = Number(words[2]); $("t-value").textContent = Number(words[2]).toFixed(3);
             $("slider").className = "shown";
@@ -302,7 +313,53 @@ enum WorkbenchPage {
             $("line").value = state.history[state.historyAt] || ""; e.preventDefault();
           }
         });
-        $("undo").addEventListener("click", () => run("undo").catch((e) => note(String(e), true)));
+        // The playground takes back the page's last change of its script (a whole gesture); the
+        // workbench runs `undo`, which takes back the last statement (a whole gesture too).
+        $("undo").addEventListener("click", () => (session.undo ? session.undo() : run("undo")).catch((e) => note(String(e), true)));
+
+        // ---- A slider for every number of the document (the playground's script, SPEC §14) ----
+
+        // The numbers the last run found ({name, value, low, high, declared, line}): one slider each,
+        // made again when the names change, their values set otherwise (but the one in the hand's).
+        let numbersShown = "";
+        function showNumbers(numbers) {
+          const box = $("numbers"), names = numbers.map((n) => n.name + "@" + n.line).join("|");
+          state.numbers = numbers;
+          // The playground's t slider is the query's number among these.
+          if (numbers.length) $("slider").className = "";
+          if (names !== numbersShown) {
+            numbersShown = names;
+            box.textContent = "";
+            numbers.forEach((n, index) => {
+              const label = document.createElement("label");
+              label.title = `line ${n.line}` + (n.declared ? "" : ": range from the value (declare one with # slider a...b)");
+              const name = document.createElement("span"); name.textContent = n.name;
+              const input = document.createElement("input"); input.type = "range"; input.dataset.index = index;
+              const out = document.createElement("output");
+              label.append(name, input, out); box.append(label);
+              input.addEventListener("pointerdown", () => { state.gesture = ++state.gestures; });
+              input.addEventListener("change", () => { state.gesture = null; });
+              input.addEventListener("input", () => {
+                const value = Number(input.value), how = { gesture: state.gesture };
+                out.textContent = fmtNumber(value, input.step);
+                sendWith(() => session.setNumber(index, value, how));
+              });
+            });
+          }
+          numbers.forEach((n, index) => {
+            const input = box.querySelector(`input[data-index="${index}"]`);
+            if (!input || (document.activeElement === input && state.gesture !== null)) return;
+            // Widened to hold a value the script moved past its ends (a drag).
+            const low = Math.min(n.low, n.value), high = Math.max(n.high, n.value);
+            input.min = low; input.max = high; input.step = (high - low) / 1000;
+            input.value = n.value;
+            input.nextElementSibling.textContent = fmtNumber(n.value, input.step);
+          });
+        }
+        function fmtNumber(value, step) {
+          const digits = Math.max(0, Math.min(6, Math.ceil(-Math.log10(Number(step) || 1))));
+          return Number(value.toFixed(digits)).toString();
+        }
 
         // ---- The view: zoom and pan change only what is shown ----
 
@@ -638,6 +695,9 @@ enum WorkbenchPage {
           if ($("transform").getAttribute("aria-pressed") === "true") { state.drag = { kind: "transform", last: at }; return; }
           const grab = nearestGrab(at, u);
           state.drag = grab ? Object.assign(grab, { start: at }) : { kind: "pan", last: { x: e.clientX, y: e.clientY } };
+          // Where the page holds a document (the playground), a point's drag rewrites its numbers when
+          // they place it (SPEC §14); asked once, at the start.
+          if (grab && grab.kind === "point" && session.planDrag) grab.plan = session.planDrag(grab.i, grab.k);
         });
         svg.addEventListener("pointermove", (e) => {
           if (!pointers.has(e.pointerId) || !state.drag) return;
@@ -647,7 +707,13 @@ enum WorkbenchPage {
             case "handle": send(`drag to ${fmt(at.x)} ${fmt(at.y)}`, "handle"); break;
             // A Bézier's point or a line's end only goes where the last position says (an arc's end
             // goes along its circle, so each position counts).
-            case "point": send(`setpoint ${d.i} ${d.k} ${fmt(at.x)} ${fmt(at.y)}`, state.scene.elements[d.i].k === "arc" ? null : `setpoint ${d.i} ${d.k}`); break;
+            case "point": {
+              const statement = `setpoint ${d.i} ${d.k} ${fmt(at.x)} ${fmt(at.y)}`, key = state.scene.elements[d.i].k === "arc" ? null : `setpoint ${d.i} ${d.k}`;
+              if (!d.plan) { send(statement, key); break; }
+              const how = { gesture: state.gesture, key }, x = at.x, y = at.y, resolution = unitsPerPixel() / 10;
+              sendWith(async () => (await d.plan) ? session.dragTo(x, y, resolution, how) : run(statement, how));
+              break;
+            }
             case "sticky": {
               const s = state.lastSticky;
               send(`sticky ${s[0]} ${s[1]} ${s[2]} ${fmt(at.x)} ${fmt(at.y)} ${s[5]}` + (state.stickyBreak ? ` break ${state.stickyBreak}` : ""));
