@@ -118,6 +118,8 @@ public final class Interpreter {
     /// The track points, kept up to date as the path grows (dropped when it changes otherwise).
     var trackCache: TrackPointCache?
     var undoStack: [UndoRecord] = []
+    /// How many undo steps were ever recorded (`undoMark`).
+    var undoRecorded = 0
     /// The state the last undo record was made from, to be shared by the next if equal.
     var lastSnapshot: StateSnapshot?
     /// The session's variables. Kept apart from `SessionState`, which is copied whole for each
@@ -292,6 +294,7 @@ public final class Interpreter {
                 UndoRecord(
                     snapshot: lastSnapshot!, globals: current.globalChanges, path: restore, command: statement.commandName, line: statementLine))
             undoElements += undoStack.last!.savedElements
+            undoRecorded += 1
             if undoStack.count > 2 * limits.undoHistory { dropOldestUndo(undoStack.count - limits.undoHistory) }
             // Whole-path changes keep a copy of the path each: the oldest go first past the budget,
             // so forty rotations of a million elements do not hold forty copies.

@@ -120,3 +120,55 @@ import Testing
         #expect(found.map { source.text($0.literal) } == ["120", "-4", "0", "3", "0.25"])
     }
 }
+
+/// One gesture, one undo step (SPEC §14): a host joins the undo steps of a gesture's frames;
+/// one `undo` then gives the session as it was before the gesture, the same as a session that
+/// never ran it.
+@Suite struct GestureUndoTests {
+    func run(_ i: Interpreter, _ text: String) {
+        let stop = i.run(Source(name: "t.shape", text: text), into: RunSink(report: { _ in }))
+        #expect(stop == nil, "\(text)")
+    }
+
+    func same(_ a: Interpreter, _ b: Interpreter) -> Bool {
+        a.path.elements == b.path.elements && a.state == b.state && a.globals == b.globals
+    }
+
+    @Test func framesOfEveryKindJoinedAreOneUndo() {
+        let start = "move 0 0\nline 100 0\nquad 150 0 150 50\nlet k = 1\ncasteljau 2 0.5\n"
+        // Frames that replace the path, append to it, set a variable, move the handle; each
+        // joined into the steps before it as a host does after every frame.
+        let frames = ["setpoint 2 0 160 10", "line 10 10", "setpoint 2 0 170 -20", "k = 5", "let fresh = 2", "dash 3 3", "rotate 10deg", "line 3 3"]
+        for split in 0..<frames.count {
+            let i = Interpreter()
+            run(i, start)
+            // The session before the gesture's frames: the start and the frames before `split`.
+            let reference = Interpreter()
+            run(reference, start)
+            for frame in frames[..<split] { run(reference, frame) }
+            let mark = i.undoMark
+            for (n, frame) in frames.enumerated() {
+                let before = i.undoMark
+                run(i, frame)
+                // The frames from `split` on are one gesture: a host joins each frame's steps
+                // into the gesture's from its second frame on.
+                if n > split { i.joinUndoSteps(i.undoMark.recorded - before.recorded + 1) }
+            }
+            #expect(i.undoMark.held == mark.held + split + 1)
+            run(i, "undo")
+            #expect(same(i, reference), "split \(split)")
+        }
+    }
+
+    @Test func theMarkTellsOtherStatementsApart() {
+        let i = Interpreter()
+        run(i, "move 0 0\nline 1 1")
+        let a = i.undoMark
+        run(i, "length")
+        #expect(i.undoMark == a)  // a query records nothing
+        run(i, "line 2 2")
+        #expect(i.undoMark == UndoMark(recorded: a.recorded + 1, held: a.held + 1))
+        run(i, "undo")
+        #expect(i.undoMark == UndoMark(recorded: a.recorded + 1, held: a.held))
+    }
+}

@@ -74,8 +74,8 @@ final class Workbench {
     func serviceJobs() {
         for job in server.takeJobs() {
             switch job.kind {
-            case .run(let text, let withScene, let client):
-                let answer = run(text, client: withScene ? client : nil)
+            case .run(let text, let withScene, let client, let gesture):
+                let answer = run(text, client: withScene ? client : nil, gesture: gesture.map { (client ?? "", $0) })
                 if withScene {
                     // The answer framed as the scene's header is, then the scene it led to.
                     let scene = server.scene
@@ -106,7 +106,9 @@ final class Workbench {
     /// A statement from the page: run as if typed (echoed with its reports above the prompt),
     /// answered with its reports or its error, and, for a page that named itself (`client`),
     /// the transcript entries, which its event stream is then not sent.
-    func run(_ text: String, client: String? = nil) -> String {
+    func run(_ text: String, client: String? = nil, gesture: (page: String, id: Int)? = nil) -> String {
+        let before = session.interpreter.undoMark
+        defer { joinFrames(of: gesture, since: before) }
         let source = Source(name: "<page>", text: text, firstLine: pageLine)
         pageLine += text.split(separator: "\n", omittingEmptySubsequences: false).count
         var reports: [String] = []
@@ -145,6 +147,36 @@ final class Workbench {
             session.terminal.flush()
         }
         return TranscriptEntry.answer(ok: failure == nil, entries: client != nil ? entries : nil, reportsAndError: (reports, failure))
+    }
+
+    /// The last gesture's frames so far: whose it is, the undo mark after its last frame, and
+    /// whether its frames recorded an undo step.
+    var gestureFrames: (page: String, id: Int, mark: UndoMark, recorded: Bool)?
+
+    /// One gesture, one undo step (SPEC §14): the undo steps of a gesture's frames are joined
+    /// into one as they come, while nothing else ran between them (a statement at the prompt or
+    /// from another page starts the count again).
+    func joinFrames(of gesture: (page: String, id: Int)?, since before: UndoMark) {
+        let interpreter = session.interpreter
+        guard let gesture else {
+            gestureFrames = nil
+            return
+        }
+        var after = interpreter.undoMark
+        let pushed = after.recorded - before.recorded
+        if let last = gestureFrames, last.page == gesture.page, last.id == gesture.id, last.mark == before {
+            if last.recorded, pushed > 0 {
+                interpreter.joinUndoSteps(pushed + 1)
+                after = interpreter.undoMark
+            }
+            gestureFrames = (gesture.page, gesture.id, after, last.recorded || pushed > 0)
+        } else {
+            if pushed > 1 {
+                interpreter.joinUndoSteps(pushed)
+                after = interpreter.undoMark
+            }
+            gestureFrames = (gesture.page, gesture.id, after, pushed > 0)
+        }
     }
 
     func stop() {

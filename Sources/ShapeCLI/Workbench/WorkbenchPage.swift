@@ -127,17 +127,20 @@ enum WorkbenchPage {
               .finally(() => { fetching = false; follow(); });
           }
           return {
-            async run(statement) {
+            // A gesture's frames say which gesture they belong to: the session makes them one undo
+            // step, and the transcript shows the gesture as its last statement.
+            async run(statement, how) {
               running++;
               try {
+                const gesture = how && how.gesture != null ? how.gesture : undefined;
                 const response = await fetch(`/run?scene=1&client=${client}&` + query, {
                   method: "POST", headers: { "Content-Type": "application/json" },
-                  body: JSON.stringify({ statement }),
+                  body: JSON.stringify({ statement, gesture }),
                 });
                 if (!response.ok) throw new Error(await response.text());
                 const bytes = await response.arrayBuffer();
                 const answer = framed(bytes, 0);
-                for (const entry of answer.json.entries) on.entry(entry);
+                for (const entry of answer.json.entries) on.entry(Object.assign(entry, { gesture }));
                 on.scene(decodeScene(bytes, answer.end));
                 return answer.json;
               } finally { running--; follow(); }
@@ -255,11 +258,15 @@ enum WorkbenchPage {
         const entryQueue = [];
         function addEntry(entry) {
           if (!entry.error) remember(entry.statement);
+          // A gesture is one entry: its last statement (each frame's replaces the one before).
+          const last = entryQueue[entryQueue.length - 1];
+          if (entry.gesture != null && last && last.gesture === entry.gesture) entryQueue.pop();
           entryQueue.push(entry);
           if (entryQueue.length === 1) requestAnimationFrame(showEntries);
         }
         function showEntries() {
           const t = $("transcript"), boxes = entryQueue.splice(0).slice(-500).map(entryBox);
+          for (const box of boxes) if (box.dataset.gesture) t.querySelector(`[data-gesture="${box.dataset.gesture}"]`)?.remove();
           t.append(...boxes);
           while (t.childElementCount > 500) t.firstElementChild.remove();
           t.scrollTop = t.scrollHeight;
@@ -267,6 +274,7 @@ enum WorkbenchPage {
         function entryBox(entry) {
           const box = document.createElement("div");
           box.className = "entry";
+          if (entry.gesture != null) box.dataset.gesture = entry.gesture;
           if (entry.statement) {
             const s = document.createElement("div");
             s.className = "statement"; s.dataset.origin = entry.origin; s.textContent = entry.statement;

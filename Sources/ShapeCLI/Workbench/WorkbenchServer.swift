@@ -23,7 +23,8 @@ final class WorkbenchServer: @unchecked Sendable {
         /// A statement; `withScene`: answered in binary with the scene after it (see `Workbench.run`);
         /// `client`: the page that sent it, whose event stream is not told of what the answer
         /// brings.
-        case run(String, withScene: Bool, client: String?)
+        /// `gesture`: the page's gesture the statement is a frame of (its frames are one undo step).
+        case run(String, withScene: Bool, client: String?, gesture: Int? = nil)
         case export(Set<SaveLayer>)
     }
     struct Job: Sendable {
@@ -522,7 +523,11 @@ final class WorkbenchServer: @unchecked Sendable {
             }
             guard let client = WorkbenchServer.client(request) else { return reply(c, 400, "a client is up to 64 letters and digits") }
             c.awaitingJob = true
-            enqueue(Job(connection: id, kind: .run(statement, withScene: request.query["scene"] == "1", client: client), keepAlive: c.keepAlive))
+            let gesture = json["gesture"]?.int
+            enqueue(
+                Job(
+                    connection: id, kind: .run(statement, withScene: request.query["scene"] == "1", client: client, gesture: gesture),
+                    keepAlive: c.keepAlive))
         case (_, "/"), (_, "/events"), (_, "/scene.bin"), (_, "/export.svg"), (_, "/run"):
             reply(c, 405, "not with \(request.method)")
         default:

@@ -58,6 +58,35 @@ extension Interpreter {
         report("undo", .undone(command: record.command, line: record.line))
     }
 
+    /// Where the undo history stands: how many steps were ever recorded, and how many are held.
+    /// A host compares marks to know that nothing else ran between a gesture's frames.
+    public var undoMark: UndoMark { UndoMark(recorded: undoRecorded, held: undoStack.count) }
+
+    /// Makes the last `count` undo steps one (a gesture's frames, SPEC §14): `undo` then takes
+    /// them all back at once, to the session as it was before the first of them. The step keeps
+    /// the first's command and line.
+    public func joinUndoSteps(_ count: Int) {
+        let n = Swift.min(count, undoStack.count)
+        guard n > 1 else { return }
+        var joined = undoStack[undoStack.count - n]
+        for later in undoStack[(undoStack.count - n + 1)...] {
+            // A variable first set by a later step held, before it, what it held before them all.
+            for (name, old) in later.globals where joined.globals[name] == nil { joined.globals[name] = .some(old) }
+            switch (joined.path, later.path) {
+            case (.unchanged, _): joined.path = later.path
+            case (.truncate(let k), .replace(var p)):
+                // The steps before only appended past k: the path before them is this one's start.
+                p.truncate(to: k)
+                joined.path = .replace(p)
+            case (.truncate, .unchanged), (.truncate, .truncate), (.replace, _): break
+            }
+        }
+        for r in undoStack[(undoStack.count - n)...] { undoElements -= r.savedElements }
+        undoStack.removeLast(n)
+        undoStack.append(joined)
+        undoElements += joined.savedElements
+    }
+
     /// `vars`.
     func varsCommand(_ inv: Invocation) throws(Diagnostic) {
         let variables = globals.stablySorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
@@ -131,4 +160,12 @@ extension Wording {
     static func help(_ wanted: Wanted, _ topic: HelpTopic) -> Wording {
         Wording(wanted, Line([.document(.help(topic))]), [("text", .document(.help(topic)))])
     }
+}
+
+/// Where a session's undo history stands (`Interpreter.undoMark`).
+public struct UndoMark: Equatable, Sendable {
+    /// Steps recorded since the session began (joined or undone ones included).
+    public var recorded: Int
+    /// Steps held now.
+    public var held: Int
 }

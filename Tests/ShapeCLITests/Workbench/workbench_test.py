@@ -631,26 +631,45 @@ def page_tests():
         else:
             check(False, "a pointer drag of the handle ran 'drag to': " + repr(last))
 
-        # Dragging a control point runs setpoint; undo from the page restores the path.
+        # A live construction (SPEC §14): casteljau on the quad (P0 (100, 0), P1 (150, 0), P2
+        # (150, 50)), then a real pointer drag of 30 frames of its control point. The figure
+        # follows: its point at t = 0.5 is (P0 + 2 P1 + P2) / 4 of the moved quad. The drag is one
+        # statement in the transcript and one undo step: one undo restores the path and the
+        # figure. A statement typed at the prompt moves the point too, and the figure follows it.
+        line = d.find_element("id", "line")
+        line.send_keys("casteljau 2 0.5\n")
+        wait(d, "return (window.workbench.scene.figures || []).some(f => f.layer === 'casteljau')", "the quad's construction")
+        settle(d)
+
+        def construction_point():
+            return d.execute_script("""const f = window.workbench.scene.figures.find(f => f.layer === 'casteljau');
+                const points = f ? f.marks.filter(m => m.k === 'point') : []; return points.length ? points[points.length - 1].p : null;""")
+        check(construction_point() == [137.5, 12.5], f"the construction's point is the quad's at 0.5 ({construction_point()})")
         before = d.execute_script("return window.workbench.scene.d")  # the path data the page made
         c = screen(d, 150, 0)
-        pointer_drag(d, c, screen(d, 170, -20), steps=3)
+        pointer_drag(d, c, screen(d, 170, -20), steps=30, pause=0.01)
         wait(d, "return window.workbench.scene.elements[2].p[2] != 150", "the control point to move")
         settle(d)
         q = d.execute_script("return window.workbench.scene.elements[2].p")
         check(abs(q[2] - 170) < 0.5 and abs(q[3] + 20) < 0.5 and q[0:2] == [100, 0] and q[4:6] == [150, 50],
               f"dragging the quad's control point moved only it ({q})")
-        check(any("setpoint 2 0" in e for e in transcript(d)), "the drag ran setpoint 2 0 x y")
-        # Undo as many times as setpoints ran (one per frame).
-        count = sum(1 for e in transcript(d) if e.startswith("page> setpoint") or e.split("\n")[0].startswith("setpoint"))
-        for _ in range(count):
-            d.find_element("id", "undo").click()
-            settle(d)
-        wait(d, f"return window.workbench.scene.d === {json.dumps(before)}", "undo to restore the path")
-        check(d.execute_script("return window.workbench.scene.d") == before, "undo from the page restores the path")
+        expected = [(100 + 2 * q[2] + 150) / 4, (0 + 2 * q[3] + 50) / 4]
+        got = construction_point()
+        check(got is not None and all(near(a, b, 1e-12) for a, b in zip(got, expected)), f"the construction followed the drag ({got}, {expected})")
+        setpoints = [e for e in transcript(d) if e.startswith("setpoint 2 0")]
+        check(len(setpoints) == 1, f"the 30-frame drag is one statement in the transcript ({len(setpoints)})")
+        d.find_element("id", "undo").click()
+        settle(d)
+        check(d.execute_script("return window.workbench.scene.d") == before, "one undo after the 30-frame drag restores the path")
+        check(construction_point() == [137.5, 12.5], f"and the construction ({construction_point()})")
+        v.type("setpoint 2 0 160 10")
+        wait(d, "return window.workbench.scene.elements[2].p[2] === 160", "the statement typed at the prompt")
+        settle(d)
+        check(construction_point() == [142.5, 17.5], f"the construction follows a statement typed at the prompt ({construction_point()})")
+        v.type("undo")
+        wait(d, f"return window.workbench.scene.d === {json.dumps(before)}", "the prompt's undo")
 
         # The t slider reruns casteljau at the slider's t; the levels are de Casteljau's.
-        line = d.find_element("id", "line")
         line.send_keys("casteljau 3 0.25\n")
         wait(d, "return document.getElementById('slider').className === 'shown'", "the t slider")
         d.execute_script("const t = document.getElementById('t'); t.value = 0.75; t.dispatchEvent(new Event('input'));")
