@@ -6,7 +6,8 @@ import ShapeOutput
 
 /// One interpreter with its printers and output: shared by the script runner and the REPL.
 final class Session {
-    let interpreter: Interpreter
+    /// Made anew only when the workbench runs its document again (`restart`).
+    private(set) var interpreter: Interpreter
     let options: ShapeCommand.Options
     var terminal = Terminal()
     let json = JSONLinesPrinter()
@@ -34,8 +35,21 @@ final class Session {
 
     init(options: ShapeCommand.Options) {
         self.options = options
-        let confined = confined
-        interpreter = Interpreter(loader: { file, from throws(HostFailure) in
+        interpreter = Session.makeInterpreter(options: options, confined: confined)
+    }
+
+    /// A fresh session state for the workbench's document run again (`Workbench+Document`): a
+    /// new interpreter made as the first was, which Ctrl-C still stops.
+    func restart() {
+        let cancelled = interpreter.isCancelled
+        interpreter = Session.makeInterpreter(options: options, confined: confined)
+        interpreter.isCancelled = cancelled
+    }
+
+    /// An interpreter with the session's files (confined while a page's statement runs), the
+    /// options' precision and work limit.
+    static func makeInterpreter(options: ShapeCommand.Options, confined: Confinement) -> Interpreter {
+        let interpreter = Interpreter(loader: { file, from throws(HostFailure) in
             let path = try confined.resolve(file, from: from)
             do { return (path, try FileSystem.read(path)) } catch { throw HostFailure("\(error)") }
         })
@@ -62,6 +76,7 @@ final class Session {
         }
         if let p = options.precision { interpreter.precision = p }
         if let w = options.workLimit { interpreter.limits.statementWork = w }
+        return interpreter
     }
 
     func emit(_ report: Report) {

@@ -14,7 +14,8 @@ public enum ShapeCommand {
                shape [options] -e 'source'
                shape fmt [--check] file.shape ...   (rewrite scripts in the one layout; - for standard input)
                shape watch file.shape [--svg out.svg]   (run again at each change)
-               shape view [file.shape ...] [--port N]   (the session live in a browser: docs/workbench.md)
+               shape view [file.shape ...] [--port N] [--edit]   (the session live in a browser: docs/workbench.md;
+                                                  --edit: the page's sliders and drags rewrite the one file)
                shape lsp [--work-limit N]           (a language server on standard input and output)
           With no file and no -e: a REPL on a terminal, else the script read from standard input.
         options:
@@ -313,8 +314,14 @@ public enum ShapeCommand {
     static func view(_ arguments: [String]) -> Int32 {
         var rest: [String] = []
         var port = 0
+        var edit = false
         var i = 0
         while i < arguments.count {
+            if arguments[i] == "--edit" {
+                edit = true
+                i += 1
+                continue
+            }
             if arguments[i] == "--port" {
                 guard i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0, n < 65536 else {
                     writeAll(STDERR_FILENO, "shape view: --port needs a port number from 1 to 65535\n\(usage)\n")
@@ -345,6 +352,13 @@ public enum ShapeCommand {
                 }
             }
         }
+        // One file is the page's document: its numbers get sliders; with --edit the page's
+        // changes (sliders, drags) are written to it.
+        let files = options.sources.filter { $0.text == nil && $0.name != "-" }
+        if edit, files.count != 1 || options.sources.count != 1 {
+            writeAll(STDERR_FILENO, "shape view: --edit needs exactly one file, the document the page edits\n\(usage)\n")
+            return 2
+        }
         guard applyDefines(options, sources, session) else { return 2 }
         // The files run first; an error is shown and the session stays open to mend it. Their
         // statements and reports are the page's first transcript entries.
@@ -357,7 +371,10 @@ public enum ShapeCommand {
             session.terminal.flush()
             return 1
         }
-        if !ran.isEmpty { session.workbench?.publish(entries: ran) }
+        if sources.count == 1, files.count == 1, options.defines.isEmpty {
+            session.workbench?.document = Workbench.Document(source: sources[0], editable: edit)
+        }
+        if !ran.isEmpty || session.workbench?.document != nil { session.workbench?.publish(entries: ran) }
         session.terminal.out("view: \(session.workbench!.server.address)")
         session.terminal.flush()
         let status = REPL(session: session).run()

@@ -37,17 +37,21 @@ public enum WorkbenchScene {
     ///   besides `elements` and `track`;
     /// - spaces up to a multiple of 8 bytes, then the elements' coordinates (`p` of each in turn)
     ///   and the track points' as 64-bit little-endian doubles.
-    public static func binary(_ r: SaveRequest, handleIndex: Int, version: Int, elements made: Elements? = nil) -> [UInt8] {
+    /// `extra`: fields after the header's own (the workbench's document: its sliders).
+    public static func binary(
+        _ r: SaveRequest, handleIndex: Int, version: Int, elements made: Elements? = nil, extra: [(name: String, json: JSON)] = []
+    ) -> [UInt8] {
         let elements = made ?? Elements(r.path)
         let tracked = !r.trackPointsLeftOut && r.trackPoints.count <= trackLimit
         let handle: JSON = r.handle.map { .object([("index", .integer(handleIndex)), ("point", .pair($0))]) } ?? .null
         // As `save` draws them: each layer's figures as one, the figure layer's last (on top).
         let figures = Figure.Layer.drawingOrder.compactMap { r.figure(in: $0) }
-        let header = JSON.object([
-            ("version", .integer(version)), ("bounds", r.path.bounds.map { .box($0) } ?? .null), ("kinds", .string(elements.kinds)),
-            ("arcs", .array(elements.arcs.map { .string($0) })), ("track", .integer(tracked ? r.trackPoints.count : -1)),
-            ("handle", handle), ("figures", .array(figures.map(figure))),
-        ])
+        let header = JSON.object(
+            [
+                ("version", .integer(version)), ("bounds", r.path.bounds.map { .box($0) } ?? .null), ("kinds", .string(elements.kinds)),
+                ("arcs", .array(elements.arcs.map { .string($0) })), ("track", .integer(tracked ? r.trackPoints.count : -1)),
+                ("handle", handle), ("figures", .array(figures.map(figure))),
+            ] + extra)
         var bytes = framed(JSONLinesPrinter.compact(header), reserving: 8 * elements.numbers.count + (tracked ? 16 * r.trackPoints.count : 0))
         #if _endian(little)
         elements.numbers.withUnsafeBytes { bytes += $0 }

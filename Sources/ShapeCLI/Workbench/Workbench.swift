@@ -18,6 +18,14 @@ final class Workbench {
     /// reader; plain writing elsewhere).
     var display: (() -> Void) -> Void = { body in body() }
     var pageLine = 1
+    /// The file the page changes with sliders (and with `--edit` drags), when `shape view` ran one
+    /// (`Workbench+Document.swift`).
+    var document: Document?
+    /// The statements that ran since the document (the prompt's and the pages'), run again after
+    /// it when the page changes it.
+    var since: [Source] = []
+    /// The drag under way that rewrites the document's numbers.
+    var dragPlan: DragPlan?
 
     /// The workbench now running in this process, for the line readers' wait (C callbacks cannot
     /// capture it).
@@ -55,7 +63,8 @@ final class Workbench {
         }
         let view = interpreter.view(trackPointsAtMost: WorkbenchScene.trackLimit)
         if beside { done.wait() }
-        let scene = WorkbenchScene.binary(view, handleIndex: interpreter.handleIndex, version: version, elements: made.withLock { $0 })
+        let scene = WorkbenchScene.binary(
+            view, handleIndex: interpreter.handleIndex, version: version, elements: made.withLock { $0 }, extra: documentFields)
         server.publish(scene: scene, version: version)
     }
 
@@ -65,6 +74,7 @@ final class Workbench {
     /// After a statement typed at the prompt or run from a file: its entry and the new scene.
     @discardableResult
     func statementDidRun(origin: String, statement: String, reports: [String], error: String?, client: String? = nil) -> JSON {
+        if document != nil, error == nil, origin != "script" { since.append(Source(name: "<\(origin)>", text: statement)) }
         let entry = TranscriptEntry(origin: origin, statement: statement, reports: reports, error: error).json
         publish(entries: [JSONLinesPrinter.compact(entry)], client: client)
         return entry
@@ -85,6 +95,12 @@ final class Workbench {
                 } else {
                     server.finish(job.connection, HTTP.response(200, type: "application/json", body: Array(answer.utf8), keepAlive: job.keepAlive))
                 }
+            case .document(let request, let client):
+                let answer = documentJob(request, client: client)
+                let scene = server.scene
+                var body = WorkbenchScene.framed(answer, reserving: scene.count)
+                body += scene
+                server.finish(job.connection, HTTP.response(200, type: "application/octet-stream", body: body, keepAlive: job.keepAlive))
             case .export(let layers):
                 var request = session.interpreter.view()
                 request.layers = layers

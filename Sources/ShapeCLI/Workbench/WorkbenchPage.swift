@@ -156,7 +156,31 @@ enum WorkbenchPage {
             async exportSVG(layers) {
               return (await fetch(`/export.svg?${query}&layers=${layers.join(",")}`)).text();
             },
+            // The document (`shape view file.shape`, SPEC §14): its sliders, and with --edit the drags
+            // that rewrite its numbers; the page's undo takes back its last change of it.
+            setNumber(index, value, how) { return change({ op: "number", index, value, gesture: gestureOf(how) }); },
+            async planDrag(i, k) {
+              if (!(state.document && state.document.editable)) return false;
+              return (await change({ op: "dragStart", i, k })).plan === true;
+            },
+            dragTo(x, y, resolution, how) { return change({ op: "dragTo", x, y, resolution, gesture: gestureOf(how) }); },
+            undo() { return state.document && state.document.undo ? change({ op: "undo" }) : this.run("undo"); },
           };
+          function gestureOf(how) { return how && how.gesture != null ? how.gesture : undefined; }
+          async function change(body) {
+            running++;
+            try {
+              const response = await fetch(`/document?client=${client}&` + query, {
+                method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+              });
+              if (!response.ok) throw new Error(await response.text());
+              const bytes = await response.arrayBuffer();
+              const answer = framed(bytes, 0);
+              for (const entry of answer.json.entries) on.entry(Object.assign(entry, { gesture: body.gesture }));
+              on.scene(decodeScene(bytes, answer.end));
+              return answer.json;
+            } finally { running--; follow(); }
+          }
         }
 
         // A scene in binary (Sources/ShapeOutput/WorkbenchScene.swift, `binary`) from `at` in the
@@ -227,6 +251,8 @@ enum WorkbenchPage {
             state.sceneVersion = scene.version;
           }
           state.scene = scene;
+          // The workbench's document: its sliders (the playground's come with its answers).
+          if (scene.document) { state.document = scene.document; showNumbers(scene.document.numbers); }
           // The first path is framed; so is a path that has left the view entirely (after `clear` and
           // a new drawing, say). Otherwise the view stays where the hand put it.
           const b = state.scene.bounds, v = state.view;

@@ -26,6 +26,9 @@ final class WorkbenchServer: @unchecked Sendable {
         /// `gesture`: the page's gesture the statement is a frame of (its frames are one undo step).
         case run(String, withScene: Bool, client: String?, gesture: Int? = nil)
         case export(Set<SaveLayer>)
+        /// A change the page makes to the document (`Workbench.documentJob`): a slider, a drag's
+        /// start or frame, undo; answered as a statement with its scene is.
+        case document(JSON, client: String?)
     }
     struct Job: Sendable {
         var connection: Int
@@ -509,7 +512,7 @@ final class WorkbenchServer: @unchecked Sendable {
             let layers = Set(names.compactMap(SaveLayer.init(rawValue:)))
             guard layers.count == names.count else { return reply(c, 400, "unknown layers in \(names.joined(separator: ","))") }
             enqueue(Job(connection: id, kind: .export(layers), keepAlive: c.keepAlive))
-        case ("POST", "/run"):
+        case ("POST", "/run"), ("POST", "/document"):
             let origins = ["http://127.0.0.1:\(port)", "http://localhost:\(port)"]
             if let origin = request.headers["origin"], !origins.contains(origin.lowercased()) {
                 return reply(c, 403, "statements come only from the workbench's own page")
@@ -517,6 +520,15 @@ final class WorkbenchServer: @unchecked Sendable {
             let type = request.headers["content-type"]?.lowercased() ?? ""
             guard type == "application/json" || type.hasPrefix("application/json;") else {
                 return reply(c, 415, "statements come as JSON")
+            }
+            if request.path == "/document" {
+                guard let json = JSON.parse(request.body), json["op"]?.string != nil else {
+                    return reply(c, 400, "the body must be {\"op\": \"...\", ...}")
+                }
+                guard let client = WorkbenchServer.client(request) else { return reply(c, 400, "a client is up to 64 letters and digits") }
+                c.awaitingJob = true
+                enqueue(Job(connection: id, kind: .document(json, client: client), keepAlive: c.keepAlive))
+                return
             }
             guard let json = JSON.parse(request.body), case .string(let statement)? = json["statement"] else {
                 return reply(c, 400, "the body must be {\"statement\": \"...\"}")
@@ -528,7 +540,7 @@ final class WorkbenchServer: @unchecked Sendable {
                 Job(
                     connection: id, kind: .run(statement, withScene: request.query["scene"] == "1", client: client, gesture: gesture),
                     keepAlive: c.keepAlive))
-        case (_, "/"), (_, "/events"), (_, "/scene.bin"), (_, "/export.svg"), (_, "/run"):
+        case (_, "/"), (_, "/events"), (_, "/scene.bin"), (_, "/export.svg"), (_, "/run"), (_, "/document"):
             reply(c, 405, "not with \(request.method)")
         default:
             reply(c, 404, "no such page")

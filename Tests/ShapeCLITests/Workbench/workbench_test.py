@@ -915,6 +915,72 @@ def watch_test():
             proc.kill()
 
 
+def document_test():
+    """`shape view --edit file.shape` (SPEC §14): the file's numbers have sliders; a real pointer
+    drag of a control point rewrites the file's numbers (nothing appended) and the construction
+    follows; a slider rewrites its let, and the session is the file run again with the statement
+    typed since; the page's undo takes back the slider's whole pass, in the file too."""
+    script = "let w = 200 # slider 100...300\nmove 0 0\ncurve 30 120 170 120 w 0\ncasteljau 1 0.5\n"
+    v = View(script, extra=["--edit"])
+    path = os.path.join(v.dir, "start.shape")
+    d = browser()
+    try:
+        d.get(v.address)
+        wait(d, "return document.querySelectorAll('#numbers input').length === 2", "the document's sliders")
+        settle(d)
+        names = d.execute_script("return [...document.querySelectorAll('#numbers label span')].map(e => e.textContent)")
+        check(names == ["w", "casteljau t"], f"the file's let and its query's t have sliders ({names})")
+        end = screen(d, 150, 40)
+        pointer_drag(d, screen(d, 170, 120), end, steps=20, pause=0.01)
+        wait(d, "return window.workbench.scene.elements[1].p[4] !== 170", "the drag's rewrite")
+        settle(d)
+        lines = open(path).read().splitlines()
+        words = lines[2].split() if len(lines) > 2 else []
+        ok = len(lines) == 4 and lines[0] == "let w = 200 # slider 100...300" and words[:3] == ["curve", "30", "120"] and words[5:] == ["w", "0"]
+        check(ok and lines[3] == "casteljau 1 0.5", f"the drag rewrote the file's curve in place ({lines})")
+        p = d.execute_script("return window.workbench.scene.elements[1].p")
+        x, y = (float(w) for w in words[3:5]) if ok else (0, 0)
+        check(p == [0, 0, 30, 120, x, y, 200, 0] and abs(x - 150) < 1 and abs(y - 40) < 1, f"the session is the file's run ({p})")
+        f = d.execute_script("return window.workbench.scene.figures.find(f => f.layer === 'casteljau').marks.filter(m => m.k === 'point').map(m => m.p)")
+        bx, by = (90 + 3 * x + 200) / 8, (360 + 3 * y) / 8
+        check(any(abs(q[0] - bx) < 1e-9 and abs(q[1] - by) < 1e-9 for q in f), f"the construction follows ({bx}, {by})")
+        drags = [e for e in transcript(d) if e.startswith("curve 30 120") and "ran again" in e]
+        check(len(drags) == 1, f"the drag is one entry in the transcript ({transcript(d)})")
+        v.type("line 250 50")
+        wait(d, "return window.workbench.scene.elements.length === 3", "the typed line")
+        r = d.execute_script("const b = document.querySelector('#numbers input').getBoundingClientRect(); return [b.left, b.top, b.width, b.height]")
+        pointer_drag(d, (r[0] + r[2] * 0.5, r[1] + r[3] / 2), (r[0] + r[2] * 0.1, r[1] + r[3] / 2), steps=10, pause=0.01)
+        wait(d, "return window.workbench.scene.elements[1].p[6] !== 200", "the slider's rerun")
+        settle(d)
+        first = open(path).read().splitlines()[0]
+        w = float(first.split()[3]) if first.startswith("let w = ") else None
+        e = d.execute_script("return window.workbench.scene.elements")
+        check(w is not None and w < 180 and first.endswith(" # slider 100...300"), f"the slider rewrote the file's let ({first})")
+        check(len(e) == 3 and e[1]["p"][6:8] == [w, 0] and e[2]["k"] == "line" and e[2]["p"][2:4] == [250, 50],
+              f"the session is the file run again with the new w, then the line typed since ({e})")
+        d.find_element("id", "undo").click()
+        wait(d, "return window.workbench.scene.elements[1].p[6] === 200", "the page's undo")
+        check(open(path).read().splitlines()[0] == "let w = 200 # slider 100...300", "one undo takes the slider's whole pass back, in the file too")
+    finally:
+        d.quit()
+        v.close()
+    # Without --edit the sliders run the file with the new number, as -D does, and leave the file
+    # as it is; a drag cannot edit it (the page appends setpoint); --edit needs one file.
+    v = View("let r = 10\nmove 0 0\nline r 0\n")
+    try:
+        path = os.path.join(v.dir, "start.shape")
+        h = {"Content-Type": "application/json"}
+        answer = request(v, "POST", f"/document?token={v.token}", h, json.dumps({"op": "number", "index": 0, "value": 42.5}).encode())
+        check(status(answer) == 200 and scene(v)["elements"][1]["p"][2:4] == [42.5, 0], "a slider without --edit runs the file with the new number")
+        check(open(path).read() == "let r = 10\nmove 0 0\nline r 0\n", "and leaves the file as it is")
+        plan = request(v, "POST", f"/document?token={v.token}", h, json.dumps({"op": "dragStart", "i": 1, "k": 0}).encode())
+        check(b'"plan":false' in body(plan), "a drag without --edit does not edit the file")
+    finally:
+        v.close()
+    both = subprocess.run([SHAPE, "view", "--edit"], capture_output=True, text=True, timeout=30)
+    check(both.returncode == 2 and "--edit needs exactly one file" in both.stderr, "--edit without a file is a usage error")
+
+
 if __name__ == "__main__":
     def guarded(test):
         # A test that stops with an exception fails (its thread's traceback alone would not).
@@ -927,6 +993,7 @@ if __name__ == "__main__":
     server_thread = threading.Thread(target=guarded, args=(server_tests,))
     server_thread.start()
     page_tests()
+    document_test()
     tmux_test()
     watch_test()
     server_thread.join()
