@@ -180,4 +180,5 @@ def main():
         v.close()
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -126,11 +126,16 @@ func entry(origin: String, statement: String, reports: [String], error: String?)
 /// Runs `source` in the live session a statement at a time, as the workbench runs a statement
 /// from the page: each statement's reports as the text printer writes them, stopping at the
 /// first error. Answers `{"ok", "entries"}` framed, then the scene in binary.
-func runLive(_ source: Source, origin: String, extra: [(name: String, json: JSON)] = []) -> UnsafePointer<UInt8> {
+/// Without `transcript` (a drag's or a slider's frame) the entries are left out: only an error
+/// that stopped the run is one.
+func runLive(
+    _ source: Source, origin: String, extra: [(name: String, json: JSON)] = [], transcript: Bool = true, parsed: Program? = nil
+) -> UnsafePointer<UInt8> {
     var entries: [JSON] = []
     var ok = true
     var reports: [String] = []
     func emit(_ r: Report) {
+        guard transcript else { return }
         let printer = TextPrinter(precision: live.precision, quiet: false, columns: 72, rows: 24, unicode: true)
         if let text = printer.format(r) { reports.append(text) }
     }
@@ -141,10 +146,13 @@ func runLive(_ source: Source, origin: String, extra: [(name: String, json: JSON
             return true
         },
         didRun: { statement, d in
-            entries.append(entry(origin: origin, statement: source.text(statement.range), reports: reports, error: d.map { DiagnosticRenderer.render($0) }))
+            if transcript || d != nil {
+                entries.append(entry(origin: origin, statement: source.text(statement.range), reports: reports, error: d.map { DiagnosticRenderer.render($0) }))
+            }
             return d == nil
         })
-    if let stop = live.run(source, into: sink) {
+    // (A document is parsed once, for its numbers and its run.)
+    if let stop = parsed.map({ live.run($0.statements, in: source, into: sink) }) ?? live.run(source, into: sink) {
         ok = false
         if case .parse(let failure) = stop {
             entries.append(entry(origin: origin, statement: "", reports: [], error: DiagnosticRenderer.render(failure.diagnostic)))
@@ -195,14 +203,17 @@ nonisolated(unsafe) var dragPlan: DragPlan?
 /// sliders: `LiveNumber.json`) and, when `sendScript` (the page's hand changed the script), the
 /// new `script`.
 func runDocument(_ source: Source, workLimit: Int32, sendScript: Bool) -> UnsafePointer<UInt8> {
+    // A frame of the hand's (the script sent back) answers without the transcript, which the page
+    // asks for once the hand rests.
     document = source
     documentWorkLimit = workLimit
-    documentNumbers = (try? Parser.parse(source)).map { LiveNumber.find(in: $0) } ?? []
+    let program = source.count <= Interpreter.wholeTreeLimit ? try? Parser.parse(source) : nil
+    documentNumbers = program.map { LiveNumber.find(in: $0) } ?? []
     live = makeInterpreter(flags: 0, precision: -1, workLimit: workLimit)
     pageLine = 1
     var extra: [(name: String, json: JSON)] = [("numbers", .array(documentNumbers.map { $0.json }))]
     if sendScript { extra.append(("script", .string(String(decoding: source.bytes, as: UTF8.self)))) }
-    return runLive(source, origin: "script", extra: extra)
+    return runLive(source, origin: "script", extra: extra, transcript: !sendScript, parsed: program)
 }
 
 /// Begins a drag of point `k` of element `i`: 1 when the drag can edit the script (its literals

@@ -100,7 +100,7 @@
     job.timer = setTimeout(() => stopped(job), limitMs);
     if (job.kind === "script") status("running…", false);
     // A script job runs the editor's text as it is then (with what the page wrote since).
-    if (job.kind === "script") job.script = editor.value;
+    if (job.kind === "script") { takeShown(); job.script = editor.value; }
     // Where the handle is before a statement (jobs run one at a time: the last scene is the
     // session as the statement finds it).
     job.handleBefore = lastScene && lastScene.handle ? lastScene.handle.index : null;
@@ -148,13 +148,15 @@
     // As the workbench's server answers: the answer's JSON framed, then the scene in binary.
     const framedAnswer = framed(result.buffer, 0), answer = framedAnswer.json;
     answer.scene = decodeScene(result.buffer, framedAnswer.end);
-    // A drag or a slider rewrote the script: the editor holds the new one.
-    if (answer.script !== undefined) {
-      editor.value = answer.script;
-      written = null;
-    }
     if (answer.numbers) on.numbers(answer.numbers);
-    if (job.kind === "script" || job.kind === "dragTo" || job.kind === "number") {
+    if (job.kind === "dragTo" || job.kind === "number") {
+      // A frame of a drag or a slider: the picture now, the script and the transcript once the
+      // hand rests (a 1,000-line script written into the editor and its transcript laid out at
+      // every frame took most of the frame).
+      showLater(answer);
+      api.runs++;
+      status(`ran in ${result.ms.toFixed(0)} ms`, false);
+    } else if (job.kind === "script") {
       if (!job.quiet) on.clear();
       if (!job.quiet) for (const e of answer.entries) on.entry(e);
       api.runs++;
@@ -185,6 +187,7 @@
     rerunTimer = setTimeout(() => runScript(true), 250);
   }
   function record(statement, how, handleBefore) {
+    flushShown();
     const text = editor.value;
     const gesture = how.gesture ?? null, key = how.key ?? null;
     const continues = written && text === written.text && gesture !== null && gesture === written.gesture;
@@ -207,6 +210,29 @@
     editor.scrollTop = editor.scrollHeight;
   }
 
+  // The last frame's script and transcript, shown when frames stop coming (or before anything
+  // reads the editor).
+  let shownLater = null, showTimer;
+  function showLater(answer) {
+    shownLater = answer;
+    clearTimeout(showTimer);
+    showTimer = setTimeout(flushShown, 120);
+  }
+  // A frame's answer has no transcript (the module leaves it out): the script's run makes it,
+  // once, as an edit's would.
+  function takeShown() {
+    clearTimeout(showTimer);
+    const answer = shownLater;
+    shownLater = null;
+    if (answer && answer.script !== undefined) { editor.value = answer.script; written = null; }
+    return answer !== null;
+  }
+  function flushShown() {
+    if (!takeShown()) return;
+    if (!queue.some((job) => job.kind === "script")) queue.push({ kind: "script", quiet: false, keep: true, resolve() {} });
+    next();
+  }
+
   // ---- Undo: one gesture, one step ----
 
   // The script before each change the page made (a gesture, a slider pass, a statement of the
@@ -218,11 +244,13 @@
   function beforeChange(how) {
     const gesture = how && how.gesture != null ? how.gesture : null;
     if (gesture !== null && gesture === undoGesture) return;
+    flushShown();
     undoGesture = gesture;
     undoTexts.push(editor.value);
     if (undoTexts.length > 200) undoTexts.shift();
   }
   function undo() {
+    flushShown();
     if (undoTexts.length === 0) return enqueue({ kind: "statement", statement: "undo", how: {} });
     editor.value = undoTexts.pop();
     undoGesture = null;
@@ -311,6 +339,7 @@
   // ---- The editor pane ----
 
   let editTimer;
+  editor.addEventListener("keydown", flushShown);
   editor.addEventListener("input", () => {
     undoTexts.length = 0;
     undoGesture = null;
@@ -318,6 +347,7 @@
     editTimer = setTimeout(() => runScript(false), 150);
   });
   $("share").addEventListener("click", async () => {
+    flushShown();
     const link = location.href.split("#")[0] + "#s=" + (await encode(editor.value));
     history.replaceState(null, "", link);
     api.link = link;
