@@ -199,7 +199,7 @@ public struct DragPlan {
             guard let up = moved(p, to: p.value + h), let down = moved(p, to: p.value - h) else { continue }
             let a = up - start, b = start - down
             let scale = Swift.max(abs(start.x), abs(start.y), 1)
-            guard abs(a.dx - b.dx) <= 1e-9 * scale, abs(a.dy - b.dy) <= 1e-9 * scale else { continue }
+            guard abs(a.dx - b.dx) <= Magnitude.affineMove * scale, abs(a.dy - b.dy) <= Magnitude.affineMove * scale else { continue }
             p.dx = (a.dx + b.dx) / (2 * h)
             p.dy = (a.dy + b.dy) / (2 * h)
             guard p.dx != 0 || p.dy != 0 else { continue }
@@ -232,7 +232,7 @@ public struct DragPlan {
         if p.count == 2 {
             let det = p[0].dx * p[1].dy - p[1].dx * p[0].dy
             let size = Swift.max(abs(p[0].dx) + abs(p[0].dy), abs(p[1].dx) + abs(p[1].dy))
-            if abs(det) > 1e-9 * size * size {
+            if abs(det) > Magnitude.affineMove * size * size {
                 change[0] = (d.dx * p[1].dy - p[1].dx * d.dy) / det
                 change[1] = (p[0].dx * d.dy - d.dx * p[0].dy) / det
                 return zip(p, change).map { round($0.value + $1, $0, resolution) }

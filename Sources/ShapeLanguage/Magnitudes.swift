@@ -34,6 +34,10 @@ public enum Magnitude {
     /// The smallest positive size a `max` keeps, against dividing by zero (far below any
     /// drawing, above the subnormals).
     public static let tiny = 1e-300
+    /// How far, relative to the point's size, a drag's two nudges of a number may move the point
+    /// apart and still count as the same move (the number places the point affinely, `DragPlan`);
+    /// also how near to parallel two numbers' moves may be before only one is used.
+    public static let affineMove = 1e-9
     /// Seconds in a nanosecond.
     public static let nanosecond = 1e-9
 }
