@@ -93,18 +93,30 @@ extension Workbench {
     func change(to bytes: [UInt8], gesture: (page: String, id: Int)?, client: String?, keepHistory: Bool = true) -> String {
         guard var d = document else { return TranscriptEntry.answer(ok: false, entries: []) }
         let old = d.source
-        let new = Source(name: old.name, bytes: bytes)
+        var new = Source(name: old.name, bytes: bytes)
+        var problem: String?
+        // A file changed on disk since (by an editor, say) is not written over: the page's change
+        // is dropped, and the file as it is now is the document.
+        if d.editable, let disk = try? FileSystem.readBytes(old.name), disk != old.bytes {
+            new = Source(name: old.name, bytes: disk)
+            problem = "\(old.name) changed on disk: the page's change was not written, and the file as it is now ran"
+        }
+        let bytes = new.bytes
         if keepHistory, gesture == nil || d.gesture.map({ $0.page != gesture!.page || $0.id != gesture!.id }) ?? true {
             d.history.append(old)
             if d.history.count > 200 { d.history.removeFirst() }
         }
         d.gesture = keepHistory ? gesture : nil
+        // Undo never goes back past a change made outside the page.
+        if problem != nil {
+            d.history = []
+            dragPlan = nil  // its frames would write the text it was made from
+        }
         d.source = new
         d.numbers = (try? Parser.parse(new)).map { LiveNumber.find(in: $0) } ?? []
         d.changedAt = since.count
         document = d
-        var problem: String?
-        if d.editable {
+        if d.editable, problem == nil {
             do { try FileSystem.writeAtomically(bytes: bytes, to: old.name) } catch { problem = "\(old.name) was not written: \(error)" }
         }
         // The file's run, then the statements since, each as it ran (one that fails now is left out).

@@ -961,6 +961,15 @@ def document_test():
         d.find_element("id", "undo").click()
         wait(d, "return window.workbench.scene.elements[1].p[6] === 200", "the page's undo")
         check(open(path).read().splitlines()[0] == "let w = 200 # slider 100...300", "one undo takes the slider's whole pass back, in the file too")
+        # The file changed on disk meanwhile (an editor saved it): the page's next change is not
+        # written over it; the file as it is now runs, and the transcript says why.
+        edited = open(path).read().replace("let w = 200", "let w = 150")
+        with open(path, "w") as f:
+            f.write(edited)
+        d.execute_script("const i = document.querySelector('#numbers input'); i.value = 290; i.dispatchEvent(new Event('input'));")
+        wait(d, "return [...document.querySelectorAll('#transcript .error')].some(e => e.textContent.includes('changed on disk'))", "the conflict said")
+        check(open(path).read() == edited, "a file changed on disk is not written over")
+        check(wait(d, "return window.workbench.scene.elements[1].p[6] === 150", "the file as it is now"), "the file as it is now is the session")
     finally:
         d.quit()
         v.close()
