@@ -958,6 +958,12 @@ def document_test():
         check(w is not None and w < 180 and first.endswith(" # slider 100...300"), f"the slider rewrote the file's let ({first})")
         check(len(e) == 3 and e[1]["p"][6:8] == [w, 0] and e[2]["k"] == "line" and e[2]["p"][2:4] == [250, 50],
               f"the session is the file run again with the new w, then the line typed since ({e})")
+        # The picture is a native run of the rewritten file (and the typed line): the same elements.
+        native = subprocess.run([SHAPE, "--precision", "17", "-e", open(path).read() + "\nline 250 50\nelements\n"],
+                                capture_output=True, text=True, timeout=60, cwd=v.dir).stdout.splitlines()
+        listed = parse_elements(native[native.index(next(l for l in native if l.startswith("elements:"))) + 1:])
+        check([k for k, _ in listed] == [x["k"] for x in e] and [x["p"] if x["k"] == "move" else x["p"][2:] for x in e] == [n for _, n in listed],
+              f"the picture equals a native run of the rewritten file ({listed})")
         d.find_element("id", "undo").click()
         wait(d, "return window.workbench.scene.elements[1].p[6] === 200", "the page's undo")
         check(open(path).read().splitlines()[0] == "let w = 200 # slider 100...300", "one undo takes the slider's whole pass back, in the file too")
