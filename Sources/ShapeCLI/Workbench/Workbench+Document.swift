@@ -102,7 +102,8 @@ extension Workbench {
             problem = "\(old.name) changed on disk: the page's change was not written, and the file as it is now ran"
         }
         let bytes = new.bytes
-        if keepHistory, gesture == nil || d.gesture.map({ $0.page != gesture!.page || $0.id != gesture!.id }) ?? true {
+        let begins = gesture == nil || d.gesture.map({ $0.page != gesture!.page || $0.id != gesture!.id }) ?? true
+        if keepHistory, begins {
             d.history.append(old)
             if d.history.count > 200 { d.history.removeFirst() }
         }
@@ -130,7 +131,15 @@ extension Workbench {
         let oldLines = String(decoding: old.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         let changed = Array(zip(newLines, oldLines)).firstIndex { $0 != $1 } ?? Swift.min(newLines.count, oldLines.count)
         let line = changed < newLines.count ? String(newLines[changed]) : ""
-        let report = "\(old.name) ran again" + (d.editable ? " (written)" : "") + (since.isEmpty ? "" : ", then the \(since.count) statements since")
+        let report =
+            "\(old.name) ran again" + (d.editable ? " (written)" : "")
+            + (since.isEmpty ? "" : ", then the \(since.count == 1 ? "statement" : "\(since.count) statements") since")
+        // At the prompt, once a gesture: what the page is changing (its frames are not echoed).
+        if begins || !keepHistory {
+            let what = keepHistory ? line : "undo"
+            let whose = d.editable ? "the file" : "the run, not the file"
+            display { self.session.terminal.out("page> \(what)   (\(report); the page changes \(whose))") }
+        }
         let entry = TranscriptEntry(origin: "page", statement: line, reports: [report], error: problem ?? failure).json
         publish(entries: [JSONLinesPrinter.compact(entry)], client: client)
         return TranscriptEntry.answer(ok: problem == nil && failure == nil, entries: [entry])
