@@ -87,20 +87,12 @@ final class Workbench {
             case .run(let text, let withScene, let client, let gesture):
                 let answer = run(text, client: withScene ? client : nil, gesture: gesture.map { (client ?? "", $0) })
                 if withScene {
-                    // The answer framed as the scene's header is, then the scene it led to.
-                    let scene = server.scene
-                    var body = WorkbenchScene.framed(answer, reserving: scene.count)
-                    body += scene
-                    server.finish(job.connection, HTTP.response(200, type: "application/octet-stream", body: body, keepAlive: job.keepAlive))
+                    finishWithScene(job, answer)
                 } else {
                     server.finish(job.connection, HTTP.response(200, type: "application/json", body: Array(answer.utf8), keepAlive: job.keepAlive))
                 }
             case .document(let request, let client):
-                let answer = documentJob(request, client: client)
-                let scene = server.scene
-                var body = WorkbenchScene.framed(answer, reserving: scene.count)
-                body += scene
-                server.finish(job.connection, HTTP.response(200, type: "application/octet-stream", body: body, keepAlive: job.keepAlive))
+                finishWithScene(job, documentJob(request, client: client))
             case .export(let layers):
                 var request = session.interpreter.view()
                 request.layers = layers
@@ -117,6 +109,14 @@ final class Workbench {
                 server.finish(job.connection, HTTP.response(200, type: "image/svg+xml", body: Array(svg.utf8), keepAlive: job.keepAlive))
             }
         }
+    }
+
+    /// Answers `job` with `answer` framed as the scene's header is, then the scene it led to.
+    func finishWithScene(_ job: WorkbenchServer.Job, _ answer: String) {
+        let scene = server.scene
+        var body = WorkbenchScene.framed(answer, reserving: scene.count)
+        body += scene
+        server.finish(job.connection, HTTP.response(200, type: "application/octet-stream", body: body, keepAlive: job.keepAlive))
     }
 
     /// A statement from the page: run as if typed (echoed with its reports above the prompt),

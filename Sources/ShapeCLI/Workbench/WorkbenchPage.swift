@@ -129,22 +129,7 @@ enum WorkbenchPage {
           return {
             // A gesture's frames say which gesture they belong to: the session makes them one undo
             // step, and the transcript shows the gesture as its last statement.
-            async run(statement, how) {
-              running++;
-              try {
-                const gesture = how && how.gesture != null ? how.gesture : undefined;
-                const response = await fetch(`/run?scene=1&client=${client}&` + query, {
-                  method: "POST", headers: { "Content-Type": "application/json" },
-                  body: JSON.stringify({ statement, gesture }),
-                });
-                if (!response.ok) throw new Error(await response.text());
-                const bytes = await response.arrayBuffer();
-                const answer = framed(bytes, 0);
-                for (const entry of answer.json.entries) on.entry(Object.assign(entry, { gesture }));
-                on.scene(decodeScene(bytes, answer.end));
-                return answer.json;
-              } finally { running--; follow(); }
-            },
+            run(statement, how) { return post("/run", { statement, gesture: gestureOf(how) }); },
             connect(handlers) {
               on = handlers;
               const events = new EventSource(`/events?client=${client}&` + query);
@@ -167,10 +152,13 @@ enum WorkbenchPage {
             undo() { return state.document && state.document.undo ? change({ op: "undo" }) : this.run("undo"); },
           };
           function gestureOf(how) { return how && how.gesture != null ? how.gesture : undefined; }
-          async function change(body) {
+          function change(body) { return post("/document", body); }
+          // A statement (`/run`) or a change of the document (`/document`): answered with its entries
+          // (each marked with the gesture it belongs to) and the scene after it, in binary.
+          async function post(path, body) {
             running++;
             try {
-              const response = await fetch(`/document?client=${client}&` + query, {
+              const response = await fetch(`${path}?scene=1&client=${client}&` + query, {
                 method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
               });
               if (!response.ok) throw new Error(await response.text());
