@@ -196,6 +196,31 @@ public final class Interpreter {
         self.source = Source(name: "", text: "")
     }
 
+    /// An independent copy of the session as it stands between statements: its path, state,
+    /// variables, undo history and hosts' hooks (the playground keeps the session as the
+    /// statements before a drag's leave it, and runs the rest on a copy at each frame).
+    public func copy() -> Interpreter {
+        let c = Interpreter(limits: limits, loader: loader)
+        c.path = path
+        c.pathStamp = pathStamp
+        c.snapshot = snapshot
+        c.trackCache = trackCache
+        c.undoStack = undoStack
+        c.undoRecorded = undoRecorded
+        c.lastSnapshot = lastSnapshot
+        c.globals = globals
+        c.undoElements = undoElements
+        c.overrides = overrides
+        c.saver = saver
+        c.exporter = exporter
+        c.includeStack = includeStack
+        c.source = source
+        c.statementLine = statementLine
+        c.definitions = definitions
+        c.isCancelled = isCancelled
+        return c
+    }
+
     /// Digits after the point in text output (0 to 17; `precision n` changes it too).
     public var precision: Int {
         get { state.precision }

@@ -118,6 +118,12 @@ public struct DragPlan {
     /// Where the point is in the document as written.
     public let start: Point
     public let parameters: [Parameter]
+    /// The index, among the document's top-level statements, of the statement that drew the
+    /// point. When every number the drag rewrites is a literal of it (`onlyItsOwnNumbers`), the
+    /// statements before it run the same whatever the drag does: a host may keep the session as
+    /// they leave it and run only the rest at each frame.
+    public let statement: Int
+    public var onlyItsOwnNumbers: Bool { parameters.allSatisfy { $0.name == nil } }
 
     /// The drawing commands whose statement's literals a drag rewrites, and where point k's
     /// coordinates are among their arguments.
@@ -206,7 +212,7 @@ public struct DragPlan {
             parameters.append(p)
         }
         guard !parameters.isEmpty else { return nil }
-        return DragPlan(source: source, element: element, point: point, start: start, parameters: parameters)
+        return DragPlan(source: source, element: element, point: point, start: start, parameters: parameters, statement: maker)
     }
 
     /// The names an expression reads, in the order written.

@@ -1,3 +1,5 @@
+import Foundation
+import ShapeOutput
 import ShapeGeometry
 import ShapeTestSupport
 import Testing
@@ -170,5 +172,43 @@ import Testing
         #expect(i.undoMark == UndoMark(recorded: a.recorded + 1, held: a.held + 1))
         run(i, "undo")
         #expect(i.undoMark == UndoMark(recorded: a.recorded + 1, held: a.held))
+    }
+}
+
+/// `Interpreter.copy`: a session copied between statements goes on as the original would. Each
+/// golden script is cut in two; the first part runs, then the second runs on a copy and, as
+/// itself, on a session that ran the whole script: the same reports, the same stop, the same
+/// path, state and variables, and the copy's run leaves the original as it was.
+@Suite struct InterpreterCopyTests {
+    @Test func aCopyGoesOnAsTheOriginalWould() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("ShapeCLITests/Golden")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".shape") }.sorted()
+        #expect(names.count > 100)
+        let printer = JSONLinesPrinter()
+        for name in names {
+            let source = Source(name: name, text: try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8))
+            guard let program = try? Parser.parse(source), program.statements.count >= 2 else { continue }
+            let cut = program.statements.count / 2
+            func run(_ i: Interpreter, _ statements: ArraySlice<Stmt>) -> (reports: [String], stop: String?) {
+                var reports: [String] = []
+                let stop = i.run(Array(statements), in: source, into: RunSink(report: { reports.append(printer.format($0) ?? "") }))
+                return (reports, stop.map { DiagnosticRenderer.render($0.diagnostic) })
+            }
+            let whole = Interpreter(), original = Interpreter()
+            let first = run(whole, program.statements[..<cut])
+            _ = run(original, program.statements[..<cut])
+            guard first.stop == nil else { continue }
+            let before = (original.path.elements, original.state, original.globals, original.undoMark)
+            let copy = original.copy()
+            let onCopy = run(copy, program.statements[cut...])
+            let onWhole = run(whole, program.statements[cut...])
+            #expect(onCopy.reports == onWhole.reports && onCopy.stop == onWhole.stop, "\(name)")
+            #expect(copy.path.elements == whole.path.elements && copy.state == whole.state && copy.globals == whole.globals, "\(name)")
+            #expect(copy.undoMark == whole.undoMark, "\(name)")
+            #expect(
+                original.path.elements == before.0 && original.state == before.1 && original.globals == before.2 && original.undoMark == before.3,
+                "\(name)")
+        }
     }
 }

@@ -198,6 +198,10 @@ nonisolated(unsafe) var document = Source(name: "playground.shape", text: "")
 nonisolated(unsafe) var documentNumbers: [LiveNumber] = []
 nonisolated(unsafe) var documentWorkLimit: Int32 = 0
 nonisolated(unsafe) var dragPlan: DragPlan?
+/// For a drag that rewrites only the numbers of the statement that drew its point: the session as
+/// the statements before that one leave it (the same at every frame), copied at each frame to run
+/// the rest on.
+nonisolated(unsafe) var dragPrefix: Interpreter?
 
 /// Starts the live session again from `source`. Answers as `runLive` does, with `numbers` (the
 /// sliders: `LiveNumber.json`) and, when `sendScript` (the page's hand changed the script), the
@@ -223,6 +227,11 @@ func runDocument(_ source: Source, workLimit: Int32, sendScript: Bool) -> Unsafe
 public func shapeDragStart(_ i: Int32, _ k: Int32) -> Int32 {
     let limit = documentWorkLimit
     dragPlan = DragPlan.make(source: document, element: Int(i), point: Int(k)) { makeInterpreter(flags: 0, precision: -1, workLimit: limit) }
+    dragPrefix = nil
+    if let plan = dragPlan, plan.onlyItsOwnNumbers, let program = try? Parser.parse(document) {
+        let prefix = makeInterpreter(flags: 0, precision: -1, workLimit: limit)
+        if prefix.run(Array(program.statements[..<plan.statement]), in: document, into: RunSink(report: { _ in })) == nil { dragPrefix = prefix }
+    }
     return dragPlan == nil ? 0 : 1
 }
 
@@ -234,7 +243,20 @@ public func shapeDragStart(_ i: Int32, _ k: Int32) -> Int32 {
 public func shapeDragTo(_ x: Double, _ y: Double, _ resolution: Double) -> UnsafePointer<UInt8> {
     guard let plan = dragPlan else { return runDocument(document, workLimit: documentWorkLimit, sendScript: true) }
     let bytes = plan.script(with: plan.values(movingTo: Point(x, y), resolution: resolution))
-    return runDocument(Source(name: document.name, bytes: bytes), workLimit: documentWorkLimit, sendScript: true)
+    let source = Source(name: document.name, bytes: bytes)
+    // Only the statements from the one that drew the point on run again (on a copy of the session
+    // the ones before it left); the whole script runs once the hand rests (the page's transcript).
+    if let prefix = dragPrefix, let program = try? Parser.parse(source), plan.statement < program.statements.count {
+        document = source
+        documentNumbers = LiveNumber.find(in: program)
+        live = prefix.copy()
+        pageLine = 1
+        let suffix = Program(statements: Array(program.statements[plan.statement...]), source: source)
+        return runLive(
+            source, origin: "script", extra: [("numbers", .array(documentNumbers.map { $0.json })), ("script", .string(String(decoding: bytes, as: UTF8.self)))],
+            transcript: false, parsed: suffix)
+    }
+    return runDocument(source, workLimit: documentWorkLimit, sendScript: true)
 }
 
 /// Slider `index` (of the last answer's `numbers`) moved to `value`: the script with that number
