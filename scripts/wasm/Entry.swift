@@ -128,8 +128,11 @@ func entry(origin: String, statement: String, reports: [String], error: String?)
 /// first error. Answers `{"ok", "entries"}` framed, then the scene in binary.
 /// Without `transcript` (a drag's or a slider's frame) the entries are left out: only an error
 /// that stopped the run is one.
+/// `sendScript`: the source's text follows the scene, as it is (the page reads it as the rest of
+/// the answer: escaping a long script into the JSON took a quarter of a drag's frame).
 func runLive(
-    _ source: Source, origin: String, extra: [(name: String, json: JSON)] = [], transcript: Bool = true, parsed: Program? = nil
+    _ source: Source, origin: String, extra: [(name: String, json: JSON)] = [], transcript: Bool = true, parsed: Program? = nil,
+    sendScript: Bool = false
 ) -> UnsafePointer<UInt8> {
     var entries: [JSON] = []
     var ok = true
@@ -160,10 +163,12 @@ func runLive(
     }
     // As the workbench's server answers `POST /run?scene=1`: the answer framed, then the scene
     // in binary (WorkbenchScene.binary), which the page decodes alike.
-    let answer = TranscriptEntry.answer(ok: ok, entries: entries, extra: extra)
+    let answer = TranscriptEntry.answer(ok: ok, entries: entries, extra: extra + (sendScript ? [("scriptFollows", .bool(true))] : []))
     // Each scene newer than the last (the page shows none older than the one it has).
     sceneVersion += 1
-    return answerBytes(WorkbenchScene.framed(answer) + WorkbenchScene.binary(live.view(), handleIndex: live.handleIndex, version: sceneVersion))
+    var bytes = WorkbenchScene.framed(answer) + WorkbenchScene.binary(live.view(), handleIndex: live.handleIndex, version: sceneVersion)
+    if sendScript { bytes += source.bytes }
+    return answerBytes(bytes)
 }
 
 func answerBytes(_ text: String) -> UnsafePointer<UInt8> { answerBytes(Array(text.utf8)) }
@@ -215,9 +220,8 @@ func runDocument(_ source: Source, workLimit: Int32, sendScript: Bool) -> Unsafe
     documentNumbers = program.map { LiveNumber.find(in: $0) } ?? []
     live = makeInterpreter(flags: 0, precision: -1, workLimit: workLimit)
     pageLine = 1
-    var extra: [(name: String, json: JSON)] = [("numbers", .array(documentNumbers.map { $0.json }))]
-    if sendScript { extra.append(("script", .string(String(decoding: source.bytes, as: UTF8.self)))) }
-    return runLive(source, origin: "script", extra: extra, transcript: !sendScript, parsed: program)
+    let extra: [(name: String, json: JSON)] = [("numbers", .array(documentNumbers.map { $0.json }))]
+    return runLive(source, origin: "script", extra: extra, transcript: !sendScript, parsed: program, sendScript: sendScript)
 }
 
 /// Begins a drag of point `k` of element `i`: 1 when the drag can edit the script (its literals
@@ -230,7 +234,11 @@ public func shapeDragStart(_ i: Int32, _ k: Int32) -> Int32 {
     dragPrefix = nil
     if let plan = dragPlan, plan.onlyItsOwnNumbers, let program = try? Parser.parse(document) {
         let prefix = makeInterpreter(flags: 0, precision: -1, workLimit: limit)
-        if prefix.run(Array(program.statements[..<plan.statement]), in: document, into: RunSink(report: { _ in })) == nil { dragPrefix = prefix }
+        if prefix.run(Array(program.statements[..<plan.statement]), in: document, into: RunSink(report: { _ in })) == nil {
+            // Its track points measured once: each frame's copy measures only what it appends.
+            _ = prefix.view()
+            dragPrefix = prefix
+        }
     }
     return dragPlan == nil ? 0 : 1
 }
@@ -252,9 +260,7 @@ public func shapeDragTo(_ x: Double, _ y: Double, _ resolution: Double) -> Unsaf
         live = prefix.copy()
         pageLine = 1
         let suffix = Program(statements: Array(program.statements[plan.statement...]), source: source)
-        return runLive(
-            source, origin: "script", extra: [("numbers", .array(documentNumbers.map { $0.json })), ("script", .string(String(decoding: bytes, as: UTF8.self)))],
-            transcript: false, parsed: suffix)
+        return runLive(source, origin: "script", extra: [("numbers", .array(documentNumbers.map { $0.json }))], transcript: false, parsed: suffix, sendScript: true)
     }
     return runDocument(source, workLimit: documentWorkLimit, sendScript: true)
 }

@@ -148,6 +148,8 @@
     // As the workbench's server answers: the answer's JSON framed, then the scene in binary.
     const framedAnswer = framed(result.buffer, 0), answer = framedAnswer.json;
     answer.scene = decodeScene(result.buffer, framedAnswer.end);
+    // A drag's or a slider's new script follows the scene, as it is.
+    if (answer.scriptFollows) answer.script = new TextDecoder().decode(new Uint8Array(result.buffer, answer.scene.end));
     if (answer.numbers) on.numbers(answer.numbers);
     if (job.kind === "dragTo" || job.kind === "number") {
       // A frame of a drag or a slider: the picture now, the script and the transcript once the

@@ -198,6 +198,7 @@ enum WorkbenchPage {
             for (let k = 0; k < track.length; k++, offset += 8) track[k] = data.getFloat64(offset, true);
           }
           scene.elements = elements; scene.track = track;
+          scene.end = at + offset;  // where the bytes after the scene begin
           delete scene.kinds; delete scene.arcs;
           return scene;
         }

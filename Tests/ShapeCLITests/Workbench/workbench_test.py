@@ -558,7 +558,7 @@ def page_tests():
         ran = transcript(d)
         check(len(ran) >= 7 and ran[0].startswith("move 0 0\n") and "move: to (0, 0)" in ran[0]
               and any(e.startswith("handle 2\n") for e in ran), f"the page's transcript shows the file's run ({ran[:3]})")
-        shown = d.execute_script("const s = Object.assign({}, window.workbench.scene); delete s.d; delete s.version; return s")
+        shown = d.execute_script("const s = Object.assign({}, window.workbench.scene); delete s.d; delete s.version; delete s.end; return s")
         check(shown == scene(v), "the page's scene (read from the binary by the page) is the one read here")
         # The drawn path against the session's own `elements`.
         r = json.loads(body(post(v, "elements")))
