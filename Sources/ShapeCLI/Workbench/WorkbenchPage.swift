@@ -374,7 +374,9 @@ enum WorkbenchPage {
             if (!input || (document.activeElement === input && state.gesture !== null)) return;
             // Widened to hold a value the script moved past its ends (a drag).
             const low = Math.min(n.low, n.value), high = Math.max(n.high, n.value);
-            input.min = low; input.max = high; input.step = (high - low) / 1000;
+            // A power of ten, at least 500 steps from end to end: the numbers written stay short (55,
+            // not 55.02).
+            input.min = low; input.max = high; input.step = Math.pow(10, Math.floor(Math.log10((high - low) / 500)));
             input.value = n.value;
             input.nextElementSibling.textContent = fmtNumber(n.value, input.step);
           });
