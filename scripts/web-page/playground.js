@@ -226,8 +226,20 @@
     clearTimeout(showTimer);
     const answer = shownLater;
     shownLater = null;
-    if (answer && answer.script !== undefined) { editor.value = answer.script; written = null; }
+    if (answer && answer.script !== undefined) {
+      // (Where the caret was: a key pressed just after a drag goes where the hand put it.)
+      const [from, to] = [editor.selectionStart, editor.selectionEnd];
+      editor.value = answer.script;
+      editor.setSelectionRange(Math.min(from, editor.value.length), Math.min(to, editor.value.length));
+      written = null;
+    }
     return answer !== null;
+  }
+  // A script put in the editor from elsewhere (a link, an example, an edit) replaces what a drag
+  // left waiting.
+  function dropShown() {
+    clearTimeout(showTimer);
+    shownLater = null;
   }
   function flushShown() {
     if (!takeShown()) return;
@@ -326,6 +338,7 @@
   async function openLink(fragment) {
     let script = "", problem = null;
     try { script = await decode(fragment); } catch (error) { problem = error.message; }
+    dropShown();
     editor.value = script;
     window.workbench.fitted = false;
     const ran = runScript(false);
@@ -336,13 +349,14 @@
     }
     return ran;
   }
-  Object.assign(api, { encode, decode, run: (script) => { editor.value = script; return runScript(false); } });
+  Object.assign(api, { encode, decode, run: (script) => { dropShown(); editor.value = script; return runScript(false); } });
 
   // ---- The editor pane ----
 
   let editTimer;
   editor.addEventListener("keydown", flushShown);
   editor.addEventListener("input", () => {
+    dropShown();
     undoTexts.length = 0;
     undoGesture = null;
     clearTimeout(editTimer);
@@ -362,6 +376,7 @@
   select.addEventListener("change", () => {
     const found = window.SHAPE_EXAMPLES.find(([name]) => name === select.value);
     if (!found) return;
+    dropShown();
     editor.value = found[1];
     window.workbench.fitted = false;  // a new example is framed
     runScript(false);
