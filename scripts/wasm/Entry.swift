@@ -249,7 +249,7 @@ public func shapeDragStart(_ i: Int32, _ k: Int32) -> Int32 {
 @_expose(wasm, "shape_drag_to")
 @_cdecl("shape_drag_to")
 public func shapeDragTo(_ x: Double, _ y: Double, _ resolution: Double) -> UnsafePointer<UInt8> {
-    guard let plan = dragPlan else { return runDocument(document, workLimit: documentWorkLimit, sendScript: true) }
+    guard let plan = dragPlan, x.isFinite, y.isFinite else { return runDocument(document, workLimit: documentWorkLimit, sendScript: true) }
     let bytes = plan.script(with: plan.values(movingTo: Point(x, y), resolution: resolution))
     let source = Source(name: document.name, bytes: bytes)
     // Only the statements from the one that drew the point on run again (on a copy of the session

@@ -990,6 +990,19 @@ def document_test():
         check(open(path).read() == "let r = 10\nmove 0 0\nline r 0\n", "and leaves the file as it is")
         plan = request(v, "POST", f"/document?token={v.token}", h, json.dumps({"op": "dragStart", "i": 1, "k": 0}).encode())
         check(b'"plan":false' in body(plan), "a drag without --edit does not edit the file")
+        # Requests that are not changes are refused, and change nothing.
+        for bad, why in [({"op": "number", "index": 9, "value": 1}, b"no such number"), ({"op": "number", "index": 0, "value": "1e999"}, b"no such number"),
+                         ({"op": "dragTo", "x": 1, "y": 2}, b"no drag"), ({"op": "fly"}, b"unknown op")]:
+            answer = request(v, "POST", f"/document?token={v.token}", h, json.dumps(bad).encode())
+            check(status(answer) == 200 and b'"ok":false' in body(answer) and why in body(answer), f"{bad} is refused: {why.decode()}")
+        check(scene(v)["elements"][1]["p"][2:4] == [42.5, 0] and open(path).read() == "let r = 10\nmove 0 0\nline r 0\n", "and changed nothing")
+        # The page's undo takes the slider back, once: there is nothing more of the page's.
+        undo = request(v, "POST", f"/document?token={v.token}", h, b'{"op": "undo"}')
+        check(b'"ok":true' in body(undo) and scene(v)["elements"][1]["p"][2:4] == [10, 0], "the page's undo takes the slider back")
+        again = request(v, "POST", f"/document?token={v.token}", h, b'{"op": "undo"}')
+        check(b'"ok":false' in body(again) and b"nothing of the page" in body(again), "and then has nothing of the page's to undo")
+        no_op = request(v, "POST", f"/document?token={v.token}", h, b'{"index": 0}')
+        check(status(no_op) == 400, "a body without an op is a bad request")
     finally:
         v.close()
     both = subprocess.run([SHAPE, "view", "--edit"], capture_output=True, text=True, timeout=30)
