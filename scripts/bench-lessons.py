@@ -42,7 +42,7 @@ def drag(d, element, k, frames=60):
 def zoom(d, element, k, size):
     """Frames `size` units about point k of `element` (a point of a long path is taken close up)."""
     p = d.execute_script(f"return window.workbench.scene.elements[{element}].p")
-    d.execute_script("const s = window.workbench; s.view = {x: arguments[0] - arguments[2] / 2, y: arguments[1] - arguments[2] / 2, w: arguments[2], h: arguments[2] * 0.75};"
+    d.execute_script("const s = window.workbench; s.viewByFit = false; s.view = {x: arguments[0] - arguments[2] / 2, y: arguments[1] - arguments[2] / 2, w: arguments[2], h: arguments[2] * 0.75};"
                      "window.dispatchEvent(new Event('resize'))", p[2 + 2 * k], p[3 + 2 * k], size)
 
 

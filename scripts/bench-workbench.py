@@ -139,7 +139,7 @@ def main():
         d.get(v.address)
         w.wait(d, "return window.workbench.painted > 0", "the first scene", timeout=30)
         # Zoom in on the second quad's control point and take it by the page's own pointer handlers.
-        d.execute_script("const s = window.workbench; s.view = {x: 0, y: -10, w: 40, h: 30}; document.getElementById('fit');")
+        d.execute_script("const s = window.workbench; s.viewByFit = false; s.view = {x: 0, y: -10, w: 40, h: 30};")
         d.execute_script("window.dispatchEvent(new Event('resize'))")
         q = d.execute_script("return window.workbench.scene.elements[6].p")
         x, y = w.screen(d, q[2], q[3])

@@ -246,7 +246,13 @@ enum WorkbenchPage {
           // a new drawing, say). Otherwise the view stays where the hand put it.
           const b = state.scene.bounds, v = state.view;
           const outside = b && v && (b[2] < v.x || b[0] > v.x + v.w || b[3] < v.y || b[1] > v.y + v.h);
-          if ((!state.fitted && b) || outside) { fit(); state.fitted = true; }
+          // A view that fit made (not the hand's zoom or pan) is made again when the drawing no longer
+          // fits in it (a curve drawn after a lone `move`, a script replaced by a larger one); not in the
+          // middle of a drag, which would move the view under the hand.
+          // So is one the drawing shrank to a fifth of (an undo of a long path).
+          const refit = b && v && state.viewByFit && !state.drag &&
+            (b[0] < v.x || b[2] > v.x + v.w || b[1] < v.y || b[3] > v.y + v.h || Math.max(b[2] - b[0], b[3] - b[1]) < 0.2 * Math.min(v.w, v.h));
+          if ((!state.fitted && b) || outside || refit) { fit(); state.fitted = true; }
           draw();
           performance.mark("scene-painted");
           state.painted = (state.painted || 0) + 1;
@@ -406,7 +412,9 @@ enum WorkbenchPage {
           if (grabs.length <= markerLimit) {
             for (const [x, y] of grabs) { b[0] = Math.min(b[0], x); b[1] = Math.min(b[1], y); b[2] = Math.max(b[2], x); b[3] = Math.max(b[3], y); }
           }
-          let w = Math.max(b[2] - b[0], 1e-9), h = Math.max(b[3] - b[1], 1e-9);
+          // A drawing that is one point (a lone `move`) is framed 100 units wide, not 1e-9.
+          let w = b[2] - b[0], h = b[3] - b[1];
+          if (Math.max(w, h) < 1e-9) { w = h = 100; b[0] -= 50; b[2] += 50; b[1] -= 50; b[3] += 50; }
           const size = Math.max(w, h);
           w = Math.max(w, size * 0.05); h = Math.max(h, size * 0.05);
           const cw = svg.clientWidth || 800, ch = svg.clientHeight || 600;
@@ -416,6 +424,7 @@ enum WorkbenchPage {
             const scale = Math.min(cw / (w * 1.2), room / (h * 1.2));
             const vw = cw / scale, vh = ch / scale;
             state.view = { x: (b[0] + b[2]) / 2 - vw / 2, y: (b[1] + b[3]) / 2 - room / 2 / scale, w: vw, h: vh };
+            state.viewByFit = true;
             draw();
           }
           place(0);
@@ -747,6 +756,7 @@ enum WorkbenchPage {
             case "pan": {
               const u = unitsPerPixel();
               state.view.x -= (e.clientX - d.last.x) * u; state.view.y -= (e.clientY - d.last.y) * u;
+              state.viewByFit = false;
               d.last = { x: e.clientX, y: e.clientY };
               draw(); break;
             }
@@ -789,6 +799,7 @@ enum WorkbenchPage {
           }
           const at = toUser(e), k = Math.exp(e.deltaY * 0.0015);
           const v = state.view;
+          state.viewByFit = false;
           v.x = at.x - (at.x - v.x) * k; v.y = at.y - (at.y - v.y) * k; v.w *= k; v.h *= k;
           draw();
         }, { passive: false });

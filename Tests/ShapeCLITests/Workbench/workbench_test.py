@@ -791,11 +791,23 @@ def page_tests():
         # SVG export: the document save writes.
         svgtext = d.execute_async_script("const done = arguments[0]; window.workbench.exportSVG().then(done);")
         check(svgtext.startswith("<?xml") and 'id="path"' in svgtext and 'id="controls"' in svgtext, "the SVG export is save's document with the layers shown")
-        # fit shows every point a hand can take, a curve's control points outside its bounds too,
-        # with a teaching chart under the path.
+        # The view never loses the drawing: after `clear`, a lone `move` is framed at a sensible
+        # size (not a 1e-9 box), and the curve drawn after it is framed again by itself, its
+        # control points too (the view was fit's, not the hand's).
         line.send_keys("clear\n")
         line.send_keys("move 100 300\n")
+        wait(d, "return window.workbench.scene.elements.length === 1", "the lone move")
+        settle(d)
+        width = d.execute_script("return window.workbench.view.w")
+        check(width > 10, f"a lone point is framed at a sensible size ({width} units wide)")
         line.send_keys("curve 150 100 350 100 400 300\n")
+        wait(d, "return window.workbench.scene.elements.length === 2", "the curve after it")
+        settle(d)
+        outside = d.execute_script("""const v = window.workbench.view;
+            return [[150, 100], [350, 100], [100, 300], [400, 300]].filter(([x, y]) => !(x >= v.x && x <= v.x + v.w && y >= v.y && y <= v.y + v.h));""")
+        check(not outside, f"the curve drawn after a lone move is framed by itself ({outside} outside the view)")
+        # fit shows every point a hand can take, a curve's control points outside its bounds too,
+        # with a teaching chart under the path.
         line.send_keys("bernstein 1 0.3\n")
         wait(d, "return [...document.querySelectorAll('#transcript .statement')].some(e => e.textContent === 'bernstein 1 0.3')", "bernstein 1 0.3")
         settle(d)
