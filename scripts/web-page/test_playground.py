@@ -293,5 +293,86 @@ try:
     wait(d, "return document.getElementById('transcript').textContent.includes('line: to (3, 4), segment 5')", "a run after the stopped one")
 finally:
     d.quit()
+
+
+def touch(driver, fingers, steps=8):
+    """Touches with each finger's path [(x0, y0), (x1, y1)] at once: down at the first point,
+    `steps` moves to the second, up."""
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+    from selenium.webdriver.common.actions import interaction
+    ab = ActionBuilder(driver)
+    inputs = [ab.add_pointer_input(interaction.POINTER_TOUCH, f"finger{k}") for k in range(len(fingers))]
+    for f, ((x0, y0), _) in zip(inputs, fingers):
+        f.create_pointer_move(x=int(x0), y=int(y0), origin="viewport")
+    for f in inputs:
+        f.create_pointer_down(button=0)
+    for k in range(1, steps + 1):
+        for f, ((x0, y0), (x1, y1)) in zip(inputs, fingers):
+            f.create_pointer_move(x=int(x0 + (x1 - x0) * k / steps), y=int(y0 + (y1 - y0) * k / steps), duration=30, origin="viewport")
+    for f in inputs:
+        f.create_pointer_up(button=0)
+    ab.perform()
+
+
+def layout(driver):
+    """The picture's share of the viewport, whether the page scrolls sideways, and the controls
+    shown that are smaller than a finger (44 px)."""
+    return driver.execute_script("""const r = document.getElementById('view').getBoundingClientRect();
+        return [r.width * r.height / (innerWidth * innerHeight), document.documentElement.scrollWidth > innerWidth,
+          [...document.querySelectorAll('button, select, label.toggle, #numbers input')].filter(e => e.offsetParent)
+            .map(e => [e.id || e.textContent.trim(), e.getBoundingClientRect()]).filter(([, b]) => b.width < 44 || b.height < 44).map(([n]) => n)];""")
+
+
+# Every screen (issue 48): a phone in portrait and in landscape, a tablet both ways, with touch.
+# The picture takes at least 60% of the screen, nothing scrolls sideways, every control is at
+# least 44 px; on the phone in portrait one finger drags a point (the live lesson: the script's
+# numbers are rewritten), two fingers zoom the view (and run nothing), and the panels' tabs show
+# the transcript or hide the panels. Each size's screenshot is kept in .build/wasm-check/.
+shots = pathlib.Path(__file__).resolve().parents[2] / ".build" / "wasm-check"
+for width, height in [(390, 844), (844, 390), (768, 1024), (1024, 768)]:
+    options = Options()
+    for flag in ["--headless=new", "--no-sandbox"]:
+        options.add_argument(flag)
+    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 2, "touch": True},
+                                                        "userAgent": "Mozilla/5.0 (Linux; Android 14; phone) Mobile"})
+    options.binary_location = "/usr/bin/chromium"
+    d = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+    try:
+        d.get(page + "?limit=3000")
+        wait(d, "return window.playground && window.playground.runs > 0", f"{width}x{height}: the first run")
+        lesson = "let t = 0.3 # slider 0...1\nmove 0 0\ncurve 30 120 170 120 200 0\ncasteljau 1 t\nbernstein 1 t\n"
+        edit(d, lesson)
+        wait(d, "return document.getElementById('path').getAttribute('d') === 'M0 0C30 120 170 120 200 0'", f"{width}x{height}: the lesson drawn")
+        settle(d)
+        share, sideways, small = layout(d)
+        check(share >= 0.6 and not sideways and not small,
+              f"{width}x{height}: the picture has {share:.0%} of the screen, nothing scrolls sideways, no control under 44 px ({small})")
+        shots.mkdir(parents=True, exist_ok=True)
+        d.save_screenshot(str(shots / f"playground-{width}x{height}.png"))
+        if (width, height) != (390, 844):
+            continue
+        start, end = screen(d, 170, 120), screen(d, 150, 60)
+        touch(d, [(start, end)], steps=12)
+        settle(d)
+        line = d.execute_script("return document.getElementById('editor').value").splitlines()[2]
+        words = line.split()
+        check(len(words) == 7 and words[:3] == ["curve", "30", "120"] and words[3] != "170" and words[5:] == ["200", "0"],
+              f"{width}x{height}: one finger drags P2 and the script's curve follows ({line})")
+        script = d.execute_script("return document.getElementById('editor').value")
+        view = d.execute_script("return window.workbench.view.w")
+        r = d.execute_script("const b = document.getElementById('view').getBoundingClientRect(); return [b.left + b.width / 2, b.top + b.height * 0.7]")
+        touch(d, [((r[0] - 30, r[1]), (r[0] - 90, r[1])), ((r[0] + 30, r[1]), (r[0] + 90, r[1]))], steps=8)
+        settle(d)
+        zoomed = d.execute_script("return window.workbench.view.w")
+        check(zoomed < view * 0.6 and d.execute_script("return document.getElementById('editor').value") == script,
+              f"{width}x{height}: two fingers spread zoom the view in ({view:.1f} -> {zoomed:.1f} units wide) and run nothing")
+        d.find_element("id", "panel-transcript").click()
+        check(d.execute_script("return document.getElementById('transcript').offsetParent !== null && document.getElementById('editor-pane').offsetParent === null"),
+              f"{width}x{height}: the transcript's tab shows it in the script's place")
+        d.find_element("id", "panel-none").click()
+        more, _, _ = layout(d)
+        check(more > share + 0.15, f"{width}x{height}: hide gives the picture the panel's room ({share:.0%} -> {more:.0%})")
+    finally:
+        d.quit()
 print(f"playground: {len(failures)} failed")
 sys.exit(1 if failures else 0)

@@ -22,6 +22,8 @@ enum WorkbenchPage {
           svg#view { width: 100%; height: 100%; display: block; user-select: none; }
           #legend { position: absolute; left: 10px; bottom: 10px; background: rgba(255,255,255,0.92); border: 1px solid var(--line); border-radius: 4px; padding: 6px 8px; font-size: 12px; max-width: 60%; }
           #legend:empty { display: none; }
+          /* The legend only tells: a hand's drag or pinch that starts over it takes the picture under it. */
+          #legend { pointer-events: none; }
           #legend .row { display: flex; gap: 6px; align-items: center; }
           #legend .swatch { width: 18px; height: 3px; display: inline-block; }
           #slider { position: absolute; right: 10px; bottom: 10px; background: rgba(255,255,255,0.92); border: 1px solid var(--line); border-radius: 4px; padding: 6px 8px; display: none; }
@@ -38,6 +40,49 @@ enum WorkbenchPage {
           #transcript .error { color: #b00; }
           form#command { display: flex; border-top: 1px solid var(--line); }
           form#command input { flex: 1; font: 13px ui-monospace, monospace; padding: 8px; border: 0; outline: none; }
+          /* Phones and small windows (docs/workbench.md, "Screens"): the picture takes most of the
+             screen; the transcript (and the playground's script) is a panel below it, or beside it in
+             landscape, chosen by the tabs and folded away by "hide"; the header is one row, with the
+             less used controls behind "more"; every control is at least 44 px. */
+          #more, #panels { display: none; }
+          #more-items { display: contents; }
+          /* A finger's targets: at least 44 px. */
+          @media (pointer: coarse) {
+            button, label.toggle, select { min-height: 44px; min-width: 44px; }
+            #numbers label, #numbers input, #slider input { min-height: 44px; }
+          }
+          @media (max-width: 760px), (max-height: 500px) {
+            body { grid-template-columns: 1fr; grid-template-rows: auto minmax(0, 1fr) auto minmax(0, 21dvh);
+              grid-template-areas: "header" "main" "nav" "panel"; height: 100dvh; }
+            header { grid-area: header; padding: 4px 6px; gap: 4px; }
+            header .title { display: none; }
+            main { grid-area: main; }
+            #more { display: inline-block; }
+            #more-items { display: none; }
+            body.more-open #more-items { display: flex; flex-wrap: wrap; gap: 4px; width: 100%; }
+            #panels { grid-area: nav; display: flex; gap: 4px; padding: 3px 6px; border-top: 1px solid var(--line); }
+            aside, #editor-pane { grid-area: panel; border: 0; border-top: 1px solid var(--line); min-height: 0; }
+            body[data-panel="none"] { grid-template-rows: auto minmax(0, 1fr) auto 0; }
+            body[data-panel="none"] aside, body[data-panel="none"] #editor-pane,
+            body[data-panel="transcript"] #editor-pane, body[data-panel="script"] aside { display: none; }
+            #status { font-size: 12px; }
+            #legend { font-size: 11px; max-width: 75%; max-height: 30%; overflow: hidden; padding: 4px 6px; }
+            select#examples { max-width: 38vw; }
+          }
+          /* A phone in landscape, and a tablet: the panel beside the picture. */
+          @media (max-height: 500px) and (orientation: landscape), (min-width: 761px) and (max-width: 1199px) and (min-height: 501px) {
+            body { grid-template-columns: minmax(0, 1fr) minmax(220px, 30%); grid-template-rows: auto auto minmax(0, 1fr);
+              grid-template-areas: "header header" "main nav" "main panel"; height: 100dvh; }
+            header { grid-area: header; }
+            main { grid-area: main; }
+            #panels { grid-area: nav; display: flex; gap: 4px; padding: 3px 6px; }
+            aside, #editor-pane { grid-area: panel; min-height: 0; }
+            body[data-panel="none"] aside, body[data-panel="none"] #editor-pane,
+            body[data-panel="transcript"] #editor-pane, body[data-panel="script"] aside { display: none; }
+            body[data-panel="none"] { grid-template-columns: minmax(0, 1fr) auto; grid-template-rows: auto auto minmax(0, 1fr); }
+            #panels { border-top: 0; border-left: 1px solid var(--line); flex-wrap: wrap; }
+            aside, #editor-pane { border-top: 0; border-left: 1px solid var(--line); }
+          }
         </style>
         </head>
         <body>
@@ -46,11 +91,14 @@ enum WorkbenchPage {
           <button id="fit" title="frame the path">fit</button>
           <button id="undo" title="run undo">undo</button>
           <button id="transform" aria-pressed="false" title="drag: translate, wheel or pinch: scale, shift+wheel or twist: rotate, double click: reset">transform</button>
+          <button id="more" aria-expanded="false" title="more controls">more</button>
+          <span id="more-items">
           <button id="play" title="a point along the path over the wander's duration">play</button>
           <button id="export-svg" title="the SVG save would write, with the layers shown">SVG</button>
           <button id="export-png" title="a PNG of the view at twice its size">PNG</button>
           <label class="toggle"><input type="checkbox" id="show-track" checked> track points</label>
           <label class="toggle"><input type="checkbox" id="show-bounds"> bounds</label>
+          </span>
           <span id="status">connecting…</span>
         </header>
         <main id="stage">
@@ -73,6 +121,11 @@ enum WorkbenchPage {
           <div id="numbers" aria-label="the script's numbers"></div>
           <div id="slider"><label>t <input type="range" id="t" min="0" max="1" step="0.001"> <output id="t-value"></output></label></div>
         </main>
+        <nav id="panels" aria-label="panels">
+          <button id="panel-script" data-panel="script" aria-pressed="false">script</button>
+          <button id="panel-transcript" data-panel="transcript" aria-pressed="false">transcript</button>
+          <button id="panel-none" data-panel="none" aria-pressed="false" title="the picture alone">hide</button>
+        </nav>
         <aside>
           <div id="transcript" aria-live="polite"></div>
           <form id="command"><input id="line" autocomplete="off" spellcheck="false" placeholder="a statement, Enter to run (↑ ↓ history)"></form>
@@ -724,6 +777,12 @@ enum WorkbenchPage {
             state.drag = { kind: "pinch", distance: Math.hypot(a.x - b.x, a.y - b.y), angle: Math.atan2(b.y - a.y, b.x - a.x) };
             return;
           }
+          // Two fingers without the transform tool pan and zoom the view (nothing runs in the session).
+          if (pointers.size === 2) {
+            const [a, b] = [...pointers.values()];
+            state.drag = { kind: "view", distance: Math.hypot(a.x - b.x, a.y - b.y), mid: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } };
+            return;
+          }
           if (pointers.size > 1) return;
           state.gesture = ++state.gestures;
           if ($("transform").getAttribute("aria-pressed") === "true") { state.drag = { kind: "transform", last: at }; return; }
@@ -764,6 +823,19 @@ enum WorkbenchPage {
               const dx = at.x - d.last.x, dy = at.y - d.last.y;
               if (dx !== 0 || dy !== 0) { send(`translate ${fmt(dx)} ${fmt(dy)}`); d.last = at; }
               break;
+            }
+            case "view": {
+              if (pointers.size < 2) break;
+              const [a, b] = [...pointers.values()];
+              const distance = Math.max(Math.hypot(a.x - b.x, a.y - b.y), 1), mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+              // The point under the fingers' middle stays under it as they spread, close and move.
+              const r = svg.getBoundingClientRect(), u = unitsPerPixel(), k = d.distance / distance, v = state.view;
+              const ux = v.x + (d.mid.x - r.left) * u, uy = v.y + (d.mid.y - r.top) * u;
+              v.w *= k; v.h *= k;
+              v.x = ux - (mid.x - r.left) * u * k; v.y = uy - (mid.y - r.top) * u * k;
+              d.distance = distance; d.mid = mid;
+              state.viewByFit = false;
+              draw(); break;
             }
             case "pinch": {
               if (pointers.size < 2) break;
@@ -870,6 +942,24 @@ enum WorkbenchPage {
         state.exportPNG = exportPNG;
         state.exportSVG = exportSVG;
         $("export-png").addEventListener("click", async () => download(await exportPNG(), "shape.png"));
+
+        // ---- Screens: the panels' tabs and the header's "more" (phones and small windows) ----
+
+        function showPanel(name) {
+          document.body.dataset.panel = name;
+          for (const b of document.querySelectorAll("#panels button")) b.setAttribute("aria-pressed", String(b.dataset.panel === name));
+          // The picture's size changed: the view keeps its scale, as on a resize.
+          window.dispatchEvent(new Event("resize"));
+        }
+        for (const b of document.querySelectorAll("#panels button")) b.addEventListener("click", () => showPanel(b.dataset.panel));
+        // The script's tab is the playground's (it has an editor).
+        if (!$("editor-pane")) $("panel-script").remove();
+        showPanel($("editor-pane") ? "script" : "transcript");
+        $("more").addEventListener("click", () => {
+          const open = document.body.classList.toggle("more-open");
+          $("more").setAttribute("aria-expanded", String(open));
+          window.dispatchEvent(new Event("resize"));
+        });
 
         connect();
         </script>
