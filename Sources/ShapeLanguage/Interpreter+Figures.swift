@@ -7,6 +7,18 @@ extension Interpreter {
     /// The figures of one layer, oldest first.
     func figures(in layer: Figure.Layer) -> [Figure] { state.figures.filter { $0.layer == layer } }
 
+    /// What the workbench's page needs of the session besides its drawing (issue 48: the page
+    /// reads the state, not the statements' text): the last `sticky` badge, the last `wander`'s
+    /// duration, and the last teaching query that takes a t with positional numbers only
+    /// (`casteljau 1 0.4`), for its t slider.
+    public var sticky: StickyTouch? { state.sticky }
+    public var wanderSeconds: Double? { state.wanderSeconds }
+    public var lastTQuery: Figure.Query? {
+        state.figures.reversed().compactMap { $0.query }.first { q in
+            LiveNumber.takesT(q.command) == 1 && q.keywords.isEmpty && q.words.isEmpty && q.numbers.count >= 2
+        }
+    }
+
     /// The figures of `layer` as a picture shows them (`Figure.merged`), nil for none.
     func shownFigure(_ layer: Figure.Layer) -> Figure? { Figure.merged(figures(in: layer).filter { !$0.isPlaceholder }) }
 

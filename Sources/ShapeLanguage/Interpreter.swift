@@ -39,6 +39,20 @@ struct SessionState: Sendable, Equatable {
     /// The figures the queries drew (`Figure`), at most one a layer but with `figure keep`,
     /// which keeps every teaching query's in the figure layer, in the order they were made.
     var figures: [Figure] = []
+    /// The last `sticky` badge drawn since the last `clear` (the workbench's touch circle), and
+    /// the last `wander`'s duration (the page's play runs over it).
+    var sticky: StickyTouch?
+    var wanderSeconds: Double?
+}
+
+/// A `sticky` statement's circles as it drew them: the fixed one, the dragged one (back on the
+/// fixed one once released) and the break radius, as the page needs them to pull it again.
+public struct StickyTouch: Sendable, Equatable {
+    public var fixed: Point
+    public var restRadius: Double
+    public var dragged: Point
+    public var draggedRadius: Double
+    public var breakRadius: Double
 }
 
 /// How to restore the path when a statement is undone or rolled back.

@@ -212,3 +212,32 @@ import Testing
         }
     }
 }
+
+/// What the page's controls read from the session's state (issue 48): the last sticky badge's
+/// circles (the dragged one back on the fixed one once released; gone after `clear`), the last
+/// wander's duration, the last query with a t, whatever expressions wrote their numbers.
+@Suite struct SessionFieldsTests {
+    func session(_ text: String) -> Interpreter {
+        let i = Interpreter()
+        #expect(i.run(Source(name: "t.shape", text: text), into: RunSink(report: { _ in })) == nil)
+        return i
+    }
+
+    @Test func theControlsComeFromTheState() {
+        let i = session("let x0 = 200\nlet y0 = 150\nsticky x0 y0 30 x0 + 10 y0 + 60 30 break 9")
+        #expect(i.sticky == StickyTouch(fixed: Point(200, 150), restRadius: 30, dragged: Point(210, 210), draggedRadius: 30, breakRadius: 9))
+        let released = session("sticky 200 150 30 230 150 30 release")
+        #expect(released.sticky?.dragged == Point(200, 150))
+        // The break radius by default: half the rest radius.
+        #expect(released.sticky?.breakRadius == 15)
+        let cleared = session("sticky 200 150 30 230 150 30\nclear")
+        #expect(cleared.sticky == nil)
+        let w = session("let s = 6\nwander s * 2 seed 3")
+        #expect(w.wanderSeconds == 12)
+        let q = session("move 0 0\ncurve 0 100 100 100 100 0\nlet tt = 0.4\ncasteljau 1 tt\nlength")
+        #expect(q.lastTQuery?.command == "casteljau" && q.lastTQuery?.numbers == [1, 0.4])
+        let fields = WorkbenchScene.sessionFields(q).map(\.name)
+        #expect(fields == ["tQuery"])
+        #expect(WorkbenchScene.sessionFields(i).map(\.name) == ["sticky"])
+    }
+}

@@ -166,7 +166,9 @@ func runLive(
     let answer = TranscriptEntry.answer(ok: ok, entries: entries, extra: extra + (sendScript ? [("scriptFollows", .bool(true))] : []))
     // Each scene newer than the last (the page shows none older than the one it has).
     sceneVersion += 1
-    var bytes = WorkbenchScene.framed(answer) + WorkbenchScene.binary(live.view(), handleIndex: live.handleIndex, version: sceneVersion)
+    var bytes =
+        WorkbenchScene.framed(answer)
+        + WorkbenchScene.binary(live.view(), handleIndex: live.handleIndex, version: sceneVersion, extra: WorkbenchScene.sessionFields(live))
     if sendScript { bytes += source.bytes }
     return answerBytes(bytes)
 }

@@ -64,7 +64,8 @@ final class Workbench {
         let view = interpreter.view(trackPointsAtMost: WorkbenchScene.trackLimit)
         if beside { done.wait() }
         let scene = WorkbenchScene.binary(
-            view, handleIndex: interpreter.handleIndex, version: version, elements: made.withLock { $0 }, extra: documentFields)
+            view, handleIndex: interpreter.handleIndex, version: version, elements: made.withLock { $0 },
+            extra: documentFields + WorkbenchScene.sessionFields(interpreter))
         server.publish(scene: scene, version: version)
     }
 

@@ -293,6 +293,7 @@ enum WorkbenchPage {
             state.sceneVersion = scene.version;
           }
           state.scene = scene;
+          remember(scene);
           // The workbench's document: its sliders (the playground's come with its answers).
           if (scene.document) { state.document = scene.document; showNumbers(scene.document.numbers); }
           // The first path is framed; so is a path that has left the view entirely (after `clear` and
@@ -331,7 +332,6 @@ enum WorkbenchPage {
         // the transcript per statement would take the time the drawing needs.
         const entryQueue = [];
         function addEntry(entry) {
-          if (!entry.error) remember(entry.statement);
           // A gesture is one entry: its last statement (each frame's replaces the one before).
           const last = entryQueue[entryQueue.length - 1];
           if (entry.gesture != null && last && last.gesture === entry.gesture) entryQueue.pop();
@@ -360,24 +360,21 @@ enum WorkbenchPage {
         }
         function note(text, isError) { addEntry({ origin: "page", statement: "", reports: isError ? [] : [text], error: isError ? text : null }); }
 
-        // What the controls need from the statements that ran: the last teaching query with a t, the
-        // last sticky badge, the last wander's duration.
-        const tCommands = ["casteljau", "abc", "bernstein", "rational", "splitmatrix", "point"];
-        function remember(statement) {
-          const words = statement.trim().split(/\s+/);
-          if (!(state.numbers && state.numbers.length) && tCommands.includes(words[0]) && words.length >= 3 && isFinite(Number(words[2]))) {
-            state.lastT = { command: words[0], i: words[1], rest: words.slice(3).join(" ") };
-            $("t").value = Number(words[2]); $("t-value").textContent = Number(words[2]).toFixed(3);
-            $("slider").className = "shown";
-          }
-          if (words[0] === "sticky" && words.length >= 7 && words.slice(1, 7).every((w) => isFinite(Number(w)))) {
-            state.lastSticky = words.slice(1, 7).map(Number);
-            state.stickyBreak = words.includes("break") ? words[words.indexOf("break") + 1] : null;
-            // Released, the dragged circle springs back onto the fixed one: the touch is there.
-            if (words.includes("release")) { state.lastSticky[3] = state.lastSticky[0]; state.lastSticky[4] = state.lastSticky[1]; }
-          }
-          if (words[0] === "wander" && isFinite(Number(words[1]))) state.lastWander = Number(words[1]);
-          if (words[0] === "clear") state.lastSticky = null;
+        // What the controls need from the session (its scene's `sticky`, `wander` and `tQuery`, made
+        // from its state, however the statements wrote their numbers): the sticky badge's circles, the
+        // last wander's duration, the last teaching query with a t.
+        function remember(scene) {
+          const k = scene.sticky;
+          state.lastSticky = k ? [k.fixed[0], k.fixed[1], k.rest, k.dragged[0], k.dragged[1], k.radius] : null;
+          state.stickyBreak = k ? k.break : null;
+          state.lastWander = scene.wander !== undefined ? scene.wander : null;
+          const q = scene.tQuery, inHand = document.activeElement === $("t") && state.gesture !== null;
+          state.lastT = q ? { command: q.command, i: q.numbers[0], rest: q.numbers.slice(2).join(" ") } : null;
+          // In the playground every query is in the script, and its t is a slider among the script's
+          // numbers; in the workbench the last query's t has this one.
+          const numbered = window.shapeSession && state.numbers && state.numbers.length;
+          $("slider").className = q && !numbered ? "shown" : "";
+          if (q && !inHand) { $("t").value = q.numbers[1]; $("t-value").textContent = q.numbers[1].toFixed(3); }
         }
 
         $("command").addEventListener("submit", async (e) => {
@@ -407,8 +404,6 @@ enum WorkbenchPage {
         function showNumbers(numbers) {
           const box = $("numbers"), names = numbers.map((n) => n.name + "@" + n.line).join("|");
           state.numbers = numbers;
-          // The playground's t slider is the query's number among these.
-          if (numbers.length) $("slider").className = "";
           if (names !== numbersShown) {
             numbersShown = names;
             box.textContent = "";

@@ -182,6 +182,7 @@ extension Interpreter {
         // stays, for the track points).
         state.dashGiven = false
         state.handlePlaced = false
+        state.sticky = nil
         report("clear", .cleared)
     }
 }

@@ -56,6 +56,9 @@ extension Interpreter {
         try replacePath(with: shape, at: inv.range)
         state.pivot = nil
         state.stickyBroken = badge.isBroken
+        let released = inv[CommandTable.stickyRelease]
+        state.sticky = StickyTouch(
+            fixed: inv.point(0), restRadius: n[2], dragged: released ? inv.point(0) : inv.point(3), draggedRadius: n[5], breakRadius: breakRadius)
         report("sticky", .sticky(radius: badge.fixedRadius, distance: badge.distance, broken: badge.isBroken, length: path.length))
     }
 
@@ -81,6 +84,7 @@ extension Interpreter {
             throw diagnose(error, inv)
         }
         try charge(arcs.count, inv.range)
+        state.wanderSeconds = duration
         let lengthBefore = path.length, countBefore = path.elements.count
         try draw(inv, quietly: true) { (p: inout Path) throws(GeometryError) in
             try p.move(to: arcs[0].start)

@@ -1021,6 +1021,41 @@ def document_test():
     check(both.returncode == 2 and "--edit needs exactly one file" in both.stderr, "--edit without a file is a usage error")
 
 
+def session_state_test():
+    """The page's controls come from the session's state (issue 48), not the statements' text:
+    a sticky badge written with expressions has its touch circle, which a real pointer pulls
+    (`sticky ... x y ...`) and lets go (`... release`: the circle springs back onto the fixed
+    one); a wander's duration is the one play uses; a query whose t is a variable has the t
+    slider, at the variable's value."""
+    v = View("let x0 = 200\nlet y0 = 150\nlet r0 = 30\nsticky x0 y0 r0 x0 + 10 y0 + 60 r0 break 9\n")
+    d = browser()
+    try:
+        d.get(v.address)
+        wait(d, "return window.workbench.painted > 0", "the sticky badge")
+        settle(d)
+        circle = d.execute_script("const c = document.getElementById('touch'); return c && [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]")
+        check(circle == [210, 210], f"a sticky badge written with expressions has its touch circle at (x0 + 10, y0 + 60) ({circle})")
+        pointer_drag(d, screen(d, 210, 210), screen(d, 215, 230), steps=5, pause=0.02)
+        wait(d, "return [...document.querySelectorAll('#transcript .statement')].some(e => e.textContent.endsWith(' release'))", "the pull's release")
+        settle(d)
+        pulled = [e.split("\n")[0] for e in transcript(d) if e.startswith("sticky 200 150 30 ")]
+        circle = d.execute_script("const c = document.getElementById('touch'); return c && [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]")
+        check(bool(pulled) and pulled[-1].endswith(" 30 break 9 release") and circle == [200, 150],
+              f"a pointer pulls it (sticky 200 150 30 x y 30 break 9) and letting go springs it back ({pulled[-1:]}, {circle})")
+        v.type("wander 12 seed 3")
+        check(wait(d, "return window.workbench.lastWander === 12", "the wander's duration") is not None, "a wander's duration is play's")
+        v.type("clear")
+        v.type("move 0 0")
+        v.type("curve 0 100 100 100 100 0")
+        v.type("let tt = 0.4")
+        v.type("casteljau 1 tt")
+        shown = wait(d, "return document.getElementById('slider').className === 'shown' && document.getElementById('t').value", "the t slider")
+        check(shown == "0.4", f"a query whose t is a variable has the t slider at its value ({shown})")
+    finally:
+        d.quit()
+        v.close()
+
+
 if __name__ == "__main__":
     def guarded(test):
         # A test that stops with an exception fails (its thread's traceback alone would not).
@@ -1034,6 +1069,7 @@ if __name__ == "__main__":
     server_thread.start()
     page_tests()
     document_test()
+    session_state_test()
     tmux_test()
     watch_test()
     server_thread.join()
