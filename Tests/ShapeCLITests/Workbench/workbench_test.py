@@ -927,17 +927,33 @@ def watch_test():
             proc.kill()
 
 
+import contextlib
+
+
+@contextlib.contextmanager
+def page_of(script, extra=()):
+    """A session of `script` (`shape view` with its flags `extra`) and its page in the browser,
+    opened and drawn; both closed after."""
+    v = View(script, extra=extra)
+    d = browser()
+    try:
+        d.get(v.address)
+        wait(d, "return window.workbench.painted > 0", "the first scene")
+        settle(d)
+        yield v, d
+    finally:
+        d.quit()
+        v.close()
+
+
 def document_test():
     """`shape view --edit file.shape` (SPEC §14): the file's numbers have sliders; a real pointer
     drag of a control point rewrites the file's numbers (nothing appended) and the construction
     follows; a slider rewrites its let, and the session is the file run again with the statement
     typed since; the page's undo takes back the slider's whole pass, in the file too."""
     script = "let w = 200 # slider 100...300\nmove 0 0\ncurve 30 120 170 120 w 0\ncasteljau 1 0.5\n"
-    v = View(script, extra=["--edit"])
-    path = os.path.join(v.dir, "start.shape")
-    d = browser()
-    try:
-        d.get(v.address)
+    with page_of(script, extra=["--edit"]) as (v, d):
+        path = os.path.join(v.dir, "start.shape")
         wait(d, "return document.querySelectorAll('#numbers input').length === 2", "the document's sliders")
         settle(d)
         names = d.execute_script("return [...document.querySelectorAll('#numbers label span')].map(e => e.textContent)")
@@ -988,9 +1004,6 @@ def document_test():
         wait(d, "return [...document.querySelectorAll('#transcript .error')].some(e => e.textContent.includes('changed on disk'))", "the conflict said")
         check(open(path).read() == edited, "a file changed on disk is not written over")
         check(wait(d, "return window.workbench.scene.elements[1].p[6] === 150", "the file as it is now"), "the file as it is now is the session")
-    finally:
-        d.quit()
-        v.close()
     # Without --edit the sliders run the file with the new number, as -D does, and leave the file
     # as it is; a drag cannot edit it (the page appends setpoint); --edit needs one file.
     v = View("let r = 10\nmove 0 0\nline r 0\n")
@@ -1027,12 +1040,7 @@ def session_state_test():
     (`sticky ... x y ...`) and lets go (`... release`: the circle springs back onto the fixed
     one); a wander's duration is the one play uses; a query whose t is a variable has the t
     slider, at the variable's value."""
-    v = View("let x0 = 200\nlet y0 = 150\nlet r0 = 30\nsticky x0 y0 r0 x0 + 10 y0 + 60 r0 break 9\n")
-    d = browser()
-    try:
-        d.get(v.address)
-        wait(d, "return window.workbench.painted > 0", "the sticky badge")
-        settle(d)
+    with page_of("let x0 = 200\nlet y0 = 150\nlet r0 = 30\nsticky x0 y0 r0 x0 + 10 y0 + 60 r0 break 9\n") as (v, d):
         circle = d.execute_script("const c = document.getElementById('touch'); return c && [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]")
         check(circle == [210, 210], f"a sticky badge written with expressions has its touch circle at (x0 + 10, y0 + 60) ({circle})")
         pointer_drag(d, screen(d, 210, 210), screen(d, 215, 230), steps=5, pause=0.02)
@@ -1051,9 +1059,6 @@ def session_state_test():
         v.type("casteljau 1 tt")
         shown = wait(d, "return document.getElementById('slider').className === 'shown' && document.getElementById('t').value", "the t slider")
         check(shown == "0.4", f"a query whose t is a variable has the t slider at its value ({shown})")
-    finally:
-        d.quit()
-        v.close()
 
 
 if __name__ == "__main__":
