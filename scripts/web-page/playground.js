@@ -100,7 +100,7 @@
     job.timer = setTimeout(() => stopped(job), limitMs);
     if (job.kind === "script") status("running…", false);
     // A script job runs the editor's text as it is then (with what the page wrote since).
-    if (job.kind === "script") { takeShown(); job.script = editor.value; }
+    if (job.kind === "script") { takeShown(); job.script = editor.value; keep(job.script); }
     // Where the handle is before a statement (jobs run one at a time: the last scene is the
     // session as the statement finds it).
     job.handleBefore = lastScene && lastScene.handle ? lastScene.handle.index : null;
@@ -258,6 +258,7 @@
   function beforeChange(how) {
     const gesture = how && how.gesture != null ? how.gesture : null;
     if (gesture !== null && gesture === undoGesture) return;
+    fromLink = false;
     flushShown();
     undoGesture = gesture;
     undoTexts.push(editor.value);
@@ -339,6 +340,7 @@
     let script = "", problem = null;
     try { script = await decode(fragment); } catch (error) { problem = error.message; }
     dropShown();
+    fromLink = true;
     editor.value = script;
     window.workbench.fitted = false;
     const ran = runScript(false);
@@ -356,6 +358,7 @@
   let editTimer;
   editor.addEventListener("keydown", flushShown);
   editor.addEventListener("input", () => {
+    fromLink = false;
     dropShown();
     undoTexts.length = 0;
     undoGesture = null;
@@ -376,11 +379,23 @@
   select.addEventListener("change", () => {
     const found = window.SHAPE_EXAMPLES.find(([name]) => name === select.value);
     if (!found) return;
+    fromLink = false;
     dropShown();
     editor.value = found[1];
     window.workbench.fitted = false;  // a new example is framed
     runScript(false);
   });
+
+  // The script is kept in the browser (local storage) as it runs: a reload or the next visit
+  // opens it again, unless a link brings another. Nothing leaves the browser.
+  const kept = "shape.playground.script";
+  // A script a link opened is not kept over one's own until it is changed here.
+  let fromLink = false;
+  function keep(script) {
+    if (fromLink) return;
+    try { localStorage.setItem(kept, script); } catch { /* storage full or off: not kept */ }
+  }
+  function restored() { try { return localStorage.getItem(kept); } catch { return null; } }
 
   async function start() {
     startWorker();
@@ -389,7 +404,7 @@
     status("ready", false);
     api.ready = performance.now();
     if (fragment !== null) openLink(fragment);
-    else { editor.value = window.SHAPE_EXAMPLES[0][1]; runScript(false); }
+    else { const script = restored(); editor.value = script !== null ? script : window.SHAPE_EXAMPLES[0][1]; runScript(false); }
     // Another link opened in this tab (pasted into the address bar, or followed from the page).
     window.addEventListener("hashchange", () => {
       if (location.hash.startsWith("#s=") && location.href !== api.link) openLink(location.hash.slice(3));

@@ -225,6 +225,15 @@ try:
     lines = d.execute_script("return document.getElementById('editor').value").splitlines()
     check(lines[len(before):] == ["length"], f"the command line's statement joins the script ({lines[len(before):]})")
 
+    # The script is kept in the browser: a reload without a link opens it again.
+    kept = "move 0 0\nline 7 7\n"
+    edit(d, kept)
+    wait(d, "return document.getElementById('transcript').textContent.includes('line: to (7, 7)')", "the script to keep")
+    settle(d)
+    d.get(page + "?limit=3000")
+    wait(d, "return window.playground && window.playground.runs > 0", "the reloaded page's run")
+    check(d.execute_script("return document.getElementById('editor').value") == kept, "a reload opens the script as it was left")
+
     # The share link brings back the script and the picture.
     edit(d, script)
     wait(d, "return document.getElementById('transcript').textContent.includes('length: 290.6398')", "the script again")
@@ -267,6 +276,12 @@ try:
     wait(d, f"return document.getElementById('editor').value === {json.dumps(second)}", "a second link opened in the same tab is opened")
     d.get(link)
     wait(d, "return window.playground && window.playground.runs > 0", "the good link again")
+    # A script a link opened is not kept over one's own: the page without a link opens the last
+    # script edited here.
+    d.get(page + "?limit=3000")
+    wait(d, "return window.playground && window.playground.runs > 0", "the page without a link")
+    check(d.execute_script("return document.getElementById('editor').value") == "move 0 0\nline 3 4",
+          "links opened since did not replace the script kept")
 
     # Blocks nested 999 deep pass the parser's limit of 1,000 but not the page's stack: the run
     # traps, says so, and the status says it stopped (it stayed at "running…").
