@@ -372,6 +372,33 @@
     api.link = link;
     try { await navigator.clipboard.writeText(link); status("link copied", false); } catch { status("link in the address bar", false); }
   });
+  // Open and save: a .shape file from this machine into the editor (up to the 2 MiB a script
+  // may be), and the script downloaded as one. They wait behind "more" on a small screen.
+  $("more-items").prepend($("open"), $("save"));
+  let fileName = "playground.shape";
+  $("open").addEventListener("click", () => $("open-file").click());
+  $("open-file").addEventListener("change", async () => {
+    const file = $("open-file").files[0];
+    $("open-file").value = "";
+    if (!file) return;
+    if (file.size > scriptLimit) { on.entry(errorEntry(`${file.name} is larger than ${scriptLimit >> 20} MiB: it is not opened`)); return; }
+    const text = await file.text();
+    dropShown();
+    fromLink = false;
+    undoTexts.length = 0;
+    fileName = file.name;
+    editor.value = text;
+    window.workbench.fitted = false;
+    runScript(false);
+  });
+  $("save").addEventListener("click", () => {
+    flushShown();
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(new Blob([editor.value], { type: "text/plain" }));
+    a.download = fileName;
+    document.body.append(a); a.click();
+    setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+  });
   const select = $("examples");
   for (const [name] of window.SHAPE_EXAMPLES) {
     const o = document.createElement("option"); o.value = name; o.textContent = name; select.append(o);

@@ -69,9 +69,12 @@ def user(d, px, py):
         "return [p.x, p.y];", px, py)
 
 
+import tempfile
+downloads, files = tempfile.mkdtemp(), tempfile.mkdtemp()
 options = Options()
 for flag in ["--headless=new", "--no-sandbox", "--window-size=1400,850"]:
     options.add_argument(flag)
+options.add_experimental_option("prefs", {"download.default_directory": downloads, "download.prompt_for_download": False})
 options.binary_location = "/usr/bin/chromium"
 d = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
 try:
@@ -224,6 +227,22 @@ try:
     settle(d)
     lines = d.execute_script("return document.getElementById('editor').value").splitlines()
     check(lines[len(before):] == ["length"], f"the command line's statement joins the script ({lines[len(before):]})")
+
+    # Open and save: a .shape file from this machine into the editor, run; the script saved
+    # under the name it was opened by, as it is in the editor.
+    mine = pathlib.Path(files) / "mine.shape"
+    mine.write_text("move 0 0\nline 5 12\nlength\n")
+    d.execute_script("document.getElementById('open-file').hidden = false")
+    d.find_element("id", "open-file").send_keys(str(mine))
+    wait(d, "return document.getElementById('transcript').textContent.includes('length: 13')", "the opened file's run")
+    check(d.execute_script("return document.getElementById('editor').value") == mine.read_text(), "open puts the file in the editor and runs it")
+    d.execute_script("document.getElementById('open-file').hidden = true")
+    d.find_element("id", "save").click()
+    saved = pathlib.Path(downloads) / "mine.shape"
+    end = time.time() + 20
+    while time.time() < end and not (saved.exists() and saved.read_text() == mine.read_text()):
+        time.sleep(0.1)
+    check(saved.exists() and saved.read_text() == mine.read_text(), "save downloads the script under the name it was opened by")
 
     # The script is kept in the browser: a reload without a link opens it again.
     kept = "move 0 0\nline 7 7\n"
