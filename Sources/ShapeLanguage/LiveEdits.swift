@@ -185,13 +185,11 @@ public struct DragPlan {
         // kept only when the point moves the same for both steps (affine) and the run ends as it
         // did, with as many elements.
         func moved(_ p: Parameter, to value: Double) -> Point? {
-            let text = NumberFormat.plain(value, decimals: 12)
-            var bytes = source.bytes
-            bytes.replaceSubrange(p.literal.start..<p.literal.end, with: Array(text.utf8))
+            let bytes = source.bytes(writing: [(p.literal, value)])
             let edited = Source(name: source.name, bytes: bytes)
             let s = session()
             let stop = s.run(edited, into: RunSink(report: { _ in }))
-            let shift = text.utf8.count - (p.literal.end - p.literal.start)
+            let shift = bytes.count - source.bytes.count
             let endAt = stop.map { $0.diagnostic.range.start - ($0.diagnostic.range.start >= p.literal.end ? shift : 0) }
             guard endAt == stoppedAt, s.path.elements.count == count else { return nil }
             return s.path.point(ofElement: element, point)
@@ -270,13 +268,20 @@ public struct DragPlan {
     /// The document with the numbers at `values` (as `values(movingTo:resolution:)` gives them),
     /// each written in the fewest decimals that hold it.
     public func script(with values: [Double]) -> [UInt8] {
-        var bytes = source.bytes
+        source.bytes(writing: zip(parameters, values).map { ($0.literal, $1) })
+    }
+}
+
+extension Source {
+    /// The bytes with each number written in place of the literal at its range (the ranges in
+    /// any order, none overlapping), in the fewest decimals that hold it (at most 12): what a
+    /// slider and a drag write into a document.
+    public func bytes(writing numbers: [(range: SourceRange, value: Double)]) -> [UInt8] {
+        var out = bytes
         // From the last literal back, so that the earlier ranges stay where they are.
-        let order = parameters.indices.sorted { parameters[$0].literal.start > parameters[$1].literal.start }
-        for j in order where j < values.count {
-            let r = parameters[j].literal
-            bytes.replaceSubrange(r.start..<r.end, with: Array(NumberFormat.plain(values[j], decimals: 12).utf8))
+        for (r, value) in numbers.sorted(by: { $0.range.start > $1.range.start }) {
+            out.replaceSubrange(r.start..<r.end, with: Array(NumberFormat.plain(value, decimals: 12).utf8))
         }
-        return bytes
+        return out
     }
 }

@@ -275,9 +275,7 @@ public func shapeSetNumber(_ index: Int32, _ value: Double) -> UnsafePointer<UIn
     guard index >= 0, Int(index) < documentNumbers.count, value.isFinite else {
         return runDocument(document, workLimit: documentWorkLimit, sendScript: true)
     }
-    let r = documentNumbers[Int(index)].literal
-    var bytes = document.bytes
-    bytes.replaceSubrange(r.start..<r.end, with: Array(NumberFormat.plain(value, decimals: 12).utf8))
+    let bytes = document.bytes(writing: [(documentNumbers[Int(index)].literal, value)])
     return runDocument(Source(name: document.name, bytes: bytes), workLimit: documentWorkLimit, sendScript: true)
 }
 

@@ -59,10 +59,7 @@ extension Workbench {
             guard let index = request["index"]?.int, d.numbers.indices.contains(index), let value = request["value"]?.number, value.isFinite else {
                 return refused("no such number")
             }
-            var bytes = d.source.bytes
-            let r = d.numbers[index].literal
-            bytes.replaceSubrange(r.start..<r.end, with: Array(NumberFormat.plain(value, decimals: 12).utf8))
-            return change(to: bytes, gesture: gesture, client: client)
+            return change(to: d.source.bytes(writing: [(d.numbers[index].literal, value)]), gesture: gesture, client: client)
         case "dragStart":
             guard let i = request["i"]?.int, let k = request["k"]?.int else { return refused("a drag names its point: i and k") }
             let session = self.session
