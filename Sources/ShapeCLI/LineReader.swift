@@ -229,13 +229,7 @@ struct ReadlineReader: LineReader {
             line: line, start: Int(start), variables: ReadlineGlobals.variables, procedures: ReadlineGlobals.procedures)
         // A function completes with its parenthesis (`sqrt(`), anything else with a space.
         let only = ReadlineGlobals.matches.count == 1 ? ReadlineGlobals.matches[0] : nil
-        let onlyFunction =
-            !Completion.isHelpTopic(line: line, start: Int(start))
-            && only.map {
-                Builtins.function(named: $0) != nil
-                    || (Completion.functionForms.contains($0) && !Completion.startsStatement(line: line, start: Int(start)))
-            } ?? false
-        rl_completion_append_character = onlyFunction ? 40 : 32
+        rl_completion_append_character = only.map { Completion.suffix(for: $0, line: line, start: Int(start)) == "(" ? 40 : 32 } ?? 32
         return rl_completion_matches(text, ReadlineReader.generate)
     }
 

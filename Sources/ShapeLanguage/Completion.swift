@@ -22,6 +22,15 @@ public enum Completion {
         return String(decoding: before[from...], as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\t" }) == ["help"]
     }
 
+    /// What follows `word` when it is the only candidate for the word at UTF-8 offset `start` of
+    /// `line`: a function's parenthesis (`sqrt(`, and a query's outside command position), else a
+    /// space.
+    public static func suffix(for word: String, line: String, start: Int) -> String {
+        if isHelpTopic(line: line, start: start) { return " " }
+        let isFunction = Builtins.function(named: word) != nil || (functionForms.contains(word) && !startsStatement(line: line, start: start))
+        return isFunction ? "(" : " "
+    }
+
     /// The queries with a function form, and `path`: names that complete with a parenthesis.
     public static var functionForms: [String] {
         CommandTable.all.filter({ $0.hasFunctionForm }).map({ $0.name }) + ["path"]

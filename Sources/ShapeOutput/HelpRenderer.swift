@@ -14,6 +14,28 @@ public enum HelpRenderer {
         }
     }
 
+    /// Every name `help` knows, for a page's help panel and hover: `[{"name", "kind", "group",
+    /// "usage", "summary", "help"}]`, the commands and the language's statements by group as
+    /// `help` lists them, then the functions and the values; `help` is `help name`'s text.
+    public static func index(width: Int = 60) -> JSON {
+        var rows: [JSON] = []
+        func row(_ name: String, _ kind: String, _ group: String, _ usage: String, _ summary: String, _ topic: HelpTopic) {
+            rows.append(
+                .object([
+                    ("name", .string(name)), ("kind", .string(kind)), ("group", .string(group)), ("usage", .string(usage)),
+                    ("summary", .string(summary)), ("help", .string(render(topic, width: width))),
+                ]))
+        }
+        for group in CommandGroup.allCases {
+            for s in CommandTable.all where s.group == group {
+                row(s.name, group == .language ? "statement" : "command", group.rawValue, s.usage, s.summary, .command(s))
+            }
+        }
+        for f in Builtins.functions { row(f.name, "function", "Functions", f.usage, f.summary, .function(f)) }
+        for v in Builtins.Value.allCases { row(v.rawValue, "value", "Values", v.rawValue, v.summary, .value(v)) }
+        return .array(rows)
+    }
+
     static func overview(width: Int) -> String {
         var lines: [String] = []
         for group in CommandGroup.allCases {

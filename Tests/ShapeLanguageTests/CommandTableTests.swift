@@ -184,6 +184,66 @@ import Testing
     }
 }
 
+/// The help a page's panel and hover show (`HelpRenderer.index`): every name `help` knows, once,
+/// in `help`'s order, with its usage, its one-line help and the text `help name` prints.
+@Suite struct HelpIndexTests {
+    @Test func theIndexHoldsEveryNameWithItsHelp() throws {
+        guard case .array(let rows) = HelpRenderer.index() else { Issue.record("not an array"); return }
+        func field(_ row: JSON, _ name: String) -> String? {
+            guard case .object(let fields) = row, case .string(let s)? = fields.first(where: { $0.name == name })?.json else { return nil }
+            return s
+        }
+        let names = rows.compactMap { field($0, "name") }
+        let expected =
+            CommandGroup.allCases.flatMap { g in CommandTable.all.filter { $0.group == g }.map(\.name) }
+            + Builtins.functions.map(\.name) + Builtins.Value.allCases.map(\.rawValue)
+        #expect(names == expected)
+        let curve = try #require(rows.first { field($0, "name") == "curve" })
+        #expect(field(curve, "usage") == "curve c1x c1y c2x c2y x y" && field(curve, "kind") == "command" && field(curve, "group") == "Drawing")
+        #expect(
+            field(curve, "help")
+                == "usage: curve c1x c1y c2x c2y x y\n  cubic Bézier with control points c1 and c2 to (x, y)\nexample: curve 30 0 70 100 100 50")
+        let sqrt = try #require(rows.first { field($0, "name") == "sqrt" })
+        #expect(field(sqrt, "kind") == "function" && field(sqrt, "help") == "usage: sqrt(x)\n  square root")
+        let letRow = try #require(rows.first { field($0, "name") == "let" })
+        #expect(field(letRow, "kind") == "statement" && field(letRow, "usage") == "let name = value")
+    }
+}
+
+/// Where a page marks an error in its script (`ErrorPlace`): the error's own place when it is in
+/// the script; else the script's statement that led to it (an include); byte offsets, and the
+/// line and column the error's text gives.
+@Suite struct ErrorPlaceTests {
+    func place(_ text: String, files: [String: String] = [:]) -> (ErrorPlace?, String) {
+        let script = Source(name: "page.shape", text: text)
+        let i = Interpreter(loader: { file, from throws(HostFailure) in
+            let path = Source.resolve(file, from: from)
+            guard let text = files[file] else { throw HostFailure("No such file or directory") }
+            return (path, text)
+        })
+        guard let d = i.run(script, into: RunSink(report: { _ in }))?.diagnostic else { return (nil, "") }
+        return (ErrorPlace(d, in: script), DiagnosticRenderer.render(d))
+    }
+
+    @Test func anErrorInTheScriptIsMarkedWhereItIs() throws {
+        // "# é ✓\n" is 9 bytes (é 2, ✓ 3); `zz` starts at byte 9 + 7 of line 2, column 8.
+        let (p, text) = place("# é ✓\nline 1 zz\n")
+        let at = try #require(p)
+        #expect(at.start == 16 && at.end == 18 && at.line == 2 && at.column == 8)
+        #expect(text.hasPrefix("page.shape:2:8:"), "\(text)")
+        // In a procedure's body: the body's place, in the script.
+        let (q, _) = place("def f() {\n  line 1 yy\n}\nf\n")
+        #expect(q?.line == 2 && q?.column == 10)
+    }
+
+    @Test func anErrorInAnIncludedFileIsMarkedAtTheInclude() throws {
+        let (p, text) = place("move 0 0\ninclude \"lib.shape\"\n", files: ["lib.shape": "line 1 1\nline 2 qq\n"])
+        let at = try #require(p, "\(text)")
+        // The include's file name: "move 0 0\n" is 9 bytes, `include ` 8 more, `"lib.shape"` 11.
+        #expect(at.line == 2 && at.column == 9 && at.start == 17 && at.end == 28, "\(at) \(text)")
+    }
+}
+
 @Suite struct CompletionTests {
     func complete(_ line: String, variables: [String] = ["radius"], procedures: [String] = ["dot"]) -> [String] {
         // The word being completed runs back from the end to the last word break.
@@ -238,6 +298,16 @@ import Testing
         #expect(complete("offset 3 join ") == (offset.keyword(named: "join")?.choices ?? []).sorted())
         #expect(complete("help sq") == ["sqrt"])
         #expect(Completion.isHelpTopic(line: "help inter", start: 5) && !Completion.isHelpTopic(line: "let x = inter", start: 8))
+    }
+
+    /// What follows a word taken alone: a function's parenthesis where a value goes (and a query
+    /// has its function form there), else a space; a topic of `help` is a name.
+    @Test func aWordTakenAloneIsFollowedByWhatComesNext() {
+        #expect(Completion.suffix(for: "sqrt", line: "let a = sq", start: 8) == "(")
+        #expect(Completion.suffix(for: "length", line: "let a = len", start: 8) == "(")
+        #expect(Completion.suffix(for: "length", line: "len", start: 0) == " ")
+        #expect(Completion.suffix(for: "radius", line: "line 10 rad", start: 8) == " ")
+        #expect(Completion.suffix(for: "sqrt", line: "help sq", start: 5) == " ")
     }
 }
 

@@ -118,9 +118,13 @@ nonisolated(unsafe) var sceneVersion = 0
 /// The line the page's next statement is numbered from (its diagnostics say `<page>:n:c`).
 nonisolated(unsafe) var pageLine = 1
 
-/// A transcript entry as the workbench page shows it.
-func entry(origin: String, statement: String, reports: [String], error: String?) -> JSON {
-    TranscriptEntry(origin: origin, statement: statement, reports: reports, error: error).json
+/// A transcript entry as the workbench page shows it; an error's place in `script`, for the
+/// editor to mark it.
+func entry(origin: String, statement: String, reports: [String], error: Diagnostic?, script: Source) -> JSON {
+    TranscriptEntry(
+        origin: origin, statement: statement, reports: reports, error: error.map { DiagnosticRenderer.render($0) },
+        place: error.flatMap { ErrorPlace($0, in: script) }
+    ).json
 }
 
 /// Runs `source` in the live session a statement at a time, as the workbench runs a statement
@@ -150,7 +154,7 @@ func runLive(
         },
         didRun: { statement, d in
             if transcript || d != nil {
-                entries.append(entry(origin: origin, statement: source.text(statement.range), reports: reports, error: d.map { DiagnosticRenderer.render($0) }))
+                entries.append(entry(origin: origin, statement: source.text(statement.range), reports: reports, error: d, script: source))
             }
             return d == nil
         })
@@ -158,7 +162,7 @@ func runLive(
     if let stop = parsed.map({ live.run($0.statements, in: source, into: sink) }) ?? live.run(source, into: sink) {
         ok = false
         if case .parse(let failure) = stop {
-            entries.append(entry(origin: origin, statement: "", reports: [], error: DiagnosticRenderer.render(failure.diagnostic)))
+            entries.append(entry(origin: origin, statement: "", reports: [], error: failure.diagnostic, script: source))
         }
     }
     // As the workbench's server answers `POST /run?scene=1`: the answer framed, then the scene
@@ -302,3 +306,23 @@ public func shapeExportSVG(_ bytes: UnsafeMutablePointer<UInt8>, _ count: Int32)
     request.layers = Set(names.split(separator: ",").compactMap { SaveLayer(rawValue: String($0)) })
     return answerBytes(SVGDocument.render(request))
 }
+
+// MARK: The editor's help: completion and the names `help` knows
+
+/// The words that complete the one starting at UTF-8 offset `start` of the line of `count` bytes
+/// at `bytes` (the text before the caret), as the REPL's Tab offers them, with the live session's
+/// variables and procedures: one per line, each with what follows it when it is taken (`sqrt(`,
+/// `curve `); frees the line.
+@_expose(wasm, "shape_complete")
+@_cdecl("shape_complete")
+public func shapeComplete(_ bytes: UnsafeMutablePointer<UInt8>, _ count: Int32, _ start: Int32) -> UnsafePointer<UInt8> {
+    let line = String(decoding: UnsafeBufferPointer(start: bytes, count: Int(count)), as: UTF8.self)
+    bytes.deallocate()
+    let words = Completion.candidates(line: line, start: Int(start), variables: live.variableNames, procedures: live.procedureNames)
+    return answerBytes(words.map { $0 + Completion.suffix(for: $0, line: line, start: Int(start)) }.joined(separator: "\n"))
+}
+
+/// Every name `help` knows, with its one-line help and its `help` text (`HelpRenderer.index`).
+@_expose(wasm, "shape_words")
+@_cdecl("shape_words")
+public func shapeWords() -> UnsafePointer<UInt8> { answerBytes(JSONLinesPrinter.compact(HelpRenderer.index())) }

@@ -50,6 +50,11 @@
         buffer = bytes(exports.shape_drag_to(job.x, job.y, job.resolution));
       } else if (job.kind === "number") {
         buffer = bytes(exports.shape_set_number(job.index, job.value));
+      } else if (job.kind === "words") {
+        text = answer(exports.shape_words());
+      } else if (job.kind === "complete") {
+        const [at, count] = put(job.line);
+        text = answer(exports.shape_complete(at, count, job.start));
       } else if (job.kind === "statement") {
         const [at, count] = put(job.statement);
         buffer = bytes(exports.shape_statement(at, count));
@@ -104,8 +109,8 @@
     // Where the handle is before a statement (jobs run one at a time: the last scene is the
     // session as the statement finds it).
     job.handleBefore = lastScene && lastScene.handle ? lastScene.handle.index : null;
-    const { kind, script, statement, layers, i, k, x, y, resolution, index, value } = job;
-    worker.postMessage({ id: job.id, kind, script, statement, layers, i, k, x, y, resolution, index, value });
+    const { kind, script, statement, layers, i, k, x, y, resolution, index, value, line, start } = job;
+    worker.postMessage({ id: job.id, kind, script, statement, layers, i, k, x, y, resolution, index, value, line, start });
   }
   function enqueue(job) {
     return new Promise((resolve) => { job.resolve = resolve; queue.push(job); next(); });
@@ -121,7 +126,7 @@
     if (job.kind === "script") on.clear();
     on.entry(errorEntry(message));
     status("stopped", true);
-    job.resolve(job.kind === "export" ? "" : { ok: false, reports: [], error: message });
+    job.resolve(job.kind === "export" ? "" : job.kind === "complete" ? [] : { ok: false, reports: [], error: message });
     startWorker();
     if (job.kind !== "script" && !queue.some((j) => j.kind === "script")) queue.unshift({ kind: "script", quiet: true, resolve() {} });
     next();
@@ -145,6 +150,8 @@
       return;
     }
     if (job.kind === "export" || job.kind === "dragStart") { job.resolve(result.text); next(); return; }
+    if (job.kind === "words") { job.resolve(JSON.parse(result.text)); next(); return; }
+    if (job.kind === "complete") { job.resolve(result.text === "" ? [] : result.text.split("\n")); next(); return; }
     // As the workbench's server answers: the answer's JSON framed, then the scene in binary.
     const framedAnswer = framed(result.buffer, 0), answer = framedAnswer.json;
     answer.scene = decodeScene(result.buffer, framedAnswer.end);
@@ -159,6 +166,7 @@
       api.runs++;
       status(`ran in ${result.ms.toFixed(0)} ms`, false);
     } else if (job.kind === "script") {
+      markError(job.script, answer.entries);
       if (!job.quiet) on.clear();
       if (!job.quiet) for (const e of answer.entries) on.entry(e);
       api.runs++;
@@ -292,6 +300,9 @@
     dragTo(x, y, resolution, how) { beforeChange(how); return enqueue({ kind: "dragTo", x, y, resolution }); },
     setNumber(index, value, how) { beforeChange(how); return enqueue({ kind: "number", index, value }); },
     connect(handlers) { on = handlers; start(); },
+    // The interpreter's help (every name `help` knows) and completion (the REPL's Tab).
+    words() { return enqueue({ kind: "words" }); },
+    complete(line, start) { return enqueue({ kind: "complete", line, start }); },
     exportSVG(layers) { return enqueue({ kind: "export", layers }); },
   };
 
@@ -352,6 +363,187 @@
     return ran;
   }
   Object.assign(api, { encode, decode, run: (script) => { dropShown(); editor.value = script; return runScript(false); } });
+
+  // ---- The editor: numbered lines, colours, the error marked, completion and help ----
+
+  const view = $("code-view");
+  // Colours from the editor grammar (editors/vscode/syntaxes/shape.tmLanguage.json, made from the
+  // command table): at each place the first rule that matches there, as a TextMate grammar's
+  // top-level patterns are tried; a `begin`/`end` rule (the string) runs to its end or the line's.
+  const rules = (window.SHAPE_GRAMMAR ? window.SHAPE_GRAMMAR.patterns : []).map(({ include }) => {
+    const name = include.slice(1), rule = window.SHAPE_GRAMMAR.repository[name];
+    const source = rule.match !== undefined ? rule.match : `${rule.begin}(?:\\\\.|[^\\\\])*?(?:${rule.end})`;
+    return { name, re: new RegExp(source, "y") };
+  });
+  const tokenCache = new Map();
+  function tokens(line) {
+    let found = tokenCache.get(line);
+    if (found) return found;
+    found = [];
+    let plain = "";
+    for (let at = 0; at < line.length;) {
+      let matched = null;
+      for (const rule of rules) {
+        rule.re.lastIndex = at;
+        const m = rule.re.exec(line);
+        if (m && m[0].length > 0) { matched = [rule.name, m[0]]; break; }
+      }
+      if (!matched) { plain += line[at++]; continue; }
+      if (plain) { found.push([null, plain]); plain = ""; }
+      found.push(matched);
+      at += matched[1].length;
+    }
+    if (plain) found.push([null, plain]);
+    if (tokenCache.size > 20000) tokenCache.clear();
+    tokenCache.set(line, found);
+    return found;
+  }
+  const escapeHTML = (t) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+  // The last script run's error: {text (the script it is in), from, to (UTF-16 offsets), line,
+  // message}; marked while the editor holds that script.
+  let error = null;
+  function render() {
+    renderQueued = false;
+    const text = editor.value, lines = text.split("\n"), marked = error && error.text === text ? error : null;
+    let html = "", offset = 0;
+    // The error's stretch (a place of no width marks the character there).
+    const from = marked ? marked.from : -1, to = marked ? Math.max(marked.to, marked.from + 1) : -1;
+    for (let n = 0; n < lines.length; n++) {
+      const line = lines[n], end = offset + line.length;
+      html += `<div class="l${from >= offset && from <= end ? " bad" : ""}" data-n="${n + 1}">`;
+      let at = offset;
+      for (const [name, t] of tokens(line)) {
+        const lo = Math.max(from, at), hi = Math.min(to, at + t.length);
+        const body = hi > lo ? escapeHTML(t.slice(0, lo - at)) + `<span class="err">${escapeHTML(t.slice(lo - at, hi - at))}</span>` + escapeHTML(t.slice(hi - at)) : escapeHTML(t);
+        html += name ? `<span class="t-${name}">${body}</span>` : body;
+        at += t.length;
+      }
+      // An empty line holds its height; an error at a line's end is marked after it.
+      if (from === end) html += `<span class="err"> </span>`;
+      else if (line.length === 0) html += " ";
+      html += "</div>";
+      offset = end + 1;
+    }
+    view.innerHTML = html;
+    view.scrollTop = editor.scrollTop;
+    $("editor-error").textContent = marked ? marked.message : "";
+  }
+  let renderQueued = false;
+  function renderSoon() { if (!renderQueued) { renderQueued = true; requestAnimationFrame(render); } }
+  // Every change of the editor's text is drawn again, however it is made (typing, a drag's new
+  // numbers, an example, a link, undo).
+  const valueProperty = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value");
+  Object.defineProperty(editor, "value", {
+    get() { return valueProperty.get.call(this); },
+    set(v) { valueProperty.set.call(this, v); renderSoon(); },
+  });
+  editor.addEventListener("input", renderSoon);
+  editor.addEventListener("scroll", () => { view.scrollTop = editor.scrollTop; });
+  new ResizeObserver(renderSoon).observe(editor);
+
+  // A UTF-8 offset into `text` as a UTF-16 one (the interpreter counts bytes, the editor units).
+  function unitsAt(text, byteOffset) {
+    let bytes = 0, k = 0;
+    while (k < text.length && bytes < byteOffset) {
+      const c = text.codePointAt(k);
+      bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+      k += c >= 0x10000 ? 2 : 1;
+    }
+    return k;
+  }
+  // After a run of the script: its first error with a place in it, marked (or none).
+  function markError(script, entries) {
+    const failed = entries.find((e) => e.error && e.at);
+    error = failed ? { text: script, from: unitsAt(script, failed.at.start), to: unitsAt(script, failed.at.end), line: failed.at.line, message: failed.error.split("\n")[0] } : null;
+    renderSoon();
+  }
+  // The error's line under it: a tap selects the place in the editor.
+  $("editor-error").addEventListener("click", () => {
+    if (!error || error.text !== editor.value) return;
+    editor.focus();
+    editor.setSelectionRange(error.from, Math.max(error.to, error.from));
+  });
+
+  // Where a place of the text is on the screen: the coloured copy is laid out as the editor is.
+  function placeRect(index) {
+    const text = editor.value.slice(0, index), n = (text.match(/\n/g) || []).length, column = index - (text.lastIndexOf("\n") + 1);
+    if (renderQueued) render();
+    const div = view.children[n];
+    if (!div) return editor.getBoundingClientRect();
+    const walker = document.createTreeWalker(div, NodeFilter.SHOW_TEXT);
+    let left = column;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (left <= node.length) {
+        const range = document.createRange();
+        range.setStart(node, left); range.collapse(true);
+        const r = range.getClientRects()[0];
+        if (r) return r;
+        break;
+      }
+      left -= node.length;
+    }
+    return div.getBoundingClientRect();
+  }
+  // Tab completes the word before the caret (Ctrl+Space even with none), as the REPL's Tab does,
+  // from the live session; a Tab with no word before it indents (four spaces, as `shape fmt`).
+  editor.addEventListener("keydown", (e) => {
+    const help = window.shapeHelp;
+    if (help && help.completer.key(e)) return;
+    const caret = editor.selectionStart, lineStart = editor.value.lastIndexOf("\n", caret - 1) + 1, line = editor.value.slice(lineStart, caret);
+    const asked = (e.key === "Tab" && !e.shiftKey) || (e.key === " " && e.ctrlKey);
+    if (!asked || editor.readOnly || caret !== editor.selectionEnd) return;
+    e.preventDefault();
+    if (help && (help.wordStart(line, line.length) < line.length || e.ctrlKey)) {
+      flushShown();
+      help.completeIn(line, line.length, (from, text) => {
+        editor.setRangeText(text, lineStart + from, editor.selectionStart, "end");
+        editor.dispatchEvent(new Event("input"));
+      }, () => placeRect(editor.selectionStart));
+    } else {
+      editor.setRangeText("    ", caret, caret, "end");
+      editor.dispatchEvent(new Event("input"));
+    }
+  });
+  editor.addEventListener("input", () => window.shapeHelp && window.shapeHelp.completer.close());
+  editor.addEventListener("blur", () => window.shapeHelp && window.shapeHelp.completer.close());
+
+  // Hover help: a name `help` knows, under the pointer at rest, shows its help.
+  const hover = $("hover-help");
+  let hoverTimer = null, hoverWords = null;
+  function wordAt(x, y) {
+    editor.style.pointerEvents = "none";
+    const range = document.caretRangeFromPoint ? document.caretRangeFromPoint(x, y) : null;
+    editor.style.pointerEvents = "";
+    if (!range || !view.contains(range.startContainer) || range.startContainer.nodeType !== Node.TEXT_NODE) return null;
+    const node = range.startContainer, text = node.data;
+    let lo = range.startOffset, hi = range.startOffset;
+    while (lo > 0 && /[\w.]/.test(text[lo - 1])) lo--;
+    while (hi < text.length && /[\w.]/.test(text[hi])) hi++;
+    if (hi <= lo) return null;
+    // Only when the pointer is over the word itself, not past the line's end.
+    const r = document.createRange(); r.setStart(node, lo); r.setEnd(node, hi);
+    const box = r.getBoundingClientRect();
+    if (x < box.left || x > box.right || y < box.top || y > box.bottom) return null;
+    return { word: text.slice(lo, hi), box };
+  }
+  editor.addEventListener("mousemove", (e) => {
+    clearTimeout(hoverTimer);
+    hover.hidden = true;
+    if (!window.shapeHelp || e.buttons) return;
+    hoverTimer = setTimeout(async () => {
+      const found = wordAt(e.clientX, e.clientY);
+      if (!found) return;
+      if (!hoverWords) hoverWords = new Map((await window.shapeHelp.words()).map((w) => [w.name, w]));
+      const w = hoverWords.get(found.word) || hoverWords.get(found.word.split(".")[0]);
+      if (!w) return;
+      hover.textContent = w.help;
+      hover.hidden = false;
+      const below = found.box.bottom + 4;
+      hover.style.left = Math.max(4, Math.min(found.box.left, innerWidth - hover.offsetWidth - 4)) + "px";
+      hover.style.top = (below + hover.offsetHeight < innerHeight ? below : Math.max(4, found.box.top - hover.offsetHeight - 4)) + "px";
+    }, 350);
+  });
+  for (const type of ["mouseleave", "keydown", "scroll", "pointerdown"]) editor.addEventListener(type, () => { clearTimeout(hoverTimer); hover.hidden = true; });
 
   // ---- The editor pane ----
 
@@ -419,12 +611,14 @@
   // A script a link opened is not kept over one's own until it is changed here.
   let fromLink = false;
   function keep(script) {
-    if (fromLink) return;
+    if (fromLink || window.workbench.present) return;
     try { localStorage.setItem(kept, script); } catch { /* storage full or off: not kept */ }
   }
   function restored() { try { return localStorage.getItem(kept); } catch { return null; } }
 
   async function start() {
+    // ?present: the lesson is shown, not edited (its drags and sliders still move it).
+    if (window.workbench.present) editor.readOnly = true;
     startWorker();
     const fragment = location.hash.startsWith("#s=") ? location.hash.slice(3) : null;
     await ready;

@@ -2,7 +2,9 @@
 runs its first example; an edit reruns the script and shows its reports and its picture; an
 example that includes a library file runs; a live lesson: a real pointer drag of a control point
 rewrites the curve's numbers (or the let a coordinate is affine in) and the construction follows,
-a slider for every number rewrites its let, and one undo takes back a whole gesture; the share link brings the script and the picture back, and a link that is not one, is cut
+a slider for every number rewrites its let, and one undo takes back a whole gesture; the editor
+numbers and colours its lines, wraps long ones, marks the error at its line and column, completes
+with Tab from the live session and shows hover help, and the help panel lists every command; the share link brings the script and the picture back, and a link that is not one, is cut
 short or inflates past 2 MiB says so and leaves a working editor, and a second link opened in
 the tab is opened; a run past
 the time limit is stopped and says so while the page stays responsive; calls nest 200 deep, as on
@@ -227,6 +229,80 @@ try:
     settle(d)
     lines = d.execute_script("return document.getElementById('editor').value").splitlines()
     check(lines[len(before):] == ["length"], f"the command line's statement joins the script ({lines[len(before):]})")
+
+    # The editor (issue 48): numbered lines coloured by the editor grammar's rules, long lines
+    # wrapped in the editor and its coloured copy alike, the error marked at its line and column,
+    # Tab completing from the live session, hover help, and the help panel.
+    edit(d, "# a comment\nmove 0 0\ncurve 30 120 170 120 200 0\nlet r = sqrt(2) * pi\n")
+    wait(d, "return document.querySelectorAll('#code-view .l').length === 5", "the editor's coloured copy")
+    numbers = d.execute_script("return [...document.querySelectorAll('#code-view .l')].map(l => l.dataset.n)")
+    check(numbers == ["1", "2", "3", "4", "5"], f"each line is numbered ({numbers})")
+    kinds = d.execute_script("return Object.fromEntries(['comment', 'command', 'number', 'keyword', 'function', 'value', 'operator'].map("
+                             "k => [k, [...document.querySelectorAll('#code-view .t-' + k)].map(e => e.textContent.trim())]))")
+    check(kinds["comment"] == ["# a comment"] and kinds["command"] == ["move", "curve"] and kinds["number"] == ["0", "0", "30", "120", "170", "120", "200", "0", "2"]
+          and kinds["keyword"] == ["let"] and kinds["function"] == ["sqrt"] and kinds["value"] == ["pi"] and kinds["operator"] == ["=", "*"],
+          f"the words are coloured by kind ({kinds})")
+    edit(d, "move 0 0\n" + "line " + " ".join(["10 20"] * 60) + "\n")
+    settle(d)
+    wrapped = d.execute_script("const e = document.getElementById('editor'), v = document.getElementById('code-view');"
+                               "return [e.scrollWidth <= e.clientWidth, v.children[1].getBoundingClientRect().height > 2 * v.children[0].getBoundingClientRect().height, e.scrollHeight, v.scrollHeight]")
+    check(wrapped[0] and wrapped[1] and wrapped[2] == wrapped[3], f"a long line wraps, in the editor and its copy alike ({wrapped})")
+    # The error's place: bytes in the interpreter, UTF-16 units in the editor (the é's before it).
+    edit(d, "# ééé ✓\nmove 0 0\nline 1 zz\n")
+    wait(d, "return document.querySelector('#code-view .err') !== null", "the error marked")
+    marked = d.execute_script("return [document.querySelector('#code-view .err').textContent, document.querySelector('#code-view .l.bad').dataset.n, document.getElementById('editor-error').textContent]")
+    check(marked[0] == "zz" and marked[1] == "3" and marked[2].startswith("playground.shape:3:8:"), f"the error is marked at its line and column ({marked})")
+    d.find_element("id", "editor-error").click()
+    selected = d.execute_script("const e = document.getElementById('editor'); return e.value.slice(e.selectionStart, e.selectionEnd)")
+    check(selected == "zz", f"a tap on the error selects its place in the editor ({selected!r})")
+    edit(d, "move 0 0\nline 1 2\n")
+    wait(d, "return document.querySelector('#code-view .err') === null && document.getElementById('editor-error').textContent === ''", "the mark gone once the script runs")
+    from selenium.webdriver.common.keys import Keys
+    editor = d.find_element("id", "editor")
+
+    def type_at_end(text):
+        d.execute_script("const e = document.getElementById('editor'); e.focus(); e.setSelectionRange(e.value.length, e.value.length)")
+        editor.send_keys(text)
+
+    edit(d, "let radius = 5\nmove 0 0\n")
+    settle(d)
+    type_at_end("line 10 rad" + Keys.TAB)
+    wait(d, "return document.getElementById('editor').value.endsWith('line 10 radius ')", "Tab completes a variable of the session")
+    type_at_end("\nlet a = sq" + Keys.TAB)
+    wait(d, "return document.getElementById('editor').value.endsWith('let a = sqrt(')", "Tab completes a function with its parenthesis")
+    type_at_end("\ncu" + Keys.TAB)
+    wait(d, "return !document.getElementById('completions').hidden", "several words: the list")
+    offered = d.execute_script("return [...document.querySelectorAll('#completions li')].map(l => l.textContent)")
+    check(offered == ["cubics", "curvature", "curve"], f"the list offers the commands that begin so ({offered})")
+    editor.send_keys(Keys.ARROW_DOWN + Keys.ARROW_DOWN + Keys.ENTER)
+    wait(d, "return document.getElementById('editor').value.endsWith('\\ncurve ') && document.getElementById('completions').hidden", "the chosen word written")
+    # Hover: the pointer at rest on a command shows its help.
+    edit(d, "move 0 0\ncurve 30 120 170 120 200 0\n")
+    settle(d)
+    at = d.execute_script("const n = document.querySelector('#code-view .t-command:nth-of-type(1)'); const all = [...document.querySelectorAll('#code-view .t-command')];"
+                          "const r = all[1].getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]")
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+    ab = ActionBuilder(d)
+    ab.pointer_action.move_to_location(int(at[0]) - 3, int(at[1]))
+    ab.pointer_action.move_to_location(int(at[0]), int(at[1]))
+    ab.perform()
+    wait(d, "return !document.getElementById('hover-help').hidden", "hover help")
+    hover_text = d.execute_script("return document.getElementById('hover-help').textContent")
+    check(hover_text.startswith("usage: curve c1x c1y c2x c2y x y\n"), f"it is `help curve` ({hover_text[:60]!r})")
+    # The help panel: every command of the grammar, each with its usage and whole help.
+    d.find_element("id", "help").click()
+    wait(d, "return document.querySelectorAll('#help-list details').length > 100", "the help panel")
+    import json as _json
+    grammar = _json.loads((pathlib.Path(__file__).resolve().parents[2] / "editors/vscode/syntaxes/shape.tmLanguage.json").read_text())
+    commands = grammar["repository"]["command"]["match"].split("(?:")[2].split(")")[0].split("|")
+    listed = d.execute_script("return [...document.querySelectorAll('#help-list details')].map(e => e.dataset.name)")
+    check(len(commands) > 80 and not [c for c in commands if c not in listed], f"the panel lists every command ({[c for c in commands if c not in listed]})")
+    d.find_element("id", "help-filter").send_keys("control point")
+    shown = d.execute_script("return [...document.querySelectorAll('#help-list details')].filter(e => !e.hidden).map(e => e.dataset.name)")
+    check("curve" in shown and "quad" in shown and "circle" not in shown, f"the filter keeps the entries that say it ({shown[:8]})")
+    d.find_element("id", "help-close").click()
+    check(d.execute_script("return getComputedStyle(document.getElementById('help-panel')).display") == "none", "close folds the panel away")
 
     # Open and save: a .shape file from this machine into the editor, run; the script saved
     # under the name it was opened by, as it is in the editor.

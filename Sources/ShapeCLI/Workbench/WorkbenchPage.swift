@@ -28,9 +28,11 @@ enum WorkbenchPage {
           #legend .swatch { width: 18px; height: 3px; display: inline-block; }
           #slider { position: absolute; right: 10px; bottom: 10px; background: rgba(255,255,255,0.92); border: 1px solid var(--line); border-radius: 4px; padding: 6px 8px; display: none; }
           #slider.shown { display: block; }
-          #numbers { position: absolute; right: 10px; top: 10px; background: rgba(255,255,255,0.92); border: 1px solid var(--line); border-radius: 4px; padding: 4px 8px; font-size: 12px; max-height: 45%; overflow-y: auto; }
+          #numbers { position: absolute; right: 10px; top: 10px; max-width: calc(58% - 50px); background: rgba(255,255,255,0.92); border: 1px solid var(--line); border-radius: 4px; padding: 4px 8px; font-size: 12px; max-height: 45%; overflow-y: auto; }
           #numbers:empty { display: none; }
-          #numbers label { display: grid; grid-template-columns: minmax(3em, auto) 120px 4.5em; gap: 6px; align-items: center; }
+          #numbers { overflow-x: hidden; }
+          #numbers label { display: grid; grid-template-columns: minmax(2em, auto) minmax(50px, 120px) minmax(2.5em, auto); gap: 6px; align-items: center; }
+          #numbers input { min-width: 0; width: 100%; }
           #numbers output { font-family: ui-monospace, monospace; text-align: right; }
           aside { border-left: 1px solid var(--line); display: grid; grid-template-rows: 1fr auto; min-height: 0; }
           #transcript { overflow-y: auto; padding: 6px 8px; font: 12px/1.35 ui-monospace, monospace; }
@@ -40,6 +42,32 @@ enum WorkbenchPage {
           #transcript .error { color: #b00; }
           form#command { display: flex; border-top: 1px solid var(--line); }
           form#command input { flex: 1; font: 13px ui-monospace, monospace; padding: 8px; border: 0; outline: none; }
+          /* The help panel: every name `help` knows, with its one-line help; its whole help opens under it. */
+          #help-panel { position: absolute; z-index: 5; top: 8px; left: 8px; bottom: 8px; width: min(440px, calc(100% - 16px));
+            display: none; flex-direction: column; background: #fff; border: 1px solid #bbb; border-radius: 6px; box-shadow: 0 3px 14px rgba(0,0,0,0.18); }
+          body.help-open #help-panel { display: flex; }
+          #help-panel .bar { display: flex; gap: 6px; padding: 6px; border-bottom: 1px solid var(--line); }
+          #help-filter { flex: 1; min-width: 0; font: inherit; padding: 4px 6px; }
+          #help-list { overflow-y: auto; padding: 0 8px 10px; font-size: 13px; }
+          #help-list h3 { font-size: 12px; font-weight: 600; color: var(--muted); margin: 10px 0 2px; }
+          #help-list summary { cursor: pointer; padding: 2px 0; }
+          #help-list summary code { font: 12px ui-monospace, monospace; }
+          #help-list summary span { color: #555; }
+          #help-list pre { white-space: pre-wrap; margin: 2px 0 8px 14px; font: 12px/1.35 ui-monospace, monospace; color: #333; }
+          /* What Tab offers (the command line's, the playground's editor's). */
+          .completions { position: fixed; z-index: 20; margin: 0; padding: 2px 0; list-style: none; background: #fff; border: 1px solid #bbb;
+            border-radius: 4px; box-shadow: 0 3px 10px rgba(0,0,0,0.18); max-height: 40vh; overflow-y: auto; font: 13px ui-monospace, monospace; min-width: 10em; }
+          .completions[hidden] { display: none; }
+          .completions li { padding: 3px 10px; cursor: pointer; white-space: pre; }
+          .completions li[aria-selected="true"] { background: #dbeafe; }
+          /* What the hand can do, until it does it. */
+          #hint { position: absolute; left: 36px; top: 18px; max-width: 42%; background: rgba(255,255,255,0.94);
+            border: 1px solid var(--line); border-radius: 12px; padding: 2px 10px; font-size: 12px; color: #444; pointer-events: none; text-align: center; }
+          #hint:empty { display: none; }
+          /* ?present: the picture alone for a lesson, with its sliders (nothing to type in). */
+          body.present { grid-template: auto minmax(0, 1fr) / minmax(0, 1fr) !important; grid-template-areas: none !important; }
+          body.present header, body.present main { grid-area: auto !important; grid-column: 1 !important; }
+          body.present aside, body.present #editor-pane, body.present #panels, body.present .editing { display: none !important; }
           /* Phones and small windows (docs/workbench.md, "Screens"): the picture takes most of the
              screen; the transcript (and the playground's script) is a panel below it, or beside it in
              landscape, chosen by the tabs and folded away by "hide"; the header is one row, with the
@@ -67,6 +95,9 @@ enum WorkbenchPage {
             body[data-panel="transcript"] #editor-pane, body[data-panel="script"] aside { display: none; }
             #status { font-size: 12px; }
             #legend { font-size: 11px; max-width: 75%; max-height: 30%; overflow: hidden; padding: 4px 6px; }
+            /* The colours' key in as few lines as it takes. */
+            #legend .row { display: inline-flex; margin-right: 10px; }
+            #hint { font-size: 11px; }
             select#examples { max-width: 38vw; }
           }
           /* A phone in landscape, and a tablet: the panel beside the picture. */
@@ -91,6 +122,7 @@ enum WorkbenchPage {
           <button id="fit" title="frame the path">fit</button>
           <button id="undo" title="run undo">undo</button>
           <button id="transform" aria-pressed="false" title="drag: translate, wheel or pinch: scale, shift+wheel or twist: rotate, double click: reset">transform</button>
+          <button id="help" aria-expanded="false" title="every command, with its help">help</button>
           <button id="more" aria-expanded="false" title="more controls">more</button>
           <span id="more-items">
           <button id="play" title="a point along the path over the wander's duration">play</button>
@@ -118,6 +150,11 @@ enum WorkbenchPage {
             <g id="overlay"></g>
           </svg>
           <div id="legend"></div>
+          <div id="hint"></div>
+          <section id="help-panel" aria-label="help">
+            <div class="bar"><input id="help-filter" type="search" placeholder="filter: a name or a word" aria-label="filter the help"><button id="help-close" type="button" title="close the help">close</button></div>
+            <div id="help-list"></div>
+          </section>
           <div id="numbers" aria-label="the script's numbers"></div>
           <div id="slider"><label>t <input type="range" id="t" min="0" max="1" step="0.001"> <output id="t-value"></output></label></div>
         </main>
@@ -128,7 +165,7 @@ enum WorkbenchPage {
         </nav>
         <aside>
           <div id="transcript" aria-live="polite"></div>
-          <form id="command"><input id="line" autocomplete="off" spellcheck="false" placeholder="a statement, Enter to run (↑ ↓ history)"></form>
+          <form id="command"><input id="line" autocomplete="off" spellcheck="false" placeholder="a statement, Enter to run (↑ ↓ history, Tab completes)"></form>
         </aside>
         <script>
         "use strict";
@@ -203,6 +240,12 @@ enum WorkbenchPage {
             },
             dragTo(x, y, resolution, how) { return change({ op: "dragTo", x, y, resolution, gesture: gestureOf(how) }); },
             undo() { return state.document && state.document.undo ? change({ op: "undo" }) : this.run("undo"); },
+            async words() { return (await fetch("/words?" + query)).json(); },
+            async complete(line, start) {
+              const r = await fetch(`/complete?line=${encodeURIComponent(line)}&start=${start}&` + query);
+              if (!r.ok) throw new Error(await r.text());
+              return r.json();
+            },
           };
           function gestureOf(how) { return how && how.gesture != null ? how.gesture : undefined; }
           function change(body) { return post("/document", body); }
@@ -300,14 +343,18 @@ enum WorkbenchPage {
           // a new drawing, say). Otherwise the view stays where the hand put it.
           const b = state.scene.bounds, v = state.view;
           const outside = b && v && (b[2] < v.x || b[0] > v.x + v.w || b[3] < v.y || b[1] > v.y + v.h);
-          // A view that fit made (not the hand's zoom or pan) is made again when the drawing no longer
-          // fits in it (a curve drawn after a lone `move`, a script replaced by a larger one); not in the
-          // middle of a drag, which would move the view under the hand.
-          // So is one the drawing shrank to a fifth of (an undo of a long path).
-          const refit = b && v && state.viewByFit && !state.drag &&
-            (b[0] < v.x || b[2] > v.x + v.w || b[1] < v.y || b[3] > v.y + v.h || Math.max(b[2] - b[0], b[3] - b[1]) < 0.2 * Math.min(v.w, v.h));
-          if ((!state.fitted && b) || outside || refit) { fit(); state.fitted = true; }
-          draw();
+          if ((!state.fitted && b) || outside) { fit(); state.fitted = true; }
+          else draw();
+          // A view that fit made (not the hand's zoom or pan) is made again when the drawing (all fit
+          // frames: its charts and its points with the path) leaves the room the panels leave it (a
+          // curve drawn after a lone `move`, a script replaced by a larger one, a legend grown over
+          // it), or shrinks to a fifth of the view (an undo of a long path); not in the middle of a
+          // gesture, which would move the view under the hand.
+          if (b && state.view && state.viewByFit && !state.drag && state.gesture === null) {
+            const c = contentBox(state.scene), w = state.view;
+            const size = Math.max(c[2] - c[0], c[3] - c[1]);
+            if (outgrown(c) || (size > 1e-9 && size < 0.2 * Math.min(w.w, w.h))) fit();
+          }
           performance.mark("scene-painted");
           state.painted = (state.painted || 0) + 1;
         }
@@ -386,12 +433,128 @@ enum WorkbenchPage {
           try { await run(line); } catch (err) { note(String(err), true); }
         });
         $("line").addEventListener("keydown", (e) => {
+          if (completer.key(e)) return;
+          if (e.key === "Tab" && !e.shiftKey) {
+            const input = $("line"), caret = input.selectionStart;
+            if (caret === input.selectionEnd && wordStart(input.value, caret) < caret) {
+              e.preventDefault();
+              completeIn(input.value.slice(0, caret), caret, (from, text) => input.setRangeText(text, from, caret, "end"), () => input.getBoundingClientRect());
+            }
+            return;
+          }
           if (e.key === "ArrowUp" && state.historyAt > 0) { state.historyAt--; $("line").value = state.history[state.historyAt]; e.preventDefault(); }
           if (e.key === "ArrowDown") {
             state.historyAt = Math.min(state.history.length, state.historyAt + 1);
             $("line").value = state.history[state.historyAt] || ""; e.preventDefault();
           }
         });
+        $("line").addEventListener("input", () => completer.close());
+        $("line").addEventListener("blur", () => completer.close());
+
+        // ---- Completion and help, from the session's interpreter (the REPL's Tab and `help`) ----
+
+        // Where the word being completed starts (the interpreter's word breaks, Completion.wordBreaks).
+        const wordBreaks = " \t\n\"+-*/%^<>=!&|(),;{}[]";
+        function wordStart(text, caret) {
+          let k = caret;
+          while (k > 0 && !wordBreaks.includes(text[k - 1])) k--;
+          return k;
+        }
+        // Asks the session what completes the word before the caret of `line` (the text of its line
+        // up to the caret); one answer is written at once, several are offered in a list.
+        // `write(from, text)` puts a word over the line's text from `from` to the caret; `place()` is
+        // the rectangle the list goes under.
+        async function completeIn(line, caret, write, place) {
+          const from = wordStart(line, caret);
+          const start = new TextEncoder().encode(line.slice(0, from)).length;
+          let words;
+          try { words = await session.complete(line, start); } catch (e) { note(String(e), true); return; }
+          if (words.length === 1) { write(from, words[0]); completer.close(); return; }
+          // Several: their common beginning at once, then the list.
+          let common = words[0] || "";
+          for (const w of words) while (!w.startsWith(common)) common = common.slice(0, -1);
+          if (common.length > caret - from) write(from, common.trimEnd());
+          completer.show(words, place(), (w) => write(from, w));
+        }
+        // The list of what Tab offers: ↑ ↓ choose, Enter or Tab take, Escape (or typing) closes.
+        const completer = (() => {
+          const list = document.createElement("ul");
+          list.className = "completions"; list.id = "completions"; list.setAttribute("role", "listbox"); list.hidden = true;
+          document.body.append(list);
+          let current = null;
+          function close() { list.hidden = true; current = null; }
+          function select(k) {
+            current.index = k;
+            [...list.children].forEach((li, j) => li.setAttribute("aria-selected", String(j === k)));
+            list.children[k].scrollIntoView({ block: "nearest" });
+          }
+          function take(word) { const accept = current.accept; close(); accept(word); }
+          function show(words, at, accept) {
+            if (!words.length) { close(); return; }
+            list.textContent = "";
+            for (const w of words.slice(0, 300)) {
+              const li = document.createElement("li"); li.setAttribute("role", "option"); li.textContent = w.trimEnd();
+              li.addEventListener("pointerdown", (e) => { e.preventDefault(); take(w); });
+              list.append(li);
+            }
+            current = { words: words.slice(0, 300), index: 0, accept };
+            list.hidden = false;
+            select(0);
+            list.style.left = Math.max(0, Math.min(at.left, innerWidth - list.offsetWidth - 4)) + "px";
+            list.style.top = (at.bottom + list.offsetHeight < innerHeight ? at.bottom : Math.max(0, at.top - list.offsetHeight)) + "px";
+          }
+          // A key while the list is open: true when the list took it.
+          function key(e) {
+            if (!current) return false;
+            const n = current.words.length;
+            if (e.key === "ArrowDown") select((current.index + 1) % n);
+            else if (e.key === "ArrowUp") select((current.index + n - 1) % n);
+            else if (e.key === "Enter" || e.key === "Tab") take(current.words[current.index]);
+            else if (e.key === "Escape") close();
+            else return false;
+            e.preventDefault();
+            return true;
+          }
+          return { show, close, key, get isOpen() { return current !== null; } };
+        })();
+        // Every name `help` knows ({name, kind, group, usage, summary, help}), asked of the session once.
+        let wordsAsked = null;
+        function helpWords() {
+          if (!wordsAsked) wordsAsked = session.words().catch((e) => { wordsAsked = null; throw e; });
+          return wordsAsked;
+        }
+        window.shapeHelp = { completeIn, completer, wordStart, words: helpWords };
+        async function openHelp(open) {
+          document.body.classList.toggle("help-open", open);
+          $("help").setAttribute("aria-expanded", String(open));
+          if (!open) return;
+          if (!$("help-list").childElementCount) {
+            const words = await helpWords();
+            let group = null;
+            for (const w of words) {
+              if (w.group !== group) { group = w.group; const h = document.createElement("h3"); h.textContent = group; $("help-list").append(h); }
+              const d = document.createElement("details"); d.dataset.name = w.name; d.dataset.text = (w.usage + " " + w.summary).toLowerCase();
+              const s = document.createElement("summary"), c = document.createElement("code"), t = document.createElement("span");
+              c.textContent = w.usage; t.textContent = " — " + w.summary; s.append(c, t);
+              const pre = document.createElement("pre"); pre.textContent = w.help;
+              d.append(s, pre); $("help-list").append(d);
+            }
+          }
+          $("help-filter").focus();
+        }
+        $("help").addEventListener("click", () => openHelp(!document.body.classList.contains("help-open")));
+        $("help-close").addEventListener("click", () => openHelp(false));
+        $("help-filter").addEventListener("input", () => {
+          const q = $("help-filter").value.trim().toLowerCase();
+          for (const d of $("help-list").querySelectorAll("details")) d.hidden = q !== "" && !d.dataset.text.includes(q);
+          for (const h of $("help-list").querySelectorAll("h3")) {
+            let n = h.nextElementSibling, any = false;
+            for (; n && n.tagName === "DETAILS"; n = n.nextElementSibling) any = any || !n.hidden;
+            h.hidden = !any;
+          }
+        });
+        $("help-filter").addEventListener("keydown", (e) => { if (e.key === "Escape") openHelp(false); });
+
         // The playground takes back the page's last change of its script (a whole gesture); the
         // workbench runs `undo`, which takes back the last statement (a whole gesture too).
         $("undo").addEventListener("click", () => (session.undo ? session.undo() : run("undo")).catch((e) => note(String(e), true)));
@@ -448,11 +611,10 @@ enum WorkbenchPage {
           const digits = Math.max(0, Math.min(12, Math.ceil(-Math.log10(px / 1000))));
           return Number(x.toFixed(digits)).toString();
         }
-        function fit() {
-          const s = state.scene;
+        // What fit frames: the path, a teaching figure's charts (under the path), and the points a hand
+        // can take (a curve's control points can lie well outside its bounds) while they are drawn.
+        function contentBox(s) {
           const b = (s && s.bounds ? s.bounds : [0, 0, 375, 667]).slice();
-          // A teaching figure's charts (under the path) are shown whole too, and so are the points a
-          // hand can take (a curve's control points can lie well outside its bounds) while they are drawn.
           for (const c of ((s && s.figures) || []).flatMap((f) => f.charts)) {
             b[0] = Math.min(b[0], c[0]); b[1] = Math.min(b[1], c[1]); b[2] = Math.max(b[2], c[2]); b[3] = Math.max(b[3], c[3]);
           }
@@ -460,27 +622,48 @@ enum WorkbenchPage {
           if (grabs.length <= markerLimit) {
             for (const [x, y] of grabs) { b[0] = Math.min(b[0], x); b[1] = Math.min(b[1], y); b[2] = Math.max(b[2], x); b[3] = Math.max(b[3], y); }
           }
+          return b;
+        }
+        // The part of the picture no panel covers, in pixels ({x, y, w, h}): the legend and the t
+        // slider sit at the bottom, the numbers' sliders at the top right and the hint at the top left.
+        // Of the two rooms, under all of the top's panels or beside the numbers', the one that shows a
+        // box of `aspect` (its width over its height) larger.
+        function freeRoom(aspect) {
+          const cw = svg.clientWidth || 800, ch = svg.clientHeight || 600;
+          const tall = (e) => (e.offsetHeight ? e.offsetHeight + 16 : 0), wide = (e) => (e.offsetWidth ? e.offsetWidth + 16 : 0);
+          const bottom = Math.min(Math.max(tall($("legend")), tall($("slider"))), ch / 2);
+          const hintTop = Math.min(tall($("hint")), ch / 4), top = Math.min(Math.max(hintTop, tall($("numbers"))), ch / 3);
+          const rooms = [{ x: 0, y: top, w: cw, h: ch - top - bottom }];
+          if (wide($("numbers"))) rooms.push({ x: 0, y: hintTop, w: Math.max(cw - wide($("numbers")), cw / 2), h: ch - hintTop - bottom });
+          const shows = (r) => Math.min(r.w, r.h * aspect);
+          return rooms.reduce((a, r) => (shows(r) > shows(a) ? r : a));
+        }
+        function fit() {
+          const s = state.scene;
+          const b = contentBox(s);
           // A drawing that is one point (a lone `move`) is framed 100 units wide, not 1e-9.
           let w = b[2] - b[0], h = b[3] - b[1];
           if (Math.max(w, h) < 1e-9) { w = h = 100; b[0] -= 50; b[2] += 50; b[1] -= 50; b[3] += 50; }
           const size = Math.max(w, h);
           w = Math.max(w, size * 0.05); h = Math.max(h, size * 0.05);
           const cw = svg.clientWidth || 800, ch = svg.clientHeight || 600;
-          // Fitted into the height above `reserve` pixels at the bottom, centred there.
-          function place(reserve) {
-            const room = Math.max(ch - reserve, ch / 2);
-            const scale = Math.min(cw / (w * 1.2), room / (h * 1.2));
-            const vw = cw / scale, vh = ch / scale;
-            state.view = { x: (b[0] + b[2]) / 2 - vw / 2, y: (b[1] + b[3]) / 2 - room / 2 / scale, w: vw, h: vh };
-            state.viewByFit = true;
-            draw();
-          }
-          place(0);
-          // The legend and the t slider sit over the bottom of the view (drawing fills the legend): the
-          // drawing is fitted above them, not under them.
-          const over = [$("legend"), $("slider")].map(e => e.offsetHeight ? e.offsetHeight + 20 : 0);
-          const reserve = Math.max(...over);
-          if (reserve > 0) place(reserve);
+          // Drawn first (the legend and the hint say what this scene has), then fitted into the room
+          // the panels leave, centred there.
+          if (!state.view) state.view = { x: b[0], y: b[1], w: cw, h: ch };
+          draw();
+          const room = freeRoom(w / h);
+          const scale = Math.min(room.w / (w * 1.2), room.h / (h * 1.2));
+          state.view = { x: (b[0] + b[2]) / 2 - (room.x + room.w / 2) / scale, y: (b[1] + b[3]) / 2 - (room.y + room.h / 2) / scale, w: cw / scale, h: ch / scale };
+          state.viewByFit = true;
+          draw();
+        }
+        // True when the drawing has left the room the panels leave it in the view (a view that fit
+        // made is then made again).
+        function outgrown(b) {
+          const v = state.view, u = unitsPerPixel(), room = freeRoom((b[2] - b[0]) / Math.max(b[3] - b[1], 1e-12));
+          const x0 = v.x + room.x * u, y0 = v.y + room.y * u, x1 = x0 + room.w * u, y1 = y0 + room.h * u;
+          const slack = 2 * u;
+          return b[0] < x0 - slack || b[2] > x1 + slack || b[1] < y0 - slack || b[3] > y1 + slack;
         }
         $("fit").addEventListener("click", fit);
         window.addEventListener("resize", () => { if (state.view) { const u = unitsPerPixel(); state.view.w = svg.clientWidth * u; state.view.h = svg.clientHeight * u; draw(); } });
@@ -606,6 +789,20 @@ enum WorkbenchPage {
           drawLabels(s, u);
           drawTeaching(s, u);
           drawSticky(u);
+          showHint(s);
+        }
+
+        // What can be dragged, said until the hand has dragged something.
+        function showHint(s) {
+          const parts = [];
+          if (!state.dragged) {
+            if (s.elements.length && s.elements.length <= 60) parts.push(window.shapeSession ? "drag a point: the script follows" : "drag a point");
+            if (s.handle) parts.push("drag the orange circle");
+            if (state.lastSticky) parts.push("pull the dashed circle");
+            if (parts.length) parts.push(matchMedia("(pointer: coarse)").matches ? "two fingers: zoom" : "wheel: zoom");
+          }
+          const text = parts.join(" · ");
+          if ($("hint").textContent !== text) $("hint").textContent = text;
         }
 
         function niceStep(raw) {
@@ -782,6 +979,7 @@ enum WorkbenchPage {
           state.gesture = ++state.gestures;
           if ($("transform").getAttribute("aria-pressed") === "true") { state.drag = { kind: "transform", last: at }; return; }
           const grab = nearestGrab(at, u);
+          if (grab) { state.dragged = true; $("hint").textContent = ""; }
           state.drag = grab ? Object.assign(grab, { start: at }) : { kind: "pan", last: { x: e.clientX, y: e.clientY } };
           // Where the page holds a document (the playground), a point's drag rewrites its numbers when
           // they place it (SPEC §14); asked once, at the start.
@@ -955,6 +1153,14 @@ enum WorkbenchPage {
           $("more").setAttribute("aria-expanded", String(open));
           window.dispatchEvent(new Event("resize"));
         });
+
+        // ?present: a lesson shown, not edited: the picture, its sliders and its drags; no editor,
+        // command line or transcript (docs/playground.md).
+        state.present = new URLSearchParams(location.search).has("present");
+        if (state.present) {
+          document.body.classList.add("present");
+          for (const id of ["transform", "more", "play", "export-svg", "export-png"]) $(id)?.classList.add("editing");
+        }
 
         connect();
         </script>

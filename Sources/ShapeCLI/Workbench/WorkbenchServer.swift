@@ -29,6 +29,8 @@ final class WorkbenchServer: @unchecked Sendable {
         /// A change the page makes to the document (`Workbench.documentJob`): a slider, a drag's
         /// start or frame, undo; answered as a statement with its scene is.
         case document(JSON, client: String?)
+        /// The words completing the one at UTF-8 offset `start` of `line` (the command line's).
+        case complete(String, start: Int)
     }
     struct Job: Sendable {
         var connection: Int
@@ -540,12 +542,27 @@ final class WorkbenchServer: @unchecked Sendable {
                 Job(
                     connection: id, kind: .run(statement, withScene: request.query["scene"] == "1", client: client, gesture: gesture),
                     keepAlive: c.keepAlive))
-        case (_, "/"), (_, "/events"), (_, "/scene.bin"), (_, "/export.svg"), (_, "/run"), (_, "/document"):
+        case ("GET", "/words"):
+            // Every name `help` knows (the command line's help panel): the same for every session.
+            c.output += HTTP.response(200, type: "application/json", body: WorkbenchServer.words, keepAlive: c.keepAlive)
+        case ("GET", "/complete"):
+            // What Tab offers at the command line, with the session's names (`line`: the text
+            // before the caret; `start`: where the word being completed starts in it, in bytes).
+            let line = request.query["line"] ?? ""
+            guard line.utf8.count <= 4096, let start = Int(request.query["start"] ?? ""), (0...line.utf8.count).contains(start) else {
+                return reply(c, 400, "complete takes line= (up to 4 KiB) and start= (a byte offset in it)")
+            }
+            c.awaitingJob = true
+            enqueue(Job(connection: id, kind: .complete(line, start: start), keepAlive: c.keepAlive))
+        case (_, "/"), (_, "/events"), (_, "/scene.bin"), (_, "/export.svg"), (_, "/run"), (_, "/document"), (_, "/words"), (_, "/complete"):
             reply(c, 405, "not with \(request.method)")
         default:
             reply(c, 404, "no such page")
         }
     }
+
+    /// `HelpRenderer.index` as JSON, made once.
+    static let words = Array(JSONLinesPrinter.compact(HelpRenderer.index()).utf8)
 
     /// The page a request names (`client=`, up to 64 ASCII letters and digits): .some(nil) when it
     /// names none, nil when the name is not one.

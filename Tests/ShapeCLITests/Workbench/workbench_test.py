@@ -21,6 +21,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.parse
 import zlib
 
 SHAPE, PAGE = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
@@ -1061,6 +1062,41 @@ def session_state_test():
         check(shown == "0.4", f"a query whose t is a variable has the t slider at its value ({shown})")
 
 
+def help_test():
+    """The command line's help (issue 48): GET /words lists every name `help` knows with its one-line
+    help and whole help; GET /complete answers what the REPL's Tab would, with the session's names;
+    Tab at the command line completes; the help panel; the hint of what can be dragged, gone once
+    a point is; and ?present shows the picture alone."""
+    with page_of("let radius = 5\nmove 0 0\ncurve 30 120 170 120 200 0\n") as (v, d):
+        words = json.loads(body(request(v, "GET", f"/words?token={v.token}")))
+        curve = [w for w in words if w["name"] == "curve"]
+        check(len(words) > 100 and curve and curve[0]["usage"] == "curve c1x c1y c2x c2y x y" and curve[0]["help"].startswith("usage: curve c1x c1y c2x c2y x y\n")
+              and {"sin", "pi", "let"} <= {w["name"] for w in words}, f"GET /words: every name with its help ({len(words)}, {curve[:1]})")
+        completions = [json.loads(body(request(v, "GET", f"/complete?token={v.token}&start={start}&line={urllib.parse.quote(line)}")))
+                       for line, start in [("line 10 rad", 8), ("cu", 0), ("let a = sq", 8)]]
+        check(completions == [["radius "], ["cubics ", "curvature ", "curve "], ["sqrt("]],
+              f"GET /complete: the session's variable, the commands, a function with its parenthesis ({completions})")
+        check(status(request(v, "GET", f"/complete?token={v.token}&start=5&line=ab")) == 400, "a start past the line: 400")
+        hint = d.execute_script("return document.getElementById('hint').textContent")
+        check("drag a point" in hint, f"the picture says what can be dragged ({hint})")
+        line = d.find_element("id", "line")
+        line.send_keys("line 10 rad\t")
+        wait(d, "return document.getElementById('line').value === 'line 10 radius '", "Tab at the command line completes the session's variable")
+        line.clear()
+        d.find_element("id", "help").click()
+        listed = wait(d, f"return document.querySelectorAll('#help-list details').length === {len(words)} && document.querySelectorAll('#help-list details').length",
+                      "the help panel lists every name")
+        check(listed == len(words), f"the help panel has an entry for each name ({listed})")
+        d.find_element("id", "help-close").click()
+        pointer_drag(d, screen(d, 170, 120), screen(d, 160, 100), steps=5, pause=0.02)
+        wait(d, "return document.getElementById('hint').textContent === ''", "the hint gone once a point is dragged")
+        d.get(v.address + "&present")
+        wait(d, "return window.workbench.painted > 0", "the present page drawn")
+        hidden = d.execute_script("return ['line', 'transcript', 'transform'].map(id => document.getElementById(id).offsetParent === null)")
+        share = d.execute_script("const r = document.getElementById('view').getBoundingClientRect(); return r.width * r.height / (innerWidth * innerHeight)")
+        check(all(hidden) and share > 0.85, f"?present: no command line, transcript or tools; the picture has {share:.0%} of the page ({hidden})")
+
+
 if __name__ == "__main__":
     def guarded(test):
         # A test that stops with an exception fails (its thread's traceback alone would not).
@@ -1075,6 +1111,7 @@ if __name__ == "__main__":
     page_tests()
     document_test()
     session_state_test()
+    help_test()
     tmux_test()
     watch_test()
     server_thread.join()
