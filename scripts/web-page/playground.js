@@ -31,11 +31,21 @@
   function bytes(at) { return new Uint8Array(exports.memory.buffer, at, exports.shape_output_length()).slice().buffer; }
   onmessage = async (event) => {
     const job = event.data;
-    if (job.module) {
-      const instance = await WebAssembly.instantiate(job.module, shapeImports(module, (name) => job.files[name]));
+    if (job.module || job.deflated) {
+      // The first worker inflates and compiles the module as its bytes stream in, and hands the
+      // compiled module back for the workers started after it.
+      const began = performance.now();
+      let compiled = job.module;
+      if (!compiled) {
+        const stream = new Blob([job.deflated]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+        compiled = await WebAssembly.compileStreaming(new Response(stream, { headers: { "Content-Type": "application/wasm" } }));
+      }
+      const compiledAt = performance.now();
+      const instance = await WebAssembly.instantiate(compiled, shapeImports(module, (name) => job.files[name]));
       exports = instance.exports;
       module.exports = exports; module.memory = exports.memory;
-      postMessage({ ready: true });
+      // (How long each part took, for scripts/bench-playground.)
+      postMessage({ ready: true, module: job.module ? null : compiled, compileMs: compiledAt - began, instantiateMs: performance.now() - compiledAt });
       return;
     }
     const started = performance.now();
@@ -71,27 +81,43 @@
   };
   `;
 
-  const wasmModule = (() => {
-    const text = atob(window.SHAPE_WASM_BASE64), bytes = new Uint8Array(text.length);
-    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-    return WebAssembly.compile(bytes);
-  })();
+  // The module, deflated, as base64 (shape-wasm.js: a page from file:// loads scripts but can
+  // fetch nothing); the browser's own decoders read it. Compiled once, by the first worker.
+  function deflatedModule() {
+    const text = window.SHAPE_WASM_DEFLATED;
+    if (Uint8Array.fromBase64) return Uint8Array.fromBase64(text);
+    const s = atob(text), bytes = new Uint8Array(s.length);
+    for (let i = 0; i < s.length; i++) bytes[i] = s.charCodeAt(i);
+    return bytes;
+  }
+  let compiledModule = null;
 
   let worker, ready, on = null, nextId = 0;
   const queue = [];  // jobs waiting: {kind, ..., resolve}
   let current = null;  // the job the worker runs
-  const api = (window.playground = { runs: 0, statements: 0, link: null, ready: null });
+  const api = (window.playground = { runs: 0, statements: 0, link: null, ready: null, timings: null });
 
+  // Each worker starts as a small one that runs the code it is sent (editor.html starts the first
+  // as the page begins to load, so its thread is up by the time the module is here).
   function startWorker() {
-    worker = new Worker(URL.createObjectURL(new Blob([workerSource], { type: "text/javascript" })));
+    worker = window.SHAPE_EARLY_WORKER || new Worker(URL.createObjectURL(new Blob([window.SHAPE_WORKER_BOOT], { type: "text/javascript" })));
+    window.SHAPE_EARLY_WORKER = null;
+    worker.postMessage({ code: workerSource });
     ready = new Promise((resolve) => {
       worker.onmessage = (event) => {
-        if (event.data.ready) { resolve(); return; }
+        if (event.data.ready) {
+          if (event.data.module) { compiledModule = event.data.module; api.timings = { compile: event.data.compileMs, instantiate: event.data.instantiateMs }; }
+          resolve();
+          return;
+        }
         finished(event.data);
       };
     });
-    wasmModule.then((module) => worker.postMessage({ module, files: window.SHAPE_FILES }));
+    if (compiledModule) worker.postMessage({ module: compiledModule, files: window.SHAPE_FILES });
+    else { const deflated = deflatedModule(); worker.postMessage({ deflated, files: window.SHAPE_FILES }, [deflated.buffer]); }
   }
+  // Started as the page loads: the module compiles while the page's own script runs.
+  startWorker();
 
   function status(text, lost) { if (on) on.status(text, lost); }
   function errorEntry(text) { return { origin: "page", statement: "", reports: [], error: text }; }
@@ -166,6 +192,7 @@
       api.runs++;
       status(`ran in ${result.ms.toFixed(0)} ms`, false);
     } else if (job.kind === "script") {
+      if (api.timings && api.timings.firstRun === undefined) api.timings.firstRun = result.ms;
       markError(job.script, answer.entries);
       if (!job.quiet) on.clear();
       if (!job.quiet) for (const e of answer.entries) on.entry(e);
@@ -619,7 +646,6 @@
   async function start() {
     // ?present: the lesson is shown, not edited (its drags and sliders still move it).
     if (window.workbench.present) editor.readOnly = true;
-    startWorker();
     const fragment = location.hash.startsWith("#s=") ? location.hash.slice(3) : null;
     await ready;
     status("ready", false);
