@@ -942,20 +942,30 @@ enum WorkbenchPage {
         function nearestGrab(at, u) {
           const s = state.scene;
           const reach = 12 * u;
-          if (s.handle && Math.hypot(s.handle.point[0] - at.x, s.handle.point[1] - at.y) <= reach * 1.2) return { kind: "handle" };
+          // The handle's ring takes the handle; a point inside it (the anchor the handle sits on) is
+          // taken at its dot.
+          if (s.handle && Math.hypot(s.handle.point[0] - at.x, s.handle.point[1] - at.y) <= reach * 1.2) {
+            const under = nearestPoint(s, at, reach);
+            return under && under.distance <= 6 * u ? under.grab : { kind: "handle" };
+          }
           // The sticky badge's touch circle before the points under it (its arc's centre is there).
           if (state.lastSticky) {
             const [, , , x, y, r] = state.lastSticky;
             if (Math.hypot(x - at.x, y - at.y) <= Math.max(r, 8 * u)) return { kind: "sticky" };
           }
-          let best = null, bestD = reach;
+          const found = nearestPoint(s, at, reach);
+          return found ? found.grab : null;
+        }
+        // The point a hand takes within `reach` of `at`, and how far it is.
+        function nearestPoint(s, at, reach) {
+          let best = null, bestD = reach, distance = 0;
           for (const [x, y, i, k, role] of grabPoints(s)) {
             const d = Math.hypot(x - at.x, y - at.y);
             // Controls before anchors where they sit on each other: a curve's handle pulled from its end.
             const bias = role === "control" ? 0.7 : 1;
-            if (d * bias <= bestD) { best = { kind: "point", i, k }; bestD = d * bias; }
+            if (d * bias <= bestD) { best = { kind: "point", i, k }; bestD = d * bias; distance = d; }
           }
-          return best;
+          return best ? { grab: best, distance } : null;
         }
 
         const pointers = new Map();
@@ -1116,9 +1126,14 @@ enum WorkbenchPage {
         }
         function exportSVG() { return session.exportSVG(layersShown()); }
         $("export-svg").addEventListener("click", async () => download(new Blob([await exportSVG()], { type: "image/svg+xml" }), "shape.svg"));
-        // The PNG: the view as it is drawn, at twice its size, on white.
+        // The PNG: the whole drawing framed as fit frames it (not the view the hand left), at twice the
+        // picture's size, on white.
         async function exportPNG() {
+          const kept = state.view, byFit = state.viewByFit;
+          fit();
           const clone = svg.cloneNode(true);
+          state.view = kept; state.viewByFit = byFit;
+          draw();
           const w = svg.clientWidth, h = svg.clientHeight;
           clone.setAttribute("width", w * 2); clone.setAttribute("height", h * 2);
           const text = new XMLSerializer().serializeToString(clone);

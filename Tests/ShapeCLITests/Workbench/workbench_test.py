@@ -1097,6 +1097,39 @@ def help_test():
         check(all(hidden) and share > 0.85, f"?present: no command line, transcript or tools; the picture has {share:.0%} of the page ({hidden})")
 
 
+def grab_and_export_test():
+    """Issue 48, point 3: the point under the handle is taken at its dot, the handle by its ring;
+    the PNG frames the whole drawing whatever view the hand left."""
+    with page_of("move 100 100\nline 300 100\nline 300 200\nhandle 0\n") as (v, d):
+        check(d.execute_script("return window.workbench.scene.handle && window.workbench.scene.handle.point.join(' ')") == "100 100", "the handle sits on the first anchor")
+        pointer_drag(d, screen(d, 100, 100), screen(d, 120, 80), steps=4, pause=0.02)
+        wait(d, "return window.workbench.scene.elements[0].p[0] !== 100", "the anchor's drag")
+        settle(d)
+        first = d.execute_script("return window.workbench.scene.elements[0].p")
+        check(abs(first[0] - 120) < 1 and abs(first[1] - 80) < 1, f"the anchor under the handle is taken at its dot ({first})")
+        hx, hy = d.execute_script("return window.workbench.scene.handle.point")
+        u = d.execute_script("return window.workbench.view.w / document.getElementById('view').clientWidth")
+        statements = len(transcript(d))
+        pointer_drag(d, screen(d, hx + 10 * u, hy), screen(d, 300, 150), steps=4, pause=0.02)
+        wait(d, f"return [...document.querySelectorAll('#transcript .statement')].some(e => e.textContent.startsWith('drag to'))", "the handle's drag")
+        check(len(transcript(d)) > statements, "its ring takes the handle")
+        # A view zoomed into a corner: the PNG is still the whole drawing.
+        d.execute_script("Object.assign(window.workbench.view, {x: 95, y: 95, w: 10, h: 10}); window.workbench.viewByFit = false;")
+        box = d.execute_async_script("""const done = arguments[arguments.length - 1];
+            window.workbench.exportPNG().then(async (blob) => {
+              const image = await createImageBitmap(blob), c = new OffscreenCanvas(image.width, image.height), g = c.getContext('2d');
+              g.drawImage(image, 0, 0);
+              const px = g.getImageData(0, 0, image.width, image.height).data;
+              let x0 = image.width, x1 = 0;
+              for (let y = 0; y < image.height; y += 2) for (let x = 0; x < image.width; x++) {
+                const k = 4 * (y * image.width + x);
+                if (px[k] < 60 && px[k + 1] < 60 && px[k + 2] < 60) { x0 = Math.min(x0, x); x1 = Math.max(x1, x); }
+              }
+              done([x0, x1, image.width, window.workbench.view.w]);
+            });""")
+        check(box[1] - box[0] > 0.5 * box[2] and box[3] == 10, f"the PNG frames the drawing, not the view the hand left, which stays ({box})")
+
+
 if __name__ == "__main__":
     def guarded(test):
         # A test that stops with an exception fails (its thread's traceback alone would not).
@@ -1112,6 +1145,7 @@ if __name__ == "__main__":
     document_test()
     session_state_test()
     help_test()
+    grab_and_export_test()
     tmux_test()
     watch_test()
     server_thread.join()
