@@ -631,7 +631,10 @@ enum WorkbenchPage {
         function freeRoom(aspect) {
           const cw = svg.clientWidth || 800, ch = svg.clientHeight || 600;
           const tall = (e) => (e.offsetHeight ? e.offsetHeight + 16 : 0), wide = (e) => (e.offsetWidth ? e.offsetWidth + 16 : 0);
-          const bottom = Math.min(Math.max(tall($("legend")), tall($("slider"))), ch / 2);
+          // (The legend may sit above the t slider: from the highest of them down.)
+          const picture = svg.getBoundingClientRect();
+          const above = (e) => (e.offsetHeight ? picture.bottom - e.getBoundingClientRect().top + 6 : 0);
+          const bottom = Math.min(Math.max(above($("legend")), above($("slider"))), ch / 2);
           const hintTop = Math.min(tall($("hint")), ch / 4), top = Math.min(Math.max(hintTop, tall($("numbers"))), ch / 3);
           const rooms = [{ x: 0, y: top, w: cw, h: ch - top - bottom }];
           if (wide($("numbers"))) rooms.push({ x: 0, y: hintTop, w: Math.max(cw - wide($("numbers")), cw / 2), h: ch - hintTop - bottom });
@@ -790,6 +793,7 @@ enum WorkbenchPage {
           drawTeaching(s, u);
           drawSticky(u);
           showHint(s);
+          placeLegend();
         }
 
         // What can be dragged, said until the hand has dragged something.
@@ -927,6 +931,16 @@ enum WorkbenchPage {
               }
             }
           }
+        }
+
+        // The legend and the t slider share the bottom of the picture: on a narrow one, where they
+        // would meet, the legend goes above the slider.
+        function placeLegend() {
+          const legend = $("legend"), slider = $("slider");
+          legend.style.bottom = "";
+          if (!slider.offsetHeight || !legend.offsetHeight) return;
+          const a = legend.getBoundingClientRect(), b = slider.getBoundingClientRect();
+          if (a.right > b.left && a.bottom > b.top) legend.style.bottom = 10 + slider.offsetHeight + 6 + "px";
         }
 
         // The sticky badge's touch circle (seed 001): the dragged circle of the last `sticky`.
