@@ -459,6 +459,16 @@ for width, height in [(390, 844), (844, 390), (768, 1024), (1024, 768)]:
               f"{width}x{height}: the picture has {share:.0%} of the screen, nothing scrolls sideways, no control under 44 px ({small})")
         shots.mkdir(parents=True, exist_ok=True)
         d.save_screenshot(str(shots / f"playground-{width}x{height}.png"))
+        # The editor's numbered lines and the hint are shown; the help panel opens within the
+        # screen (nothing sideways) and closes.
+        numbered = d.execute_script("return document.querySelectorAll('#code-view .l').length")
+        hint = d.execute_script("const h = document.getElementById('hint'); return h.offsetParent !== null && h.textContent")
+        d.execute_script("document.getElementById('help').click()")
+        wait(d, "return document.querySelectorAll('#help-list details').length > 100", f"{width}x{height}: the help panel")
+        panel = d.execute_script("const r = document.getElementById('help-panel').getBoundingClientRect(); return [r.left >= 0 && r.right <= innerWidth && r.bottom <= innerHeight, document.documentElement.scrollWidth > innerWidth]")
+        d.execute_script("document.getElementById('help-close').click()")
+        check(numbered == 6 and bool(hint) and panel == [True, False],
+              f"{width}x{height}: the script's lines are numbered ({numbered}), the hint says what to drag ({hint!r}), the help panel fits the screen ({panel})")
         if (width, height) != (390, 844):
             continue
         start, end = screen(d, 170, 120), screen(d, 150, 60)
