@@ -935,8 +935,14 @@ enum WorkbenchPage {
 
         // The legend and the t slider share the bottom of the picture: on a narrow one, where they
         // would meet, the legend goes above the slider.
+        // (Measured only when the legend's text, the slider or the picture's size changed: a measure
+        // after each frame's drawing would lay the page out again in the middle of a drag.)
+        let legendPlaced = "";
         function placeLegend() {
           const legend = $("legend"), slider = $("slider");
+          const key = `${legend.textContent}|${slider.className}|${svg.clientWidth}x${svg.clientHeight}`;
+          if (key === legendPlaced) return;
+          legendPlaced = key;
           legend.style.bottom = "";
           if (!slider.offsetHeight || !legend.offsetHeight) return;
           const a = legend.getBoundingClientRect(), b = slider.getBoundingClientRect();
