@@ -28,9 +28,11 @@ extension Interpreter {
     /// - a teaching query that drew nothing in the figure layer empties it, leaving a placeholder
     ///   that says why (`save ... figure` reports it), unless figures are kept.
     func fileFigure(_ inv: Invocation, teaching: Bool) throws(Diagnostic) {
-        let query = Figure.Query(
+        var query = Figure.Query(
             command: inv.name, numbers: inv.numbers, keywords: inv.keywords, words: inv.words, range: inv.range,
             arguments: inv.arguments)
+        query.file = includeStack.first ?? source.name
+        query.line = statementLine
         var figures = state.figures
         var layers: [Figure.Layer] = []
         if var figure = drawn {

@@ -336,9 +336,9 @@ enum WorkbenchPage {
             state.sceneVersion = scene.version;
           }
           state.scene = scene;
-          remember(scene);
           // The workbench's document: its sliders (the playground's come with its answers).
           if (scene.document) { state.document = scene.document; showNumbers(scene.document.numbers); }
+          remember(scene);
           // The first path is framed; so is a path that has left the view entirely (after `clear` and
           // a new drawing, say). Otherwise the view stays where the hand put it.
           const b = state.scene.bounds, v = state.view;
@@ -418,8 +418,10 @@ enum WorkbenchPage {
           const q = scene.tQuery, inHand = document.activeElement === $("t") && state.gesture !== null;
           state.lastT = q ? { command: q.command, i: q.numbers[0], rest: q.numbers.slice(2).join(" ") } : null;
           // In the playground every query is in the script, and its t is a slider among the script's
-          // numbers; in the workbench the last query's t has this one.
-          const numbered = window.shapeSession && state.numbers && state.numbers.length;
+          // numbers; so is a query of the workbench's document (its file's). A query typed since has
+          // this one.
+          const ofDocument = q && state.document && q.file === state.document.name;
+          const numbered = (window.shapeSession || ofDocument) && state.numbers && state.numbers.length;
           $("slider").className = q && !numbered ? "shown" : "";
           if (q && !inHand) { $("t").value = q.numbers[1]; $("t-value").textContent = q.numbers[1].toFixed(3); }
         }

@@ -959,6 +959,8 @@ def document_test():
         settle(d)
         names = d.execute_script("return [...document.querySelectorAll('#numbers label span')].map(e => e.textContent)")
         check(names == ["w", "casteljau t"], f"the file's let and its query's t have sliders ({names})")
+        check(d.execute_script("return document.getElementById('slider').className") == "",
+              "the file's query has no second t slider beside its own (the session says which script made it)")
         end = screen(d, 150, 40)
         pointer_drag(d, screen(d, 170, 120), end, steps=20, pause=0.01)
         wait(d, "return window.workbench.scene.elements[1].p[4] !== 170", "the drag's rewrite")
