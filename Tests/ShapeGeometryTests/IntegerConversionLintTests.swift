@@ -26,7 +26,7 @@ import Testing
         ("ShapeCLI/LanguageServer.swift", "Int(parts[1].trimmingSpaces)", 1),
         // readline's cursor and word start (Int32) widened
         ("ShapeCLI/LineReader.swift", "Int(rl_point)", 1),
-        ("ShapeCLI/LineReader.swift", "Int(start)", 4),
+        ("ShapeCLI/LineReader.swift", "Int(start)", 3),
         // reads a number from text (nil when it is not one)
         ("ShapeCLI/ShapeCommand.swift", "Int(arguments[i + 1])", 1),
         ("ShapeCLI/ShapeCommand.swift", "Int(arguments[i])", 2),
@@ -43,6 +43,8 @@ import Testing
         // a port checked to be below 65,536 where it is read; a UInt16 widened
         ("ShapeCLI/Workbench/WorkbenchServer.swift", "Int(UInt16(bigEndian: bound.sin_port))", 1),
         ("ShapeCLI/Workbench/WorkbenchServer.swift", "UInt16(port)", 1),
+        // reads a number from text (nil when it is not one): GET /complete's start
+        ("ShapeCLI/Workbench/WorkbenchServer.swift", "Int(request.query[\"start\"] ?? \"\")", 1),
         // a small remainder or shift of a random UInt64
         ("ShapeCorpus/FuzzPaths.swift", "Int(knob >> 6)", 1),
         // a small remainder or shift of a random UInt64
