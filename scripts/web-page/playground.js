@@ -429,31 +429,79 @@
   // The last script run's error: {text (the script it is in), from, to (UTF-16 offsets), line,
   // message}; marked while the editor holds that script.
   let error = null;
+  // Only the lines in view (and a screen either side) are drawn in the coloured copy: a copy of
+  // every line, laid out at each key, took 250 ms at 1,000 lines. Where each line starts comes
+  // from how many rows it wraps to: one for a line shorter than a row of plain ASCII, measured
+  // in a hidden line of the copy otherwise (each kept until the width changes).
+  const measure = document.createElement("div");
+  measure.className = "l measure";
+  view.after(measure);
+  let metrics = null;  // {width, columns, lineHeight}
+  const rowsOf = new Map();
+  function measureMetrics() {
+    const style = getComputedStyle(view), width = view.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    measure.style.width = width + "px";
+    measure.textContent = "0".repeat(200);
+    const range = document.createRange(); range.selectNodeContents(measure);
+    measure.style.whiteSpace = "pre";
+    const charWidth = range.getBoundingClientRect().width / 200;
+    measure.style.whiteSpace = "";
+    measure.textContent = "0";
+    metrics = { width, columns: Math.max(1, Math.floor(width / charWidth + 1e-6)), lineHeight: measure.getBoundingClientRect().height };
+    rowsOf.clear();
+  }
+  function rows(line) {
+    if (line.length <= metrics.columns && /^[\x20-\x7e]*$/.test(line)) return 1;
+    let n = rowsOf.get(line);
+    if (n === undefined) {
+      measure.textContent = line;
+      n = Math.max(1, Math.round(measure.getBoundingClientRect().height / metrics.lineHeight));
+      if (rowsOf.size > 50000) rowsOf.clear();
+      rowsOf.set(line, n);
+    }
+    return n;
+  }
+  let drawn = { from: 0, to: 0, text: null };  // the lines drawn, of which text
   function render() {
     renderQueued = false;
     const text = editor.value, lines = text.split("\n"), marked = error && error.text === text ? error : null;
-    let html = "", offset = 0;
+    if (!metrics || metrics.width !== view.clientWidth - parseFloat(getComputedStyle(view).paddingLeft) - parseFloat(getComputedStyle(view).paddingRight)) measureMetrics();
+    // Each line's first row and first character.
+    const top = new Int32Array(lines.length + 1), start = new Int32Array(lines.length + 1);
+    for (let n = 0; n < lines.length; n++) { top[n + 1] = top[n] + rows(lines[n]); start[n + 1] = start[n] + lines[n].length + 1; }
+    const lh = metrics.lineHeight, screen = Math.ceil(editor.clientHeight / lh) + 1, at = Math.floor(Math.max(0, editor.scrollTop - 8) / lh);
+    const lineAt = (row) => { let lo = 0, hi = lines.length; while (lo < hi) { const mid = (lo + hi) >> 1; if (top[mid + 1] <= row) lo = mid + 1; else hi = mid; } return Math.min(lo, lines.length - 1); };
+    const from = lineAt(Math.max(0, at - screen)), to = lineAt(at + 2 * screen) + 1;
+    let html = `<div class="gap" style="height:${top[from] * lh}px"></div>`;
     // The error's stretch (a place of no width marks the character there).
-    const from = marked ? marked.from : -1, to = marked ? Math.max(marked.to, marked.from + 1) : -1;
-    for (let n = 0; n < lines.length; n++) {
-      const line = lines[n], end = offset + line.length;
-      html += `<div class="l${from >= offset && from <= end ? " bad" : ""}" data-n="${n + 1}">`;
-      let at = offset;
+    const lo0 = marked ? marked.from : -1, hi0 = marked ? Math.max(marked.to, marked.from + 1) : -1;
+    for (let n = from; n < to; n++) {
+      const line = lines[n], offset = start[n], end = offset + line.length;
+      html += `<div class="l${lo0 >= offset && lo0 <= end ? " bad" : ""}" data-n="${n + 1}">`;
+      let x = offset;
       for (const [name, t] of tokens(line)) {
-        const lo = Math.max(from, at), hi = Math.min(to, at + t.length);
-        const body = hi > lo ? escapeHTML(t.slice(0, lo - at)) + `<span class="err">${escapeHTML(t.slice(lo - at, hi - at))}</span>` + escapeHTML(t.slice(hi - at)) : escapeHTML(t);
+        const lo = Math.max(lo0, x), hi = Math.min(hi0, x + t.length);
+        const body = hi > lo ? escapeHTML(t.slice(0, lo - x)) + `<span class="err">${escapeHTML(t.slice(lo - x, hi - x))}</span>` + escapeHTML(t.slice(hi - x)) : escapeHTML(t);
         html += name ? `<span class="t-${name}">${body}</span>` : body;
-        at += t.length;
+        x += t.length;
       }
       // An empty line holds its height; an error at a line's end is marked after it.
-      if (from === end) html += `<span class="err"> </span>`;
+      if (lo0 === end) html += `<span class="err"> </span>`;
       else if (line.length === 0) html += " ";
       html += "</div>";
-      offset = end + 1;
     }
+    html += `<div class="gap" style="height:${(top[lines.length] - top[to]) * lh}px"></div>`;
     view.innerHTML = html;
+    drawn = { from: top[from], to: top[to], text };
     view.scrollTop = editor.scrollTop;
     $("editor-error").textContent = marked ? marked.message : "";
+  }
+  // A scroll past what is drawn draws again.
+  function scrolled() {
+    view.scrollTop = editor.scrollTop;
+    if (!metrics) return;
+    const lh = metrics.lineHeight, first = (editor.scrollTop - 8) / lh, last = first + editor.clientHeight / lh;
+    if (first < drawn.from || last > drawn.to) renderSoon();
   }
   let renderQueued = false;
   function renderSoon() { if (!renderQueued) { renderQueued = true; requestAnimationFrame(render); } }
@@ -465,7 +513,7 @@
     set(v) { valueProperty.set.call(this, v); renderSoon(); },
   });
   editor.addEventListener("input", renderSoon);
-  editor.addEventListener("scroll", () => { view.scrollTop = editor.scrollTop; });
+  editor.addEventListener("scroll", scrolled);
   new ResizeObserver(renderSoon).observe(editor);
 
   // A UTF-8 offset into `text` as a UTF-16 one (the interpreter counts bytes, the editor units).
@@ -495,7 +543,7 @@
   function placeRect(index) {
     const text = editor.value.slice(0, index), n = (text.match(/\n/g) || []).length, column = index - (text.lastIndexOf("\n") + 1);
     if (renderQueued) render();
-    const div = view.children[n];
+    const div = view.querySelector(`.l[data-n="${n + 1}"]`);
     if (!div) return editor.getBoundingClientRect();
     const walker = document.createTreeWalker(div, NodeFilter.SHOW_TEXT);
     let left = column;

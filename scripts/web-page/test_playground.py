@@ -247,6 +247,26 @@ try:
     wrapped = d.execute_script("const e = document.getElementById('editor'), v = document.getElementById('code-view');"
                                "return [e.scrollWidth <= e.clientWidth, v.children[1].getBoundingClientRect().height > 2 * v.children[0].getBoundingClientRect().height, e.scrollHeight, v.scrollHeight]")
     check(wrapped[0] and wrapped[1] and wrapped[2] == wrapped[3], f"a long line wraps, in the editor and its copy alike ({wrapped})")
+    # A long script: only the lines in view are drawn in the coloured copy, each where the
+    # browser puts it when every line is laid out (long lines, wrapped, and lines of other
+    # scripts' letters, among 3,000).
+    big = "".join((f"line {k} {k}\n" if k % 7 else "# " + ("é ✓ long comment " if k % 2 else "long comment ") * (k % 13 + 1) + "\n") for k in range(3000))
+    d.execute_script("const e = document.getElementById('editor'); e.value = arguments[0];", big)
+    for where in [0.0, 0.37, 1.0]:
+        placed = d.execute_script("""const e = document.getElementById('editor'), v = document.getElementById('code-view');
+            e.scrollTop = (e.scrollHeight - e.clientHeight) * arguments[0]; e.dispatchEvent(new Event('scroll'));
+            return new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => {
+              const drawn = [...v.querySelectorAll('.l')].map(l => [Number(l.dataset.n), l.offsetTop]);
+              const heights = [e.scrollHeight, v.scrollHeight];
+              const html = v.innerHTML;
+              // Every line laid out by the browser, for the places it gives them.
+              v.innerHTML = e.value.split('\\n').map((t, k) => `<div class="l" data-n="${k + 1}">${t.replace(/&/g, '&amp;').replace(/</g, '&lt;') || ' '}</div>`).join('');
+              const whole = Object.fromEntries([...v.querySelectorAll('.l')].map(l => [l.dataset.n, l.offsetTop]));
+              v.innerHTML = html;
+              r([drawn.length, heights, drawn.filter(([n, top]) => Math.abs(whole[n] - top) > 0.5).slice(0, 3), drawn[0][0], drawn[drawn.length - 1][0]]);
+            })));""", where)
+        check(placed[0] < 400 and placed[1][0] == placed[1][1] and placed[2] == [],
+              f"scrolled to {where:.0%} of 3,000 lines: {placed[0]} lines drawn ({placed[3]} to {placed[4]}), each where the whole layout puts it ({placed[2]}), the copy as tall as the editor ({placed[1]})")
     # The error's place: bytes in the interpreter, UTF-16 units in the editor (the é's before it).
     edit(d, "# ééé ✓\nmove 0 0\nline 1 zz\n")
     wait(d, "return document.querySelector('#code-view .err') !== null", "the error marked")
