@@ -464,6 +464,8 @@
   let drawn = { from: 0, to: 0, text: null };  // the lines drawn, of which text
   function render() {
     renderQueued = false;
+    // A hidden editor (another panel's tab) is drawn when it is shown (its size changes then).
+    if (view.clientWidth === 0) return;
     const text = editor.value, lines = text.split("\n"), marked = error && error.text === text ? error : null;
     if (!metrics || metrics.width !== view.clientWidth - parseFloat(getComputedStyle(view).paddingLeft) - parseFloat(getComputedStyle(view).paddingRight)) measureMetrics();
     // Each line's first row and first character.
