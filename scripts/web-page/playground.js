@@ -603,24 +603,37 @@
     if (x < box.left || x > box.right || y < box.top || y > box.bottom) return null;
     return { word: text.slice(lo, hi), box };
   }
+  // The help of `word` shown under `box` (a word's rectangle on the screen), when `help` knows it.
+  async function showHelp(word, box) {
+    if (!hoverWords) hoverWords = new Map((await window.shapeHelp.words()).map((w) => [w.name, w]));
+    const w = hoverWords.get(word) || hoverWords.get(word.split(".")[0]);
+    if (!w) return;
+    hover.textContent = w.help;
+    hover.hidden = false;
+    const below = box.bottom + 4;
+    hover.style.left = Math.max(4, Math.min(box.left, innerWidth - hover.offsetWidth - 4)) + "px";
+    hover.style.top = (below + hover.offsetHeight < innerHeight ? below : Math.max(4, box.top - hover.offsetHeight - 4)) + "px";
+  }
   editor.addEventListener("mousemove", (e) => {
     clearTimeout(hoverTimer);
     hover.hidden = true;
     if (!window.shapeHelp || e.buttons) return;
-    hoverTimer = setTimeout(async () => {
+    hoverTimer = setTimeout(() => {
       const found = wordAt(e.clientX, e.clientY);
-      if (!found) return;
-      if (!hoverWords) hoverWords = new Map((await window.shapeHelp.words()).map((w) => [w.name, w]));
-      const w = hoverWords.get(found.word) || hoverWords.get(found.word.split(".")[0]);
-      if (!w) return;
-      hover.textContent = w.help;
-      hover.hidden = false;
-      const below = found.box.bottom + 4;
-      hover.style.left = Math.max(4, Math.min(found.box.left, innerWidth - hover.offsetWidth - 4)) + "px";
-      hover.style.top = (below + hover.offsetHeight < innerHeight ? below : Math.max(4, found.box.top - hover.offsetHeight - 4)) + "px";
+      if (found) showHelp(found.word, found.box);
     }, 350);
   });
-  for (const type of ["mouseleave", "keydown", "scroll", "pointerdown"]) editor.addEventListener(type, () => { clearTimeout(hoverTimer); hover.hidden = true; });
+  // On a touch screen, where nothing hovers: a word selected (a long press selects one) shows
+  // its help.
+  document.addEventListener("selectionchange", () => {
+    if (!window.shapeHelp || document.activeElement !== editor || !matchMedia("(pointer: coarse)").matches) return;
+    const word = editor.value.slice(editor.selectionStart, editor.selectionEnd);
+    if (!/^[A-Za-z_][\w.]*$/.test(word)) { hover.hidden = true; return; }
+    const box = placeRect(editor.selectionStart);
+    showHelp(word, { left: box.left, top: box.top, bottom: box.bottom });
+  });
+  for (const type of ["mouseleave", "keydown", "scroll", "input"]) editor.addEventListener(type, () => { clearTimeout(hoverTimer); hover.hidden = true; });
+  editor.addEventListener("pointerdown", (e) => { if (e.pointerType === "mouse") { clearTimeout(hoverTimer); hover.hidden = true; } });
 
   // ---- The editor pane ----
 

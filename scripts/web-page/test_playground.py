@@ -487,6 +487,12 @@ for width, height in [(390, 844), (844, 390), (768, 1024), (1024, 768)]:
         wait(d, "return document.querySelectorAll('#help-list details').length > 100", f"{width}x{height}: the help panel")
         panel = d.execute_script("const r = document.getElementById('help-panel').getBoundingClientRect(); return [r.left >= 0 && r.right <= innerWidth && r.bottom <= innerHeight, document.documentElement.scrollWidth > innerWidth]")
         d.execute_script("document.getElementById('help-close').click()")
+        # Nothing hovers on a touch screen: a word selected (a long press selects one) shows its help.
+        d.execute_script("const e = document.getElementById('editor'); e.focus(); const at = e.value.indexOf('curve'); e.setSelectionRange(at, at + 5);")
+        wait(d, "const h = document.getElementById('hover-help'); return !h.hidden && h.textContent", f"{width}x{height}: a selected word's help")
+        touched = d.execute_script("return document.getElementById('hover-help').textContent")
+        check(bool(touched) and touched.startswith("usage: curve c1x c1y c2x c2y x y"), f"{width}x{height}: selecting `curve` shows its help ({str(touched)[:40]!r})")
+        d.execute_script("document.getElementById('editor').blur()")
         check(numbered == 6 and bool(hint) and panel == [True, False],
               f"{width}x{height}: the script's lines are numbered ({numbered}), the hint says what to drag ({hint!r}), the help panel fits the screen ({panel})")
         if (width, height) != (390, 844):
