@@ -100,6 +100,11 @@ enum WorkbenchPage {
             #hint { font-size: 11px; }
             select#examples { max-width: 38vw; }
           }
+          /* A picture less than 500 px high (a phone in landscape): the legend is its title alone, so
+             that the drawing keeps the room (the colours' key is in the SVG export's and a taller view's). */
+          @media (max-height: 500px) {
+            #legend .row { display: none; }
+          }
           /* A phone in landscape, and a tablet: the panel beside the picture. */
           @media (max-height: 500px) and (orientation: landscape), (min-width: 761px) and (max-width: 1199px) and (min-height: 501px) {
             body { grid-template-columns: minmax(0, 1fr) minmax(220px, 30%); grid-template-rows: auto auto minmax(0, 1fr);
