@@ -31,6 +31,12 @@ public enum Completion {
         return isFunction ? "(" : " "
     }
 
+    /// The candidates (`candidates`, filtered by the word's prefix), each followed by what goes
+    /// after it when it is taken (`sqrt(`, `curve `): what a page's completion list offers.
+    public static func offers(line: String, start: Int, variables: [String], procedures: [String]) -> [String] {
+        candidates(line: line, start: start, variables: variables, procedures: procedures).map { $0 + suffix(for: $0, line: line, start: start) }
+    }
+
     /// The queries with a function form, and `path`: names that complete with a parenthesis.
     public static var functionForms: [String] {
         CommandTable.all.filter({ $0.hasFunctionForm }).map({ $0.name }) + ["path"]

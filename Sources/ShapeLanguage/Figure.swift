@@ -28,10 +28,9 @@ public struct Figure: Sendable, Equatable {
         /// The arguments as written, for a command that takes text (`intersections a`): made
         /// again, they are evaluated again.
         var arguments: [Expr]
-        /// The script whose top-level statement made it, and that statement's line (a page
-        /// tells a query of its document from one typed since).
+        /// The script whose top-level statement made it (a page tells a query of its document
+        /// from one typed since).
         public var file = ""
-        public var line = 0
 
         /// Equal when made by the same command with the same values at the same place (the
         /// arguments as written are those at that place).

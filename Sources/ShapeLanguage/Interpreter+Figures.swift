@@ -32,7 +32,6 @@ extension Interpreter {
             command: inv.name, numbers: inv.numbers, keywords: inv.keywords, words: inv.words, range: inv.range,
             arguments: inv.arguments)
         query.file = includeStack.first ?? source.name
-        query.line = statementLine
         var figures = state.figures
         var layers: [Figure.Layer] = []
         if var figure = drawn {

@@ -195,7 +195,7 @@ extension WorkbenchScene {
     /// The header's fields for the page's controls, from the session's state (not from the
     /// statements' text, which an expression such as `x0 + 10` defeats): `sticky` (the last
     /// badge's circles), `wander` (its duration in seconds), `tQuery` (the last teaching query
-    /// with a t: its command, numbers, and the script and line of the statement that made it),
+    /// with a t: its command, numbers, and the script whose statement made it),
     /// each left out when there is none.
     public static func sessionFields(_ i: Interpreter) -> [(name: String, json: JSON)] {
         var fields: [(name: String, json: JSON)] = []
@@ -216,7 +216,6 @@ extension WorkbenchScene {
                     "tQuery",
                     .object([
                         ("command", .string(q.command)), ("numbers", .array(q.numbers.map { .number($0) })), ("file", .string(q.file)),
-                        ("line", .integer(q.line)),
                     ])
                 ))
         }

@@ -318,8 +318,8 @@ public func shapeExportSVG(_ bytes: UnsafeMutablePointer<UInt8>, _ count: Int32)
 public func shapeComplete(_ bytes: UnsafeMutablePointer<UInt8>, _ count: Int32, _ start: Int32) -> UnsafePointer<UInt8> {
     let line = String(decoding: UnsafeBufferPointer(start: bytes, count: Int(count)), as: UTF8.self)
     bytes.deallocate()
-    let words = Completion.candidates(line: line, start: Int(start), variables: live.variableNames, procedures: live.procedureNames)
-    return answerBytes(words.map { $0 + Completion.suffix(for: $0, line: line, start: Int(start)) }.joined(separator: "\n"))
+    let words = Completion.offers(line: line, start: Int(start), variables: live.variableNames, procedures: live.procedureNames)
+    return answerBytes(words.joined(separator: "\n"))
 }
 
 /// Every name `help` knows, with its one-line help and its `help` text (`HelpRenderer.index`).

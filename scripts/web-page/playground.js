@@ -438,8 +438,12 @@
   view.after(measure);
   let metrics = null;  // {width, columns, lineHeight}
   const rowsOf = new Map();
-  function measureMetrics() {
-    const style = getComputedStyle(view), width = view.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  // The width a line of the copy has (the picture's panel and the screen change it).
+  function lineWidth() {
+    const style = getComputedStyle(view);
+    return view.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  }
+  function measureMetrics(width) {
     measure.style.width = width + "px";
     measure.textContent = "0".repeat(200);
     const range = document.createRange(); range.selectNodeContents(measure);
@@ -467,7 +471,8 @@
     // A hidden editor (another panel's tab) is drawn when it is shown (its size changes then).
     if (view.clientWidth === 0) return;
     const text = editor.value, lines = text.split("\n"), marked = error && error.text === text ? error : null;
-    if (!metrics || metrics.width !== view.clientWidth - parseFloat(getComputedStyle(view).paddingLeft) - parseFloat(getComputedStyle(view).paddingRight)) measureMetrics();
+    const width = lineWidth();
+    if (!metrics || metrics.width !== width) measureMetrics(width);
     // Each line's first row and first character.
     const top = new Int32Array(lines.length + 1), start = new Int32Array(lines.length + 1);
     for (let n = 0; n < lines.length; n++) { top[n + 1] = top[n] + rows(lines[n]); start[n + 1] = start[n] + lines[n].length + 1; }

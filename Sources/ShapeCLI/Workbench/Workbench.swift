@@ -95,9 +95,9 @@ final class Workbench {
             case .document(let request, let client):
                 finishWithScene(job, documentJob(request, client: client))
             case .complete(let line, let start):
-                let words = Completion.candidates(
+                let words = Completion.offers(
                     line: line, start: start, variables: session.interpreter.variableNames, procedures: session.interpreter.procedureNames)
-                let body = JSONLinesPrinter.compact(.array(words.map { .string($0 + Completion.suffix(for: $0, line: line, start: start)) }))
+                let body = JSONLinesPrinter.compact(.array(words.map { .string($0) }))
                 server.finish(job.connection, HTTP.response(200, type: "application/json", body: Array(body.utf8), keepAlive: job.keepAlive))
             case .export(let layers):
                 var request = session.interpreter.view()
