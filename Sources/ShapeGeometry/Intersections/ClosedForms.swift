@@ -11,24 +11,47 @@ extension Intersections {
     /// 1e-8 of the size): at a stationary point s of f with |f(s)| within the tolerance, the curve
     /// either crosses the line twice, at s ± √(−2f(s)/f″(s)), or does not reach it. The rule: two
     /// crossings whose points lie more than the tolerance apart are both given; closer, or not
-    /// reaching the line, or with |f(s)| below f's own rounding (where the doubles cannot say
-    /// which), they are one touch at s.
+    /// reaching the line, or with |f(s)| below f's own rounding (where even f in double-double
+    /// cannot say which), they are one touch at s. f is computed in double-double from the input's
+    /// doubles, so crossings down to about 1e-16 of the size apart are told apart, where f in
+    /// doubles would merge those closer than about 1e-8 (√ulp) of the size.
     ///
     /// Nil for a curve that lies along the line within the tolerance (an overlap, not this).
     static func lineCurve(_ l: LineSegment, _ curve: Segment, tolerance: Double) -> [Meeting]? {
         let chord = l.p1 - l.p0
         let length = chord.quickLength
         guard length > 0 else { return nil }
-        let n = Vector(-chord.dy / length, chord.dx / length)
-        let f: Polynomial
+        // f's coefficients in double-double, from the input's doubles: every difference and
+        // product below is exact or nearly so, so f is known to about 1e-32 of its size where
+        // doubles would know it to 1e-16 (which blurs a near tangency's two crossings together
+        // over √1e-16 = 1e-8 of the size).
+        let cx = DoubleDouble.twoSum(l.p1.x, -l.p0.x), cy = DoubleDouble.twoSum(l.p1.y, -l.p0.y)
+        func distance(_ p: Point) -> DoubleDouble {
+            (cx * DoubleDouble.twoSum(p.y, -l.p0.y) - cy * DoubleDouble.twoSum(p.x, -l.p0.x)) / length
+        }
+        var exact = InlineArray<4, DoubleDouble>(repeating: DoubleDouble(0))
+        let count: Int
         switch curve {
         case .quadratic(let q):
-            let a = (q.p0 - q.p1) + (q.p2 - q.p1), b = 2 * (q.p1 - q.p0)
-            f = Polynomial((q.p0 - l.p0).dot(n), b.dot(n), a.dot(n))
+            let g0 = distance(q.p0), g1 = distance(q.p1), g2 = distance(q.p2)
+            exact[0] = g0; exact[1] = (g1 - g0) * 2; exact[2] = g0 - g1 * 2 + g2
+            count = 3
         case .cubic(let c):
-            let (a, b, cc) = c.powerBasis
-            f = Polynomial([(c.p0 - l.p0).dot(n), cc.dot(n), b.dot(n), a.dot(n)])
+            let g0 = distance(c.p0), g1 = distance(c.p1), g2 = distance(c.p2), g3 = distance(c.p3)
+            exact[0] = g0; exact[1] = (g1 - g0) * 3; exact[2] = (g0 - g1 * 2 + g2) * 3
+            exact[3] = g3 - g0 + (g1 - g2) * 3
+            count = 4
         case .line, .arc: return nil
+        }
+        var rounded = InlineArray<7, Double>(repeating: 0)
+        for i in 0..<count { rounded[i] = exact[i].value }
+        let f = Polynomial(raw: rounded, count: count)
+        // f(u) in double-double (Horner's scheme, u a double).
+        func exactly(_ u: Double) -> Double {
+            var v = DoubleDouble(0)
+            var i = count - 1
+            while i >= 0 { v = v * u + exact[i]; i -= 1 }
+            return v.value
         }
         var largest = 0.0
         for i in 0..<f.count { largest = Swift.max(largest, abs(f.coefficients[i])) }
@@ -42,40 +65,47 @@ extension Intersections {
             found.append((u, p))
         }
         // Stationary points within the tolerance of the line: touches, or pairs of crossings.
-        // f's own rounding (Horner's scheme on [0, 1]: at most 2 × degree ulps of the sum of its
-        // coefficients' sizes) cannot tell a touch from two crossings or none: below it, a touch.
+        // f's own rounding (its coefficients' and Horner's scheme's on [0, 1], in double-double:
+        // a few units of 2⁻¹⁰⁴ of the sum of its coefficients' sizes per step) cannot tell a
+        // touch from two crossings or none: below it, a touch.
         var sum = 0.0
         for i in 0..<f.count { sum += abs(f.coefficients[i]) }
-        let noise = 2 * Double(f.count) * Double.ulpOfOne * sum
+        let noise = 16 * Double(f.count) * Double.ulpOfOne * Double.ulpOfOne * sum
+        // f in doubles, whose roots are looked for below, blurs over its own rounding: the roots
+        // it finds that near a stationary point are those of the pair handled here.
+        let blur = 2 * Double(f.count) * Double.ulpOfOne * sum
+        // The curve's ends that lie on the line's own line (to f's rounding in double-double):
+        // given exactly, before a root found next to them by rounding could stand for them.
+        for u in [0.0, 1.0] where abs(exactly(u)) <= noise { add(u) }
         let slope = f.derivative, curvature = slope.derivative
         var handled: [ClosedRange<Double>] = []
         for s in slope.roots(in: 0, 1) {
-            let v = f(s)
+            let v = exactly(s)
             guard abs(v) <= tolerance else { continue }
             let c = 0.5 * curvature(s)
             if abs(v) > noise, v * c < 0 {
                 let d = (-v / c).squareRoot()
                 let lo = curve.point(at: Swift.max(s - d, 0)), hi = curve.point(at: Swift.min(s + d, 1))
+                let reach = Swift.max(2 * d, 2 * (blur / abs(c)).squareRoot())
+                handled.append(Swift.max(s - reach, 0)...Swift.min(s + reach, 1))
                 if lo.quickDistance(to: hi) > tolerance {
                     // Two crossings, each refined by Newton's method on f from its estimate.
                     for start in [s - d, s + d] where start >= -Tolerance.parameter && start <= 1 + Tolerance.parameter {
                         var u = Swift.min(Swift.max(start, 0), 1)
                         for _ in 0..<8 {
-                            let (value, dv) = f.valueAndSlope(u)
+                            let dv = slope(u)
                             guard dv != 0 else { break }
-                            let next = Swift.min(Swift.max(u - value / dv, 0), 1)
+                            let next = Swift.min(Swift.max(u - exactly(u) / dv, 0), 1)
                             if next == u { break }
                             u = next
                         }
                         add(u)
                     }
-                    handled.append(Swift.max(s - 2 * d, 0)...Swift.min(s + 2 * d, 1))
                     continue
                 }
-                handled.append(Swift.max(s - 2 * d, 0)...Swift.min(s + 2 * d, 1))
             } else {
                 // Where |f| is within its rounding around s, the roots found there are noise.
-                let reach = c != 0 ? 2 * ((noise + abs(v)) / abs(c)).squareRoot() : 0
+                let reach = c != 0 ? 2 * ((blur + abs(v)) / abs(c)).squareRoot() : 0
                 handled.append(Swift.max(s - reach, 0)...Swift.min(s + reach, 1))
             }
             add(s)

@@ -174,6 +174,12 @@ public enum Intersections {
                 if a.point(at: touch.t).quickDistance(to: b.point(at: touch.u)) <= tolerance {
                     touches.append(touch)
                     touchBoxes.append((pa.lo, pa.hi, pb.lo, pb.hi))
+                } else if let crossing = crossing(a, b, from: pa.lo, to: pa.hi, tolerance: tolerance, budget: &budget) {
+                    // Unless a passes from one side of b to the other along this piece: two
+                    // curves crossing at so small an angle (a curve and a copy of it moved by
+                    // 1e-7 of the size) that Newton's method, from the piece's middle, does not
+                    // reach the crossing.
+                    found.append(crossing)
                 }
                 continue
             }

@@ -19,10 +19,18 @@ extension Intersections {
     ///
     /// The stretches are where samples of `a` (`stretchSamples` of them) lie within the
     /// tolerance of `b`, each end found by bisection to where the distance reaches the tolerance.
-    /// A stretch shorter than the samples' spacing can be missed: then, as when no sample lies
-    /// that near (the trouble is something else) or the search of the rest gives up in turn, the
-    /// answer is nil, as the search's own.
+    /// A stretch shorter than the samples' spacing can be missed: then it is left to the search
+    /// of the rest (two curves that run side by side just over the tolerance apart are settled
+    /// there, with its room for more pairs). When that search gives up in turn, the answer is
+    /// nil, as the search's own.
+    ///
+    /// A stretch inside both segments across which the curves cross (a comes in on one side of b
+    /// and leaves on the other: a curve and a copy of it moved by about the tolerance, which cross
+    /// at a tiny angle where the curve runs along the move) is not an overlap but that crossing,
+    /// placed by `crossing`.
     static func nearStretches(_ a: Segment, _ b: Segment, size: Double, budget: inout Int) -> [Meeting]? {
+        // (A stretch the samples miss, when no sample lies that near, leaves the whole pair to the
+        // search of the rest, with its room for more pairs.)
         let tolerance = Tolerance.meetingDistance(size)
         let n = stretchSamples
         func sample(_ i: Int) -> Double { Double(i) / Double(n) }
@@ -49,7 +57,6 @@ extension Intersections {
             runs.append((i, j))
             i = j + 1
         }
-        guard !runs.isEmpty else { return nil }
         // Where a's distance to b reaches the tolerance between a sample outside and one inside:
         // the bracket's inside end, so that the stretch's ends are within the tolerance.
         func excess(_ t: Double) -> Double { b.nearest(to: a.point(at: t)).distance - tolerance }
@@ -71,6 +78,8 @@ extension Intersections {
             if p0.distance(to: p1) <= tolerance {
                 let t = 0.5 * (t0 + t1), p = a.point(at: t)
                 result.append(Meeting(t: t, u: b.nearest(to: p).t, point: p))
+            } else if let crossing = crossing(a, b, within: (t0, t1), (u0, u1), tolerance: tolerance, budget: &budget) {
+                result.append(crossing)
             } else {
                 result.append(Meeting(t: t0, u: u0, point: p0, overlapEnd: (t1, u1, p1)))
             }
@@ -106,5 +115,68 @@ extension Intersections {
             }
         }
         return result.stablySorted { $0.t < $1.t }
+    }
+
+    /// The crossing inside a stretch where `a` runs within the tolerance of `b` from `t.0` to
+    /// `t.1` (beside b from `u.0` to `u.1`), when the stretch lies inside both segments and a
+    /// is on one side of b at one end and on the other at the other: found by halving on the
+    /// side a(t) is on, decided in double-double (the curves cross at an angle as small as their
+    /// distance over their radius of curvature, and doubles would blur the place over a rounding
+    /// divided by that angle; double-double places it to the parameter's own rounding). nil
+    /// otherwise: a stretch at a segment's end, or without a crossing, or of an arc, or where
+    /// even double-double cannot place the crossing within `tolerance`.
+    static func crossing(
+        _ a: Segment, _ b: Segment, within t: (Double, Double), _ u: (Double, Double), tolerance: Double, budget: inout Int
+    ) -> Meeting? {
+        let inside = { (x: Double) in x > Tolerance.parameter && x < 1 - Tolerance.parameter }
+        guard inside(t.0), inside(t.1), inside(u.0), inside(u.1) else { return nil }
+        return crossing(a, b, from: t.0, to: t.1, tolerance: tolerance, budget: &budget)
+    }
+
+    /// Where `a` passes from one side of `b` to the other between its parameters `t0` and
+    /// `t1`, as `crossing(_:_:within:_:tolerance:budget:)` finds it; nil when a is on one side
+    /// at both, or the place cannot be certified within `tolerance`, or either is an arc.
+    static func crossing(_ a: Segment, _ b: Segment, from t0: Double, to t1: Double, tolerance: Double, budget: inout Int) -> Meeting? {
+        let t = (t0, t1)
+        // The side of b that a(t) is on: the sign of b′ × (a(t) − b) at b's nearest point, and
+        // that product's own rounding (a few units of 2⁻¹⁰⁴ of the control points' coordinates
+        // each: the construction's rounding is relative to those, not to the point made).
+        guard let ha = hull(a), let hb = hull(b) else { return nil }
+        var magnitude = 0.0
+        for k in 0..<ha.count { magnitude = Swift.max(magnitude, abs(ha[k].x), abs(ha[k].y)) }
+        for k in 0..<hb.count { magnitude = Swift.max(magnitude, abs(hb[k].x), abs(hb[k].y)) }
+        func side(_ x: Double) -> (side: Double, noise: Double, u: Double)? {
+            let foot = b.nearest(to: a.point(at: x)).t
+            guard let p = a.exactPoint(at: x), let q = b.exactPoint(at: foot) else { return nil }
+            let d = b.derivative(at: foot)
+            let cross = (p.y - q.y) * d.dx - (p.x - q.x) * d.dy
+            return (cross.value, 64 * Double.ulpOfOne * Double.ulpOfOne * magnitude * (abs(d.dx) + abs(d.dy)), foot)
+        }
+        guard let first = side(t.0), let last = side(t.1), first.side * last.side < 0 else { return nil }
+        var lo = t.0, hi = t.1, foot = first.u
+        let halvings = 60
+        for _ in 0..<halvings {
+            let mid = 0.5 * (lo + hi)
+            guard mid > lo, mid < hi, let m = side(mid) else { break }
+            foot = m.u
+            if m.side == 0 {
+                lo = mid; hi = mid
+                break
+            }
+            if (m.side < 0) == (first.side < 0) { lo = mid } else { hi = mid }
+        }
+        budget -= Cost.stretchSample * 2 * (halvings + 3)
+        let at = 0.5 * (lo + hi)
+        // Certified within the tolerance: a tolerance's length either way along a, the sides
+        // differ by more than their rounding. Curves in contact of a higher order (y = x³ and
+        // y = (1 + 1e-7)·x³) part too slowly for even double-double to place their crossing so
+        // closely: there the stretch stays an overlap.
+        let speed = a.derivative(at: at).length
+        guard speed > 0 else { return nil }
+        let step = tolerance / speed
+        guard let before = side(Swift.max(at - step, t.0)), let after = side(Swift.min(at + step, t.1)),
+            before.side * after.side < 0, abs(before.side) > before.noise, abs(after.side) > after.noise
+        else { return nil }
+        return Meeting(t: at, u: foot, point: a.point(at: at))
     }
 }
