@@ -10,19 +10,13 @@ the curve runs along the move, and runs within 1e-9 of the size of itself along 
 Not part of the required test path: it needs mpmath (installed into .build/ref-venv when the
 script is run as `scripts/copy-crossing-references.py`). Rerun it only to change the set.
 """
-import math, os, random, subprocess, sys
+import math, os, random, sys
 
 here = os.path.dirname(os.path.abspath(__file__))
-venv = os.path.join(here, "..", ".build", "ref-venv")
-if os.environ.get("REF_VENV") != "1":
-    try:
-        import mpmath  # noqa: F401
-    except ImportError:
-        if not os.path.exists(os.path.join(venv, "bin", "python")):
-            subprocess.run([sys.executable, "-m", "venv", venv], check=True)
-        subprocess.run([os.path.join(venv, "bin", "pip"), "install", "-q", "mpmath"], check=True)
-        os.environ["REF_VENV"] = "1"
-        os.execv(os.path.join(venv, "bin", "python"), [os.path.join(venv, "bin", "python")] + sys.argv)
+sys.path.insert(0, here)
+import reference_venv  # noqa: E402
+
+reference_venv.ensure("mpmath")
 
 import mpmath
 from mpmath import mp, mpf

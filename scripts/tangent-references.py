@@ -11,19 +11,13 @@ size of the line but has no crossing beside it is a touch, given at that station
 Not part of the required test path: it needs mpmath (installed into .build/ref-venv when the
 script is run as `scripts/tangent-references.py`). Rerun it only to change the set.
 """
-import os, random, subprocess, sys
+import os, random, sys
 
 here = os.path.dirname(os.path.abspath(__file__))
-venv = os.path.join(here, "..", ".build", "ref-venv")
-if os.environ.get("REF_VENV") != "1":
-    try:
-        import mpmath  # noqa: F401
-    except ImportError:
-        if not os.path.exists(os.path.join(venv, "bin", "python")):
-            subprocess.run([sys.executable, "-m", "venv", venv], check=True)
-        subprocess.run([os.path.join(venv, "bin", "pip"), "install", "-q", "mpmath"], check=True)
-        os.environ["REF_VENV"] = "1"
-        os.execv(os.path.join(venv, "bin", "python"), [os.path.join(venv, "bin", "python")] + sys.argv)
+sys.path.insert(0, here)
+import reference_venv  # noqa: E402
+
+reference_venv.ensure("mpmath")
 
 from fractions import Fraction
 from math import comb
