@@ -1,6 +1,6 @@
 /// A number carried as the unevaluated sum of two doubles, `hi + lo` with |lo| ≤ ½ ulp(hi):
 /// about 106 bits of significand. Sums and products use the error-free transformations (Knuth's
-/// two-sum, and the fused multiply-add for a product's rounding error), so each operation's
+/// two-sum, and Dekker's product for a product's rounding error), so each operation's
 /// relative error is a few units of 2⁻¹⁰⁴ rather than 2⁻⁵³.
 ///
 /// For the few places where doubles cannot tell two things apart that the input's own doubles
@@ -21,10 +21,23 @@ struct DoubleDouble {
         return DoubleDouble(hi: s, lo: (a - (s - bb)) + (b - bb))
     }
 
-    /// `a × b` exactly, as a rounded product and its error (by a fused multiply-add).
+    /// `a × b` exactly, as a rounded product and its error (Dekker's product: each factor split
+    /// into halves of 26 bits, whose products are exact). Not by a fused multiply-add: the
+    /// WebAssembly build has no `fma` to link, and both builds must print the same digits.
+    /// Exact while the factors stay below about 1e300 (the split multiplies by 2²⁷ + 1); past
+    /// that, a factor is not split and the product is as exact as a double's.
     @inline(__always) static func twoProduct(_ a: Double, _ b: Double) -> DoubleDouble {
         let p = a * b
-        return DoubleDouble(hi: p, lo: (-p).addingProduct(a, b))
+        let (ah, al) = split(a), (bh, bl) = split(b)
+        return DoubleDouble(hi: p, lo: ((ah * bh - p) + ah * bl + al * bh) + al * bl)
+    }
+
+    /// Veltkamp's split: `x = hi + lo` exactly, each with at most 26 significant bits.
+    @inline(__always) static func split(_ x: Double) -> (hi: Double, lo: Double) {
+        let c = 134_217_729.0 * x
+        guard c.isFinite else { return (x, 0) }
+        let hi = c - (c - x)
+        return (hi, x - hi)
     }
 
     /// The nearest double.
