@@ -29,8 +29,6 @@ extension Intersections {
     /// at a tiny angle where the curve runs along the move) is not an overlap but that crossing,
     /// placed by `crossing`.
     static func nearStretches(_ a: Segment, _ b: Segment, size: Double, budget: inout Int) -> [Meeting]? {
-        // (A stretch the samples miss, when no sample lies that near, leaves the whole pair to the
-        // search of the rest, with its room for more pairs.)
         let tolerance = Tolerance.meetingDistance(size)
         let n = stretchSamples
         func sample(_ i: Int) -> Double { Double(i) / Double(n) }
@@ -137,7 +135,6 @@ extension Intersections {
     /// `t1`, as `crossing(_:_:within:_:tolerance:budget:)` finds it; nil when a is on one side
     /// at both, or the place cannot be certified within `tolerance`, or either is an arc.
     static func crossing(_ a: Segment, _ b: Segment, from t0: Double, to t1: Double, tolerance: Double, budget: inout Int) -> Meeting? {
-        let t = (t0, t1)
         // The side of b that a(t) is on: the sign of b′ × (a(t) − b) at b's nearest point, and
         // that product's own rounding (a few units of 2⁻¹⁰⁴ of the control points' coordinates
         // each: the construction's rounding is relative to those, not to the point made).
@@ -145,28 +142,17 @@ extension Intersections {
         var magnitude = 0.0
         for k in 0..<ha.count { magnitude = Swift.max(magnitude, abs(ha[k].x), abs(ha[k].y)) }
         for k in 0..<hb.count { magnitude = Swift.max(magnitude, abs(hb[k].x), abs(hb[k].y)) }
-        func side(_ x: Double) -> (side: Double, noise: Double, u: Double)? {
+        func side(_ x: Double) -> (side: Double, noise: Double)? {
             let foot = b.nearest(to: a.point(at: x)).t
             guard let p = a.exactPoint(at: x), let q = b.exactPoint(at: foot) else { return nil }
             let d = b.derivative(at: foot)
             let cross = (p.y - q.y) * d.dx - (p.x - q.x) * d.dy
-            return (cross.value, 64 * Double.ulpOfOne * Double.ulpOfOne * magnitude * (abs(d.dx) + abs(d.dy)), foot)
+            return (cross.value, 64 * Double.ulpOfOne * Double.ulpOfOne * magnitude * (abs(d.dx) + abs(d.dy)))
         }
-        guard let first = side(t.0), let last = side(t.1), first.side * last.side < 0 else { return nil }
-        var lo = t.0, hi = t.1, foot = first.u
+        guard let first = side(t0), let last = side(t1), first.side * last.side < 0 else { return nil }
         let halvings = 60
-        for _ in 0..<halvings {
-            let mid = 0.5 * (lo + hi)
-            guard mid > lo, mid < hi, let m = side(mid) else { break }
-            foot = m.u
-            if m.side == 0 {
-                lo = mid; hi = mid
-                break
-            }
-            if (m.side < 0) == (first.side < 0) { lo = mid } else { hi = mid }
-        }
+        let at = Searches.signChange(in: t0, t1, valueAtLow: first.side, halvings: halvings) { side($0)?.side ?? 0 }
         budget -= Cost.stretchSample * 2 * (halvings + 3)
-        let at = 0.5 * (lo + hi)
         // Certified within the tolerance: a tolerance's length either way along a, the sides
         // differ by more than their rounding. Curves in contact of a higher order (y = x³ and
         // y = (1 + 1e-7)·x³) part too slowly for even double-double to place their crossing so
@@ -174,9 +160,10 @@ extension Intersections {
         let speed = a.derivative(at: at).length
         guard speed > 0 else { return nil }
         let step = tolerance / speed
-        guard let before = side(Swift.max(at - step, t.0)), let after = side(Swift.min(at + step, t.1)),
+        guard let before = side(Swift.max(at - step, t0)), let after = side(Swift.min(at + step, t1)),
             before.side * after.side < 0, abs(before.side) > before.noise, abs(after.side) > after.noise
         else { return nil }
-        return Meeting(t: at, u: foot, point: a.point(at: at))
+        let point = a.point(at: at)
+        return Meeting(t: at, u: b.nearest(to: point).t, point: point)
     }
 }
