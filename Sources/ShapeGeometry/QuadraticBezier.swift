@@ -1,8 +1,8 @@
 /// A quadratic Bézier curve: B(t) = (1−t)²·p0 + 2t(1−t)·p1 + t²·p2.
 ///
-/// Length: adaptive Gauss–Legendre quadrature of |B'(t)| (a closed form exists but loses
-/// precision when the curve is nearly straight or nearly folds back; the tests use it as the
-/// reference). Nearest point: the real roots in [0, 1] of the cubic (B(t) − p)·B'(t).
+/// Length: in closed form, written so that it keeps its digits when the curve is nearly straight
+/// or turns back (QuadraticLength.swift); the proven quadrature of |B'(t)| tabulates it for the
+/// parameter at a length. Nearest point: the real roots in [0, 1] of the cubic (B(t) − p)·B'(t).
 public struct QuadraticBezier: Hashable, Sendable {
     /// The start point.
     public var p0: Point
