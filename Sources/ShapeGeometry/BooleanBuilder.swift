@@ -191,7 +191,18 @@ struct BooleanBuilder {
         let groups = coincidentGroups()
         kept.reserveCapacity(groups.count)
         guard !meter.isSpent else { return .failure(.outOfWork) }
+        let passing = passingPieces(groups)
         for group in groups {
+            // A piece that only continues the one before it (nothing else meets it there) has
+            // the same region on each side: its classification is that piece's.
+            if let before = passing[group.first!], let k = kept[before] {
+                guard meter.spend(BooleanBuilder.Cost.kept) else { return .failure(.outOfWork) }
+                kept.append(continuing(k, with: group.first!))
+                continue
+            } else if passing[group.first!] != nil {
+                kept.append(nil)
+                continue
+            }
             guard meter.spend(BooleanBuilder.Cost.classify + group.count) else { return .failure(.outOfWork) }
             kept.append(classify(group))
         }
@@ -220,6 +231,42 @@ struct BooleanBuilder {
         let result = outline(loops)
         guard meter.spend(BooleanBuilder.Cost.element * result.elements.count) else { return .failure(.outOfWork) }
         return .success((result, meter.used))
+    }
+
+    /// For each piece that is a group of its own and starts at a vertex where only one other
+    /// piece ends and nothing else meets, when that piece is a group of its own classified before
+    /// it: that piece's group. Such a vertex is a point that one curve passes through, so the
+    /// regions on its two sides go on across it. Not for strokes and offsets, whose region is
+    /// asked of its own test, which need not agree with that at every piece.
+    func passingPieces(_ groups: [ArraySlice<Int>]) -> [Int?] {
+        var passing = [Int?](repeating: nil, count: pieces.count)
+        guard region == nil else { return passing }
+        var ends = [Int](repeating: 0, count: vertices.count)
+        var into = [Int](repeating: -1, count: vertices.count)
+        for (i, p) in pieces.enumerated() {
+            ends[p.from] += 1
+            ends[p.to] += 1
+            into[p.to] = i
+        }
+        var groupOf = [Int](repeating: -1, count: pieces.count)
+        for (g, group) in groups.enumerated() where group.count == 1 {
+            let b = group.first!
+            groupOf[b] = g
+            let v = pieces[b].from
+            guard ends[v] == 2, pieces[b].to != v else { continue }
+            let a = into[v]
+            guard a >= 0, a != b, pieces[a].from != v, groupOf[a] >= 0 else { continue }
+            passing[b] = groupOf[a]
+        }
+        return passing
+    }
+
+    /// Piece `b` kept as `k` keeps the piece before it, which runs into `b`'s start.
+    func continuing(_ k: Kept, with b: Int) -> Kept {
+        let p = pieces[b]
+        return k.forward
+            ? Kept(piece: b, forward: true, from: p.from, to: p.to, segment: p.segment)
+            : Kept(piece: b, forward: false, from: p.to, to: p.from, segment: p.segment.reversed)
     }
 
     /// What the steps of an operation count against its budget, besides the intersection
