@@ -324,7 +324,14 @@ public final class Interpreter {
                 saved.map { .replace($0) }
                 ?? (path.elements.count != current.start ? .truncate(current.start) : .unchanged)
             let same = lastSnapshot.map { $0 === stateBefore || $0.state == stateBefore.state } ?? false
-            if !same { lastSnapshot = stateBefore }
+            if !same {
+                lastSnapshot = stateBefore
+            } else if lastSnapshot !== stateBefore, snapshot === stateBefore {
+                // The same state in another object (a `clear` sets it anew): the interpreter takes
+                // the one the records share, so that the next statement finds it by identity
+                // instead of comparing the whole state again.
+                snapshot = lastSnapshot!
+            }
             // Past a page of records, room for the whole history at once (it is cut back to
             // `undoHistory` when it doubles): the list is not copied again as a long script
             // runs, and its pages are taken only as records fill them.
