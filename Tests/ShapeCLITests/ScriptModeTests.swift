@@ -96,7 +96,8 @@ import Testing
 
         let failing = try BinaryRunner.run([], stdin: walk + first + "lne 1 1\n" + last + "length\n", in: dir)
         #expect(failing.status == 1)
-        #expect(failing.stdout.split(separator: "\n").map(String.init).dropLast() == expected[...])
+        let printed: [String] = failing.stdout.split(separator: "\n").map { String($0) }
+        #expect(printed.dropLast() == expected[...])
         #expect(failing.stdout.hasSuffix("\nsave: wrote first.svg\n"), "\(failing.stdout.suffix(100))")
         #expect(failing.stderr.hasPrefix("<stdin>:\(lineCount + 2):1: error: unknown command or variable 'lne'"))
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("first.svg").path))

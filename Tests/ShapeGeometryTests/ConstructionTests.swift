@@ -107,7 +107,8 @@ import Glibc
         // A narrow safe area forces halving: those arcs turn 330°.
         var random = SeededRandom(seed: 5)
         let arcs = try Wander.arcs(length: 3000, start: Point(80, 517), area: Rect(x: 40, y: 400, width: 160, height: 200), random: &random)
-        #expect(arcs.dropFirst().contains { abs(abs($0.sweep) - 330 * .pi / 180) < 1e-12 })
+        let turn: Double = 330 * Double.pi / 180
+        #expect(arcs.dropFirst().contains { abs(abs($0.sweep) - turn) < 1e-12 })
     }
 }
 

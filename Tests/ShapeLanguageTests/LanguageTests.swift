@@ -381,7 +381,7 @@ func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
         let j = Interpreter()
         #expect(run(j, "circle 0 0 1e-140") == nil)
         #expect(run(j, "scale 1e-20")?.message.id == "tooSmall")
-        #expect(j.path.length == 2 * .pi * 1e-140)
+        #expect(j.path.length == 2 * Double.pi * 1e-140)
         // At 1e-140 every query still holds: the bottom of the circle is 2e-140 from (0, 3e-140).
         #expect(run(j, "nearest 0 3e-140") == nil)
         let n = j.path.nearest(to: Point(0, 3e-140))!
