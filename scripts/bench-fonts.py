@@ -10,7 +10,8 @@ points is inside it.
 Three shape scripts are timed, each the median of RUNS runs of the release binary (start-up
 included): the drawing alone, the drawing with `simplify`, and the whole work. skia-pathops is
 timed as a Python loop over the same glyphs (paths built from the recorded contours, then
-simplify, area and contains), with the simplify calls alone timed inside it.
+simplify, area and contains), with the simplify calls alone timed inside it, also the median of
+RUNS passes. The runs are interleaved, a round of each at a time.
 
 The reference, independent of both tools:
 - the area of the region the glyph fills under the nonzero rule, integrated along y: at each
@@ -347,8 +348,15 @@ def main():
     lines = sum(1 for _ in open(files["whole"]))
 
     out = os.path.join(work, "fonts-whole.out")
-    shape_time = {kind: median_run([shape, "--quiet", "--precision", "17", files[kind]], runs, out)
-                  for kind in ["draw", "simplify", "whole"]}
+    # The runs interleaved (each round: shape's three scripts, then skia-pathops's pass), so that
+    # the machine's changes of speed fall on both alike.
+    times = {"draw": [], "simplify": [], "whole": []}
+    skia = []
+    for _ in range(runs):
+        for kind in ["draw", "simplify", "whole"]:
+            times[kind].append(median_run([shape, "--quiet", "--precision", "17", files[kind]], 1, out))
+        skia.append(skia_run(glyphs, points))
+    shape_time = {kind: statistics.median(t) for kind, t in times.items()}
     # the answers of the last run of the whole work
     words = [line.split(": ", 1) for line in open(out).read().splitlines()]
     shape_answers, i = [], 0
@@ -357,7 +365,6 @@ def main():
         shape_answers.append((float(words[i][1]), [w[1] == "true" for w in words[i + 1:i + 1 + len(pts)]]))
         i += 1 + len(pts)
 
-    skia = [skia_run(glyphs, points) for _ in range(runs)]
     skia_whole = statistics.median(s[0] for s in skia)
     skia_simplify = statistics.median(s[1] for s in skia)
     skia_answers = skia[-1][2]
