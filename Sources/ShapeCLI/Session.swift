@@ -136,7 +136,7 @@ final class Session {
     /// anywhere runs nothing).
     func runScript(_ source: Source) -> Int32 {
         defer { terminal.flush() }
-        if pipelines, source.count >= Session.pipelineLeast, source.count <= Interpreter.wholeTreeLimit, capture == nil, workbench == nil,
+        if pipelines, source.count >= Session.pipelineLeast, capture == nil, workbench == nil,
             let status = runPipelined(source)
         {
             return status
@@ -170,8 +170,7 @@ final class Session {
     /// workbench that starts after the files ran (`shape view file.shape`).
     var transcript: [String]?
 
-    /// Whether scripts of `pipelineLeast` bytes or more (and at most `wholeTreeLimit`) run on
-    /// two threads (`ScriptPipeline`). Only where the session ends with its scripts: a failed
+    /// Whether scripts of `pipelineLeast` bytes or more run on two threads (`ScriptPipeline`). Only where the session ends with its scripts: a failed
     /// parse leaves the interpreter with what the runner did before it stopped, which a session
     /// that goes on (the workbench, a watch's view) must not see.
     var pipelines = false
@@ -180,8 +179,13 @@ final class Session {
     static let pipelineLeast = 32 << 10
 
     /// Runs `source` through a `ScriptPipeline`; nil when no thread could be started (then
-    /// nothing has run).
+    /// nothing has run). A source of up to `Interpreter.wholeTreeLimit` bytes is parsed here and
+    /// handed over in batches. A longer one would hold its whole tree in the pipeline (several
+    /// times the bytes of its text): the runner parses it itself, a batch at a time, while this
+    /// thread checks the whole source's syntax (`Parser.check`) beside it, in place of the
+    /// check that `Interpreter.run(_:into:)` makes before it runs anything.
     private func runPipelined(_ source: Source) -> Int32? {
+        let long = source.count > Interpreter.wholeTreeLimit
         let pipeline = ScriptPipeline()
         let (saver, exporter, isCancelled) = (interpreter.saver, interpreter.exporter, interpreter.isCancelled)
         // Files are written only once the whole script has parsed.
@@ -206,6 +210,23 @@ final class Session {
                 let sink = RunSink(
                     report: { pipeline.hold($0, precision: interpreter.precision) },
                     willRun: { _ in !pipeline.abandoned.load(ordering: .relaxed) })
+                if long {
+                    var parser = Parser(source)
+                    var statements: [Stmt] = []
+                    statements.reserveCapacity(ScriptPipeline.batch)
+                    // (A syntax error ends the batches: the check on the other thread fails too.)
+                    while !pipeline.abandoned.load(ordering: .relaxed) {
+                        statements.removeAll(keepingCapacity: true)
+                        while statements.count < ScriptPipeline.batch, let statement = try? parser.nextStatement() {
+                            statements.append(statement)
+                        }
+                        if statements.isEmpty { break }
+                        if case .failed(let d, let command)? = interpreter.run(statements, in: source, into: sink) {
+                            return pipeline.end(.failed(d, command: command))
+                        }
+                    }
+                    return pipeline.end(.finished)
+                }
                 while let statements = pipeline.takeStatements() {
                     if case .failed(let d, let command)? = interpreter.run(statements, in: source, into: sink) {
                         return pipeline.end(.failed(d, command: command))
@@ -215,15 +236,19 @@ final class Session {
                 pipeline.end(.finished)
             })
         else { return nil }
-        var parser = Parser(source)
         var batch: [Stmt] = []
         batch.reserveCapacity(ScriptPipeline.batch)
         do {
-            while let statement = try parser.nextStatement() {
-                batch.append(statement)
-                guard batch.count == ScriptPipeline.batch else { continue }
-                _ = pipeline.give(batch, last: false)
-                batch.removeAll(keepingCapacity: true)
+            if long {
+                try Parser.check(source)
+            } else {
+                var parser = Parser(source)
+                while let statement = try parser.nextStatement() {
+                    batch.append(statement)
+                    guard batch.count == ScriptPipeline.batch else { continue }
+                    _ = pipeline.give(batch, last: false)
+                    batch.removeAll(keepingCapacity: true)
+                }
             }
         } catch {
             pipeline.abandon()

@@ -104,6 +104,33 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("last.svg").path))
     }
 
+    /// Past 2 MiB (`Interpreter.wholeTreeLimit`) the runner parses its statements itself, a batch
+    /// at a time, while the session's thread checks the whole source's syntax beside it: a syntax
+    /// error on the last line still runs, prints and saves nothing, and a statement that fails
+    /// stops the script after the reports and the save of the statements before it.
+    @Test func aScriptPastTwoMebibytesChecksItsSyntaxBesideTheRun() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("shape-long-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (walk, expected) = ScriptModeTests.walk(130_000, precisionAt: 70_000)
+        #expect(walk.utf8.count > 2 << 20)
+        let save = "save \"first.svg\"\n"
+        let lineCount = walk.split(separator: "\n").count
+
+        let unparsed = try BinaryRunner.run([], stdin: "move 0 0\nline 1 1\n" + save + walk + "length 1 (\n", in: dir)
+        #expect(unparsed.status == 1)
+        #expect(unparsed.stdout.isEmpty)
+        #expect(unparsed.stderr.hasPrefix("<stdin>:\(lineCount + 4):"), "\(unparsed.stderr.prefix(200))")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("first.svg").path))
+
+        let failing = try BinaryRunner.run([], stdin: walk + save + "lne 1 1\nlength\n", in: dir)
+        #expect(failing.status == 1)
+        let printed: [String] = failing.stdout.split(separator: "\n").map { String($0) }
+        #expect(printed == expected + ["save: wrote first.svg"])
+        #expect(failing.stderr.hasPrefix("<stdin>:\(lineCount + 2):1: error: unknown command or variable 'lne'"))
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("first.svg").path))
+    }
+
     @Test func scriptsReadTheSameWhateverTheirLineEndsAndBOM() throws {
         // A first comment line, accented names, CJK in a string and a comment, an emoji, an
         // error on the last line: the same output and the same located error (columns in
