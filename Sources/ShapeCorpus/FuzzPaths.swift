@@ -21,6 +21,12 @@ public struct FuzzPaths {
     /// Whether `booleanPair` makes the second path a nudged copy of the first.
     public static func isNudgedPair(_ bytes: [UInt8]) -> Bool { bytes.count >= 3 && (bytes[0] >> 1) & 3 == 3 }
 
+    /// For a nudged pair, the nudge as a fraction of the first path's size (1e-3 to 1e-12).
+    public static func nudge(_ bytes: [UInt8]) -> Double? {
+        guard isNudgedPair(bytes) else { return nil }
+        return pow(10, -3 - Double(bytes[bytes.count - 1] % 10))
+    }
+
     /// The boolean fuzz target's two paths: read one after the other from byte 1; for a quarter
     /// of the inputs (bits 1 and 2 of the first byte set) the second is the first, or its first
     /// two segments closed, moved, turned or grown by a nudge of 1e-12 to 1e-3 of its size, and
@@ -30,7 +36,7 @@ public struct FuzzPaths {
         let a = reader.path(), b = reader.path()
         guard isNudgedPair(bytes), let box = a.bounds else { return (a, b) }
         let knob = bytes[bytes.count - 1], size = Swift.max(box.width, box.height, 1)
-        let nudge = pow(10, -3 - Double(knob % 10)) * size
+        let nudge = FuzzPaths.nudge(bytes)! * size
         let center = Point(box.minX + box.width / 2, box.minY + box.height / 2)
         let angle = Double(bytes[bytes.count - 2]) / 255 * 2 * Double.pi
         var copy = a
