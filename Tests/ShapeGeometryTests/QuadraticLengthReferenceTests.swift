@@ -15,6 +15,18 @@ import Testing
         }
     }
 
+    /// Nothing at t = 0, also where the curve starts at its slowest (u₀ = 0, where the form for
+    /// one sign of u would be 0/0), and the whole length past t = 1.
+    @Test func theEndsOfTheParameter() {
+        let q = QuadraticBezier(Point(0, 0), Point(1, 0), Point(2, 1))  // A·B = 0
+        #expect(q.arcLength(upTo: 0) == 0)
+        #expect(q.arcLength(upTo: -1) == 0)
+        #expect(q.arcLength(upTo: 2) == q.arcLength())
+        // Its speed is 2√(1 + t²): the length is √2 + asinh 1 (asinh 1 = 0.88137358701954302523).
+        #expect(Swift.abs(q.arcLength() - (2.0.squareRoot() + 0.881_373_587_019_543_025)) <= 4e-16 * q.arcLength())
+        #expect(q.arcLength(upTo: 1e-300) > 0)
+    }
+
     /// `arcLength` is the closed form; the quadrature that tabulates the curve for the inverse
     /// (the parameter at a length) agrees with it.
     @Test func theLengthIsTheClosedFormAndTheTableAgrees() {

@@ -30,6 +30,7 @@ extension QuadraticBezier {
     /// The length from t = 0 to `t` (clamped to [0, 1]), in closed form.
     func closedFormLength(upTo t: Double) -> Double {
         let end = Swift.min(Swift.max(t, 0), 1)
+        guard end > 0 else { return 0 }  // (with u₀ = 0 the form below would be 0/0)
         let b0 = p1 - p0, c0 = p2 - p1
         let k = Vector.unitScale(of: b0, c0)
         let b = b0 * k, c = c0 * k
