@@ -54,7 +54,7 @@ struct Pen {
         self.style = style
         h = style.width / 2
         self.size = Swift.max(size, h)
-        tolerance = Swift.max(style.tolerance, Tolerance.offsetRelative * self.size)
+        tolerance = Swift.max(Swift.min(style.tolerance, Tolerance.offsetCoarsest * self.size), Tolerance.offsetRelative * self.size)
     }
 
     /// One subpath: its segments (drawn order) and whether it closes.

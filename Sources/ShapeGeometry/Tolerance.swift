@@ -244,6 +244,14 @@ public enum Tolerance {
     /// promises no better than a thousand times that.
     static let offsetRelative = 1e-10
 
+    /// And at most this fraction of it: the pieces of an outline are joined by the booleans,
+    /// whose widened tolerance is 1e-7 of the size, and a coarser fit leaves gaps they cannot
+    /// close (a stroke of a path 0.15 across, at the default millionth of a unit, 7e-6 of its
+    /// size, could not be made consistent; the same path 1,000 times larger, with the same
+    /// relative tolerance 1e-3, failed alike: issue 49, found by `scripts/fuzz offsets` at the
+    /// scale 1e-3).
+    static let offsetCoarsest = 1e-7
+
     /// A point x is the foot of a perpendicular from the curve at t when x − B(t) is
     /// perpendicular to the direction there to within this fraction of its length.
     static let foot = 1e-6

@@ -6,7 +6,7 @@ import ShapeGeometry
 
 // libFuzzer entry point over strokes and offsets: the bytes become a small path (as for the
 // booleans: lines, quadratics, cubics, arcs, moves and closes on a coarse grid, now and then a
-// finer coordinate) and a width from the first byte (a hundredth to a hundred times the path's
+// finer coordinate; for a quarter of the inputs scaled by 1e-3) and a width from the first byte (a hundredth to a hundred times the path's
 // size); the round stroke and the offsets by ±width/2 must give a result within the budget
 // (totality), with Bézier offsets within the tolerance, that passes the sampling check of
 // Sources/ShapeCorpus/StrokeSampling.swift; a path of one drawn segment is stroked with butt and
@@ -19,9 +19,11 @@ public func fuzzOffsets(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     guard bytes.count >= 2 else { return 0 }
     var reader = FuzzPaths(bytes: bytes, at: 1)
-    let p = reader.path()
-    guard let box = p.bounds else { return 0 }
-    let extent = Swift.max(box.width, box.height, 1)
+    // A quarter of the paths at the scale 1e-3 (issue 49: strokes of small paths), where the
+    // tolerances that are not relative to the size would show.
+    let scale = bytes.count >= 3 && bytes[bytes.count - 1] & 3 == 3 ? 1e-3 : 1
+    guard let p = try? reader.path().transformed(by: .scale(scale, scale)), let box = p.bounds else { return 0 }
+    let extent = Swift.max(box.width, box.height, scale)
     // Widths from a hundredth of the path's size to a hundred times it (evenly in their
     // logarithm).
     let width = extent * pow(10, -2 + 4 * Double(bytes[0]) / 255)
