@@ -213,7 +213,17 @@ struct BooleanBuilder {
             for k in kept.compactMap({ $0 }) { b[k.from] += 1; b[k.to] -= 1 }
             return b
         }
-        let before = balance()
+        var before = balance()
+        if before.contains(where: { $0 != 0 }) {
+            // A vote may change a piece whose classification others took: first every piece is
+            // classified on its own, as before there was any taking (rare: the corpus and the
+            // fonts never come here), and the balance found again.
+            for (g, group) in groups.enumerated() where passing[group.first!] != nil {
+                guard meter.spend(BooleanBuilder.Cost.classify + group.count) else { return .failure(.outOfWork) }
+                kept[g] = classify(group)
+            }
+            before = balance()
+        }
         if before.contains(where: { $0 != 0 }) {
             for (g, group) in groups.enumerated() {
                 let p = pieces[group.first!]
