@@ -252,7 +252,7 @@ def references(font_path, work, glyphs, em):
     return areas, bounds
 
 
-def test_points(glyph, commands, rng, em):
+def test_points(glyph, commands, rng):
     xs = [p[0] for c in commands for p in c[1:]]
     ys = [p[1] for c in commands for p in c[1:]]
     found = []
@@ -290,14 +290,12 @@ def script(glyphs, points, simplify, queries):
     return "\n".join(lines) + "\n"
 
 
-def median_run(command, runs, stdout_path):
-    times = []
-    for _ in range(runs):
-        with open(stdout_path, "w") as out:
-            start = time.perf_counter()
-            subprocess.run(command, stdout=out, check=True)
-            times.append(time.perf_counter() - start)
-    return statistics.median(times)
+def timed_run(command, stdout_path):
+    """Seconds of one run of `command`, its standard output into `stdout_path`."""
+    with open(stdout_path, "w") as out:
+        start = time.perf_counter()
+        subprocess.run(command, stdout=out, check=True)
+        return time.perf_counter() - start
 
 
 def skia_path(commands):
@@ -336,7 +334,7 @@ def main():
     em, glyphs = corpus(font_path)
     rng = random.Random(49)
     shaped = [Glyph(commands) for _, commands in glyphs]
-    points = [test_points(g, commands, rng, em) for g, (_, commands) in zip(shaped, glyphs)]
+    points = [test_points(g, commands, rng) for g, (_, commands) in zip(shaped, glyphs)]
     reference, uncertainty = references(font_path, work, glyphs, em)
 
     files = {}
@@ -354,7 +352,7 @@ def main():
     skia = []
     for _ in range(runs):
         for kind in ["draw", "simplify", "whole"]:
-            times[kind].append(median_run([shape, "--quiet", "--precision", "17", files[kind]], 1, out))
+            times[kind].append(timed_run([shape, "--quiet", "--precision", "17", files[kind]], out))
         skia.append(skia_run(glyphs, points))
     shape_time = {kind: statistics.median(t) for kind, t in times.items()}
     # the answers of the last run of the whole work

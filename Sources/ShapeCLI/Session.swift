@@ -170,9 +170,10 @@ final class Session {
     /// workbench that starts after the files ran (`shape view file.shape`).
     var transcript: [String]?
 
-    /// Whether scripts of `pipelineLeast` bytes or more run on two threads (`ScriptPipeline`). Only where the session ends with its scripts: a failed
-    /// parse leaves the interpreter with what the runner did before it stopped, which a session
-    /// that goes on (the workbench, a watch's view) must not see.
+    /// Whether scripts of `pipelineLeast` bytes or more run on two threads (`ScriptPipeline`).
+    /// Only where the session ends with its scripts: a failed parse leaves the interpreter with
+    /// what the runner did before it stopped, which a session that goes on (the workbench, a
+    /// watch's view) must not see.
     var pipelines = false
 
     /// The smallest script worth a second thread: about 600 statements.

@@ -1,7 +1,10 @@
 /// A number carried as the unevaluated sum of two doubles, `hi + lo` with |lo| ≤ ½ ulp(hi):
-/// about 106 bits of significand. Sums and products use the error-free transformations (Knuth's
-/// two-sum, and Dekker's product for a product's rounding error), so each operation's
-/// relative error is a few units of 2⁻¹⁰⁴ rather than 2⁻⁵³.
+/// about 106 bits of significand, on the error-free transformations that `Elementary`'s `Wide`
+/// is built on (`exactSum`, and `exactProduct`, Dekker's product: the WebAssembly build has no
+/// `fma` to link, and both builds must print the same digits). Unlike `Wide`, whose sums add the
+/// low parts after the high ones (enough for the elementary functions, whose terms do not
+/// cancel), a sum here is the accurate one, two-sum of both parts: its terms cancel to within
+/// the input's roundings, which is what it is for.
 ///
 /// For the few places where doubles cannot tell two things apart that the input's own doubles
 /// do: the signed distance of a Bézier curve from a line near a tangency, whose roots rounding
@@ -14,30 +17,18 @@ struct DoubleDouble {
 
     @inline(__always) init(hi: Double, lo: Double) { self.hi = hi; self.lo = lo }
 
-    /// `a + b` exactly, as a rounded sum and its error (Knuth's two-sum, no branch).
+    /// `a + b` exactly, as a rounded sum and its error.
     @inline(__always) static func twoSum(_ a: Double, _ b: Double) -> DoubleDouble {
-        let s = a + b
-        let bb = s - a
-        return DoubleDouble(hi: s, lo: (a - (s - bb)) + (b - bb))
+        let (s, e) = exactSum(a, b)
+        return DoubleDouble(hi: s, lo: e)
     }
 
-    /// `a × b` exactly, as a rounded product and its error (Dekker's product: each factor split
-    /// into halves of 26 bits, whose products are exact). Not by a fused multiply-add: the
-    /// WebAssembly build has no `fma` to link, and both builds must print the same digits.
-    /// Exact while the factors stay below about 1e300 (the split multiplies by 2²⁷ + 1); past
-    /// that, a factor is not split and the product is as exact as a double's.
+    /// `a × b` exactly, as a rounded product and its error (`exactProduct`): exact while the
+    /// factors stay below about 1e300; past that a factor is not split (`halves`) and the
+    /// product is as exact as a double's.
     @inline(__always) static func twoProduct(_ a: Double, _ b: Double) -> DoubleDouble {
-        let p = a * b
-        let (ah, al) = split(a), (bh, bl) = split(b)
-        return DoubleDouble(hi: p, lo: ((ah * bh - p) + ah * bl + al * bh) + al * bl)
-    }
-
-    /// Veltkamp's split: `x = hi + lo` exactly, each with at most 26 significant bits.
-    @inline(__always) static func split(_ x: Double) -> (hi: Double, lo: Double) {
-        let c = 134_217_729.0 * x
-        guard c.isFinite else { return (x, 0) }
-        let hi = c - (c - x)
-        return (hi, x - hi)
+        let (p, e) = exactProduct(a, b)
+        return DoubleDouble(hi: p, lo: e)
     }
 
     /// The nearest double.

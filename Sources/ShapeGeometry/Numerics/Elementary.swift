@@ -71,7 +71,8 @@ struct Wide {
 }
 
 /// a·b as the rounded product and its exact error (Dekker's product: no fused multiply-add,
-/// which WebAssembly lacks). Both below 2⁹⁹⁶ in magnitude.
+/// which WebAssembly lacks). Exact with both below 2⁹⁹⁶ in magnitude; past it the error is a
+/// double's rounding (see `halves`).
 @inline(__always) func exactProduct(_ a: Double, _ b: Double) -> (Double, Double) {
     let p = a * b
     let (ah, al) = halves(a)
@@ -79,9 +80,11 @@ struct Wide {
     return (p, ((ah * bh - p) + ah * bl + al * bh) + al * bl)
 }
 
-/// a as the sum of two doubles of 26 significant bits each (Veltkamp's split).
+/// a as the sum of two doubles of 26 significant bits each (Veltkamp's split); a past 2⁹⁹⁶,
+/// whose split would overflow, as itself and 0.
 @inline(__always) func halves(_ a: Double) -> (Double, Double) {
     let c = 134_217_729.0 * a
+    guard c.isFinite else { return (a, 0) }
     let h = c - (c - a)
     return (h, a - h)
 }
