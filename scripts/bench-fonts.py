@@ -335,13 +335,14 @@ def main():
     rng = random.Random(49)
     shaped = [Glyph(commands) for _, commands in glyphs]
     points = [test_points(g, commands, rng) for g, (_, commands) in zip(shaped, glyphs)]
-    reference, uncertainty = references(font_path, work, glyphs, em)
-
     files = {}
     for kind, simplify, queries in [("draw", False, False), ("simplify", True, False), ("whole", True, True)]:
         files[kind] = os.path.join(work, f"fonts-{kind}.shape")
         with open(files[kind], "w") as f:
             f.write(script(glyphs, points, simplify, queries))
+    if runs == 0:
+        return  # the scripts only (scripts/bench-statements reads fonts-draw.shape)
+    reference, uncertainty = references(font_path, work, glyphs, em)
     size = os.path.getsize(files["whole"])
     lines = sum(1 for _ in open(files["whole"]))
 

@@ -8,6 +8,9 @@ script. Run through scripts/bench-peers, which builds shape and installs the pee
 Usage: bench-scripts.py DATA_DIR SHAPE_BINARY PYTHON"""
 import math, os, random, re, subprocess, sys, time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import end_to_end
+
 data, shape, python = sys.argv[1], sys.argv[2], sys.argv[3]
 out = os.path.join(data, "scripts")
 os.makedirs(out, exist_ok=True)
@@ -45,17 +48,8 @@ def last_number(text, label):
 table = []
 ps = "from kurbopy import CubicBez as C, Point as P\n"
 
-# E1: a move and 10,000 curves with W1's control points, each from where the last ended (the
-# issue's "move + 10,000 curve lines + length"), then the length; kurbo sums the same cubics.
-w1 = rows("w1.txt")
-shape_lines = [f"move {w1[0][0]} {w1[0][1]}"]
-py_lines = [ps + "t = 0.0", f"p = P({w1[0][0]}, {w1[0][1]})"]
-for r in w1:
-    shape_lines.append(f"curve {' '.join(r[2:8])}")
-    py_lines.append(f"q = P({r[6]}, {r[7]}); t += C(p, P({r[2]}, {r[3]}), P({r[4]}, {r[5]}), q).arclen(1e-9); p = q")
-shape_lines.append("length")
-py_lines.append("print('length', repr(t))")
-e1s, e1p = write("E1.shape", shape_lines), write("E1.py", py_lines)
+# E1: a move and 10,000 curves with W1's control points, then the length (end_to_end.py).
+e1s, e1p = end_to_end.e1(data, out)
 a, _, _ = run([shape, e1s])
 _, sa, _ = run([shape, "--json", e1s], 1)
 b, pb, _ = run([python, e1p])
@@ -96,14 +90,8 @@ theirs = [float(x) for x in re.findall(r"distance ([0-9.e+-]+)", pb)]
 diff = max(abs(x - y) for x, y in zip(mine, theirs)) if len(mine) == len(theirs) else math.inf
 table.append(("E3 1,000 nearest, 100 cubics", a, b, "kurbo", f"{len(mine)} and {len(theirs)} distances, largest difference {diff:.1e}"))
 
-# E4: 100,000 contains against W4's closed 200-element path, every answer printed.
-w4, q4 = rows("w4.txt"), rows("w4-queries.txt")
-shape_lines = [f"move {w4[0][0]} {w4[0][1]}"] + [f"curve {' '.join(r)}" for r in w4[1:]] + ["close"]
-shape_lines += [f"contains {x} {y}" for x, y in q4]
-py_lines = ["import skia", "p = skia.Path()", f"p.moveTo({w4[0][0]}, {w4[0][1]})"]
-py_lines += [f"p.cubicTo({', '.join(r)})" for r in w4[1:]] + ["p.close()", "c = p.contains"]
-py_lines += [f"print(c({x}, {y}))" for x, y in q4]
-e4s, e4p = write("E4.shape", shape_lines), write("E4.py", py_lines)
+# E4: 100,000 contains against W4's closed 200-element path, every answer printed (end_to_end.py).
+e4s, e4p = end_to_end.e4(data, out)
 a, sa, _ = run([shape, e4s])
 b, pb, _ = run([python, e4p])
 mine = [w == "true" for w in re.findall(r"contains: (true|false)", sa)]

@@ -13,6 +13,13 @@ import Synchronization
 /// - the reports come out in order, each printed at the precision in force when it was made;
 /// - the first error stops the script, after the reports of the statements before it.
 ///
+/// The source is parsed once. The statements waiting for the runner are bounded (`waiting`), so
+/// that a long script never holds its whole tree (several times the bytes of its text): the
+/// parser waits while the runner is that far behind. The one exception is a runner that waits for
+/// the whole source to have parsed (a `save` or `export` before the end): the parser then checks
+/// the rest of the source without keeping it, and hands it on from where it stopped once the
+/// check is done (`Session.runPipelined`).
+///
 /// Everything between the threads goes through this object, under its lock.
 final class ScriptPipeline: @unchecked Sendable {
     private let monitor = Monitor()
@@ -22,6 +29,10 @@ final class ScriptPipeline: @unchecked Sendable {
     private var parsed: [Stmt] = []
     /// The parser has read the whole source, and `parsed` holds the last of it.
     private var parseEnded = false
+    /// The whole source is known to parse (set at the end of the parse, or of its check).
+    private var checked = false
+    /// The runner waits in `parseSucceeded` for the whole source to have parsed.
+    private var runnerWaitsForCheck = false
     /// Reports made and not yet printed, each with the precision it is printed at, in the
     /// runner's batches (handed over whole, never copied report by report).
     private var made: [[(report: Report, precision: Int)]] = []
@@ -46,6 +57,9 @@ final class ScriptPipeline: @unchecked Sendable {
     /// the runner at once, many enough that the lock is taken rarely.
     static let batch = 64
 
+    /// How many statements may wait for the runner before the parser waits for it.
+    static let waiting = 64 * batch
+
     /// The runner's own: reports not yet handed back.
     private var runnerReports: [(report: Report, precision: Int)] = []
 
@@ -57,16 +71,33 @@ final class ScriptPipeline: @unchecked Sendable {
 
     // MARK: The parsing side
 
-    /// Hands statements to the runner; `last` when the parse has ended with them. Returns the
-    /// statements the runner has run since, for the caller to drop: their memory goes back to
-    /// the parser for the statements still to come.
-    func give(_ statements: [Stmt], last: Bool) -> [[Stmt]] {
+    /// Hands statements to the runner; `last` when the parse has ended with them. Waits while
+    /// `waiting` statements are waiting already, unless the runner waits for the whole source
+    /// to have parsed. Returns the statements the runner has run since, for the caller to drop
+    /// (their memory goes back to the parser for the statements still to come), and whether
+    /// the runner waits for the whole source to have parsed: the caller then checks the rest
+    /// before it hands on more (`checkedWhole`).
+    func give(_ statements: [Stmt], last: Bool) -> (spent: [[Stmt]], runnerWaitsForCheck: Bool) {
         locked {
             parsed.append(contentsOf: statements)
-            if last { parseEnded = true }
+            if last { parseEnded = true; checked = true }
             monitor.broadcast()
+            while !last, parsed.count > ScriptPipeline.waiting, !runnerWaitsForCheck, !abandoned.load(ordering: .relaxed),
+                runEnd == nil
+            {
+                monitor.wait()
+            }
             defer { spent = [] }
-            return spent
+            return (spent, runnerWaitsForCheck && !checked)
+        }
+    }
+
+    /// The whole source parses: a runner waiting for that goes on (the statements after those
+    /// handed on so far are still to come).
+    func checkedWhole() {
+        locked {
+            checked = true
+            monitor.broadcast()
         }
     }
 
@@ -95,7 +126,10 @@ final class ScriptPipeline: @unchecked Sendable {
             handBack()
             while parsed.isEmpty && !parseEnded && !abandoned.load(ordering: .relaxed) { monitor.wait() }
             if abandoned.load(ordering: .relaxed) || parsed.isEmpty { return nil }
-            defer { parsed = [] }
+            defer {
+                parsed = []
+                monitor.broadcast()  // a parser waiting for room goes on
+            }
             return parsed
         }
     }
@@ -123,7 +157,12 @@ final class ScriptPipeline: @unchecked Sendable {
     /// Waits until the parse has ended; whether it succeeded. (A file is written only then.)
     func parseSucceeded() -> Bool {
         locked {
-            while !parseEnded && !abandoned.load(ordering: .relaxed) { monitor.wait() }
+            if !checked {
+                runnerWaitsForCheck = true
+                monitor.broadcast()  // a parser waiting for room checks the rest instead
+            }
+            while !checked && !abandoned.load(ordering: .relaxed) { monitor.wait() }
+            runnerWaitsForCheck = false
             return !abandoned.load(ordering: .relaxed)
         }
     }

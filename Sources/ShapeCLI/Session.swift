@@ -180,13 +180,9 @@ final class Session {
     static let pipelineLeast = 32 << 10
 
     /// Runs `source` through a `ScriptPipeline`; nil when no thread could be started (then
-    /// nothing has run). A source of up to `Interpreter.wholeTreeLimit` bytes is parsed here and
-    /// handed over in batches. A longer one would hold its whole tree in the pipeline (several
-    /// times the bytes of its text): the runner parses it itself, a batch at a time, while this
-    /// thread checks the whole source's syntax (`Parser.check`) beside it, in place of the
-    /// check that `Interpreter.run(_:into:)` makes before it runs anything.
+    /// nothing has run). The source is parsed here, once, and handed over in batches; the
+    /// pipeline bounds what waits for the runner, so a long script never holds its whole tree.
     private func runPipelined(_ source: Source) -> Int32? {
-        let long = source.count > Interpreter.wholeTreeLimit
         let pipeline = ScriptPipeline()
         let (saver, exporter, isCancelled) = (interpreter.saver, interpreter.exporter, interpreter.isCancelled)
         // Files are written only once the whole script has parsed.
@@ -211,23 +207,6 @@ final class Session {
                 let sink = RunSink(
                     report: { pipeline.hold($0, precision: interpreter.precision) },
                     willRun: { _ in !pipeline.abandoned.load(ordering: .relaxed) })
-                if long {
-                    var parser = Parser(source)
-                    var statements: [Stmt] = []
-                    statements.reserveCapacity(ScriptPipeline.batch)
-                    // (A syntax error ends the batches: the check on the other thread fails too.)
-                    while !pipeline.abandoned.load(ordering: .relaxed) {
-                        statements.removeAll(keepingCapacity: true)
-                        while statements.count < ScriptPipeline.batch, let statement = try? parser.nextStatement() {
-                            statements.append(statement)
-                        }
-                        if statements.isEmpty { break }
-                        if case .failed(let d, let command)? = interpreter.run(statements, in: source, into: sink) {
-                            return pipeline.end(.failed(d, command: command))
-                        }
-                    }
-                    return pipeline.end(.finished)
-                }
                 while let statements = pipeline.takeStatements() {
                     if case .failed(let d, let command)? = interpreter.run(statements, in: source, into: sink) {
                         return pipeline.end(.failed(d, command: command))
@@ -240,11 +219,20 @@ final class Session {
         var batch: [Stmt] = []
         batch.reserveCapacity(ScriptPipeline.batch)
         do {
-            if long {
-                try Parser.check(source)
-            } else {
-                var parser = Parser(source)
-                while let statement = try parser.nextStatement() {
+            var parser = Parser(source)
+            // Where the statements not yet handed on start, while the rest is only checked (the
+            // runner waits for the whole source to have parsed, to save a file).
+            var resume: Parser?
+            while let statement = try parser.nextStatement() {
+                guard resume == nil else { continue }
+                batch.append(statement)
+                guard batch.count == ScriptPipeline.batch else { continue }
+                if pipeline.give(batch, last: false).runnerWaitsForCheck { resume = parser }
+                batch.removeAll(keepingCapacity: true)
+            }
+            if var rest = resume {
+                pipeline.checkedWhole()
+                while let statement = try rest.nextStatement() {
                     batch.append(statement)
                     guard batch.count == ScriptPipeline.batch else { continue }
                     _ = pipeline.give(batch, last: false)

@@ -180,8 +180,9 @@ extension Interpreter {
         return error(.undefinedFunction(name), nameRange, suggestion: suggestion(for: name, among: candidates))
     }
 
-    func finite(_ x: Double, _ what: String, _ range: SourceRange) throws(Diagnostic) -> Value {
-        guard x.isFinite else { throw error(.nonFinite(what), range) }
+    /// `x` as a value, or an error naming `what` (made only then) when it is not finite.
+    func finite(_ x: Double, _ what: @autoclosure () -> String, _ range: SourceRange) throws(Diagnostic) -> Value {
+        guard x.isFinite else { throw error(.nonFinite(what()), range) }
         return .number(x)
     }
 

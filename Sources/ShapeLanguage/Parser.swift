@@ -458,6 +458,17 @@ public struct Parser {
         if case .op(let token) = current.kind, let op = token.prefix {
             let start = current.range.start
             advance()
+            // `-5`, a negative literal: one number, as the negation of 5 would evaluate to,
+            // unless `^` or an index follows it (`-2^2` is `-(2^2)`).
+            if op == .negate, current.kind == .number, current.range.start == start + 1 {
+                switch peekToken.kind {
+                case .op(.power), .leftBracket, .dot: break
+                default:
+                    let literal = Expr.number(-current.number, SourceRange(start, current.range.end))
+                    advance()
+                    return literal
+                }
+            }
             let operand = try unary(argumentMode: argumentMode)
             return .unary(op, operand, SourceRange(start, operand.range.end))
         }

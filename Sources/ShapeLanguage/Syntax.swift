@@ -32,7 +32,7 @@ public struct KeywordArgument: Sendable {
 }
 
 /// A statement. Every statement keeps its whole range and the range of the word that names it.
-public indirect enum Stmt: Sendable {
+public enum Stmt: Sendable {
     case command(name: String, nameRange: SourceRange, arguments: [Expr], keywords: [KeywordArgument], range: SourceRange)
     case define(name: String, nameRange: SourceRange, value: Expr, range: SourceRange)
     case assign(name: String, nameRange: SourceRange, value: Expr, range: SourceRange)

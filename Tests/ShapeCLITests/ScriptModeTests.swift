@@ -104,11 +104,13 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("last.svg").path))
     }
 
-    /// Past 2 MiB (`Interpreter.wholeTreeLimit`) the runner parses its statements itself, a batch
-    /// at a time, while the session's thread checks the whole source's syntax beside it: a syntax
-    /// error on the last line still runs, prints and saves nothing, and a statement that fails
-    /// stops the script after the reports and the save of the statements before it.
-    @Test func aScriptPastTwoMebibytesChecksItsSyntaxBesideTheRun() throws {
+    /// A script past 2 MiB is parsed once, and at most `ScriptPipeline.waiting` statements wait
+    /// for the runner: a syntax error on the last line still runs, prints and saves nothing; a
+    /// statement that fails stops the script after the reports and the save of the statements
+    /// before it; and a save near the start, which waits for the whole source to have parsed
+    /// (the rest is then checked without being kept, and handed on after), is followed by every
+    /// report after it, in order.
+    @Test func aScriptPastTwoMebibytesRunsAsItsStatementsDoInTurn() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("shape-long-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -129,6 +131,20 @@ import Testing
         #expect(printed == expected + ["save: wrote first.svg"])
         #expect(failing.stderr.hasPrefix("<stdin>:\(lineCount + 2):1: error: unknown command or variable 'lne'"))
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("first.svg").path))
+
+        var lines = walk.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines.insert("save \"early.svg\"", at: 3)
+        var reports = expected
+        reports.insert("save: wrote early.svg", at: 3)
+        let early = try BinaryRunner.run([], stdin: lines.joined(separator: "\n") + "length\n", in: dir)
+        #expect(early.status == 0)
+        #expect(early.stderr.isEmpty, "\(early.stderr.prefix(200))")
+        let got = early.stdout.split(separator: "\n").map(String.init)
+        #expect(got.count == reports.count + 1)
+        let wrong = zip(got, reports).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+        #expect(wrong.isEmpty, "lines \(wrong.prefix(5)) differ")
+        #expect(got.last == "length: 650000")
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("early.svg").path))
     }
 
     @Test func scriptsReadTheSameWhateverTheirLineEndsAndBOM() throws {
