@@ -108,10 +108,7 @@ for name, _, _, _, note in table:
 print()
 
 # Memory: a 100,000-curve script against its size and the empty session.
-r = random.Random(14)
-big = write("curves100k.shape", ["move 0 0"] + [
-    f"curve {r.uniform(0, 1000)!r} {r.uniform(0, 1000)!r} {r.uniform(0, 1000)!r} {r.uniform(0, 1000)!r} {r.uniform(0, 1000)!r} {r.uniform(0, 1000)!r}"
-    for _ in range(100_000)])
+big = end_to_end.curves100k(out)
 size = os.path.getsize(big)
 _, _, empty = run([shape, "-e", "move 0 0"], 1)
 t, _, peak = run([shape, big], 1)

@@ -1,8 +1,8 @@
-"""The end-to-end scripts E1 and E4 (docs/robustness.md), written from the data that
+"""The end-to-end scripts E1 and E4 and the 100,000-curve script of the memory figure (docs/robustness.md), written from the data that
 `ShapeBenchmarks --dump` leaves in DATA: each as a `.shape` script and as a Python script doing the
 same work with a peer (kurbopy for E1, skia-python for E4). Used by bench-scripts.py and
 bench-statements.py."""
-import os
+import os, random
 
 
 def rows(data, name):
@@ -40,3 +40,12 @@ def e4(data, out):
     py_lines += [f"p.cubicTo({', '.join(r)})" for r in w4[1:]] + ["p.close()", "c = p.contains"]
     py_lines += [f"print(c({x}, {y}))" for x, y in q4]
     return write(out, "E4.shape", shape_lines), write(out, "E4.py", py_lines)
+
+
+def curves100k(out):
+    """A move and 100,000 curves through random points (seed 14), whose peak memory is set against
+    its size. Returns its path."""
+    r = random.Random(14)
+    return write(out, "curves100k.shape", ["move 0 0"] + [
+        f"curve {r.uniform(0, 1000)!r} {r.uniform(0, 1000)!r} {r.uniform(0, 1000)!r} {r.uniform(0, 1000)!r} {r.uniform(0, 1000)!r} {r.uniform(0, 1000)!r}"
+        for _ in range(100_000)])

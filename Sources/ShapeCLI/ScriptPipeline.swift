@@ -13,12 +13,13 @@ import Synchronization
 /// - the reports come out in order, each printed at the precision in force when it was made;
 /// - the first error stops the script, after the reports of the statements before it.
 ///
-/// The source is parsed once. The statements waiting for the runner are bounded (`waiting`), so
-/// that a long script never holds its whole tree (several times the bytes of its text): the
-/// parser waits while the runner is that far behind. The one exception is a runner that waits for
-/// the whole source to have parsed (a `save` or `export` before the end): the parser then checks
-/// the rest of the source without keeping it, and hands it on from where it stopped once the
-/// check is done (`Session.runPipelined`).
+/// The source is parsed once where it can be. The statements waiting for the runner are bounded
+/// (`waiting`), so that a long script never holds its whole tree (several times the bytes of its
+/// text): the parser waits while the runner is that far behind. But the reports wait too, for the
+/// end of the parse, so when more than `waiting` of them are held, or the runner waits for the
+/// whole source to have parsed (a `save` or `export` before the end), the parser checks the rest
+/// of the source without keeping it, then hands it on from where it stopped, printing the reports
+/// as they come (`Session.runPipelined`): the rest is parsed twice, and memory stays bounded.
 ///
 /// Everything between the threads goes through this object, under its lock.
 final class ScriptPipeline: @unchecked Sendable {
@@ -36,6 +37,8 @@ final class ScriptPipeline: @unchecked Sendable {
     /// Reports made and not yet printed, each with the precision it is printed at, in the
     /// runner's batches (handed over whole, never copied report by report).
     private var made: [[(report: Report, precision: Int)]] = []
+    /// How many reports `made` holds.
+    private var heldReports = 0
     /// Statements the runner has run, for the session's thread to free (as it hands on the next
     /// batch, then as it prints): their trees' memory goes back on the thread with time to
     /// spare, and serves the statements it parses next.
@@ -72,23 +75,22 @@ final class ScriptPipeline: @unchecked Sendable {
     // MARK: The parsing side
 
     /// Hands statements to the runner; `last` when the parse has ended with them. Waits while
-    /// `waiting` statements are waiting already, unless the runner waits for the whole source
-    /// to have parsed. Returns the statements the runner has run since, for the caller to drop
-    /// (their memory goes back to the parser for the statements still to come), and whether
-    /// the runner waits for the whole source to have parsed: the caller then checks the rest
-    /// before it hands on more (`checkedWhole`).
-    func give(_ statements: [Stmt], last: Bool) -> (spent: [[Stmt]], runnerWaitsForCheck: Bool) {
+    /// `waiting` statements are waiting already, unless (when the caller `mayCheckFirst`) the
+    /// source should be checked to its end first: the runner waits for that, or more than
+    /// `waiting` reports wait for it. Returns the statements the runner has run since, for the
+    /// caller to drop (their memory goes back to the parser for the statements still to come),
+    /// and whether to check the rest of the source before handing on more (`checkedWhole`).
+    func give(_ statements: [Stmt], last: Bool, mayCheckFirst: Bool = true) -> (spent: [[Stmt]], checkFirst: Bool) {
         locked {
             parsed.append(contentsOf: statements)
             if last { parseEnded = true; checked = true }
             monitor.broadcast()
-            while !last, parsed.count > ScriptPipeline.waiting, !runnerWaitsForCheck, !abandoned.load(ordering: .relaxed),
-                runEnd == nil
-            {
+            func checkFirst() -> Bool { mayCheckFirst && !checked && (runnerWaitsForCheck || heldReports > ScriptPipeline.waiting) }
+            while !last, parsed.count > ScriptPipeline.waiting, !checkFirst(), !abandoned.load(ordering: .relaxed), runEnd == nil {
                 monitor.wait()
             }
             defer { spent = [] }
-            return (spent, runnerWaitsForCheck && !checked)
+            return (spent, checkFirst())
         }
     }
 
@@ -112,8 +114,16 @@ final class ScriptPipeline: @unchecked Sendable {
     func takeReports() -> (reports: [[(report: Report, precision: Int)]], spent: [[Stmt]], end: RunEnd?) {
         locked {
             while made.isEmpty && runEnd == nil { monitor.wait() }
-            defer { (made, spent) = ([], []) }
+            defer { (made, spent, heldReports) = ([], [], 0) }
             return (made, spent, runEnd)
+        }
+    }
+
+    /// The reports made so far, without waiting (while the parser still hands statements on).
+    func readyReports() -> [[(report: Report, precision: Int)]] {
+        locked {
+            defer { (made, heldReports) = ([], 0) }
+            return made
         }
     }
 
@@ -171,6 +181,7 @@ final class ScriptPipeline: @unchecked Sendable {
     private func handBack() {
         guard !runnerReports.isEmpty else { return }
         made.append(runnerReports)
+        heldReports += runnerReports.count
         runnerReports = []
         // (Room for the next batch at once, not grown a report at a time.)
         runnerReports.reserveCapacity(ScriptPipeline.batch)

@@ -201,11 +201,15 @@ final class Session {
         interpreter.isCancelled = { pipeline.abandoned.load(ordering: .relaxed) || isCancelled() }
         defer { (interpreter.saver, interpreter.exporter, interpreter.isCancelled) = (saver, exporter, isCancelled) }
         let interpreter = Unchecked(interpreter)
+        let quiet = options.quiet
         guard
             let runner = LargeStackThread({
                 let interpreter = interpreter.value
                 let sink = RunSink(
-                    report: { pipeline.hold($0, precision: interpreter.precision) },
+                    report: { report in
+                        // (Under --quiet, only what is asked for is printed: nothing else is held.)
+                        if !quiet || report.isRequested { pipeline.hold(report, precision: interpreter.precision) }
+                    },
                     willRun: { _ in !pipeline.abandoned.load(ordering: .relaxed) })
                 while let statements = pipeline.takeStatements() {
                     if case .failed(let d, let command)? = interpreter.run(statements, in: source, into: sink) {
@@ -220,23 +224,26 @@ final class Session {
         batch.reserveCapacity(ScriptPipeline.batch)
         do {
             var parser = Parser(source)
-            // Where the statements not yet handed on start, while the rest is only checked (the
-            // runner waits for the whole source to have parsed, to save a file).
+            // Where the statements not yet handed on start, while the rest is only checked.
             var resume: Parser?
             while let statement = try parser.nextStatement() {
                 guard resume == nil else { continue }
                 batch.append(statement)
                 guard batch.count == ScriptPipeline.batch else { continue }
-                if pipeline.give(batch, last: false).runnerWaitsForCheck { resume = parser }
+                if pipeline.give(batch, last: false).checkFirst { resume = parser }
                 batch.removeAll(keepingCapacity: true)
             }
             if var rest = resume {
+                // The whole source parses: the reports can be printed as the rest is handed on.
                 pipeline.checkedWhole()
                 while let statement = try rest.nextStatement() {
                     batch.append(statement)
                     guard batch.count == ScriptPipeline.batch else { continue }
-                    _ = pipeline.give(batch, last: false)
+                    _ = pipeline.give(batch, last: false, mayCheckFirst: false)
                     batch.removeAll(keepingCapacity: true)
+                    for reports in pipeline.readyReports() {
+                        for r in reports { print(r.report, precision: r.precision) }
+                    }
                 }
             }
         } catch {
