@@ -60,13 +60,18 @@ final class ScriptPipeline: @unchecked Sendable {
     /// the runner at once, many enough that the lock is taken rarely.
     static let batch = 64
 
-    /// How many statements may wait for the runner before the parser waits for it.
+    /// How many statements may wait for the runner before the parser waits for it, in a source
+    /// longer than `Interpreter.wholeTreeLimit`; a shorter one's tree may be held whole.
     static let waiting = 64 * batch
+    /// `waiting` for this source.
+    let bound: Int
 
     /// The runner's own: reports not yet handed back.
     private var runnerReports: [(report: Report, precision: Int)] = []
 
-    init() {
+    /// A pipeline for a source of `bytes` bytes.
+    init(bytes: Int) {
+        bound = bytes > Interpreter.wholeTreeLimit ? ScriptPipeline.waiting : .max
         runnerReports.reserveCapacity(ScriptPipeline.batch)
     }
 
@@ -85,8 +90,8 @@ final class ScriptPipeline: @unchecked Sendable {
             parsed.append(contentsOf: statements)
             if last { parseEnded = true; checked = true }
             monitor.broadcast()
-            func checkFirst() -> Bool { mayCheckFirst && !checked && (runnerWaitsForCheck || heldReports > ScriptPipeline.waiting) }
-            while !last, parsed.count > ScriptPipeline.waiting, !checkFirst(), !abandoned.load(ordering: .relaxed), runEnd == nil {
+            func checkFirst() -> Bool { mayCheckFirst && bound != .max && !checked && (runnerWaitsForCheck || heldReports > bound) }
+            while !last, parsed.count > bound, !checkFirst(), !abandoned.load(ordering: .relaxed), runEnd == nil {
                 monitor.wait()
             }
             defer { spent = [] }

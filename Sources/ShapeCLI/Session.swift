@@ -183,7 +183,7 @@ final class Session {
     /// nothing has run). The source is parsed here, once, and handed over in batches; the
     /// pipeline bounds what waits for the runner, so a long script never holds its whole tree.
     private func runPipelined(_ source: Source) -> Int32? {
-        let pipeline = ScriptPipeline()
+        let pipeline = ScriptPipeline(bytes: source.count)
         let (saver, exporter, isCancelled) = (interpreter.saver, interpreter.exporter, interpreter.isCancelled)
         // Files are written only once the whole script has parsed.
         if let save = saver {
@@ -205,11 +205,11 @@ final class Session {
         guard
             let runner = LargeStackThread({
                 let interpreter = interpreter.value
+                // (Under --quiet, only what is asked for is printed: nothing else is held.)
                 let sink = RunSink(
-                    report: { report in
-                        // (Under --quiet, only what is asked for is printed: nothing else is held.)
-                        if !quiet || report.isRequested { pipeline.hold(report, precision: interpreter.precision) }
-                    },
+                    report: quiet
+                        ? { if $0.isRequested { pipeline.hold($0, precision: interpreter.precision) } }
+                        : { pipeline.hold($0, precision: interpreter.precision) },
                     willRun: { _ in !pipeline.abandoned.load(ordering: .relaxed) })
                 while let statements = pipeline.takeStatements() {
                     if case .failed(let d, let command)? = interpreter.run(statements, in: source, into: sink) {

@@ -32,17 +32,19 @@ public struct KeywordArgument: Sendable {
 }
 
 /// A statement. Every statement keeps its whole range and the range of the word that names it.
+/// A command (nearly every statement of a long script) is held in place, without a box of its
+/// own; the cases larger than it are boxed, so that a statement stays as small as a command.
 public enum Stmt: Sendable {
     case command(name: String, nameRange: SourceRange, arguments: [Expr], keywords: [KeywordArgument], range: SourceRange)
-    case define(name: String, nameRange: SourceRange, value: Expr, range: SourceRange)
-    case assign(name: String, nameRange: SourceRange, value: Expr, range: SourceRange)
-    case repeatLoop(count: Expr, body: [Stmt], range: SourceRange)
-    case forLoop(variable: String, from: Expr, to: Expr, inclusive: Bool, body: [Stmt], range: SourceRange)
+    indirect case define(name: String, nameRange: SourceRange, value: Expr, range: SourceRange)
+    indirect case assign(name: String, nameRange: SourceRange, value: Expr, range: SourceRange)
+    indirect case repeatLoop(count: Expr, body: [Stmt], range: SourceRange)
+    indirect case forLoop(variable: String, from: Expr, to: Expr, inclusive: Bool, body: [Stmt], range: SourceRange)
     /// `for v in xs { }`: over the items of a list.
-    case forEach(variable: String, list: Expr, body: [Stmt], range: SourceRange)
+    indirect case forEach(variable: String, list: Expr, body: [Stmt], range: SourceRange)
     /// `return expr`, inside a procedure.
     case returnValue(Expr, range: SourceRange)
-    case conditional(condition: Expr, then: [Stmt], otherwise: [Stmt]?, range: SourceRange)
+    indirect case conditional(condition: Expr, then: [Stmt], otherwise: [Stmt]?, range: SourceRange)
     case procedure(name: String, nameRange: SourceRange, parameters: [String], body: [Stmt], range: SourceRange)
     case printValues([Expr], range: SourceRange)
     case include(Expr, range: SourceRange)
