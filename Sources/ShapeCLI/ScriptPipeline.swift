@@ -62,7 +62,7 @@ final class ScriptPipeline: @unchecked Sendable {
 
     /// How many statements may wait for the runner before the parser waits for it, in a source
     /// longer than `Interpreter.wholeTreeLimit`; a shorter one's tree may be held whole.
-    static let waiting = 64 * batch
+    static let waiting = 16 * batch
     /// `waiting` for this source.
     let bound: Int
 
