@@ -237,10 +237,22 @@ public enum Intersections {
                 reference = d
                 return
             }
-            let angle = arcTangent2(r.cross(d), r.dot(d))
+            let cross = r.cross(d), dot = r.dot(d)
+            // (Along the reference the angle is 0, exactly as the arc tangent would give it.)
+            let angle = cross == 0 && dot > 0 ? 0 : arcTangent2(cross, dot)
             lo = Swift.min(lo, angle); hi = Swift.max(hi, angle)
         }
-        guard let points = hull(s) else { return nil }
+        // The directions to the control points bound those to the curve: a line's are its ends',
+        // a quadratic's its three points' (the same wedge as its raised cubic's four, with fewer
+        // arc tangents).
+        let points: FourPoints
+        switch s {
+        case .line(let l): points = FourPoints(l.p0, l.p1)
+        case .quadratic(let q): points = FourPoints(q.p0, q.p1, q.p2)
+        case .cubic, .arc:
+            guard let h = hull(s) else { return nil }
+            points = h
+        }
         for k in 0..<points.count { add(points[k]) }
         guard let reference, hi - lo < Double.pi - Tolerance.wedgeMargin else { return nil }
         return (reference, lo, hi)

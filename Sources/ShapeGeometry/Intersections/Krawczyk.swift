@@ -65,6 +65,7 @@ struct FourPoints {
 
     init(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) { (self.p0, self.p1, self.p2, self.p3, count) = (p0, p1, p2, p3, 4) }
     init(_ p0: Point, _ p1: Point, _ p2: Point) { (self.p0, self.p1, self.p2, self.p3, count) = (p0, p1, p2, p2, 3) }
+    init(_ p0: Point, _ p1: Point) { (self.p0, self.p1, self.p2, self.p3, count) = (p0, p1, p1, p1, 2) }
 
     subscript(k: Int) -> Point {
         switch k {
