@@ -193,6 +193,54 @@ func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
         #expect(counts == [2, 2, 2, 3])
     }
 
+    /// `-5` written as an argument or a value is one number literal, its range from the sign;
+    /// where `^`, an index or another operator binds to the number first, the sign stays an
+    /// operator (`-2^2` is `-(2^2)`), and a `-` with space on both sides is a subtraction.
+    @Test func aNegativeLiteralIsOneNumber() throws {
+        let text = "line -5 -6.5\nline -5 - 6 7\nprint -2^2 -(3) --4\nline -1e2 -3deg"
+        let program = try Parser.parse(Source(name: "t", text: text))
+        func arguments(_ k: Int) -> [Expr] {
+            switch program.statements[k] {
+            case .command(_, _, let args, _, _): args
+            case .printValues(let values, _): values
+            default: []
+            }
+        }
+        func literal(_ e: Expr) -> (Double, String)? {
+            guard case .number(let v, let r) = e else { return nil }
+            return (v, program.source.text(r))
+        }
+        #expect(arguments(0).compactMap(literal).map(\.0) == [-5, -6.5])
+        #expect(arguments(0).compactMap(literal).map(\.1) == ["-5", "-6.5"])
+        // `-5 - 6` is one argument (a subtraction whose left side is the literal -5), then 7.
+        guard case .binary(.minus, .number(-5, _), .number(6, _), _) = arguments(1)[0] else {
+            Issue.record("\(arguments(1))")
+            return
+        }
+        #expect(arguments(1).count == 2)
+        // -2^2: the negation of 2^2; -(3): the negation of a parenthesis; --4: of the literal -4.
+        let values = arguments(2)
+        #expect(values.count == 3)
+        guard case .unary(.negate, .binary(.power, .number(2, _), .number(2, _), _), _) = values[0],
+            case .unary(.negate, .number(3, _), _) = values[1],
+            case .unary(.negate, .number(-4, _), _) = values[2]
+        else {
+            Issue.record("\(values)")
+            return
+        }
+        #expect(arguments(3).compactMap(literal).map(\.0) == [-100, -3 * Double.pi / 180])
+        // And they evaluate as the negations did.
+        var reports: [Report] = []
+        #expect(run(Interpreter(), "print -2^2 -(3) --4 -0", reports: &reports) == nil)
+        guard case .printed(let printed)? = reports.last?.kind else {
+            Issue.record("\(reports)")
+            return
+        }
+        let numbers = printed.compactMap { v -> Double? in if case .number(let x) = v { x } else { nil } }
+        #expect(numbers == [-4, -3, 4, 0])
+        #expect(numbers.last?.sign == .minus)
+    }
+
     @Test func deepNestingIsAnErrorNotACrash() {
         let text = "let x = " + String(repeating: "(", count: 10_000) + "1" + String(repeating: ")", count: 10_000)
         guard case .failure(.invalid(let d)) = parse(text) else { Issue.record("expected an error"); return }
