@@ -1,8 +1,8 @@
 /// Bounding boxes of a path's elements in a tree kept in drawing order, so that hit tests and
 /// nearest-point queries visit O(log n) nodes plus the elements near the answer, and the tree
-/// follows the path: an append updates one node per level, `truncate` (the undo of appends)
-/// recomputes the last node of each level. Consecutive elements of a path lie next to each other,
-/// which is what makes boxes of runs of them tight.
+/// follows the path: an append updates its leaf (a full leaf goes up through the levels once),
+/// `truncate` (the undo of appends) recomputes the last node of each level. Consecutive elements
+/// of a path lie next to each other, which is what makes boxes of runs of them tight.
 ///
 /// Each element stands for a segment: its own, or for a `move` that starts a later subpath, the
 /// line that implicitly closes the subpath before it (as CGPath fills an open subpath). A node
@@ -53,7 +53,10 @@ package struct PathIndex: Sendable {
     }
 
     /// `levels[0]` has a node per `leafSize` elements; each level above, one per two nodes of the
-    /// level below; the last level has one node.
+    /// level below; the last level has one node. A leaf that is not yet full (the last one, while
+    /// the count is not a multiple of `leafSize`) is in no node above it: an append updates one
+    /// node, and a leaf goes up through the levels once, when it is full. The walks look at it
+    /// beside the tree (`pendingLeaf`).
     var levels: [[Node]] = []
     /// The number of elements indexed.
     public private(set) var count = 0
@@ -85,21 +88,21 @@ package struct PathIndex: Sendable {
                 j += 1
             }
         }
-        if let segment {
-            let node = Node(segment, tight: tight)
+        if let segment { levels[0][leaf].absorb(Node(segment, tight: tight)) }
+        guard count % PathIndex.leafSize == 0 else { return }
+        // A leaf this element fills: into every node above it (as it is before its deviation is
+        // known, which is the leaf's alone), then how far its control points stray from its chord.
+        if levels[0][leaf].hasSegments {
+            var node = levels[0][leaf]
+            node.deviation = .infinity
             var i = leaf
             // (Through the list of levels once, not looked up again at every level.)
             levels.withUnsafeMutableBufferPointer { levels in
-                for j in levels.indices {
-                    levels[j][i].absorb(node)
+                for j in levels.indices.dropFirst() {
                     i /= 2
+                    levels[j][i].absorb(node)
                 }
             }
-        }
-        // A leaf this element completes: how far its control points stray from its chord.
-        guard count % PathIndex.leafSize == 0 else { return }
-        if levels[0][leaf].hasSegments {
-            let node = levels[0][leaf]
             var deviation = 0.0
             let chord = LineSegment.Projection(LineSegment(node.first, node.last))
             for k in (count - PathIndex.leafSize)..<count {
@@ -145,19 +148,30 @@ package struct PathIndex: Sendable {
             if let s = segment(k) { node.absorb(Node(s)) }
         }
         levels[0][leaf] = node
+        // (A last leaf left part full is in no node above it.)
+        let pending = n % PathIndex.leafSize != 0 ? leaf : -1
         for j in levels.indices.dropFirst() {
             let i = levels[j].count - 1
-            var merged = levels[j - 1][2 * i]
-            if 2 * i + 1 < levels[j - 1].count { merged.absorb(levels[j - 1][2 * i + 1]) }
+            var merged = Node()
+            for c in [2 * i, 2 * i + 1] where c < levels[j - 1].count && (j > 1 || c != pending) {
+                merged.absorb(levels[j - 1][c])
+            }
             merged.deviation = .infinity  // complete again only when appends fill it
             levels[j][i] = merged
         }
     }
 
+    /// The last leaf while it is not full: its index in `levels[0]`, in no node above it.
+    var pendingLeaf: Int? {
+        guard count % PathIndex.leafSize != 0 else { return nil }
+        return count / PathIndex.leafSize
+    }
+
     /// The tight box of every segment, or nil when there is none.
     var tightBounds: Box? {
-        guard let root = levels.last?.first, root.hasSegments else { return nil }
-        return root.tight
+        guard var root = levels.last?.first else { return nil }
+        if let k = pendingLeaf, levels.count > 1 { root.absorb(levels[0][k]) }
+        return root.hasSegments ? root.tight : nil
     }
 
     /// Calls `visit` with the range of elements of each leaf that `enter` lets through, going
@@ -166,14 +180,17 @@ package struct PathIndex: Sendable {
     func walk(_ enter: (Node) -> Descent, _ visit: (Range<Int>) -> Void) {
         guard !levels.isEmpty else { return }
         var stack: [(level: Int, index: Int)] = [(levels.count - 1, 0)]
+        // The leaf not yet in the tree, first (when the tree is that leaf, it is the root).
+        let pending = levels.count > 1 ? pendingLeaf : nil
+        if let k = pending { stack.append((0, k)) }
         while let (j, i) = stack.popLast() {
             guard enter(levels[j][i]) == .descend else { continue }
             if j == 0 {
                 let lo = i * PathIndex.leafSize
                 visit(lo..<Swift.min(count, lo + PathIndex.leafSize))
             } else {
-                if 2 * i + 1 < levels[j - 1].count { stack.append((j - 1, 2 * i + 1)) }
-                stack.append((j - 1, 2 * i))
+                if 2 * i + 1 < levels[j - 1].count, j > 1 || 2 * i + 1 != pending { stack.append((j - 1, 2 * i + 1)) }
+                if j > 1 || 2 * i != pending { stack.append((j - 1, 2 * i)) }
             }
         }
     }
@@ -185,6 +202,9 @@ package struct PathIndex: Sendable {
     func walkNearest(distance: (Node) -> Double, limit: () -> Double, _ visit: (Range<Int>) -> Void) {
         guard !levels.isEmpty else { return }
         var stack: [(level: Int, index: Int, distance: Double)] = [(levels.count - 1, 0, 0)]
+        // The leaf not yet in the tree, at its distance (the tree is searched first).
+        let pending = levels.count > 1 ? pendingLeaf : nil
+        if let k = pending { stack.insert((0, k, distance(levels[0][k])), at: 0) }
         while let (j, i, d) = stack.popLast() {
             let node = levels[j][i]
             guard node.hasSegments, d <= limit() else { continue }
@@ -194,6 +214,11 @@ package struct PathIndex: Sendable {
                 continue
             }
             let a = 2 * i, b = 2 * i + 1
+            // (The pending leaf, which the tree does not hold, is on the stack already.)
+            if j == 1, b == pending || (a == pending && b >= levels[0].count) {
+                if a != pending { stack.append((0, a, distance(levels[0][a]))) }
+                continue
+            }
             let da = distance(levels[j - 1][a])
             guard b < levels[j - 1].count else { stack.append((j - 1, a, da)); continue }
             let db = distance(levels[j - 1][b])
