@@ -123,6 +123,23 @@ import Testing
         #expect(work("contains 0 0") < 1_000)
     }
 
+    /// A small path asked a few times is answered from its tree: its band index (costly to build
+    /// for its size) only from the 32nd query on the unchanged path, with the same answers.
+    @Test func aSmallPathBuildsItsBandIndexOnlyAfterThirtyTwoQueries() {
+        let i = Interpreter()
+        _ = run(i, "move 0 0\nline 10 0\nline 10 10\nquad 5 20 0 10\nclose")
+        var answers: [String] = []
+        for k in 1...40 {
+            let reports = run(i, k % 2 == 0 ? "contains 5 5" : "contains 5 16").reports
+            answers.append(reports.last.map { TextPrinter().format($0) ?? "" } ?? "")
+            #expect((i.containmentCache != nil) == (k >= Interpreter.testerLeastQueries), "after \(k) queries")
+        }
+        #expect(Interpreter.testerLeastQueries == 32)
+        // (5, 16) lies above the quadratic's top (y = 15 at x = 5): outside; (5, 5) inside, whichever answers.
+        #expect(Set(answers.enumerated().map { "\($0.offset % 2) \($0.element)" }).count == 2)
+        #expect(answers[1] == "contains: true" && answers[0] == "contains: false")
+    }
+
     @Test func optionWordErrorsNameTheOption() {
         func message(_ text: String) -> (String, String?) {
             let i = Interpreter()
