@@ -47,7 +47,7 @@ extension Intersections {
         func on(_ p: Point, _ s: Segment, _ box: Rect, start: Point, end: Point) -> Double? {
             if p == start { return 0 }
             if p == end { return 1 }
-            guard inside(p, box) else { return nil }
+            guard inside(p, box), !beyondFatLine(p, s, margin: 2 * tolerance) else { return nil }
             let (t, d) = s.nearest(to: p)
             return d <= tolerance ? t : nil
         }
@@ -62,6 +62,21 @@ extension Intersections {
         let p0 = a.point(at: first.t), p1 = a.point(at: last.t)
         guard p0.distance(to: p1) > tolerance else { return nil }
         return [Meeting(t: first.t, u: first.u, point: p0, overlapEnd: (last.t, last.u, p1))]
+    }
+
+    /// Whether `p` lies farther than `margin` outside the band along the chord of Bézier `s` that
+    /// holds its control points (its fat line): then no point of `s` is within `margin` of p, and
+    /// its nearest point need not be found. False for an arc or a Bézier without a chord.
+    static func beyondFatLine(_ p: Point, _ s: Segment, margin: Double) -> Bool {
+        guard let h = s.cubicControls else { return false }
+        let chord = h[3] - h[0]
+        let length = chord.quickLength
+        guard length > 0 else { return false }
+        let n = Vector(-chord.dy / length, chord.dx / length)
+        let d1 = (h[1] - h[0]).dot(n), d2 = (h[2] - h[0]).dot(n)
+        let lo = Swift.min(0, d1, d2), hi = Swift.max(0, d1, d2)
+        let d = (p - h[0]).dot(n)
+        return d > hi + margin || d < lo - margin
     }
 
     /// Two elliptical arcs of one ellipse described by different axes (turned by a half turn,
