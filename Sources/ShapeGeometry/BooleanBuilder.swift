@@ -148,6 +148,7 @@ struct BooleanBuilder {
         case .cubic(let c): points = FourPoints(c.p0, c.p1, c.p2, c.p3)
         case .line, .arc: return nil
         }
+        if points.clearlyCurved(tolerance: tolerance) { return nil }
         let origin = points[0]
         let (far, length) = farthestPoint(from: origin, count: points.count) { points[$0] }
         guard length > tolerance else { return nil }

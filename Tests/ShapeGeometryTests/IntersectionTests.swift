@@ -46,6 +46,35 @@ import Glibc
         }
     }
 
+    /// The quick refusal before the search for a straight piece's line never refuses points
+    /// that do lie within the tolerance of one line (in any order, at scales from 1e-3 to 1e6,
+    /// with the line's tolerance used to the full), and refuses a clearly bent quadratic.
+    @Test func clearlyCurvedNeverRefusesPointsNearOneLine() {
+        var rng = SeededRandom(seed: 4_903)
+        var refused = 0
+        for trial in 0..<20_000 {
+            let scale = [1e-3, 1, 1e3, 1e6][trial % 4]
+            let t = 1e-9 * scale
+            let angle = Double.random(in: 0..<(2 * Double.pi), using: &rng)
+            let u = Vector(cos(angle), sin(angle)), n = Vector(-u.dy, u.dx)
+            let base = Point(x: Double.random(in: -1...1, using: &rng) * scale, y: Double.random(in: -1...1, using: &rng) * scale)
+            // Points along the line, each off it by up to the tolerance (often the whole of it),
+            // some close together (a short chord turns the most).
+            func point() -> Point {
+                let along = Double.random(in: -1...1, using: &rng) * scale * (trial % 3 == 0 ? 1e-6 : 1)
+                let off = (Bool.random(using: &rng) ? 1 : Double.random(in: -1...1, using: &rng)) * t * (Bool.random(using: &rng) ? 1 : -1)
+                return base + u * along + n * off
+            }
+            let points = FourPoints(point(), point(), point(), point())
+            if points.clearlyCurved(tolerance: t) { refused += 1 }
+        }
+        #expect(refused == 0)
+        let bent = FourPoints(Point(x: 0, y: 0), Point(x: 50, y: 100), Point(x: 100, y: 0))
+        #expect(bent.clearlyCurved(tolerance: 1e-7))
+        // A closed one (first and last alike) has no chord: left to the search.
+        #expect(!FourPoints(Point(x: 0, y: 0), Point(x: 50, y: 100), Point(x: 0, y: 0)).clearlyCurved(tolerance: 1e-7))
+    }
+
     @Test func curvesSharingAnEndMeetOnlyThere() throws {
         // Two cubics leaving (0, 0) apart (their hulls' wedges from it have no direction in
         // common), then leaving it along one tangent (the x axis, one bending up and one down):

@@ -67,6 +67,24 @@ struct FourPoints {
     init(_ p0: Point, _ p1: Point, _ p2: Point) { (self.p0, self.p1, self.p2, self.p3, count) = (p0, p1, p2, p2, 3) }
     init(_ p0: Point, _ p1: Point) { (self.p0, self.p1, self.p2, self.p3, count) = (p0, p1, p1, p1, 2) }
 
+    /// Whether the points cannot all lie within `tolerance` of one line: a middle point strays
+    /// from the chord (first to last) by more than twice what that allows. If every point lies
+    /// within t of a line, the chord's ends do, which turns the chord from it by at most 2t / D
+    /// (D the chord's length), so a middle point at distance r from the first lies within
+    /// 2t + 2r·t / D of the chord: |(p − first) × chord| ≤ 2t·(D + r). (D and r are bounded by
+    /// their L1 lengths, and the factor 2 covers the rounding.) A quick refusal before the
+    /// search for the line, which most curves fail at once.
+    func clearlyCurved(tolerance: Double) -> Bool {
+        let first = self[0], chord = self[count - 1] - first
+        let d = abs(chord.dx) + abs(chord.dy)
+        guard d > 0, count > 2 else { return false }
+        for k in 1..<(count - 1) {
+            let v = self[k] - first
+            if abs(v.cross(chord)) > 4 * tolerance * (d + abs(v.dx) + abs(v.dy)) { return true }
+        }
+        return false
+    }
+
     subscript(k: Int) -> Point {
         switch k {
         case 0: p0

@@ -142,6 +142,7 @@ extension Intersections {
     /// nil unless both are straight and on one line.
     static func straightOverlap(_ a: Segment, _ b: Segment, tolerance: Double) -> [Meeting]? {
         guard let pa = a.cubicControls, let pb = b.cubicControls else { return nil }
+        if pa.clearlyCurved(tolerance: tolerance) || pb.clearlyCurved(tolerance: tolerance) { return nil }
         let origin = pa[0]
         // The control point farthest from the origin.
         let (far, farDistance) = farthestPoint(from: origin, count: 8) { $0 < 4 ? pa[$0] : pb[$0 - 4] }
