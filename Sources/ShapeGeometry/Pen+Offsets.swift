@@ -110,6 +110,20 @@ extension Pen {
             lastAngle = angle
             if turned > Double.pi / 4, k < samples { cuts.append(t); turned = 0 }
         }
+        // A reversed stretch narrower than the samples' spacing (a width just past the tightest
+        // bend's radius of curvature, where a swallowtail is born): the factor dips below 0
+        // between two samples that are both above it. Looked for at each sampled dip of the
+        // factor toward 0, and cut at both its ends when the dip's least value is below 0.
+        for k in 1..<samples {
+            let f = sampledFactor(k)
+            guard f > 0, f < 1, f <= sampledFactor(k - 1), f <= sampledFactor(k + 1) else { continue }
+            let lo = Double(k - 1) / Double(samples), hi = Double(k + 1) / Double(samples)
+            let least = Searches.goldenMinimum(in: lo, hi, steps: 60, factor)
+            let value = factor(least)
+            guard value < 0 else { continue }
+            cuts.append(Searches.signChange(in: lo, least, valueAtLow: factor(lo), halvings: 60, factor))
+            cuts.append(Searches.signChange(in: least, hi, valueAtLow: value, halvings: 60, factor))
+        }
         cuts.append(1)
         cuts = cuts.stablySorted()
         var result: [Segment] = []

@@ -850,6 +850,26 @@ import Glibc
     /// Inputs the offsets fuzz target found (scripts/fuzz offsets; docs/robustness.md), replayed
     /// with its checks: the round stroke and the offsets by ±w/2 pass the sampling check and stay
     /// within the tolerance; mitred and square-capped strokes are total.
+    /// O28 (`scripts/fuzz offsets`, 2026-12-04): a round stroke just wider than twice the
+    /// tightest radius of curvature (0.4427 at t ≈ 0.637 for this cubic), where the inner offset's
+    /// swallowtail is born: its reversed stretch lies between two of the 128 samples of 1 − dκ,
+    /// both positive, and was not cut, so the stroke could not be made consistent at widths from
+    /// 0.887 to 0.9. A sampled dip of the factor toward 0 is now searched for a negative least
+    /// value. Each width is answered and right by the sampling check.
+    @Test(arguments: [0.886, 0.8874219092034976, 0.89, 0.9, 0.95])
+    func aSwallowtailBornBetweenTheSamplesIsCut(_ width: Double) throws {
+        var p = Path()
+        try p.move(to: Point(0, 40))
+        try p.curve(control1: Point(0, 20), control2: Point(90, 140), to: Point(0, 0))
+        guard let round = p.stroked(StrokeStyle(width: width, cap: .round, join: .round), budget: 50_000_000) else {
+            Issue.record("no stroke at \(width)")
+            return
+        }
+        #expect(round.error <= 1e-6)
+        let problems = StrokeSampling.roundStrokeProblems(p, width: width, result: round.path, samples: 2_000, seed: 28)
+        #expect(problems.isEmpty, "\(problems.prefix(3))")
+    }
+
     @Test func fuzzFindings() throws {
         let inputs = [
             "01550907",
