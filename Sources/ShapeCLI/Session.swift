@@ -222,28 +222,32 @@ final class Session {
         else { return nil }
         var batch: [Stmt] = []
         batch.reserveCapacity(ScriptPipeline.batch)
+        /// Adds `statement` to the batch and hands a full one on; whether to check the rest of
+        /// the source before handing on more.
+        func add(_ statement: Stmt, mayCheckFirst: Bool) -> Bool {
+            batch.append(statement)
+            guard batch.count == ScriptPipeline.batch else { return false }
+            defer { batch.removeAll(keepingCapacity: true) }
+            return pipeline.give(batch, last: false, mayCheckFirst: mayCheckFirst).checkFirst
+        }
+        func printAll(_ reports: [[(report: Report, precision: Int)]]) {
+            for batch in reports {
+                for r in batch { print(r.report, precision: r.precision) }
+            }
+        }
         do {
             var parser = Parser(source)
             // Where the statements not yet handed on start, while the rest is only checked.
             var resume: Parser?
             while let statement = try parser.nextStatement() {
-                guard resume == nil else { continue }
-                batch.append(statement)
-                guard batch.count == ScriptPipeline.batch else { continue }
-                if pipeline.give(batch, last: false).checkFirst { resume = parser }
-                batch.removeAll(keepingCapacity: true)
+                if resume == nil, add(statement, mayCheckFirst: true) { resume = parser }
             }
             if var rest = resume {
-                // The whole source parses: the reports can be printed as the rest is handed on.
+                // The whole source parses: the reports are printed as the rest is handed on.
                 pipeline.checkedWhole()
                 while let statement = try rest.nextStatement() {
-                    batch.append(statement)
-                    guard batch.count == ScriptPipeline.batch else { continue }
-                    _ = pipeline.give(batch, last: false, mayCheckFirst: false)
-                    batch.removeAll(keepingCapacity: true)
-                    for reports in pipeline.readyReports() {
-                        for r in reports { print(r.report, precision: r.precision) }
-                    }
+                    _ = add(statement, mayCheckFirst: false)
+                    if batch.isEmpty { printAll(pipeline.readyReports()) }
                 }
             }
         } catch {
@@ -255,9 +259,7 @@ final class Session {
         _ = pipeline.give(batch, last: true)
         while true {
             let (reports, _, end) = pipeline.takeReports()
-            for batch in reports {
-                for r in batch { print(r.report, precision: r.precision) }
-            }
+            printAll(reports)
             guard let end else { continue }
             runner.join()
             if case .failed(let d, let command) = end {

@@ -214,9 +214,10 @@ package struct PathIndex: Sendable {
                 continue
             }
             let a = 2 * i, b = 2 * i + 1
-            // (The pending leaf, which the tree does not hold, is on the stack already.)
-            if j == 1, b == pending || (a == pending && b >= levels[0].count) {
-                if a != pending { stack.append((0, a, distance(levels[0][a]))) }
+            // (The pending leaf, which the tree does not hold, is on the stack already. A node
+            // whose only child it is holds no segments, and was passed over above.)
+            if j == 1, b == pending {
+                stack.append((0, a, distance(levels[0][a])))
                 continue
             }
             let da = distance(levels[j - 1][a])

@@ -89,19 +89,16 @@ extension Pen {
         var cuts: [Double] = [0]
         let samples = SegmentSamples.count
         // `factor` at the samples, from their curvatures.
-        func sampledFactor(_ k: Int) -> Double {
+        let factors = (0...samples).map { k in
             1 - (d + slope * SegmentSamples.inside(Double(k) / Double(samples))) * turning.curvatures[k]
         }
         var lastAngle = turning.angles[0], turned = 0.0
-        var previousFactor = sampledFactor(0)
         for k in 1...samples {
             let t = Double(k) / Double(samples)
-            let f = sampledFactor(k)
-            if (f < 0) != (previousFactor < 0) {
-                cuts.append(Searches.signChange(in: Double(k - 1) / Double(samples), t, valueAtLow: previousFactor, halvings: 60, factor))
+            if (factors[k] < 0) != (factors[k - 1] < 0) {
+                cuts.append(Searches.signChange(in: Double(k - 1) / Double(samples), t, valueAtLow: factors[k - 1], halvings: 60, factor))
                 turned = 0
             }
-            previousFactor = f
             let angle = turning.angles[k]
             var step = angle - lastAngle
             while step > Double.pi { step -= 2 * Double.pi }
@@ -115,8 +112,8 @@ extension Pen {
         // between two samples that are both above it. Looked for at each sampled dip of the
         // factor toward 0, and cut at both its ends when the dip's least value is below 0.
         for k in 1..<samples {
-            let f = sampledFactor(k)
-            guard f > 0, f < 1, f <= sampledFactor(k - 1), f <= sampledFactor(k + 1) else { continue }
+            let f = factors[k]
+            guard f > 0, f < 1, f <= factors[k - 1], f <= factors[k + 1] else { continue }
             let lo = Double(k - 1) / Double(samples), hi = Double(k + 1) / Double(samples)
             let least = Searches.goldenMinimum(in: lo, hi, steps: 60, factor)
             let value = factor(least)

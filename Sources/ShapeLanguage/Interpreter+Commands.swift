@@ -629,7 +629,8 @@ extension Interpreter {
     /// The fewest queries on an unchanged path before `contains` builds a `ContainmentTester`.
     static let testerLeastQueries = 32
 
-    /// Whether the path holds `p`. The path's own tree answers in O(log n) plus the segments
+    /// Whether the path holds `p`, adding to `visits` the pieces looked at (and the elements of
+    /// the band index when one is built). The path's own tree answers in O(log n) plus the segments
     /// near p's height, and follows every change; a `ContainmentTester` answers faster but costs
     /// O(n) to build. It is built once the queries on the unchanged path number a 32nd of its
     /// elements, so that building costs at most 32 queries' worth each, and kept until the path
@@ -638,8 +639,6 @@ extension Interpreter {
     /// a small path's tester costs as much as about 20 queries of its tree (a glyph of 40
     /// elements: 142,000 instructions to build, 6,600 a `contains` through the tree), and a
     /// font's glyphs asked four times each built one per glyph.
-    /// Whether the path holds `p`, adding to `visits` the pieces looked at (and the elements of
-    /// the band index when one is built).
     func contains(_ p: Point, rule: FillRule, visits: inout Int) -> Bool {
         if let cache = containmentCache, cache.stamp == pathStamp { return cache.tester.contains(p, rule: rule, visits: &visits) }
         if containmentQueries.stamp != pathStamp { containmentQueries = (pathStamp, 0) }

@@ -291,23 +291,38 @@ extension Intersections {
     static func fatLinesApart(_ a: Segment, _ b: Segment, margin: Double) -> Bool {
         guard let ha = hull(a), let hb = hull(b) else { return false }
         func apart(_ h: FourPoints, _ other: FourPoints) -> Bool {
-            let chord = h[h.count - 1] - h[0]
-            let length = chord.quickLength
-            guard length > 0 else { return false }
-            let n = Vector(-chord.dy / length, chord.dx / length)
-            var lo = 0.0, hi = 0.0
-            for k in 1..<h.count {
-                let d = (h[k] - h[0]).dot(n)
-                lo = Swift.min(lo, d); hi = Swift.max(hi, d)
-            }
+            guard let line = FatLine(h) else { return false }
             var olo = Double.infinity, ohi = -Double.infinity
             for k in 0..<other.count {
-                let d = (other[k] - h[0]).dot(n)
+                let d = line.offset(of: other[k])
                 olo = Swift.min(olo, d); ohi = Swift.max(ohi, d)
             }
-            return olo > hi + margin || ohi < lo - margin
+            return olo > line.hi + margin || ohi < line.lo - margin
         }
         return apart(ha, hb) || apart(hb, ha)
+    }
+
+    /// The band along a hull's chord (first to last point) that holds the hull: its points'
+    /// signed distances from the chord's line lie in lo...hi (0 among them).
+    struct FatLine {
+        let origin: Point, normal: Vector
+        private(set) var lo = 0.0, hi = 0.0
+
+        /// nil for a hull whose chord has no length.
+        init?(_ h: FourPoints) {
+            let chord = h[h.count - 1] - h[0]
+            let length = chord.quickLength
+            guard length > 0 else { return nil }
+            origin = h[0]
+            normal = Vector(-chord.dy / length, chord.dx / length)
+            for k in 1..<h.count {
+                let d = offset(of: h[k])
+                lo = Swift.min(lo, d); hi = Swift.max(hi, d)
+            }
+        }
+
+        /// The signed distance of `p` from the chord's line.
+        func offset(of p: Point) -> Double { (p - origin).dot(normal) }
     }
 
     /// Whether both pieces lie within `distance` of one line (the first's chord): along such a

@@ -68,15 +68,9 @@ extension Intersections {
     /// holds its control points (its fat line): then no point of `s` is within `margin` of p, and
     /// its nearest point need not be found. False for an arc or a Bézier without a chord.
     static func beyondFatLine(_ p: Point, _ s: Segment, margin: Double) -> Bool {
-        guard let h = s.cubicControls else { return false }
-        let chord = h[3] - h[0]
-        let length = chord.quickLength
-        guard length > 0 else { return false }
-        let n = Vector(-chord.dy / length, chord.dx / length)
-        let d1 = (h[1] - h[0]).dot(n), d2 = (h[2] - h[0]).dot(n)
-        let lo = Swift.min(0, d1, d2), hi = Swift.max(0, d1, d2)
-        let d = (p - h[0]).dot(n)
-        return d > hi + margin || d < lo - margin
+        guard let h = s.cubicControls, let line = FatLine(h) else { return false }
+        let d = line.offset(of: p)
+        return d > line.hi + margin || d < line.lo - margin
     }
 
     /// Two elliptical arcs of one ellipse described by different axes (turned by a half turn,
