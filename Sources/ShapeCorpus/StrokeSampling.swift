@@ -88,14 +88,23 @@ public enum StrokeSampling {
                 if abs(d - h) < clearance || (d < h + clearance && fromEnd < clearance) { unsure = true }
                 if d <= h, fromEnd >= 0 { inside = true }
             }
+            // At an end at rest f is 0 whatever x is: its sign just inside the end stands for it
+            // there, so that a foot between the end and the sample next to it is not lost (O29:
+            // a foot at t = 0.99991, between the last two samples, where f(1) = 0).
+            let justInside = 1e-9
             var previous = f(0)
-            if previous == 0 { foot(0) }
+            if previous == 0 {
+                foot(0)
+                previous = f(justInside)
+            }
             for k in 1...n {
                 let t = Double(k) / Double(n)
-                let value = f(t)
+                var value = f(t)
                 if value == 0 {
                     foot(t)
-                } else if (value < 0) != (previous < 0), previous != 0 {
+                    if k == n { value = f(1 - justInside) }
+                }
+                if value != 0, (value < 0) != (previous < 0), previous != 0 {
                     var lo = Double(k - 1) / Double(n), hi = t, flo = previous
                     for _ in 0..<60 {
                         let mid = 0.5 * (lo + hi), fm = f(mid)

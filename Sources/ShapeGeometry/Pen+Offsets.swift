@@ -245,8 +245,11 @@ extension Pen {
         // segment's `speedBound`, `scale` its `directionScale`, found once by the caller).
         func velocity(_ end: OffsetEnd, _ t: Double, inward: Double) -> Vector {
             if let v = end.velocity { return v * ((b - a) / 3) }
-            let e = Tolerance.nearRest * (b - a)
-            return (q(t + inward * e) - end.point) * (inward * (b - a) / 3 / e)
+            // Divided by the step taken, t's neighbour less t (exact), not the one asked for:
+            // near t = 1 a piece of 1e-10 asks for a step below t's rounding.
+            let step = (t + inward * Tolerance.restDifference * (b - a)) - t
+            guard step != 0 else { return Vector(0, 0) }
+            return (q(t + step) - end.point) * ((b - a) / 3 / step)
         }
         let (start, finish) = ends ?? (end(a), end(b))
         let q0 = start.point, q1 = finish.point

@@ -259,7 +259,14 @@ extension Segment {
         guard scale > 0 else { return .zero }
         if d.quickLength > Tolerance.rounding * scale, d.isFinite { return d }
         let second = secondDerivative(at: t)
-        if second.length > Tolerance.rounding * scale, second.isFinite { return t < 1 ? second : second * -1 }
+        if second.length > Tolerance.rounding * scale, second.isFinite {
+            // Within the rounding of an end at rest, before it: the derivative, however small,
+            // still points back along P″ (P′(t) ≈ (t − 1)·P″), and the curve is arriving there
+            // (taken as leaving, the offsets' last pieces crossed the end normal from one side to
+            // the other: O29 in docs/results.md).
+            if t < 1, d.dot(second) < 0, derivative(at: 1).quickLength <= Tolerance.rounding * scale { return second * -1 }
+            return t < 1 ? second : second * -1
+        }
         if case .cubic(let c) = self {
             let third = (c.p3 - c.p0) + (c.p1 - c.p2) * 3
             if third.length > Tolerance.rounding * scale { return third }

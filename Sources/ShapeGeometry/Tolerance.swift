@@ -169,8 +169,18 @@ public enum Tolerance {
 
     /// Where a curve's speed is below this fraction of its speed bound, its derivative is mostly
     /// rounding: the offset fitter then takes the offset's direction from a one-sided difference
-    /// over this fraction of the piece instead.
+    /// (`restDifference`) instead, and the evolute's fit over this fraction of the piece.
     static let nearRest = 1e-7
+
+    /// The step of the offset fitter's one-sided difference at a piece's end near a rest, as a
+    /// fraction of the piece. Its rounding, the points' (1e-16 of the coordinates) over the step,
+    /// moves a handle by about 7e-12 of the coordinates: below the tolerance (1e-9 of the size)
+    /// for coordinates up to a hundred times the size. Its truncation shrinks with the square of
+    /// the piece, so halving always converges. (At 1e-7 the rounding moved the handles by as
+    /// much as the tolerance: pieces near a resting end of a stroke 100 to 1,000 times as wide
+    /// as its path were halved down to the tolerance's length, thousands of them, and their
+    /// outline did not close: O29 in docs/results.md.)
+    static let restDifference = 1e-5
 
     /// A Bézier stops (a cusp, where it turns back) where its speed is below this fraction of its
     /// speed bound; its derivative's roots within this much of an end, or of a stop already

@@ -870,6 +870,64 @@ import Glibc
         #expect(problems.isEmpty, "\(problems.prefix(3))")
     }
 
+    /// O29 (docs/results.md): cubics at rest at their end (p2 = p3), stroked 60 to 2,000 times as
+    /// wide as they are with butt and square caps. Just before the end the derivative is below
+    /// the rounding of the control points: taken as leaving a rest, the offsets' last pieces
+    /// jumped across the end normal; and the one-sided difference that stands for the offset's
+    /// direction there rounded as much as the tolerance, so the pieces were halved to thousands
+    /// as short as the tolerance. Either way the outline did not close.
+    static let restingEnds: [(CubicBezier, Double)] = {
+        let a = CubicBezier(Point(130, 30), Point(151.28, 155.55), Point(155.55, 155.55), Point(155.55, 155.55))
+        let b = CubicBezier(Point(0, 0), Point(20, 120), Point(25, 125), Point(25, 125))
+        return [(a, 10_000), (a, 14_555), (a, 100_000), (b, 50_000), (b, 100_000)]
+    }()
+
+    @Test(arguments: OffsetTests.restingEnds.indices)
+    func aStrokeFarWiderThanACurveAtRestIsAnsweredAndRight(_ k: Int) throws {
+        let (c, width) = OffsetTests.restingEnds[k]
+        var p = Path()
+        try p.move(to: c.p0)
+        try p.curve(control1: c.p1, control2: c.p2, to: c.p3)
+        for cap in [LineCap.butt, .square] {
+            let s = try #require(p.stroked(StrokeStyle(width: width, cap: cap, join: .miter), budget: 20_000_000), "\(width) \(cap)")
+            // Within the stroke's tolerance, 1e-9 of half its width.
+            #expect(s.error <= 1e-9 * width / 2)
+            // A few hundred elements: no run of pieces halved down to the tolerance.
+            #expect(s.path.elements.count < 1_000, "\(width) \(cap): \(s.path.elements.count) elements")
+            let problems = StrokeSampling.buttStrokeProblems(.cubic(c), width: width, cap: cap, result: s.path, samples: 2_000, seed: 29)
+            #expect(problems.isEmpty, "\(width) \(cap): \(problems.prefix(3))")
+        }
+    }
+
+    /// O29's own input, a line before that cubic, with miter and bevel joins.
+    @Test func theFuzzInputOfO29IsAnswered() throws {
+        var p = Path()
+        try p.move(to: Point(10, 10))
+        try p.line(to: Point(130, 30))
+        try p.curve(control1: Point(151.28, 155.55), control2: Point(155.55, 155.55), to: Point(155.55, 155.55))
+        for join in [LineJoin.miter, .bevel] {
+            let s = try #require(p.stroked(StrokeStyle(width: 14_555, cap: .butt, join: join), budget: 20_000_000), "\(join)")
+            #expect(s.error <= 1e-9 * 14_555 / 2)
+            // Points on the line's middle normal within h (7,277.5) of it are in; a point 20,000
+            // from every point of the path is out.
+            let n = Vector(-20, 120) * (1 / Vector(-20, 120).length)
+            for r in [-7_000.0, -3_000, 3_000, 7_000] { #expect(s.path.contains(Point(70, 20) + n * r), "\(join) \(r)") }
+            #expect(!s.path.contains(Point(70, 20) + n * 20_000))
+            #expect(s.path.subpathRanges.count == 1)
+        }
+    }
+
+    /// Just before an end at rest, within the rounding of it, the direction of travel is the
+    /// arrival's, −B″(1) (B′(t) ≈ (t − 1)·B″(1), and B′ itself still points so), not +B″.
+    @Test func theDirectionJustBeforeAnEndAtRestIsTheArrivals() {
+        let c = Segment.cubic(CubicBezier(Point(130, 30), Point(151.28, 155.55), Point(155.55, 155.55), Point(155.55, 155.55)))
+        // B″(1) = 6(p1 − 2p2 + p3) = 6(p1 − p3) = (−25.62, 0): arriving along +x.
+        for e in [0.0, 1e-15, 1e-13, 1e-11, 1e-9, 1e-6] {
+            let d = c.direction(at: 1 - e)
+            #expect(d.dx > 0 && abs(d.dy) <= 1e-3 * d.dx, "1 − \(e): \(d)")
+        }
+    }
+
     @Test func fuzzFindings() throws {
         let inputs = [
             "01550907",
