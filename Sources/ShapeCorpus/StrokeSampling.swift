@@ -70,6 +70,9 @@ public enum StrokeSampling {
         // there (docs/geometry.md, as Skia's stroker does). Found here from the derivative's
         // components by the quadratic formula, apart from the stroke's own search.
         let stops = interiorStops(segment)
+        // An arc never rests: its derivative, however short (a sweep of 1e-15), points along
+        // it, where the second derivative points to its centre (fuzz run O30).
+        let isArc = { if case .arc = segment { true } else { false } }()
         return problems(result: result, around: path, margin: 1.5 * h, samples: samples, seed: seed, clearance: clearance) { x in
             func f(_ t: Double) -> Double { (x - segment.point(at: t)).dot(segment.derivative(at: t)) }
             var inside = false, unsure = false
@@ -77,8 +80,8 @@ public enum StrokeSampling {
                 // Where the curve is at rest (B′ = 0, coincident control points) every x is a root:
                 // a foot only on the normal of the direction it leaves in (B″ there).
                 var direction = segment.derivative(at: t)
-                if direction.length <= 1e-12 * size { direction = segment.secondDerivative(at: t) }
-                if direction.length <= 1e-12 * size, let third { direction = third }
+                if direction.length <= 1e-12 * size, !isArc { direction = segment.secondDerivative(at: t) }
+                if direction.length <= 1e-12 * size, !isArc, let third { direction = third }
                 let w = x - segment.point(at: t)
                 guard direction.length > 0, abs(w.dot(direction)) <= 1e-6 * w.length * direction.length else { return }
                 let d = segment.point(at: t).distance(to: x)
@@ -121,10 +124,10 @@ public enum StrokeSampling {
                 var direction = segment.derivative(at: t)
                 // At rest at an end, B′ near it is B″·(t − end): the curve arrives along −B″ at
                 // t = 1 and leaves along B″ at t = 0.
-                if direction.length <= 1e-12 * size { direction = segment.secondDerivative(at: t) * (t == 0 ? 1 : -1) }
+                if direction.length <= 1e-12 * size, !isArc { direction = segment.secondDerivative(at: t) * (t == 0 ? 1 : -1) }
                 // At rest to the second order too: it arrives and leaves along B‴ (the square
                 // (t − end)² keeps its sign).
-                if direction.length <= 1e-12 * size, let third { direction = third }
+                if direction.length <= 1e-12 * size, !isArc, let third { direction = third }
                 guard var u = direction.normalized else { continue }
                 if t == 0 { u = u * -1 }
                 let along = (x - p).dot(u), across = abs((x - p).cross(u))

@@ -928,6 +928,29 @@ import Glibc
         }
     }
 
+    /// O30 (docs/results.md), the oracle's: an arc of radius 0.07 whose sweep is −8.9e-16 (6e-17
+    /// long: more than a point at a stroke 6.3e-5 wide, by the rule of O21), square-capped. Its
+    /// derivative is that short, and the oracle took it for a rest and turned the caps to the
+    /// second derivative, towards the centre; an arc never rests. Its start cap is the square
+    /// behind the start along the arc's tangent there, (−1, −1)/√2 at the angle 7π/4 going
+    /// clockwise: a point 2.9e-5 behind the start and 4.5e-6 aside is in it, by hand.
+    @Test func anArcsDirectionIsItsOwnHoweverShort() throws {
+        let arc = Arc(
+            center: Point(0.15555, 0.15555), u: Vector(0.07, 0), v: Vector(0, 0.07), startAngle: 5.497787143782138, sweep: -8.881784197001252e-16)
+        var p = Path()
+        try p.move(to: arc.start)
+        try p.append(arc: arc)
+        let width = 6.309573444801933e-05
+        let s = try #require(p.stroked(StrokeStyle(width: width, cap: .square, join: .miter)))
+        let x = Point(0.20506473414910747, 0.106076251984532)
+        let back = Vector(1, 1) * (1 / 2.0.squareRoot())
+        let along = (x - arc.start).dot(back), across = abs((x - arc.start).cross(back))
+        #expect(along > 0 && along < width / 2 && across < width / 2)
+        #expect(s.path.contains(x))
+        let problems = StrokeSampling.buttStrokeProblems(.arc(arc), width: width, cap: .square, result: s.path, samples: 2_000, seed: 30)
+        #expect(problems.isEmpty, "\(problems.prefix(3))")
+    }
+
     @Test func fuzzFindings() throws {
         let inputs = [
             "01550907",
