@@ -234,7 +234,8 @@ extension Segment {
     /// vanishes (coincident control points, a cusp) the limit of the derivative's direction from
     /// inside the segment, along the second derivative (or a cubic's constant third), which the
     /// derivative follows there: P′(t ± ε) ≈ ±ε·P″(t), leaving t for t < 1 and arriving at the
-    /// end, or ≈ ½ε²·P‴ either way. (Differences of nearby points round to the last bit of the
+    /// end (and just before an end at rest, within the rounding of it, where the derivative
+    /// still points back along P″), or ≈ ½ε²·P‴ either way. (Differences of nearby points round to the last bit of the
     /// coordinates: at a start at rest they gave a direction 0.02 rad off.) Then the chord of the
     /// whole segment; a zero vector only for a segment that is a single point.
     public func direction(at t: Double) -> Vector {
