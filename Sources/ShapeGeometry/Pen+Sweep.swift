@@ -76,7 +76,9 @@ extension Pen {
 
     /// The segment cut where a Bézier stops and turns back (its derivative vanishes there, to
     /// 1e-9 of its speed bound): candidates are the roots of either component of the derivative.
+    /// An end where it stops so is at rest: the control point beside it is put on it.
     static func cutAtCusps(_ s: Segment) -> [Segment] {
+        let s = restingAtStoppingEnds(s)
         guard let (cx, cy) = s.powerCoefficients, cx.count > 2 else { return [s] }
         let bound = s.speedBound
         var cuts: [Double] = []
@@ -103,6 +105,31 @@ extension Pen {
                 return .quadratic(q)
             case .line, .arc: return piece
             }
+        }
+    }
+
+    /// `s` with each end where its speed is below a stop's (the control point beside it within
+    /// 1e-9 of the speed bound of it, but not on it) at rest: that control point on the end, as a
+    /// cusp's cut puts it (the curve moves by less than half that distance). The stroke already
+    /// takes such a stop for the end (`Tolerance.stop`), but the curve still turned there, by up
+    /// to half a turn within 1e-10 of its parameter: the end's direction, its cap and its offsets
+    /// followed the turn, which the offsets' samples and a fit's halving never resolve (a cubic
+    /// whose p2 was 1e-9 from p3, numbers come through rounding, made 30,000 pieces of offset and
+    /// ran out of work at any width).
+    static func restingAtStoppingEnds(_ s: Segment) -> Segment {
+        let bound = s.speedBound
+        let atStart = s.derivative(at: 0).length <= Tolerance.stop * bound
+        let atEnd = s.derivative(at: 1).length <= Tolerance.stop * bound
+        guard atStart || atEnd else { return s }
+        switch s {
+        case .cubic(var c):
+            if atStart { c.p1 = c.p0 }
+            if atEnd { c.p2 = c.p3 }
+            return .cubic(c)
+        case .quadratic(var q):
+            if atStart { q.p1 = q.p0 } else if atEnd { q.p1 = q.p2 }
+            return .quadratic(q)
+        case .line, .arc: return s
         }
     }
 }

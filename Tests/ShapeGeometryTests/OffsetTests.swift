@@ -899,6 +899,43 @@ import Glibc
         }
     }
 
+    /// A cubic whose p2 lies 1e-12 to 1e-7 from its end p3 (numbers that came through rounding)
+    /// stops there to within `Tolerance.stop` of its speed bound: the stroke takes the end as at
+    /// rest, as for p2 = p3. Before, the curve still turned by 135° within 1e-10 of its parameter,
+    /// and its offsets there were halved into 30,000 pieces: out of work at every width with butt
+    /// caps, and with round ones at 1e-12. Each stroke is answered, is right by the oracle of the
+    /// cubic at rest, and covers the points that stroke covers.
+    @Test(arguments: [1e-12, 1e-10, 1e-9, 1e-7])
+    func aCubicThatStopsJustShortOfItsEndIsStrokedAsAtRest(_ d: Double) throws {
+        let atRest = CubicBezier(Point(0, 0), Point(20, 120), Point(25, 125), Point(25, 125))
+        var p = Path()
+        try p.move(to: atRest.p0)
+        try p.curve(control1: atRest.p1, control2: Point(25 + d, 125), to: atRest.p3)
+        var q = Path()
+        try q.move(to: atRest.p0)
+        try q.curve(control1: atRest.p1, control2: atRest.p2, to: atRest.p3)
+        for width in [1.0, 100, 10_000] {
+            for (cap, join) in [(LineCap.butt, LineJoin.miter), (.round, .round)] {
+                let style = StrokeStyle(width: width, cap: cap, join: join)
+                let s = try #require(p.stroked(style, budget: 20_000_000), "\(d) \(width) \(cap)")
+                let r = try #require(q.stroked(style, budget: 20_000_000))
+                #expect(s.path.elements.count < 1_000)
+                if cap == .butt {
+                    let problems = StrokeSampling.buttStrokeProblems(.cubic(atRest), width: width, result: s.path, samples: 500, seed: 30)
+                    #expect(problems.isEmpty, "\(d) \(width): \(problems.prefix(2))")
+                }
+                let box = try #require(r.path.bounds)
+                var rng = SeededRandom(seed: 31)
+                for _ in 0..<500 {
+                    let x = Point(rng.uniform(box.minX, box.maxX), rng.uniform(box.minY, box.maxY))
+                    guard s.path.contains(x) != r.path.contains(x) else { continue }
+                    let near = Swift.min(s.path.nearest(to: x)?.distance ?? 0, r.path.nearest(to: x)?.distance ?? 0)
+                    #expect(near <= 1e-6 * width, "\(d) \(width) \(cap): \(x)")
+                }
+            }
+        }
+    }
+
     /// O29's own input, a line before that cubic, with miter and bevel joins.
     @Test func theFuzzInputOfO29IsAnswered() throws {
         var p = Path()
