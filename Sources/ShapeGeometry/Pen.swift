@@ -145,8 +145,15 @@ struct Pen {
         if found { return true }
         polygonGrid.forEach(near: probe, margin: 0) { k in if !found, Pen.convex(polygons[k], contains: x) { found = true } }
         if found { return true }
+        // With round caps and joins the stroke is every point within h of the path: its nearest
+        // point says so, where a foot near a near cusp (the curve turning within 1e-11 of its
+        // parameter, clustered roots of the foot equation) was refused as no foot.
+        let within = style.cap == .round && style.join == .round && slope == 0
         grid.forEach(near: probe, margin: h) { k in
-            if !found, Pen.hasFoot(pieces[k], from: x, within: h, rest: Tolerance.nearRest * size, slack: Tolerance.meetingDistance(size)) {
+            guard !found else { return }
+            if within {
+                found = pieces[k].nearest(to: x).distance <= h
+            } else if Pen.hasFoot(pieces[k], from: x, within: h, rest: Tolerance.nearRest * size, slack: Tolerance.meetingDistance(size)) {
                 found = true
             }
         }

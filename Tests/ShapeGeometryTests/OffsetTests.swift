@@ -936,6 +936,32 @@ import Glibc
         }
     }
 
+    /// A near cusp: (0, 0) (100 + d, 100) (0, 100) (100, 0) has a cusp at (50, 75) for d = 0; for
+    /// d = 1e-6 or 1e-5 it turns there within some 1e-11 of its parameter, above a stop's speed,
+    /// so no cusp's disk is made. Its round stroke was refused as inconsistent at 1 wide and ran
+    /// out of work at 10 to 1,000: the stroke's test of a point took the roots of the foot
+    /// equation in that turn for no feet (the speed there is below `Tolerance.nearRest`), and
+    /// points 0.45 above the tip were outside. A round stroke is every point within h of the path,
+    /// and its test now asks the nearest point. By hand: points 0.45 from the tip are in the
+    /// stroke and points 0.55 above it are not; and the sampling check.
+    @Test(arguments: [1e-6, 1e-5])
+    func aRoundStrokeOfANearCuspIsAnswered(_ d: Double) throws {
+        var p = Path()
+        try p.move(to: Point(0, 0))
+        try p.curve(control1: Point(100 + d, 100), control2: Point(0, 100), to: Point(100, 0))
+        for width in [1.0, 10, 100] {
+            let s = try #require(p.stroked(StrokeStyle(width: width, cap: .round, join: .round), budget: 20_000_000), "\(d) \(width)")
+            let h = width / 2
+            for angle in stride(from: 0.0, through: Double.pi, by: Double.pi / 6) {
+                let u = Vector(cos(angle), sin(angle))
+                #expect(s.path.contains(Point(50, 75) + u * (0.9 * h)), "\(d) \(width) \(angle)")
+            }
+            #expect(!s.path.contains(Point(50, 75 + 1.1 * h)))
+            let problems = StrokeSampling.roundStrokeProblems(p, width: width, result: s.path, samples: 1_000, seed: 32)
+            #expect(problems.isEmpty, "\(d) \(width): \(problems.prefix(2))")
+        }
+    }
+
     /// O29's own input, a line before that cubic, with miter and bevel joins.
     @Test func theFuzzInputOfO29IsAnswered() throws {
         var p = Path()
