@@ -76,11 +76,18 @@ extension Pen {
 
     /// The segment cut where a Bézier stops and turns back (its derivative vanishes there, to
     /// 1e-9 of its speed bound): candidates are the roots of either component of the derivative.
-    /// An end where it stops so is at rest: the control point beside it is put on it.
+    /// Each piece is at rest where it stops, at a cut and at an end of the segment where the
+    /// speed is below a stop's (the control point beside it within 1e-9 of the speed bound of it,
+    /// but not on it, as numbers that came through rounding leave it). Left as it was, such an
+    /// end turned by up to half a turn within 1e-10 of its parameter: its direction, its cap and
+    /// its offsets followed the turn, which the offsets' samples and a fit's halving never
+    /// resolve (a cubic whose p2 was 1e-9 from p3 made 30,000 pieces of offset and ran out of
+    /// work at any width).
     static func cutAtCusps(_ s: Segment) -> [Segment] {
-        let s = restingAtStoppingEnds(s)
-        guard let (cx, cy) = s.powerCoefficients, cx.count > 2 else { return [s] }
         let bound = s.speedBound
+        let s = Pen.atRest(
+            s, start: s.derivative(at: 0).length <= Tolerance.stop * bound, end: s.derivative(at: 1).length <= Tolerance.stop * bound)
+        guard let (cx, cy) = s.powerCoefficients, cx.count > 2 else { return [s] }
         var cuts: [Double] = []
         for c in [cx, cy] {
             let derivative = Polynomial((1..<c.count).map { Double($0) * c[$0] })
@@ -90,44 +97,24 @@ extension Pen {
         }
         guard !cuts.isEmpty else { return [s] }
         let stops = [0] + cuts.stablySorted() + [1]
-        // The curve stops at a cut: the piece's control point beside it is its end (B′ = 0 there).
-        // The split leaves them apart by rounding, whose direction would then be the piece's
-        // there, and an offset far out swings with it (docs/robustness.md, O22).
+        // The split leaves a cut's control point apart from it by rounding, whose direction
+        // would then be the piece's there, and an offset far out swings with it (O22).
         return (0..<(stops.count - 1)).map { k in
-            let piece = s.piece(from: stops[k], to: stops[k + 1])
-            switch piece {
-            case .cubic(var c):
-                if k > 0 { c.p1 = c.p0 }
-                if k < stops.count - 2 { c.p2 = c.p3 }
-                return .cubic(c)
-            case .quadratic(var q):
-                if k > 0 { q.p1 = q.p0 } else if k < stops.count - 2 { q.p1 = q.p2 }
-                return .quadratic(q)
-            case .line, .arc: return piece
-            }
+            Pen.atRest(s.piece(from: stops[k], to: stops[k + 1]), start: k > 0, end: k < stops.count - 2)
         }
     }
 
-    /// `s` with each end where its speed is below a stop's (the control point beside it within
-    /// 1e-9 of the speed bound of it, but not on it) at rest: that control point on the end, as a
-    /// cusp's cut puts it (the curve moves by less than half that distance). The stroke already
-    /// takes such a stop for the end (`Tolerance.stop`), but the curve still turned there, by up
-    /// to half a turn within 1e-10 of its parameter: the end's direction, its cap and its offsets
-    /// followed the turn, which the offsets' samples and a fit's halving never resolve (a cubic
-    /// whose p2 was 1e-9 from p3, numbers come through rounding, made 30,000 pieces of offset and
-    /// ran out of work at any width).
-    static func restingAtStoppingEnds(_ s: Segment) -> Segment {
-        let bound = s.speedBound
-        let atStart = s.derivative(at: 0).length <= Tolerance.stop * bound
-        let atEnd = s.derivative(at: 1).length <= Tolerance.stop * bound
-        guard atStart || atEnd else { return s }
+    /// `s` with the control point beside its start (or its end) put on that end: the curve stops
+    /// there (B′ = 0), and moves by less than half that point's distance. A quadratic has one
+    /// such point; its start comes first.
+    static func atRest(_ s: Segment, start: Bool, end: Bool) -> Segment {
         switch s {
         case .cubic(var c):
-            if atStart { c.p1 = c.p0 }
-            if atEnd { c.p2 = c.p3 }
+            if start { c.p1 = c.p0 }
+            if end { c.p2 = c.p3 }
             return .cubic(c)
         case .quadratic(var q):
-            if atStart { q.p1 = q.p0 } else if atEnd { q.p1 = q.p2 }
+            if start { q.p1 = q.p0 } else if end { q.p1 = q.p2 }
             return .quadratic(q)
         case .line, .arc: return s
         }

@@ -137,7 +137,8 @@ struct Pen {
             })
     }
 
-    /// Whether x is in the stroke: on a normal of length h of a piece, or in a join or cap.
+    /// Whether x is in the stroke: on a normal of length h of a piece, or in a join or cap; with
+    /// round caps and joins, within h of a piece.
     func covers(_ x: Point) -> Bool {
         let probe = Rect(point: x)
         var found = false

@@ -235,9 +235,10 @@ extension Segment {
     /// inside the segment, along the second derivative (or a cubic's constant third), which the
     /// derivative follows there: P′(t ± ε) ≈ ±ε·P″(t), leaving t for t < 1 and arriving at the
     /// end (and just before an end at rest, within the rounding of it, where the derivative
-    /// still points back along P″), or ≈ ½ε²·P‴ either way. (Differences of nearby points round to the last bit of the
-    /// coordinates: at a start at rest they gave a direction 0.02 rad off.) Then the chord of the
-    /// whole segment; a zero vector only for a segment that is a single point.
+    /// still points back along P″), or ≈ ½ε²·P‴ either way. (Differences of nearby points round
+    /// to the last bit of the coordinates: at a start at rest they gave a direction 0.02 rad
+    /// off.) Then the chord of the whole segment; a zero vector only for a segment that is a
+    /// single point.
     public func direction(at t: Double) -> Vector {
         direction(at: t, scale: nil)
     }
