@@ -280,7 +280,7 @@ public final class Interpreter {
         let stateBefore = snapshot, undoBefore = undoStack, undoElementsBefore = undoElements
         current = StatementState(start: path.elements.count)
         if includeStack.count != 1 || includeStack[0] != source.name { includeStack = [source.name] }
-        self.source = source
+        if !self.source.isIdentical(to: source) { self.source = source }
         (statementLine, lineHint) = source.line(of: statement.range.start, hint: lineHint)
         let lengthBefore = path.length
         do {

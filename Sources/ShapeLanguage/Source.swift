@@ -111,6 +111,16 @@ public struct Source: Sendable {
     /// The number of bytes.
     public var count: Int { bytes.count }
 
+    /// Whether `other` is this very source: its text in the same buffer, under the same name and
+    /// numbering. Reads neither text and touches no reference count: the runner of a pipelined
+    /// script asks it at every statement, and taking a copy of the source there (three
+    /// references) cost more than the statement's geometry, since the parsing thread touches the
+    /// same buffers' counts.
+    func isIdentical(to other: Source) -> Bool {
+        guard firstLine == other.firstLine, bytes.count == other.bytes.count, name == other.name else { return false }
+        return bytes.withUnsafeBufferPointer { a in other.bytes.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+    }
+
     /// The 1-based line and column (in characters) of a byte offset. O(log lines + the column).
     public func location(of offset: Int) -> (line: Int, column: Int) {
         let offset = clamp(offset)
