@@ -101,7 +101,7 @@ func timesPowerOfTwo(_ x: Double, _ n: Int) -> Double {
         x *= 0x1p-1000
         n += 1000
     }
-    return x * Double(sign: .plus, exponent: n, significand: 1)
+    return x * Double.powerOfTwo(n)
 }
 
 /// Each function is `@inline(never)`: `Maths` is inlinable, and the WebAssembly module (one
@@ -297,7 +297,7 @@ public enum Elementary {
         if y.isInfinite { return y > 0 ? halfPi.hi : -halfPi.hi }
         // Both scaled by one power of two (exactly but where the smaller one underflows, when
         // the angle is below any double anyway).
-        let scale = -Swift.max(x.exponent, y.exponent)
+        let scale = -Swift.max(x.binaryExponent, y.binaryExponent)
         let a = Wide(scaledMagnitude(x, scale))
         let b = Wide(scaledMagnitude(y, scale))
         // Toward +x at an angle below 2⁻³⁰, atan u = u - u³/3 rounds to u: the quotient, rounded
@@ -333,7 +333,7 @@ public enum Elementary {
 
     /// |x|·2ⁿ.
     static func scaledMagnitude(_ x: Double, _ n: Int) -> Double {
-        Double(sign: .plus, exponent: x.exponent + n, significand: x.significand)
+        Double.withExponent(x.binaryExponent + n, significand: x.unitSignificand)
     }
 
     /// The angle of (x, y) for x, y ≥ 0, not both 0, in [0, π/2].
@@ -379,7 +379,7 @@ public enum Elementary {
         let big = Swift.max(Swift.abs(x), Swift.abs(y))
         let small = Swift.min(Swift.abs(x), Swift.abs(y))
         if small == 0 { return big }
-        let n = big.exponent
+        let n = big.binaryExponent
         let a = scaledMagnitude(big, -n)
         let b = scaledMagnitude(small, -n)
         let (p, pe) = exactProduct(a, a)
@@ -399,8 +399,8 @@ public enum Elementary {
     /// ln x for finite x > 0: k·ln 2 + 2·atanh(s), x = m·2ᵏ with m in [√½, √2] and
     /// s = (m - 1)/(m + 1), |s| ≤ 0.172: 2s + 2s³/3 in double-double, the series to s²⁷ in double.
     static func logarithm(_ x: Double) -> Wide {
-        var k = x.exponent
-        var m = x.significand
+        var k = x.binaryExponent
+        var m = x.unitSignificand
         if m > 1.414_213_562_373_095_1 {
             m *= 0.5
             k += 1
