@@ -382,6 +382,11 @@ public enum ShapeCommand {
         return status
     }
 
+    /// Whether a run of these scripts (the whole session: it ends with them) could take a
+    /// statement back (`Source.mayUndo`). When none could, the interpreter keeps no undo
+    /// records, which nothing would read.
+    static func mayUndo(_ sources: [Source]) -> Bool { sources.contains { $0.mayUndo } }
+
     static func tooLarge(_ what: String, _ session: Session) -> Int32 {
         session.terminal.err("shape: cannot read \(what): it is larger than \(FileSystem.maximumInput >> 20) MiB")
         return 1
@@ -399,6 +404,7 @@ public enum ShapeCommand {
             guard let bytes = FileSystem.readAll(STDIN_FILENO) else { return tooLarge("standard input", session) }
             let source = Source(name: "<stdin>", bytes: bytes)
             guard applyDefines(options, [source], session) else { return 2 }
+            session.interpreter.keepsUndoHistory = mayUndo([source])
             return session.runScript(source)
         }
         var sources: [Source] = []
@@ -419,6 +425,7 @@ public enum ShapeCommand {
         }
         // Every -D names a top-level `let` of some script, or nothing runs.
         guard applyDefines(options, sources, session) else { return 2 }
+        session.interpreter.keepsUndoHistory = mayUndo(sources)
         for source in sources {
             let status = session.runScript(source)
             if status != 0 { return status }

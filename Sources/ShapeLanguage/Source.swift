@@ -67,7 +67,6 @@ public struct Source: Sendable {
         lineStarts = starts
     }
 
-    /// Whether `bytes` are well-formed UTF-8 (ASCII is checked a byte at a time, quickly).
     /// Whether one of the eight bytes of `word` is `byte` (the zero-byte test of the word
     /// xor'ed with the byte repeated).
     @inline(__always) static func holds(_ word: UInt64, _ byte: UInt8) -> Bool {
@@ -76,6 +75,7 @@ public struct Source: Sendable {
         return (x &- ones) & ~x & 0x8080_8080_8080_8080 != 0
     }
 
+    /// Whether `bytes` are well-formed UTF-8 (ASCII is checked a byte at a time, quickly).
     static func isUTF8(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { isUTF8($0) }
     }
@@ -110,6 +110,29 @@ public struct Source: Sendable {
 
     /// The number of bytes.
     public var count: Int { bytes.count }
+
+    /// Whether the text has the letters of `undo` or of `include` anywhere (comments and strings
+    /// included): false when no statement of it can take a statement back, nor include a file
+    /// that could. Eight bytes at a time where none is an `n`, the second letter of both.
+    public var mayUndo: Bool {
+        bytes.withUnsafeBufferPointer { b in
+            guard let base = b.baseAddress.map(UnsafeRawPointer.init) else { return false }
+            func spells(_ word: StaticString, at k: Int) -> Bool {
+                let w = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+                return k + w.count <= b.count && w.indices.allSatisfy { b[k + $0] == w[$0] }
+            }
+            var k = 1
+            while k < b.count {
+                if k + 8 <= b.count, !Source.holds(base.loadUnaligned(fromByteOffset: k, as: UInt64.self), 0x6E) {
+                    k += 8
+                    continue
+                }
+                if b[k] == 0x6E, spells("undo", at: k - 1) || spells("include", at: k - 1) { return true }
+                k += 1
+            }
+            return false
+        }
+    }
 
     /// Whether `other` is this very source: its text in the same buffer, under the same name and
     /// numbering. Reads neither text and touches no reference count: the runner of a pipelined

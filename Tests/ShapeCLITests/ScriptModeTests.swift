@@ -1,5 +1,6 @@
 import Foundation
 @testable import ShapeCLI
+import ShapeLanguage
 import ShapeTestSupport
 import Testing
 
@@ -352,5 +353,30 @@ import Testing
         #expect(objects[1].contains("\"line\": 2, \"column\": 1"))
         #expect(r.stderr.hasPrefix("-e:2:1: error:"))
         #expect(r.status == 1)
+    }
+
+    /// A script run keeps no undo records when none of its sources can undo (names neither `undo`
+    /// nor `include`); any one that does keeps them for all: an `-e` after a file takes back the
+    /// file's last statement, and an `undo` inside a long pipelined script takes back the one
+    /// before it.
+    @Test func undoWorksWheneverAnySourceCanUndo() throws {
+        #expect(!ShapeCommand.mayUndo([Source(name: "a", text: "move 0 0\nline 3 4\n")]))
+        #expect(ShapeCommand.mayUndo([Source(name: "a", text: "move 0 0\n"), Source(name: "-e", text: "undo")]))
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("shape-undo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "move 0 0\nline 3 4\nline 3 0\n".write(to: dir.appendingPathComponent("a.shape"), atomically: true, encoding: .utf8)
+        let r = try BinaryRunner.run(["--quiet", "a.shape", "-e", "undo\nlength"], in: dir)
+        #expect(r.status == 0)
+        #expect(r.stdout == "length: 5\n")
+        // A pipelined script (past 32 KiB) with an undo half way.
+        let (text, _) = ScriptModeTests.walk(3_000, precisionAt: 10)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let undone = lines.prefix(2_000).joined(separator: "\n") + "\nundo\nlength\n"
+        let u = try BinaryRunner.run(["--quiet"], stdin: undone)
+        #expect(u.status == 0)
+        // 1,996 lines of the walk ran (the first four are the move and the precision's three),
+        // the last taken back: 1,995 steps of 5.
+        #expect(u.stdout.hasSuffix("length: \(5 * 1_995)\n"), "\(u.stdout.suffix(40))")
     }
 }

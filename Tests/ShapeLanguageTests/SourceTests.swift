@@ -54,4 +54,23 @@ import Testing
         #expect(a.bytes == b.bytes && a.lineStarts == b.lineStarts)
         #expect(String(decoding: a.bytes, as: UTF8.self) == "move 0 0\nline 1 2\nline 3 4\n\nprint \"é→\"\n")
     }
+
+    /// `mayUndo` finds the letters of `undo` and `include` wherever they are (at every offset
+    /// from the eight-byte steps, at the text's ends, in comments and strings), and nothing else:
+    /// against `String.contains`.
+    @Test func mayUndoFindsTheWordsAnywhere() {
+        let plain = String(repeating: "line 204.0 -128.0\nquad 1 2 3 4\nclose\n", count: 50)
+        #expect(!Source(name: "p", text: plain).mayUndo)
+        #expect(!Source(name: "e", text: "").mayUndo)
+        for word in ["undo", "include", "# undo the last", "print \"undone\"", "include \"a.shape\""] {
+            for k in 0..<17 {
+                let text = String(plain.prefix(k)) + word + String(plain.prefix(k))
+                #expect(Source(name: "t", text: text).mayUndo, "\(word) at \(k)")
+            }
+        }
+        for near in ["und", "un do", "UNDO", "inclde", "includ", "nd", "n"] {
+            let text = plain + near
+            #expect(Source(name: "n", text: text).mayUndo == (text.contains("undo") || text.contains("include")), "\(near)")
+        }
+    }
 }
