@@ -2,14 +2,17 @@
 """Plain statements end to end (run by scripts/bench-statements): each figure a median of runs of
 the release binary as a process, start-up included unless said, beside its goal (issue 49).
 
-usage: bench-statements.py DATA SHAPE PYTHON FONTS_DRAW [--instructions]"""
+usage: bench-statements.py DATA SHAPE PYTHON FONTS_DRAW BASE [--instructions]
+
+BASE: the binary of the commit before issue 49's work (2733b52), run beside SHAPE: the issue's
+"today's time" on this machine."""
 import os, re, statistics, subprocess, sys, tempfile, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import end_to_end
 
-data, shape, python, fonts_draw = sys.argv[1:5]
-instructions = "--instructions" in sys.argv[5:]
+data, shape, python, fonts_draw, base = sys.argv[1:6]
+instructions = "--instructions" in sys.argv[6:]
 out = os.path.join(data, "scripts")
 os.makedirs(out, exist_ok=True)
 
@@ -44,14 +47,18 @@ e4s, e4p = end_to_end.e4(data, out)
 statements = sum(1 for line in open(fonts_draw) if line.strip() and not line.startswith("#"))
 print(f"load average at the start: {os.getloadavg()[0]:.2f} (2 cores here)")
 
-(t_empty, m_empty), (t_draw, m_draw) = medians(20, [shape, "--quiet", empty], [shape, "--quiet", fonts_draw])
+(t_empty, m_empty), (t_draw, m_draw), (t_base, _) = medians(
+    20, [shape, "--quiet", empty], [shape, "--quiet", fonts_draw], [base, "--quiet", fonts_draw])
 print(f"{statements:,} drawing statements (the fonts corpus, --quiet): median of 20 {t_draw * 1e3:.0f} ms, "
-      f"{(t_draw - t_empty) / statements * 1e9:.0f} ns a statement beyond start-up (goal: 150 ms)")
+      f"{(t_draw - t_empty) / statements * 1e9:.0f} ns a statement beyond start-up; the issue's binary (2733b52) "
+      f"{t_base * 1e3:.0f} ms here: {t_base / t_draw:.2f} times as fast (goal: 150 ms on the issue's machine, "
+      f"a quarter of its time: {t_base / 4 * 1e3:.0f} ms here)")
 
-(t_empty, _), (t_e1, _) = medians(20, [shape, empty], [shape, e1s])
+(t_empty, _), (t_e1, _), (t_e1_base, _) = medians(20, [shape, empty], [shape, e1s], [base, e1s])
 size = os.path.getsize(e1s)
 print(f"E1 ({size / 1e6:.2f} MB): median of 20 {t_e1 * 1e3:.1f} ms, start-up {t_empty * 1e3:.1f} ms: "
-      f"{size / (t_e1 - t_empty) / 1e6:.0f} MB/s beyond start-up (goal: at least 80)")
+      f"{size / (t_e1 - t_empty) / 1e6:.0f} MB/s beyond start-up (goal: at least 80); the issue's binary "
+      f"{size / (t_e1_base - t_empty) / 1e6:.0f} MB/s here")
 
 (t_e4, _), (t_py, _) = medians(5, [shape, e4s], [python, e4p])
 print(f"E4 (100,000 contains, each printed): median of 5 {t_e4:.3f} s against Skia's Python script's {t_py:.3f} s: "

@@ -61,9 +61,9 @@ extension Interpreter {
     /// mostly repeat the command before them, and comparing a short name costs far less than
     /// hashing it.
     func commandRow(_ name: String) -> CommandTable.Row? {
-        if let last = lastCommandRow, last.name == name { return last.row }
+        if lastCommandName == name { return lastCommandRow }
         let row = CommandTable.row(named: name)
-        lastCommandRow = (name, row)
+        (lastCommandName, lastCommandRow) = (name, row)
         return row
     }
 

@@ -63,6 +63,8 @@ extension Interpreter {
         }
         do { try Parser.check(source) } catch { return .parse(error) }
         var parser = Parser(source)
+        emit = sink.report
+        defer { emit = { _ in } }
         while let statement = try? parser.nextStatement() {
             let (goOn, stop) = step(statement, in: source, into: sink)
             if !goOn { return stop }
@@ -74,6 +76,9 @@ extension Interpreter {
     /// language server parsed), as `run(_:into:)` does.
     @discardableResult
     public func run(_ statements: [Stmt], in source: Source, into sink: RunSink) -> RunStop? {
+        // The sink's reports, set once for the run (the hosts' `willRun` and `didRun` make none).
+        emit = sink.report
+        defer { emit = { _ in } }
         for statement in statements {
             let (goOn, stop) = step(statement, in: source, into: sink)
             if !goOn { return stop }
@@ -84,7 +89,8 @@ extension Interpreter {
     /// One statement of a run: whether the run goes on, and why it stops if it does not.
     private func step(_ statement: Stmt, in source: Source, into sink: RunSink) -> (goOn: Bool, stop: RunStop?) {
         guard sink.willRun(statement) else { return (false, nil) }
-        let d = run(statement, in: source, emit: sink.report)
+        var d: Diagnostic?
+        do { try execute(statement, in: source) } catch { d = error }
         if sink.didRun(statement, d) { return (true, nil) }
         return (false, d.map { .failed($0, command: statement.commandName) })
     }

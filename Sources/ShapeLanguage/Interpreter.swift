@@ -101,8 +101,11 @@ public final class Interpreter {
     }
     /// Tells the path's states apart: it changes with every change to the path.
     var pathStamp = 0
-    /// The last command looked up in the table (`commandRow`).
-    var lastCommandRow: (name: String, row: CommandTable.Row?)?
+    /// The last command looked up in the table (`commandRow`), its name and its row (nil: no
+    /// such command). Two properties, read in place: a tuple was copied out at every command, its
+    /// references counted up and down.
+    var lastCommandName: String?
+    var lastCommandRow: CommandTable.Row?
     /// The last command's invocation, for the next to bind into (`bind`): its object and its
     /// list of numbers are made once, not at every command.
     var spareInvocation: Invocation?
