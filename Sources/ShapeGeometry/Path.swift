@@ -23,8 +23,13 @@ public struct Path: Sendable {
     /// Each element's own length, as measured when it was appended (0 for a move). Kept apart
     /// from the running sums: a difference of two totals near 1e7 loses digits of a short element.
     private(set) var elementLengths: [Double] = []
-    /// Tight bounds of everything up to and including each element.
-    private var boundsAfter: [Rect] = []
+    /// Tight bounds of every element (nil when empty).
+    private var runningBounds: Rect?
+    /// The bounds after each `boundsStep`-th element (entry j: of the first (j + 1)·`boundsStep`),
+    /// from which `truncate` finds the bounds again by measuring at most `boundsStep - 1`
+    /// elements: a box for every element took 32 bytes each, a quarter of a long path's memory.
+    private var boundsAt: [Rect] = []
+    static let boundsStep = 16
     /// Indices of the `move` elements, one per subpath, in order.
     public private(set) var subpathStarts: [Int] = []
     /// Relative accuracy of every length measured in this path.
@@ -55,7 +60,7 @@ public struct Path: Sendable {
     public var length: Double { lengthsAfter.last?.value ?? 0 }
 
     /// The tight bounds of the exact geometry, lone `move` points included; `nil` when empty.
-    public var bounds: Rect? { boundsAfter.last }
+    public var bounds: Rect? { runningBounds }
 
     /// The length along the path before element `i` starts.
     public func length(before i: Int) -> Double { i == 0 ? 0 : lengthsAfter[i - 1].value }
@@ -200,7 +205,7 @@ public struct Path: Sendable {
         elements.reserveCapacity(total)
         lengthsAfter.reserveCapacity(total)
         elementLengths.reserveCapacity(total)
-        boundsAfter.reserveCapacity(total)
+        boundsAt.reserveCapacity(total / Path.boundsStep + 1)
     }
 
     /// Appends one element, measuring only it.
@@ -226,10 +231,11 @@ public struct Path: Sendable {
         }
         sum.add(own)
         elementLengths.append(own)
-        if let previous = boundsAfter.last { box = box.union(previous) }
+        if let previous = runningBounds { box = box.union(previous) }
         elements.append(e)
         lengthsAfter.append(sum)
-        boundsAfter.append(box)
+        runningBounds = box
+        if elements.count % Path.boundsStep == 0 { boundsAt.append(box) }
         var kept = index
         index = PathIndex()  // so that `kept` is not shared and grows in place
         kept.append(indexedSegment(at: elements.count - 1), tight: ownTight) { indexedSegment(at: $0) }
@@ -268,7 +274,19 @@ public struct Path: Sendable {
         elements.removeSubrange(n...)
         lengthsAfter.removeSubrange(n...)
         elementLengths.removeSubrange(n...)
-        boundsAfter.removeSubrange(n...)
+        boundsAt.removeSubrange((n / Path.boundsStep)...)
+        // The elements after the last kept step, measured again as `append` measured them.
+        var b = boundsAt.last
+        for i in (n / Path.boundsStep * Path.boundsStep)..<n {
+            let own: Rect
+            switch elements[i] {
+            case .move(let p): own = Rect(point: p)
+            case .segment(let s): own = s.tightBounds
+            case .close(let l): own = l.tightBounds
+            }
+            b = b.map { own.union($0) } ?? own
+        }
+        runningBounds = b
         while let last = subpathStarts.last, last >= n { subpathStarts.removeLast() }
         var kept = index
         index = PathIndex()  // so that `kept` is not shared and is cut in place

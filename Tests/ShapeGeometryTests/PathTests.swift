@@ -110,6 +110,46 @@ import Glibc
         #expect(path.currentPoint == Point(10, 0))
     }
 
+    /// `truncate` to every count of a path of lines, curves, arcs, moves and closes gives the
+    /// bounds (and length) of the same elements appended afresh: the bounds kept only at every
+    /// `boundsStep`-th element are found again from the elements after the last kept step.
+    @Test func truncateToAnyCountGivesTheBoundsOfThoseElementsAppended() throws {
+        var random = SeededRandom(seed: 17)
+        func coordinate() -> Double { Double(random.next() % 2_000) / 7 - 140 }
+        func point() -> Point { Point(coordinate(), coordinate()) }
+        var path = Path()
+        try path.move(to: point())
+        for k in 0..<150 {
+            switch random.next() % 7 {
+            case 0: try path.move(to: point())
+            case 1: path.close()
+            case 2: try path.quad(control: point(), to: point())
+            case 3: try path.curve(control1: point(), control2: point(), to: point())
+            case 4: try path.arc(center: point(), radius: Double(k % 9 + 1), startAngle: 0.3, endAngle: Double(k % 5) - 2)
+            default: try path.line(to: point())
+            }
+        }
+        let elements = path.elements
+        #expect(elements.count > 3 * Path.boundsStep)
+        for n in stride(from: elements.count, through: 0, by: -1) {
+            var cut = path
+            cut.truncate(to: n)
+            var fresh = Path()
+            for e in elements[..<n] { fresh.append(e) }
+            #expect(cut.bounds == fresh.bounds, "\(n)")
+            #expect(cut.length == fresh.length, "\(n)")
+            #expect(cut.elements.count == n)
+        }
+        // Cut back in steps, appending again between them.
+        var grown = path
+        grown.truncate(to: 40)
+        for e in elements[40..<70] { grown.append(e) }
+        grown.truncate(to: 33)
+        var fresh = Path()
+        for e in elements[..<33] { fresh.append(e) }
+        #expect(grown.bounds == fresh.bounds)
+    }
+
     @Test func shapesAreClosedSubpathsOfTheRightLength() throws {
         var path = Path()
         try path.addRect(x: 10, y: 20, width: -4, height: 3)  // standardised to x 6...10
