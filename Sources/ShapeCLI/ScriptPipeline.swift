@@ -26,8 +26,11 @@ final class ScriptPipeline: @unchecked Sendable {
     private let monitor = Monitor()
 
     // Under the lock:
-    /// Statements parsed and not yet taken by the runner.
-    private var parsed: [Stmt] = []
+    /// Statements parsed and not yet taken by the runner, in the parser's batches (handed over
+    /// whole: copied statement by statement, each one's references were counted up on one
+    /// thread and down on the other), and how many they are.
+    private var parsed: [[Stmt]] = []
+    private var parsedCount = 0
     /// The parser has read the whole source, and `parsed` holds the last of it.
     private var parseEnded = false
     /// The whole source is known to parse (set at the end of the parse, or of its check).
@@ -87,11 +90,14 @@ final class ScriptPipeline: @unchecked Sendable {
     /// and whether to check the rest of the source before handing on more (`checkedWhole`).
     func give(_ statements: [Stmt], last: Bool, mayCheckFirst: Bool = true) -> (spent: [[Stmt]], checkFirst: Bool) {
         locked {
-            parsed.append(contentsOf: statements)
+            if !statements.isEmpty {
+                parsed.append(statements)
+                parsedCount += statements.count
+            }
             if last { parseEnded = true; checked = true }
             monitor.broadcast()
             func checkFirst() -> Bool { mayCheckFirst && bound != .max && !checked && (runnerWaitsForCheck || heldReports > bound) }
-            while !last, parsed.count > bound, !checkFirst(), !abandoned.load(ordering: .relaxed), runEnd == nil {
+            while !last, parsedCount > bound, !checkFirst(), !abandoned.load(ordering: .relaxed), runEnd == nil {
                 monitor.wait()
             }
             defer { spent = [] }
@@ -134,15 +140,16 @@ final class ScriptPipeline: @unchecked Sendable {
 
     // MARK: The running side
 
-    /// Waits for statements, and takes all there are; nil once the source has no more or the
-    /// parse failed. Hands back the reports made so far first, since the printer may be waiting.
-    func takeStatements() -> [Stmt]? {
+    /// Waits for statements, and takes all there are, in their batches; nil once the source has
+    /// no more or the parse failed. Hands back the reports made so far first, since the printer
+    /// may be waiting.
+    func takeStatements() -> [[Stmt]]? {
         locked {
             handBack()
             while parsed.isEmpty && !parseEnded && !abandoned.load(ordering: .relaxed) { monitor.wait() }
             if abandoned.load(ordering: .relaxed) || parsed.isEmpty { return nil }
             defer {
-                parsed = []
+                (parsed, parsedCount) = ([], 0)
                 monitor.broadcast()  // a parser waiting for room goes on
             }
             return parsed
@@ -150,8 +157,8 @@ final class ScriptPipeline: @unchecked Sendable {
     }
 
     /// Statements the runner has run (and holds no more), for the session's thread to free.
-    func retire(_ statements: [Stmt]) {
-        locked { spent.append(statements) }
+    func retire(_ statements: [[Stmt]]) {
+        locked { spent.append(contentsOf: statements) }
     }
 
     /// A report of the statement running.

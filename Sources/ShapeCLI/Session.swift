@@ -211,11 +211,13 @@ final class Session {
                         ? { if $0.isRequested { pipeline.hold($0, precision: interpreter.precision) } }
                         : { pipeline.hold($0, precision: interpreter.precision) },
                     willRun: { _ in !pipeline.abandoned.load(ordering: .relaxed) })
-                while let statements = pipeline.takeStatements() {
-                    if case .failed(let d, let command)? = interpreter.run(statements, in: source, into: sink) {
-                        return pipeline.end(.failed(d, command: command))
+                while let batches = pipeline.takeStatements() {
+                    for statements in batches {
+                        if case .failed(let d, let command)? = interpreter.run(statements, in: source, into: sink) {
+                            return pipeline.end(.failed(d, command: command))
+                        }
                     }
-                    pipeline.retire(statements)
+                    pipeline.retire(batches)
                 }
                 pipeline.end(.finished)
             })
@@ -227,7 +229,11 @@ final class Session {
         func add(_ statement: Stmt, mayCheckFirst: Bool) -> Bool {
             batch.append(statement)
             guard batch.count == ScriptPipeline.batch else { return false }
-            defer { batch.removeAll(keepingCapacity: true) }
+            // The batch goes over whole, and a new one starts.
+            defer {
+                batch = []
+                batch.reserveCapacity(ScriptPipeline.batch)
+            }
             return pipeline.give(batch, last: false, mayCheckFirst: mayCheckFirst).checkFirst
         }
         func printAll(_ reports: [[(report: Report, precision: Int)]]) {
