@@ -89,9 +89,9 @@ extension Interpreter {
         // The next command binds into this one, unless something the command made keeps it.
         defer { if isKnownUniquelyReferenced(&invocation) { spareInvocation = invocation } }
         guard let run = row.spec.run else { throw error(.unknownCommand(name), nameRange) }
-        drawn = nil
+        drawnBox = nil
         try run(self)(invocation)
-        if drawn != nil || row.spec.group == .teaching { try fileFigure(invocation, teaching: row.spec.group == .teaching) }
+        if drawnBox != nil || row.spec.group == .teaching { try fileFigure(invocation, teaching: row.spec.group == .teaching) }
         if current.nonFiniteReport {
             current.nonFiniteReport = false
             throw error(.nonFiniteResult, range)
@@ -258,7 +258,7 @@ extension Interpreter {
             current.changed = true
             // Drawing after a transform: `reset` must map the new elements back too, and the next
             // rotation or scale turns about the new bounds.
-            if state.untransformed != nil || state.pivot != nil {
+            if snapshot.remembersTransform {
                 state.untransformed = nil
                 state.pivot = nil
             }

@@ -63,12 +63,25 @@ enum PathRestore: Sendable {
     indirect case replace(Path)
 }
 
+/// A value held by reference (see `Interpreter.drawn`).
+final class Boxed<Value> {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
 /// A session state, held by reference and never changed: the interpreter's current state, the
 /// one each statement keeps for rollback, and the undo records of every statement that began from
 /// it share one (a script of drawing commands holds one).
 final class StateSnapshot: Sendable {
     let state: SessionState
-    init(_ state: SessionState) { self.state = state }
+    /// Whether the state remembers a transform (`untransformed` or `pivot`), which drawing
+    /// clears: found once here, since reading the optional path at every drawing statement
+    /// copied it through its type's value witnesses.
+    let remembersTransform: Bool
+    init(_ state: SessionState) {
+        self.state = state
+        remembersTransform = state.untransformed != nil || state.pivot != nil
+    }
 }
 
 /// One undo step: a few words, so that a script of a million statements can keep them all.
@@ -159,7 +172,14 @@ public final class Interpreter {
     public var exporter: Exporter?
     /// What the command running now drew, if anything: `command` files it with the command's
     /// query among the session's figures (`fileFigure`).
-    var drawn: Figure?
+    var drawn: Figure? {
+        get { drawnBox?.value }
+        set { drawnBox = newValue.map(Boxed.init) }
+    }
+    /// `drawn`, held by reference: an optional of the large `Figure` was copied and destroyed
+    /// through its value witnesses to be tested and cleared at every command (4% of a plain
+    /// statement's instructions); an optional reference is one word.
+    var drawnBox: Boxed<Figure>?
 
     /// What one top-level statement keeps while it runs: made anew for each (`execute`), so no
     /// field can be left over from the statement before.
@@ -174,7 +194,10 @@ public final class Interpreter {
         /// Where the path ended when the statement began, and the whole path if the statement
         /// replaced it (for rollback and undo).
         var start = 0
-        var savedPath: Path?
+        var savedPath: Path? { savedPathBox?.value }
+        /// `savedPath`, held by reference: an optional path copied to be read, and destroyed,
+        /// went through its type's value witnesses at every statement (see `drawnBox`).
+        var savedPathBox: Boxed<Path>?
         /// The statement changed the session (one undo step).
         var changed = false
         /// The variables it has set so far, with what they held before it.
@@ -303,8 +326,8 @@ public final class Interpreter {
         // A statement that left everything as it was (a `clear` of an empty path, `precision`
         // to the precision in force) is no undo step.
         // (The path as it was, when the statement replaced it; whether it is now other than that.)
-        let saved = current.savedPath
-        let replaced = saved.map { $0.elements != path.elements }
+        let saved = current.savedPathBox
+        let replaced = saved.map { $0.value.elements != path.elements }
         let pathUnchanged = replaced.map { !$0 } ?? (path.elements.count == current.start)
         // A figure follows its path (SPEC §14): a change other than appending (a transform,
         // `setpoint`, a boolean) makes the queries' figures this statement did not make again from
@@ -328,7 +351,7 @@ public final class Interpreter {
         if current.changed, pathUnchanged, globalsUnchanged, snapshot === stateBefore || state == stateBefore.state { current.changed = false }
         if current.changed, keepsUndoHistory, statement.commandName != "undo" {
             let restore: PathRestore =
-                saved.map { .replace($0) }
+                saved.map { .replace($0.value) }
                 ?? (path.elements.count != current.start ? .truncate(current.start) : .unchanged)
             let same = lastSnapshot.map { $0 === stateBefore || $0.state == stateBefore.state } ?? false
             if !same {
@@ -399,7 +422,7 @@ public final class Interpreter {
         if !trackPointsKept { trackCache = nil }
         // (Tested first: most statements leave the session state as it was, shared with the
         // copy kept for rollback.)
-        if state.handle.target != nil { state.handle.target = nil }
+        if snapshot.state.handle.target != nil { state.handle.target = nil }
     }
 
     /// Replaces the whole path (clear, transforms), keeping what undo needs.
@@ -423,10 +446,10 @@ public final class Interpreter {
     /// Before the statement changes the path other than by appending: keeps the path as it was
     /// when the statement began, for rollback and undo (once per statement).
     func keepPathForRollback() {
-        guard current.savedPath == nil else { return }
+        guard current.savedPathBox == nil else { return }
         var original = path
         original.truncate(to: current.start)
-        current.savedPath = original
+        current.savedPathBox = Boxed(original)
     }
 
     /// Goes one level deeper into blocks, calls and includes; past `limits.nesting` it is an
@@ -608,7 +631,7 @@ public final class Interpreter {
 
     /// After a block at top level: one line saying where the path now ends, when it changed.
     func summarize(_ command: String, lengthBefore: Double) {
-        guard current.savedPath != nil || path.elements.count != current.start, let end = path.currentPoint else { return }
+        guard current.savedPathBox != nil || path.elements.count != current.start, let end = path.currentPoint else { return }
         report(command, .path(to: end, segment: added(since: current.start, lengthBefore), length: path.length))
     }
 
@@ -616,7 +639,8 @@ public final class Interpreter {
     /// appended elements' own lengths, summed (exact to their accuracy however long the path);
     /// after a whole-path change, the difference of the totals.
     func added(since count: Int, _ lengthBefore: Double) -> Double {
-        current.savedPath == nil && path.elements.count >= count ? path.length(ofElements: count..<path.elements.count) : path.length - lengthBefore
+        current.savedPathBox == nil && path.elements.count >= count
+            ? path.length(ofElements: count..<path.elements.count) : path.length - lengthBefore
     }
 
     func loopBody(_ body: [Stmt], _ range: SourceRange, binding: (String, Value)?) throws(Diagnostic) {
