@@ -210,7 +210,7 @@ final class Session {
                     report: quiet
                         ? { if $0.isRequested { pipeline.hold($0, precision: interpreter.precision) } }
                         : { pipeline.hold($0, precision: interpreter.precision) },
-                    willRun: { _ in !pipeline.abandoned.load(ordering: .relaxed) })
+                    willRun: { _ in !pipeline.abandoned.load(ordering: .relaxed) }, unrequested: !quiet)
                 while let batches = pipeline.takeStatements() {
                     for statements in batches {
                         if case .failed(let d, let command)? = interpreter.run(statements, in: source, into: sink) {

@@ -9,14 +9,19 @@ public struct RunSink {
     /// After it ran, with its error if any: true goes on with the next statement. By default a
     /// run stops at the first error; a checker that collects every error goes on.
     public var didRun: (Stmt, Diagnostic?) -> Bool
+    /// Whether `report` wants the reports nobody asked for (a drawing command's): false for a
+    /// sink that drops them (`--quiet`), to which a drawing command's report is then not made
+    /// (its numbers still pass the finiteness gate).
+    public var unrequested: Bool
 
     public init(
         report: @escaping (Report) -> Void, willRun: @escaping (Stmt) -> Bool = { _ in true },
-        didRun: @escaping (Stmt, Diagnostic?) -> Bool = { _, d in d == nil }
+        didRun: @escaping (Stmt, Diagnostic?) -> Bool = { _, d in d == nil }, unrequested: Bool = true
     ) {
         self.report = report
         self.willRun = willRun
         self.didRun = didRun
+        self.unrequested = unrequested
     }
 }
 
@@ -63,8 +68,8 @@ extension Interpreter {
         }
         do { try Parser.check(source) } catch { return .parse(error) }
         var parser = Parser(source)
-        emit = sink.report
-        defer { emit = { _ in } }
+        (emit, emitsUnrequested) = (sink.report, sink.unrequested)
+        defer { (emit, emitsUnrequested) = ({ _ in }, true) }
         while let statement = try? parser.nextStatement() {
             let (goOn, stop) = step(statement, in: source, into: sink)
             if !goOn { return stop }
@@ -77,8 +82,8 @@ extension Interpreter {
     @discardableResult
     public func run(_ statements: [Stmt], in source: Source, into sink: RunSink) -> RunStop? {
         // The sink's reports, set once for the run (the hosts' `willRun` and `didRun` make none).
-        emit = sink.report
-        defer { emit = { _ in } }
+        (emit, emitsUnrequested) = (sink.report, sink.unrequested)
+        defer { (emit, emitsUnrequested) = ({ _ in }, true) }
         for statement in statements {
             let (goOn, stop) = step(statement, in: source, into: sink)
             if !goOn { return stop }

@@ -224,6 +224,8 @@ public final class Interpreter {
     var includeStack: [String] = []
     var source: Source
     var emit: (Report) -> Void = { _ in }
+    /// Whether `emit` wants the reports nobody asked for (`RunSink.unrequested`).
+    var emitsUnrequested = true
     var statementLine = 1
     /// Where the last statement's line was found (`Source.line(of:hint:)`).
     var lineHint = 0
@@ -476,6 +478,12 @@ public final class Interpreter {
     /// Emits a report. Inside a block, a procedure or an include only what a query or `print`
     /// asks for is shown; the top-level statement reports its overall effect itself.
     func report(_ command: String, _ kind: Report.Kind) {
+        // A drawing command's report, which the sink would drop (`RunSink.unrequested`): only
+        // its finiteness gate (made, copied and dropped, it was a twentieth of the statement).
+        if !emitsUnrequested, current.capturing == 0, case .path(let to, let segment, let length) = kind {
+            if !(to.isFinite && segment.isFinite && length.isFinite) { current.nonFiniteReport = true }
+            return
+        }
         let r = Report(command: command, line: statementLine, kind: kind)
         // The finiteness gate of every result: the command that made it fails (see `command`).
         guard r.isFinite else { current.nonFiniteReport = true; return }

@@ -355,6 +355,16 @@ import Testing
         #expect(r.status == 1)
     }
 
+    /// Under `--quiet` a pipelined script's drawing commands make no reports (the sink says it
+    /// drops them), and what it asks for still prints, at the precision in force.
+    @Test func aQuietLongScriptPrintsOnlyWhatItAsksFor() throws {
+        let (text, _) = ScriptModeTests.walk(3_000, precisionAt: 1_500)
+        #expect(text.utf8.count >= 32 << 10)
+        let r = try BinaryRunner.run(["--quiet"], stdin: text + "length\n")
+        #expect(r.status == 0)
+        #expect(r.stdout == "0.3333\n0.33\nlength: 15000\n")
+    }
+
     /// A script run keeps no undo records when none of its sources can undo (names neither `undo`
     /// nor `include`); any one that does keeps them for all: an `-e` after a file takes back the
     /// file's last statement, and an `undo` inside a long pipelined script takes back the one

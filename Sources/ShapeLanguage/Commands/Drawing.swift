@@ -174,15 +174,18 @@ extension Interpreter {
     /// `clear`.
     func clearCommand(_ inv: Invocation) throws(Diagnostic) {
         try replacePath(with: Path(), at: inv.range)
-        state.handle = Handle()
-        state.transform = .identity
-        state.untransformed = nil
-        state.pivot = nil
+        // (Changed in a copy set once: each change of `state` copies it into a new snapshot.)
+        var cleared = state
+        cleared.handle = Handle()
+        cleared.transform = .identity
+        cleared.untransformed = nil
+        cleared.pivot = nil
         // A new drawing is drawn and exported whole until its own `dash` (the pattern itself
         // stays, for the track points).
-        state.dashGiven = false
-        state.handlePlaced = false
-        state.sticky = nil
+        cleared.dashGiven = false
+        cleared.handlePlaced = false
+        cleared.sticky = nil
+        state = cleared
         report("clear", .cleared)
     }
 }
