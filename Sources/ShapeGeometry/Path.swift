@@ -199,8 +199,9 @@ public struct Path: Sendable {
     }
 
     /// Makes room for `count` more elements at once (for a path made whole, as a boolean
-    /// operation's result is: its lists then grow without being copied again and again).
-    mutating func reserveCapacity(_ count: Int) {
+    /// operation's result is, or drawn again after `clear`: its lists then grow without being
+    /// copied again and again).
+    package mutating func reserveCapacity(_ count: Int) {
         let total = elements.count + count
         elements.reserveCapacity(total)
         lengthsAfter.reserveCapacity(total)
