@@ -62,7 +62,16 @@ extension Interpreter {
     /// hashing it.
     func commandRow(_ name: String) -> CommandTable.Row? {
         if lastCommandName == name { return lastCommandRow }
-        let row = CommandTable.row(named: name)
+        let row: CommandTable.Row?
+        if let k = recentCommandNames.firstIndex(of: name) {
+            row = recentCommandRows[k]
+        } else {
+            row = CommandTable.row(named: name)
+            if recentCommandNames.count < 8 {
+                recentCommandNames.append(name)
+                recentCommandRows.append(row)
+            }
+        }
         (lastCommandName, lastCommandRow) = (name, row)
         return row
     }

@@ -119,6 +119,10 @@ public final class Interpreter {
     /// references counted up and down.
     var lastCommandName: String?
     var lastCommandRow: CommandTable.Row?
+    /// The first eight commands' names and rows: scripts alternate a few commands (a glyph's
+    /// `move`, `line`, `quad` and `close`), and a look-up in the table hashes the name.
+    var recentCommandNames: [String] = []
+    var recentCommandRows: [CommandTable.Row?] = []
     /// The last command's invocation, for the next to bind into (`bind`): its object and its
     /// list of numbers are made once, not at every command.
     var spareInvocation: Invocation?
