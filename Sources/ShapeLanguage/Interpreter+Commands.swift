@@ -240,7 +240,7 @@ extension Interpreter {
         do {
             for s in procedure.body {
                 try run(s)
-                if current.returning != nil { break }
+                if current.returningBox != nil { break }
             }
         } catch {
             throw error.calledFrom(.call, savedSource, range)

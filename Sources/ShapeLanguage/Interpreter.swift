@@ -211,10 +211,21 @@ public final class Interpreter {
         /// A report held a number that is not finite: the command fails instead of printing it.
         var nonFiniteReport = false
         /// The value of a `return` on its way out of the blocks of the procedure running it.
-        var returning: Value?
+        var returning: Value? {
+            get { returningBox?.value }
+            set { returningBox = newValue.map(Boxed.init) }
+        }
         /// Reports are caught here instead of emitted while a query runs as a function.
         var capturing = 0
-        var captured: Report?
+        var captured: Report? {
+            get { capturedBox?.value }
+            set { capturedBox = newValue.map(Boxed.init) }
+        }
+        /// `returning` and `captured`, held by reference: the state is made anew for every
+        /// statement, and an optional of either, destroyed or tested, went through its type's
+        /// value witnesses (see `drawnBox`); loops test `returningBox` at every turn.
+        var returningBox: Boxed<Value>?
+        var capturedBox: Boxed<Report>?
         /// The figure layers the statement's queries drew in: a change of the path that is not an
         /// append empties the others.
         var drewLayers: [Figure.Layer] = []
@@ -575,7 +586,7 @@ public final class Interpreter {
         let count = Int(saturating: n)
         for _ in 0..<count {
             try loopBody(body, statementRange, binding: nil)
-            if current.returning != nil { break }
+            if current.returningBox != nil { break }
         }
     }
 
@@ -594,7 +605,7 @@ public final class Interpreter {
         var i = from
         while inclusive ? i <= to : i < to {
             try loopBody(body, statementRange, binding: (variable, .number(i)))
-            if current.returning != nil { break }
+            if current.returningBox != nil { break }
             i += 1
         }
     }
@@ -611,7 +622,7 @@ public final class Interpreter {
         guard items.count <= limits.loopIterations - current.iterations else { throw error(.loopLimit(limits.loopIterations), listExpr.range) }
         for item in items {
             try loopBody(body, statementRange, binding: (variable, item))
-            if current.returning != nil { break }
+            if current.returningBox != nil { break }
         }
     }
 
@@ -670,7 +681,7 @@ public final class Interpreter {
         defer { current.scopes.removeLast(); current.nesting -= 1 }
         for s in body {
             try run(s)
-            if current.returning != nil { return }  // a `return` ends every block up to its procedure
+            if current.returningBox != nil { return }  // a `return` ends every block up to its procedure
         }
     }
 
