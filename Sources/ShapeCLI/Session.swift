@@ -226,8 +226,9 @@ final class Session {
         batch.reserveCapacity(ScriptPipeline.batch)
         /// Adds `statement` to the batch and hands a full one on; whether to check the rest of
         /// the source before handing on more.
-        func add(_ statement: Stmt, mayCheckFirst: Bool) -> Bool {
-            batch.append(statement)
+        func add(_ statement: consuming Stmt, mayCheckFirst: Bool) -> Bool {
+            // (Moved into the batch, not copied: the parser hands each statement over.)
+            batch.append(consume statement)
             guard batch.count == ScriptPipeline.batch else { return false }
             // The batch goes over whole, and a new one starts.
             defer {
