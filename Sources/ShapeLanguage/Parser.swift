@@ -359,7 +359,6 @@ public struct Parser {
         // A command (built-in or procedure) with its arguments.
         advance()
         var arguments: [Expr] = []
-        arguments.reserveCapacity(6)
         var keywords: [KeywordArgument] = []
         while true {
             if current.kind == .identifier, let options = optionCounts(), case let kw = text(of: current), let valueCount = options[kw] {
@@ -377,6 +376,9 @@ public struct Parser {
                 continue
             }
             guard startsArgument(current) else { break }
+            // Room for a command's usual count at once, made only when it has arguments (a
+            // `close` or a `clear` allocates no list).
+            if arguments.isEmpty { arguments.reserveCapacity(6) }
             arguments.append(try argumentExpression())
         }
         let end = Swift.max(wordRange.end, arguments.last?.range.end ?? 0, keywords.last?.range.end ?? 0)
