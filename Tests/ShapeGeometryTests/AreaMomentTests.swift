@@ -54,7 +54,7 @@ import Foundation
         var p = Path()
         try p.move(to: Point(r, 0))
         try p.append(arc: Arc(center: .zero, radius: r, startAngle: 0, sweep: .pi))
-        try p.close()
+        p.close()
         #expect(close(p.signedArea, .pi * r * r / 2, r * r))
         let c = try #require(p.centroid)
         #expect(close(c.x, 0, r) && close(c.y, 4 * r / (3 * .pi), r), "\(c)")
@@ -67,7 +67,7 @@ import Foundation
         var p = Path()
         try p.move(to: Point(-a, 0))
         try p.quad(control: Point(0, 2 * h), to: Point(a, 0))
-        try p.close()
+        p.close()
         #expect(close(abs(p.signedArea), 4 * a * h / 3, a * h))
         let c = try #require(p.centroid)
         #expect(close(c.x, 0, a) && close(c.y, 2 * h / 5, h), "\(c)")
@@ -84,7 +84,7 @@ import Foundation
         try p.curve(
             control1: Point(x0 + length / 3, y[1]), control2: Point(x0 + 2 * length / 3, y[2]), to: Point(x0 + length, y[3]))
         try p.line(to: Point(x0 + length, 0))
-        try p.close()
+        p.close()
         let binomial = [1.0, 3, 3, 1], six = [1.0, 6, 15, 20, 15, 6, 1]
         // ∬ dA, ∬ x dA and ∬ y dA of the region between the graph and the x axis (signed by y).
         let area = length * y.reduce(0, +) / 4
