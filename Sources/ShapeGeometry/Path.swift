@@ -212,26 +212,19 @@ public struct Path: Sendable {
     /// Appends one element, measuring only it.
     mutating func append(_ e: Element) {
         var sum = lengthsAfter.last ?? CompensatedSum()
-        var box: Rect
-        // The element's own tight box, for the index (a move's closing line is measured there).
-        var ownTight: Rect?
         let own: Double
         switch e {
-        case .move(let p):
+        case .move:
             subpathStarts.append(elements.count)
-            box = Rect(point: p)
             own = 0
-        case .segment(let s):
-            own = s.arcLength(accuracy: accuracy)
-            box = s.tightBounds
-            ownTight = box
-        case .close(let l):
-            own = l.arcLength()
-            box = l.tightBounds
-            ownTight = box
+        case .segment(let s): own = s.arcLength(accuracy: accuracy)
+        case .close(let l): own = l.arcLength()
         }
         sum.add(own)
         elementLengths.append(own)
+        var box = Path.ownBounds(e)
+        // The element's own tight box, for the index (a move's closing line is measured there).
+        let ownTight: Rect? = if case .move = e { nil } else { box }
         if let previous = runningBounds { box = box.union(previous) }
         elements.append(e)
         lengthsAfter.append(sum)
@@ -241,6 +234,15 @@ public struct Path: Sendable {
         index = PathIndex()  // so that `kept` is not shared and grows in place
         kept.append(indexedSegment(at: elements.count - 1), tight: ownTight) { indexedSegment(at: $0) }
         index = kept
+    }
+
+    /// An element's own tight box: a move's point, a segment's or closing line's curve.
+    static func ownBounds(_ e: Element) -> Rect {
+        switch e {
+        case .move(let p): Rect(point: p)
+        case .segment(let s): s.tightBounds
+        case .close(let l): l.tightBounds
+        }
     }
 
     /// The segment element `i` stands for in `index`: its own, or for a `move` after the first,
@@ -277,17 +279,12 @@ public struct Path: Sendable {
         elementLengths.removeSubrange(n...)
         boundsAt.removeSubrange((n / Path.boundsStep)...)
         // The elements after the last kept step, measured again as `append` measured them.
-        var b = boundsAt.last
+        runningBounds = boundsAt.last
         for i in (n / Path.boundsStep * Path.boundsStep)..<n {
-            let own: Rect
-            switch elements[i] {
-            case .move(let p): own = Rect(point: p)
-            case .segment(let s): own = s.tightBounds
-            case .close(let l): own = l.tightBounds
-            }
-            b = b.map { own.union($0) } ?? own
+            var box = Path.ownBounds(elements[i])
+            if let previous = runningBounds { box = box.union(previous) }
+            runningBounds = box
         }
-        runningBounds = b
         while let last = subpathStarts.last, last >= n { subpathStarts.removeLast() }
         var kept = index
         index = PathIndex()  // so that `kept` is not shared and is cut in place

@@ -80,20 +80,13 @@ public struct Vector: Hashable, Sendable, CustomStringConvertible {
     /// vectors' coordinates to between 1 and 2; 1 when they are all 0. Sums of products of the
     /// scaled vectors (dot products, polynomial coefficients made of them) then neither overflow
     /// nor underflow, at any scale the geometry accepts.
-    /// (One overload for each count of vectors: a variadic list is an array, made at every call.)
-    @inlinable static func unitScale(of a: Vector) -> Double { unitScale(largest: Swift.max(0.0, abs(a.dx), abs(a.dy))) }
-    @inlinable static func unitScale(of a: Vector, _ b: Vector) -> Double {
-        unitScale(largest: Swift.max(Swift.max(0.0, abs(a.dx), abs(a.dy)), abs(b.dx), abs(b.dy)))
-    }
-    @inlinable static func unitScale(of a: Vector, _ b: Vector, _ c: Vector) -> Double {
-        unitScale(largest: Swift.max(Swift.max(Swift.max(0.0, abs(a.dx), abs(a.dy)), abs(b.dx), abs(b.dy)), abs(c.dx), abs(c.dy)))
-    }
-    @inlinable static func unitScale(of a: Vector, _ b: Vector, _ c: Vector, _ d: Vector) -> Double {
-        let m = Swift.max(Swift.max(Swift.max(0.0, abs(a.dx), abs(a.dy)), abs(b.dx), abs(b.dy)), abs(c.dx), abs(c.dy))
-        return unitScale(largest: Swift.max(m, abs(d.dx), abs(d.dy)))
-    }
-    /// `unitScale` for the largest coordinate `m`.
-    @inlinable static func unitScale(largest m: Double) -> Double {
+    /// (Up to four vectors, the rest zero, which changes no maximum: a variadic list is an
+    /// array, made at every call.)
+    @inlinable static func unitScale(of a: Vector, _ b: Vector = .zero, _ c: Vector = .zero, _ d: Vector = .zero) -> Double {
+        var m = Swift.max(0.0, abs(a.dx), abs(a.dy))
+        m = Swift.max(m, abs(b.dx), abs(b.dy))
+        m = Swift.max(m, abs(c.dx), abs(c.dy))
+        m = Swift.max(m, abs(d.dx), abs(d.dy))
         guard m > 0, m.isFinite else { return 1 }
         return Double.powerOfTwo(Swift.min(Swift.max(-m.binaryExponent, -1022), 1022))
     }

@@ -98,9 +98,9 @@ extension Interpreter {
         // The next command binds into this one, unless something the command made keeps it.
         defer { if isKnownUniquelyReferenced(&invocation) { spareInvocation = invocation } }
         guard let run = row.spec.run else { throw error(.unknownCommand(name), nameRange) }
-        drawnBox = nil
+        drawn = nil
         try run(self)(invocation)
-        if drawnBox != nil || row.spec.group == .teaching { try fileFigure(invocation, teaching: row.spec.group == .teaching) }
+        if $drawn || row.spec.group == .teaching { try fileFigure(invocation, teaching: row.spec.group == .teaching) }
         if current.nonFiniteReport {
             current.nonFiniteReport = false
             throw error(.nonFiniteResult, range)
@@ -240,7 +240,7 @@ extension Interpreter {
         do {
             for s in procedure.body {
                 try run(s)
-                if current.returningBox != nil { break }
+                if current.$returning { break }
             }
         } catch {
             throw error.calledFrom(.call, savedSource, range)

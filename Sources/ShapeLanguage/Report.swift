@@ -21,43 +21,15 @@ public struct Report: Sendable {
     /// The source line of the statement.
     public var line: Int
     public var kind: Kind
-    /// True for output that `--quiet` keeps (queries and `print`). Exhaustive: a new kind of
-    /// report must say which it is.
-    public var isRequested: Bool {
-        switch kind {
-        case .printed, .export, .plot, .casteljau, .direction, .curvature, .extrema, .length, .points, .bounds,
-            .contains, .nearest, .at, .elements, .help, .handleQuery, .names, .parameterPoint, .located, .inflections,
-            .intersections, .yForX, .pointList, .components, .lengthTable, .abc, .continuity, .facts, .answer:
-            true
-        case .value(let name, _, _):
-            name == nil
-        case .worded(_, let requested):
-            requested
-        // `save` says where it wrote only without `--quiet`: a script that saves and exports
-        // leaves standard output to the export.
-        case .path, .cleared, .transformed, .sticky, .wander, .dash, .handle, .undone, .precision, .figureMode, .defined, .split, .degree, .cubics,
-            .outline,
-            .molded, .fitted, .saved:
-            false
-        }
-    }
+    /// True for output that `--quiet` keeps (queries and `print`): the kind's.
+    public var isRequested: Bool { kind.isRequested }
 
     /// Every number the report holds is finite (the gate every result passes: a report with an
     /// overflowed distance is an error, never `inf` or JSON `null`): every number of its JSON
-    /// fields, which hold all of them (its value is made of the same numbers). A drawing
-    /// command's report, made for every element drawn, and the lists as long as the path
-    /// (`elements`, `points`) are looked at directly, without making their JSON.
+    /// fields, which hold all of them (its value is made of the same numbers), unless the kind
+    /// tells at once (`Kind.finiteAtOnce`).
     public var isFinite: Bool {
-        switch kind {
-        case .path(let to, let segment, let length): return to.isFinite && segment.isFinite && length.isFinite
-        case .elements(let list): return list.allSatisfy { $0.from.isFinite && $0.to.isFinite && $0.length.isFinite }
-        case .points(let list): return list.allSatisfy { $0.isFinite }
-        // The queries a script asks by the thousand: their few numbers, or none.
-        case .contains, .cleared, .dash: return true
-        case .length(let l): return l.isFinite
-        case .nearest(let q, let d, let s): return q.isFinite && d.isFinite && s.isFinite
-        default: return wording(.fields).fields.allSatisfy { $0.json.isFinite }
-        }
+        kind.finiteAtOnce ?? wording(.fields).fields.allSatisfy { $0.json.isFinite }
     }
 
     /// What the report says: its text, its JSON fields or its value (only the part `wanted` is
@@ -325,6 +297,45 @@ public struct ElementInfo: Sendable {
                 return "arc \(p(c.center)) \(n(c.radius)) \(deg(c.start)) \(deg(c.end))" + (c.clockwise ? "" : " ccw")
             }
             return "# an elliptical arc from (\(p(a.start))) to (\(p(a.end))) about (\(p(a.center)))"
+        }
+    }
+}
+
+extension Report.Kind {
+    /// True for output that `--quiet` keeps (queries and `print`). Exhaustive: a new kind of
+    /// report must say which it is.
+    public var isRequested: Bool {
+        switch self {
+        case .printed, .export, .plot, .casteljau, .direction, .curvature, .extrema, .length, .points, .bounds,
+            .contains, .nearest, .at, .elements, .help, .handleQuery, .names, .parameterPoint, .located, .inflections,
+            .intersections, .yForX, .pointList, .components, .lengthTable, .abc, .continuity, .facts, .answer:
+            true
+        case .value(let name, _, _):
+            name == nil
+        case .worded(_, let requested):
+            requested
+        // `save` says where it wrote only without `--quiet`: a script that saves and exports
+        // leaves standard output to the export.
+        case .path, .cleared, .transformed, .sticky, .wander, .dash, .handle, .undone, .precision, .figureMode, .defined, .split, .degree, .cubics,
+            .outline,
+            .molded, .fitted, .saved:
+            false
+        }
+    }
+
+    /// Whether every number is finite, for the kinds that tell without their wording: a drawing
+    /// command's report, made for every element drawn, the lists as long as the path
+    /// (`elements`, `points`), the queries a script asks by the thousand. nil for the others.
+    /// (Inlined: it is asked of every report a statement makes.)
+    @inline(__always) var finiteAtOnce: Bool? {
+        switch self {
+        case .path(let to, let segment, let length): to.isFinite && segment.isFinite && length.isFinite
+        case .elements(let list): list.allSatisfy { $0.from.isFinite && $0.to.isFinite && $0.length.isFinite }
+        case .points(let list): list.allSatisfy { $0.isFinite }
+        case .contains, .cleared, .dash: true
+        case .length(let l): l.isFinite
+        case .nearest(let q, let d, let s): q.isFinite && d.isFinite && s.isFinite
+        default: nil
         }
     }
 }
