@@ -68,27 +68,34 @@ extension Interpreter {
         }
         do { try Parser.check(source) } catch { return .parse(error) }
         var parser = Parser(source)
-        (emit, emitsUnrequested) = (sink.report, sink.unrequested)
-        defer { (emit, emitsUnrequested) = ({ _ in }, true) }
-        while let statement = try? parser.nextStatement() {
-            let (goOn, stop) = step(statement, in: source, into: sink)
-            if !goOn { return stop }
+        return reporting(to: sink) {
+            while let statement = try? parser.nextStatement() {
+                let (goOn, stop) = step(statement, in: source, into: sink)
+                if !goOn { return stop }
+            }
+            return nil
         }
-        return nil
     }
 
     /// Runs statements of `source` (parsed by the caller: a batch of a pipeline, a document the
     /// language server parsed), as `run(_:into:)` does.
     @discardableResult
     public func run(_ statements: [Stmt], in source: Source, into sink: RunSink) -> RunStop? {
-        // The sink's reports, set once for the run (the hosts' `willRun` and `didRun` make none).
+        reporting(to: sink) {
+            for statement in statements {
+                let (goOn, stop) = step(statement, in: source, into: sink)
+                if !goOn { return stop }
+            }
+            return nil
+        }
+    }
+
+    /// Runs `body` with the statements' reports going to `sink`: set once for the run, not at
+    /// every statement (the hosts' `willRun` and `didRun` make none).
+    private func reporting(to sink: RunSink, _ body: () -> RunStop?) -> RunStop? {
         (emit, emitsUnrequested) = (sink.report, sink.unrequested)
         defer { (emit, emitsUnrequested) = ({ _ in }, true) }
-        for statement in statements {
-            let (goOn, stop) = step(statement, in: source, into: sink)
-            if !goOn { return stop }
-        }
-        return nil
+        return body()
     }
 
     /// One statement of a run: whether the run goes on, and why it stops if it does not.
