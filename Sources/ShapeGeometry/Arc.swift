@@ -79,6 +79,11 @@ extension Arc: ParametricCurve {
         let a = angle(at: t)
         return -(sweep * sweep) * (u * cosine(a) + v * sine(a))
     }
+    /// −sweep³·(v cos θ − u sin θ).
+    public func thirdDerivative(at t: Double) -> Vector {
+        let a = angle(at: t)
+        return -(sweep * sweep * sweep) * (v * cosine(a) - u * sine(a))
+    }
     public func split(at t: Double) -> (Arc, Arc) {
         var first = self, second = self
         first.sweep = t * sweep

@@ -368,9 +368,24 @@ extension Pen {
         let m = q(0.5 * (a + b))
         let r = (m - Point(0.5 * (q0.x + q1.x), 0.5 * (q0.y + q1.y))) * (8.0 / 3)
         let det = d0.cross(d1 * -1)
-        guard abs(det) > Tolerance.parallelEnds else { return nil }
-        // α·d0 + β·(−d1) = r
-        var alpha = r.cross(d1 * -1) / det, beta = d0.cross(r) / det
+        var alpha: Double, beta: Double
+        let chord = q1 - q0
+        if abs(det) <= Tolerance.parallelEnds {
+            // Parallel ends: the two lengths are mostly rounding. Where the curve runs straight
+            // from q0 to q1 along them (its chord along both ends, within the tolerance), the
+            // cubic is that chord, its handles at the thirds, and the checks both ways below
+            // decide. (A stretch of an evolute near an inflection runs straight along the normal
+            // at 1e13 units of the parameter: its points at neighbouring doubles of t are 1e-3
+            // apart, so no cubic in that parameter is within the tolerance at the same parameter,
+            // and the halving went on to its limit.)
+            guard d0.dot(d1) > 0, abs(chord.cross(d0)) <= tolerance, abs(chord.cross(d1)) <= tolerance, chord.dot(d0) > 0 else { return nil }
+            alpha = chord.length / 3
+            beta = alpha
+        } else {
+            // α·d0 + β·(−d1) = r
+            alpha = r.cross(d1 * -1) / det
+            beta = d0.cross(r) / det
+        }
         guard alpha > 0, beta > 0, alpha.isFinite, beta.isFinite else { return nil }
         // Then the handle lengths that take the cubic through the offset's points at 11/32 and
         // 21/32 instead (the check's points k = 6 and 11), at whatever parameters of the cubic:
@@ -389,7 +404,7 @@ extension Pen {
         }
         let pA = between[Pen.throughA - 1], pB = between[Pen.throughB - 1]
         var tA = Pen.checkParameter(Pen.throughA), tB = Pen.checkParameter(Pen.throughB)
-        for _ in 0..<Pen.handleSteps {
+        for _ in 0..<(abs(det) <= Tolerance.parallelEnds ? 0 : Pen.handleSteps) {
             let k = CubicBezier(q0, q0 + d0 * alpha, q1 - d1 * beta, q1)
             let vA = k.derivative(at: tA), vB = k.derivative(at: tB)
             let rA = pA - k.point(at: tA), rB = pB - k.point(at: tB)
@@ -479,7 +494,15 @@ extension Pen {
             for _ in 0..<6 where best > 0 {
                 let speed2 = v.dot(v)
                 guard speed2 > 0 else { break }
-                let next = Swift.min(Swift.max(u - (qu - c).dot(v) / speed2, a), b)
+                let step = Swift.min(Swift.max(-(qu - c).dot(v) / speed2, a - u), b - u)
+                let next = Swift.min(Swift.max(u + step, a), b)
+                if abs(step) <= u.ulp {
+                    // A step the parameter cannot take (where the curve runs more than the
+                    // tolerance between neighbouring doubles of it, the evolute near an
+                    // inflection): the point there to the first order, at the step itself.
+                    best = Swift.min(best, (qu + v * step).quickDistance(to: c))
+                    break
+                }
                 if abs(next - u) <= Tolerance.settledStep * (b - a) {
                     // The offset's point there, to the first order (the next term is below the
                     // rounding of the points): no evaluation.

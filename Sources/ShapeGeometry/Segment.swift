@@ -165,6 +165,15 @@ extension Segment {
         }
     }
 
+    /// d³P/dt³ at `t` (a cubic's is constant; a line's and a quadratic's are zero).
+    public func thirdDerivative(at t: Double) -> Vector {
+        switch self {
+        case .line, .quadratic: Vector(0, 0)
+        case .cubic(let c): 6 * ((c.p3 - c.p0) + 3 * (c.p1 - c.p2))
+        case .arc(let a): a.thirdDerivative(at: t)
+        }
+    }
+
     /// Signed curvature at `t`: (x′y″ − y′x″)/|P′|³, positive where the path turns clockwise on
     /// screen (y down); 0 where the speed vanishes.
     /// The parameters in (0, 1) where the curvature changes sign: the roots of x′y″ − y′x″.

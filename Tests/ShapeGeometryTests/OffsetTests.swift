@@ -899,6 +899,51 @@ import Glibc
         }
     }
 
+    /// A cubic whose p2 lies 0.01 or 0.001 from its end p3 turns by 135° within the last 0.002 of
+    /// its parameter (or 0.0002). Stroked 1,000 or 10,000 wide with butt caps, the evolute of its
+    /// bend before that turn (where the radius of curvature falls from the half width to a few
+    /// units within 1e-6 of the parameter) was fitted with derivatives from a difference wrong by
+    /// a part in ten, and halved to 250,000 pieces: out of work (with 40 times the budget,
+    /// 978,044 elements and offsets 8e-6 from exact). Its derivative is now exact, and a stretch
+    /// that runs straight is fitted by its chord: answered in a few hundred elements, within the
+    /// tolerance, right by the oracle.
+    @Test(arguments: [0.01, 0.001])
+    func aCubicThatNearlyStopsAtItsEndIsStrokedWide(_ d: Double) throws {
+        let c = CubicBezier(Point(0, 0), Point(20, 120), Point(25 + d, 125), Point(25, 125))
+        var p = Path()
+        try p.move(to: c.p0)
+        try p.curve(control1: c.p1, control2: c.p2, to: c.p3)
+        for width in [1_000.0, 10_000] {
+            let s = try #require(p.stroked(StrokeStyle(width: width, cap: .butt, join: .miter), budget: 20_000_000), "\(d) \(width)")
+            #expect(s.error <= 1e-6, "\(d) \(width)")
+            #expect(s.path.elements.count < 1_000, "\(d) \(width): \(s.path.elements.count) elements")
+            let problems = StrokeSampling.buttStrokeProblems(.cubic(c), width: width, result: s.path, samples: 1_000, seed: 33)
+            #expect(problems.isEmpty, "\(d) \(width): \(problems.prefix(3))")
+        }
+    }
+
+    /// The evolute's derivative ρ′·n, ρ′ from the first three derivatives, against a central
+    /// difference of ρ where it is well conditioned (a quarter of its size over the step); and
+    /// `thirdDerivative` against a central difference of `secondDerivative`, for a cubic and an
+    /// elliptical arc.
+    @Test func theEvolutesDerivativeIsTheRadiusRateOfChange() {
+        let c = Segment.cubic(CubicBezier(Point(0, 0), Point(20, 120), Point(25.01, 125), Point(25, 125)))
+        let e = EvoluteTarget(segment: c, a: 0, b: 1)
+        for t in [0.1, 0.3, 0.5, 0.7, 0.9, 0.97] {
+            let step = 1e-6
+            let difference = (e.radius(t + step) - e.radius(t - step)) / (2 * step)
+            #expect(abs(e.radiusSlope(t) - difference) <= 1e-5 * abs(difference), "\(t): \(e.radiusSlope(t)) \(difference)")
+        }
+        let arc = Segment.arc(Arc(center: Point(3, 4), u: Vector(5, 1), v: Vector(-0.5, 2.5), startAngle: 0.3, sweep: 2.2))
+        for s in [c, arc] {
+            for t in [0.2, 0.5, 0.8] {
+                let step = 1e-5
+                let difference = (s.secondDerivative(at: t + step) - s.secondDerivative(at: t - step)) * (1 / (2 * step))
+                #expect((s.thirdDerivative(at: t) - difference).length <= 1e-6 * difference.length, "\(s) \(t)")
+            }
+        }
+    }
+
     /// A cubic whose p2 lies 1e-12 to 1e-7 from its end p3 (numbers that came through rounding)
     /// stops there to within `Tolerance.stop` of its speed bound: the stroke takes the end as at
     /// rest, as for p2 = p3. Before, the curve still turned by 135° within 1e-10 of its parameter,
