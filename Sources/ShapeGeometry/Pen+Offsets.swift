@@ -127,9 +127,12 @@ extension Pen {
         let bound = s.speedBound, scale = s.directionScale
         // Where the offset runs backwards (1 − dκ < 0: the inner side of a bend tighter than d,
         // the reversed branch of a swallowtail), the normals of length d cross their envelope,
-        // the evolute (the centres of curvature). When the stroke is every point within d of the
-        // segment (both of its ends are disks: round caps and joins everywhere, or cusps), such
-        // points are all inside and the stretch is left out. Otherwise the stroke is the area
+        // the evolute (the centres of curvature). When the stroke holds every point within d of
+        // the segment (both of its ends are disks: round caps and joins everywhere, or at this
+        // segment's two ends a cusp, a round cap or a corner with a round join: `Pen.add` says),
+        // such points are all inside and the stretch is left out. (A single curve with round caps
+        // and miter joins had its evolutes kept, which lie along its cap's circle where it nearly
+        // stops at an end, and its outline could not be made.) Otherwise the stroke is the area
         // the normals sweep (a butt or square cap, a miter or bevel join, at either end), and its
         // outline is made of the normals' ends (the offset, reversed stretches included), their
         // envelope where it lies within reach (the evolute over the same stretch) and the end

@@ -86,11 +86,31 @@ struct Pen {
             }
             return
         }
-        for (s, cusp) in zip(run, cuspEnds) {
+        // Which ends of the pieces are disks: a cusp, a round cap where an open subpath starts
+        // or ends, a corner with a round join. A piece with a disk at both ends has all its
+        // normals within the stroke's disks and sweep, so its offsets' reversed stretches are
+        // inside (`approximateOffset`).
+        func corner(_ a: Segment, _ b: Segment) -> Bool {
+            guard let d0 = Pen.tangent(a, at: 1), let d1 = Pen.tangent(b, at: 0) else { return false }
+            return !(abs(d0.cross(d1)) <= Tolerance.parallel && d0.dot(d1) > 0)
+        }
+        let joined = closed && (run.count > 1 || first.end != first.start)
+        func diskBefore(_ k: Int) -> Bool {
+            if cuspEnds[k].start { return true }
+            if k == 0 && !joined { return style.cap == .round }
+            return style.join == .round && corner(run[k == 0 ? run.count - 1 : k - 1], run[k])
+        }
+        func diskAfter(_ k: Int) -> Bool {
+            if cuspEnds[k].end { return true }
+            if k == run.count - 1 && !joined { return style.cap == .round }
+            return style.join == .round && corner(run[k], run[k == run.count - 1 ? 0 : k + 1])
+        }
+        for (k, s) in run.enumerated() {
             guard !isSpent else { return }
+            let roundStart = diskBefore(k), roundEnd = diskAfter(k)
             pieces.append(s)
-            boundary += offsets(of: s, by: h, roundStart: cusp.start, roundEnd: cusp.end)
-            boundary += offsets(of: s, by: -h, roundStart: cusp.start, roundEnd: cusp.end)
+            boundary += offsets(of: s, by: h, roundStart: roundStart, roundEnd: roundEnd)
+            boundary += offsets(of: s, by: -h, roundStart: roundStart, roundEnd: roundEnd)
         }
         // Unless every end is a disk, the normals at the pieces' ends where they meet at a corner
         // bound their sweeps too: where the stroke is wide beside a short or sharply turning

@@ -922,6 +922,24 @@ import Glibc
         }
     }
 
+    /// The same cubic with p2 1e-6 to 1e-4 from its end, stroked 100 and 1,000 wide with round
+    /// caps and miter joins: its ends are disks (the caps), so every point within half the width
+    /// of it is in and its offsets' reversed stretches are inside. They were kept, as for a miter
+    /// join anywhere, and their evolute runs along the cap's circle where the curve nearly stops:
+    /// refused as inconsistent, or out of work. Answered, and right by the round stroke's oracle.
+    @Test(arguments: [1e-6, 1e-5, 1e-4])
+    func aRoundCappedCurveThatNearlyStopsIsStroked(_ d: Double) throws {
+        var p = Path()
+        try p.move(to: Point(0, 0))
+        try p.curve(control1: Point(20, 120), control2: Point(25 + d, 125), to: Point(25, 125))
+        for width in [100.0, 1_000] {
+            let s = try #require(p.stroked(StrokeStyle(width: width, cap: .round, join: .miter), budget: 20_000_000), "\(d) \(width)")
+            #expect(s.error <= 1e-6, "\(d) \(width)")
+            let problems = StrokeSampling.roundStrokeProblems(p, width: width, result: s.path, samples: 1_000, seed: 34)
+            #expect(problems.isEmpty, "\(d) \(width): \(problems.prefix(3))")
+        }
+    }
+
     /// The evolute's derivative ρ′·n, ρ′ from the first three derivatives, against a central
     /// difference of ρ where it is well conditioned (a quarter of its size over the step); and
     /// `thirdDerivative` against a central difference of `secondDerivative`, for a cubic and an
