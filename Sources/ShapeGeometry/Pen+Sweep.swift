@@ -1,3 +1,21 @@
+/// The normals of length h turning about `center` without moving along (where a curve turns
+/// within the tolerance of a point, `Pen.hooks`): the unit normal turns from `from` to `to` by
+/// `turn` (|turn| < π), on both sides, so its sweep is two opposite sectors of radius h.
+struct Fan {
+    let center: Point
+    let from: Vector
+    let to: Vector
+    let turn: Double
+
+    func covers(_ x: Point, within h: Double) -> Bool {
+        let w = x - center
+        guard w.length <= h else { return false }
+        let sign: Double = turn >= 0 ? 1 : -1
+        func inSector(_ w: Vector) -> Bool { sign * from.cross(w) >= 0 && sign * w.cross(to) >= 0 }
+        return inSector(w) || inSector(w * -1)
+    }
+}
+
 /// The sweep of a stroke's pieces: which points of the plane a piece's normals reach (its feet),
 /// and its pieces cut where they turn back.
 extension Pen {
@@ -102,6 +120,75 @@ extension Pen {
         return (0..<(stops.count - 1)).map { k in
             Pen.atRest(s.piece(from: stops[k], to: stops[k + 1]), start: k > 0, end: k < stops.count - 2)
         }
+    }
+
+    /// A Bézier's stretches by its ends where it nearly stops and turns (its control point
+    /// beside the end much nearer than the next difference): within σ = 2·|D1|/|D2| of the
+    /// parameter by that end (a cubic's, 4·|D1|/|D2| a quadratic's; D1, D2 the first and second
+    /// differences of the control points there) its direction turns by all but 14° of the way
+    /// from the rest of the curve's to the end's. Where that stretch lies within `limit` of the
+    /// end (|B(σ) − end| is at most the sum of its terms, n·σ·|D1| + …), the longest stretch
+    /// that does (up to 1/16) is swept as a line from where it starts to the end, with the
+    /// normals turning about both of the line's ends (`Fan`, from the direction of travel before
+    /// to the direction after): every normal of the stretch has one of the same direction within
+    /// `limit` of it. (The longer the stretch, the less of the turn is left to the rest, whose
+    /// offsets there run along a round cap's circle within `limit` of it.)
+    /// The rest of the curve is the piece between (`piece(from:to:)`), which a double's
+    /// parameter resolves. (In the whole curve's parameter the turn takes a few ulps of t near
+    /// an end: a control point 1e-5 from the end of a curve 127 long turns by 135° within 1e-6
+    /// of it, and the sweep's test of a point near the turn lost its feet, and its outline
+    /// could not be made.) `error` is the largest such distance (0 with no stretch).
+    static func hooks(_ s: Segment, within limit: Double) -> (parts: [Segment], fans: [(fan: Fan, atStart: Bool)], error: Double) {
+        let points: [Point]
+        switch s {
+        case .quadratic(let q): points = [q.p0, q.p1, q.p2]
+        case .cubic(let c): points = [c.p0, c.p1, c.p2, c.p3]
+        case .line, .arc: return ([s], [], 0)
+        }
+        // The stretch by p[0] (the curve's start, or its end for the points reversed).
+        func stretch(_ p: [Point]) -> (parameter: Double, extent: Double)? {
+            let d1 = p[1] - p[0], d2 = (p[2] - p[1]) - d1
+            let e1 = d1.length, e2 = d2.length
+            guard e1 > 0, e2 > 0 else { return nil }
+            let cubic = p.count == 4
+            let e3 = cubic ? (((p[3] - p[2]) - (p[2] - p[1])) - d2).length : 0
+            func extent(_ sigma: Double) -> Double { ((cubic ? 3 : 2) * e1 + ((cubic ? 3 : 1) * e2 + e3 * sigma) * sigma) * sigma }
+            let least = (cubic ? 2 : 4) * e1 / e2
+            guard least <= 1.0 / 16, extent(least) <= limit else { return nil }
+            // As long a stretch as the limit allows (up to 1/16): the more of the turn it holds,
+            // the less of it the rest's offsets make along a cap's circle there. By halving.
+            var lo = least, hi = 1.0 / 16
+            if extent(hi) <= limit { lo = hi }
+            for _ in 0..<40 where hi > lo {
+                let mid = 0.5 * (lo + hi)
+                if extent(mid) <= limit { lo = mid } else { hi = mid }
+            }
+            return (lo, extent(lo))
+        }
+        let first = stretch(points), last = stretch(Array(points.reversed()))
+        guard first != nil || last != nil else { return ([s], [], 0) }
+        let middle = s.piece(from: first?.parameter ?? 0, to: 1 - (last?.parameter ?? 0))
+        var parts: [Segment] = [], fans: [(fan: Fan, atStart: Bool)] = []
+        func turning(at c: Point, from a: Vector?, to b: Vector?, atStart: Bool) {
+            guard let a = a?.normalized, let b = b?.normalized else { return }
+            fans.append((Fan(center: c, from: a.perpendicular, to: b.perpendicular, turn: arcTangent2(a.cross(b), a.dot(b))), atStart))
+        }
+        if first != nil {
+            let chord = middle.start - s.start
+            if chord.length > 0 { parts.append(.line(LineSegment(s.start, middle.start))) }
+            turning(at: s.start, from: Pen.tangent(s, at: 0), to: chord.length > 0 ? chord : Pen.tangent(middle, at: 0), atStart: true)
+            if chord.length > 0 { turning(at: middle.start, from: chord, to: Pen.tangent(middle, at: 0), atStart: true) }
+        }
+        parts.append(middle)
+        if last != nil {
+            let chord = s.end - middle.end
+            if chord.length > 0 {
+                parts.append(.line(LineSegment(middle.end, s.end)))
+                turning(at: middle.end, from: Pen.tangent(middle, at: 1), to: chord, atStart: false)
+            }
+            turning(at: s.end, from: chord.length > 0 ? chord : Pen.tangent(middle, at: 1), to: Pen.tangent(s, at: 1), atStart: false)
+        }
+        return (parts, fans, Swift.max(first?.extent ?? 0, last?.extent ?? 0))
     }
 
     /// `s` with the control point beside its start (or its end) put on that end: the curve stops

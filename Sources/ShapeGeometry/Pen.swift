@@ -11,6 +11,8 @@ struct Pen {
     var disks: [Point] = []
     var diskCentres = Set<GridCell>()
     var polygons: [[Point]] = []
+    /// Where a piece's normals turn about a point (`Fan`: a hook too small to draw, `Pen.hooks`).
+    var fans: [Fan] = []
     var boundary: [Segment] = []
     var error = 0.0
     /// The work of the offsets so far (`Cost`), in the language's units; past `budget` no more
@@ -41,6 +43,7 @@ struct Pen {
     var grid = BoxGrid([])
     var diskGrid = BoxGrid([])
     var polygonGrid = BoxGrid([])
+    var fanGrid = BoxGrid([])
 
     /// Keep the offset's reversed stretches (for `Segment.offsetCurve`), which a stroke's
     /// outline never needs.
@@ -105,12 +108,20 @@ struct Pen {
             if k == run.count - 1 && !joined { return style.cap == .round }
             return style.join == .round && corner(run[k], run[k == run.count - 1 ? 0 : k + 1])
         }
+        // A piece that nearly stops at an end and turns there within the tolerance of that end
+        // is swept as the rest of it, a line to the end and the turns about the line's ends
+        // (`Pen.hooks`); the joins, caps and end normals are the piece's own.
         for (k, s) in run.enumerated() {
             guard !isSpent else { return }
             let roundStart = diskBefore(k), roundEnd = diskAfter(k)
-            pieces.append(s)
-            boundary += offsets(of: s, by: h, roundStart: roundStart, roundEnd: roundEnd)
-            boundary += offsets(of: s, by: -h, roundStart: roundStart, roundEnd: roundEnd)
+            let hooks = Pen.hooks(s, within: 0.5 * tolerance)
+            for part in hooks.parts {
+                pieces.append(part)
+                boundary += offsets(of: part, by: h, roundStart: roundStart, roundEnd: roundEnd)
+                boundary += offsets(of: part, by: -h, roundStart: roundStart, roundEnd: roundEnd)
+            }
+            for (fan, atStart) in hooks.fans where !(atStart ? roundStart : roundEnd) { addFan(fan) }
+            error = Swift.max(error, hooks.error)
         }
         // Unless every end is a disk, the normals at the pieces' ends where they meet at a corner
         // bound their sweeps too: where the stroke is wide beside a short or sharply turning
@@ -149,6 +160,7 @@ struct Pen {
     mutating func finish() {
         grid = BoxGrid(pieces.map { $0.controlBounds })
         diskGrid = BoxGrid(disks.map { Rect(point: $0) })
+        fanGrid = BoxGrid(fans.map { Rect(point: $0.center) })
         polygonGrid = BoxGrid(
             polygons.map { ps in
                 ps.dropFirst().reduce(Rect(point: ps[0])) {
@@ -165,6 +177,8 @@ struct Pen {
         diskGrid.forEach(near: probe, margin: h) { k in if !found, disks[k].distance(to: x) <= h { found = true } }
         if found { return true }
         polygonGrid.forEach(near: probe, margin: 0) { k in if !found, Pen.convex(polygons[k], contains: x) { found = true } }
+        if found { return true }
+        fanGrid.forEach(near: probe, margin: h) { k in if !found, fans[k].covers(x, within: h) { found = true } }
         if found { return true }
         // With round caps and joins the stroke is every point within h of the path: its nearest
         // point says so, where a foot near a near cusp (the curve turning within 1e-11 of its
@@ -189,6 +203,20 @@ struct Pen {
         guard diskCentres.insert(GridCell(p, side: Tolerance.rounding * size)).inserted else { return }
         disks.append(p)
         boundary.append(.arc(Arc(center: p, radius: h, startAngle: 0, sweep: 2 * Double.pi)))
+    }
+
+    /// The normals turning about a point: both its sectors are in the stroke, their arcs and the
+    /// normals where the turn starts and ends are candidates.
+    mutating func addFan(_ fan: Fan) {
+        guard abs(fan.turn) > Tolerance.parallel else { return }
+        fans.append(fan)
+        let c = fan.center
+        boundary.append(.line(LineSegment(c + fan.from * h, c - fan.from * h)))
+        boundary.append(.line(LineSegment(c + fan.to * h, c - fan.to * h)))
+        let start = arcTangent2(fan.from.dy, fan.from.dx)
+        for side in [0.0, Double.pi] {
+            boundary.append(.arc(Arc(center: c, u: Vector(h, 0), v: Vector(0, h), startAngle: start + side, sweep: fan.turn)))
+        }
     }
 
     /// A convex polygon of the stroke; its sides are candidates (`closed`), or all but the

@@ -940,6 +940,29 @@ import Glibc
         }
     }
 
+    /// The same cubic with p2 1e-6 or 1e-5 from its end turns by 135° within 1e-6 of its
+    /// parameter (or 1e-5), within 1e-10 of its end: stroked with butt caps it was refused as
+    /// inconsistent at every width (the test of a point near the turn lost its feet). The turn
+    /// is swept as a line to the end and the normals turning about its ends (`Pen.hooks`, within
+    /// half the tolerance). Answered, within the tolerance, and right by the oracle; and the
+    /// point 0.9 of the half width from the end along +x, which the turning normals sweep, is in
+    /// (beyond the end normal of the curve before its turn, where the curve at rest ends).
+    @Test(arguments: [1e-6, 1e-5])
+    func aButtStrokeOfACurveThatTurnsAtItsEndHoldsTheTurn(_ d: Double) throws {
+        let c = CubicBezier(Point(0, 0), Point(20, 120), Point(25 + d, 125), Point(25, 125))
+        var p = Path()
+        try p.move(to: c.p0)
+        try p.curve(control1: c.p1, control2: c.p2, to: c.p3)
+        for width in [1.0, 10, 100] {
+            let s = try #require(p.stroked(StrokeStyle(width: width, cap: .butt, join: .miter), budget: 20_000_000), "\(d) \(width)")
+            #expect(s.error <= 1e-6, "\(d) \(width)")
+            let problems = StrokeSampling.buttStrokeProblems(.cubic(c), width: width, result: s.path, samples: 1_000, seed: 35)
+            #expect(problems.isEmpty, "\(d) \(width): \(problems.prefix(3))")
+            #expect(s.path.contains(Point(25 + 0.45 * width, 125)), "\(d) \(width)")
+            #expect(!s.path.contains(Point(25 + 0.55 * width, 125)), "\(d) \(width)")
+        }
+    }
+
     /// The evolute's derivative ρ′·n, ρ′ from the first three derivatives, against a central
     /// difference of ρ where it is well conditioned (a quarter of its size over the step); and
     /// `thirdDerivative` against a central difference of `secondDerivative`, for a cubic and an
