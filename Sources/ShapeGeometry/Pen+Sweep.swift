@@ -138,7 +138,7 @@ extension Pen {
     /// an end: a control point 1e-5 from the end of a curve 127 long turns by 135° within 1e-6
     /// of it, and the sweep's test of a point near the turn lost its feet, and its outline
     /// could not be made.) `error` is the largest such distance (0 with no stretch).
-    static func hooks(_ s: Segment, within limit: Double) -> (parts: [Segment], fans: [(fan: Fan, atStart: Bool)], error: Double) {
+    static func hooks(_ s: Segment, within limit: Double) -> (parts: [Segment], fans: [(fan: Fan, end: Bool?)], error: Double) {
         let points: [Point]
         switch s {
         case .quadratic(let q): points = [q.p0, q.p1, q.p2]
@@ -165,30 +165,89 @@ extension Pen {
             }
             return (lo, extent(lo))
         }
-        let first = stretch(points), last = stretch(Array(points.reversed()))
-        guard first != nil || last != nil else { return ([s], [], 0) }
-        let middle = s.piece(from: first?.parameter ?? 0, to: 1 - (last?.parameter ?? 0))
-        var parts: [Segment] = [], fans: [(fan: Fan, atStart: Bool)] = []
-        func turning(at c: Point, from a: Vector?, to b: Vector?, atStart: Bool) {
-            guard let a = a?.normalized, let b = b?.normalized else { return }
-            fans.append((Fan(center: c, from: a.perpendicular, to: b.perpendicular, turn: arcTangent2(a.cross(b), a.dot(b))), atStart))
-        }
-        if first != nil {
-            let chord = middle.start - s.start
-            if chord.length > 0 { parts.append(.line(LineSegment(s.start, middle.start))) }
-            turning(at: s.start, from: Pen.tangent(s, at: 0), to: chord.length > 0 ? chord : Pen.tangent(middle, at: 0), atStart: true)
-            if chord.length > 0 { turning(at: middle.start, from: chord, to: Pen.tangent(middle, at: 0), atStart: true) }
-        }
-        parts.append(middle)
-        if last != nil {
-            let chord = s.end - middle.end
-            if chord.length > 0 {
-                parts.append(.line(LineSegment(middle.end, s.end)))
-                turning(at: middle.end, from: Pen.tangent(middle, at: 1), to: chord, atStart: false)
+        // The turns: (the stretch's parameters, the parameter of its centre). By an end, the end
+        // is the centre; inside, where the curve nearly stops (the least speed, where B′·B″ = 0,
+        // below 1e-3 of its bound but above a stop's) it turns by nearly half a turn within
+        // σ = 4·|B′|/|B″| of that parameter either way, and the stretch is as long as keeps
+        // |B(t* ± σ) − B(t*)| within the limit (at most |B′|·σ + |B″|·σ²/2 + |B‴|·σ³/6).
+        var sites: [(lo: Double, hi: Double, centre: Double, extent: Double)] = []
+        if let first = stretch(points) { sites.append((0, first.parameter, 0, first.extent)) }
+        let bound = s.speedBound
+        for t in Pen.leastSpeeds(s) {
+            let v = s.derivative(at: t).length, a = s.secondDerivative(at: t).length, j = s.thirdDerivative(at: t).length
+            guard v > Tolerance.stop * bound, v < Tolerance.nearStop * bound, a > 0 else { continue }
+            func extent(_ sigma: Double) -> Double { (v + (0.5 * a + j * sigma / 6) * sigma) * sigma }
+            let least = 4 * v / a
+            let room = Swift.min(1.0 / 16, t - (sites.last?.hi ?? 0), 1 - t)
+            guard least < room, extent(least) <= limit else { continue }
+            var lo = least, hi = room
+            if extent(hi) <= limit { lo = hi }
+            for _ in 0..<40 where hi > lo {
+                let mid = 0.5 * (lo + hi)
+                if extent(mid) <= limit { lo = mid } else { hi = mid }
             }
-            turning(at: s.end, from: chord.length > 0 ? chord : Pen.tangent(middle, at: 1), to: Pen.tangent(s, at: 1), atStart: false)
+            sites.append((t - lo, t + lo, t, extent(lo)))
         }
-        return (parts, fans, Swift.max(first?.extent ?? 0, last?.extent ?? 0))
+        if let last = stretch(Array(points.reversed())), 1 - last.parameter > (sites.last?.hi ?? 0) {
+            sites.append((1 - last.parameter, 1, 1, last.extent))
+        }
+        guard !sites.isEmpty else { return ([s], [], 0) }
+        var parts: [Segment] = [], fans: [(fan: Fan, end: Bool?)] = []
+        // `end`: the fan about the segment's start (false) or end (true), nil inside.
+        func turning(at c: Point, from a: Vector?, to b: Vector?, end: Bool? = nil) {
+            guard let a = a?.normalized, let b = b?.normalized else { return }
+            fans.append((Fan(center: c, from: a.perpendicular, to: b.perpendicular, turn: arcTangent2(a.cross(b), a.dot(b))), end))
+        }
+        // The curve between the turns (its pieces' ends are where the lines start and end), then
+        // each turn: a line into its centre and one out, and the normals turning about each end
+        // of them, from the direction of travel before to the one after.
+        var curves: [Segment?] = []
+        var from = 0.0
+        for site in sites {
+            curves.append(site.lo > from ? s.piece(from: from, to: site.lo) : nil)
+            from = site.hi
+        }
+        curves.append(from < 1 ? s.piece(from: from, to: 1) : nil)
+        for (k, site) in sites.enumerated() {
+            if let before = curves[k] { parts.append(before) }
+            let before = curves[k], after = curves[k + 1]
+            let centre = site.centre == 0 ? s.start : site.centre == 1 ? s.end : s.point(at: site.centre)
+            let entry = before?.end ?? centre, exit = after?.start ?? centre
+            let arrival = before.flatMap { Pen.tangent($0, at: 1) } ?? Pen.tangent(s, at: 0)
+            let departure = after.flatMap { Pen.tangent($0, at: 0) } ?? Pen.tangent(s, at: 1)
+            let into = centre - entry, out = exit - centre
+            var direction = arrival
+            if into.length > 0 {
+                parts.append(.line(LineSegment(entry, centre)))
+                turning(at: entry, from: direction, to: into)
+                direction = into
+            }
+            let next = out.length > 0 ? out : departure
+            turning(at: centre, from: direction, to: next, end: site.centre == 0 ? false : site.centre == 1 ? true : nil)
+            if out.length > 0 {
+                parts.append(.line(LineSegment(centre, exit)))
+                turning(at: exit, from: out, to: departure)
+            }
+        }
+        if let last = curves[sites.count] { parts.append(last) }
+        return (parts, fans, sites.reduce(0) { Swift.max($0, $1.extent) })
+    }
+
+    /// The parameters in (0, 1) where a Bézier's speed is least (B′·B″ = 0; a quadratic's has
+    /// one, a cubic's up to three), found from the cubic B′·B″ in the power basis.
+    static func leastSpeeds(_ s: Segment) -> [Double] {
+        let polynomial: Polynomial
+        switch s {
+        case .quadratic(let q):
+            let e1 = q.p1 - q.p0, e2 = (q.p2 - q.p1) - e1
+            polynomial = Polynomial([4 * e1.dot(e2), 4 * e2.dot(e2)])
+        case .cubic(let c):
+            // B′ = 3a·t² + 2b·t + c, B″ = 6a·t + 2b.
+            let (a, b, d) = c.powerBasis
+            polynomial = Polynomial([2 * b.dot(d), 4 * b.dot(b) + 6 * a.dot(d), 18 * a.dot(b), 18 * a.dot(a)])
+        case .line, .arc: return []
+        }
+        return polynomial.roots(in: 0, 1).array.filter { $0 > 0 && $0 < 1 }.stablySorted()
     }
 
     /// `s` with the control point beside its start (or its end) put on that end: the curve stops

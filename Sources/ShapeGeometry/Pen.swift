@@ -120,7 +120,7 @@ struct Pen {
                 boundary += offsets(of: part, by: h, roundStart: roundStart, roundEnd: roundEnd)
                 boundary += offsets(of: part, by: -h, roundStart: roundStart, roundEnd: roundEnd)
             }
-            for (fan, atStart) in hooks.fans where !(atStart ? roundStart : roundEnd) { addFan(fan) }
+            for (fan, end) in hooks.fans where !(end.map { $0 ? roundEnd : roundStart } ?? false) { addFan(fan) }
             error = Swift.max(error, hooks.error)
         }
         // Unless every end is a disk, the normals at the pieces' ends where they meet at a corner

@@ -187,6 +187,11 @@ public enum Tolerance {
     /// found, are that end or that stop.
     static let stop = 1e-9
 
+    /// Below this fraction of its speed bound (and above `stop`), a Bézier's least speed inside
+    /// it is a near stop: it turns by nearly half a turn there, and a stroke sweeps that turn
+    /// as lines and fans where it lies within the tolerance (`Pen.hooks`).
+    static let nearStop = 1e-3
+
     /// The offsets look at the factor 1 − dκ this far inside a piece's ends (in its parameter):
     /// at an end where the curve stops, κ is a limit that rounding cannot reach.
     static let insideEnd = 1e-6

@@ -1048,6 +1048,28 @@ import Glibc
         }
     }
 
+    /// The same near cusp with butt caps and miter joins: refused as inconsistent at 1 wide and
+    /// out of work at 10 to 1,000 (the turn within 1e-11 of the parameter). It is swept as two
+    /// lines meeting at the tip and the normals turning about their ends (`Pen.hooks`): answered
+    /// within the tolerance and right by the oracle; a point 0.9 of the half width straight
+    /// above the tip (which only the turning normals reach) is in, and 1.1 of it is out.
+    @Test(arguments: [1e-6, 1e-5])
+    func aButtStrokeOfANearCuspIsAnswered(_ d: Double) throws {
+        let c = CubicBezier(Point(0, 0), Point(100 + d, 100), Point(0, 100), Point(100, 0))
+        var p = Path()
+        try p.move(to: c.p0)
+        try p.curve(control1: c.p1, control2: c.p2, to: c.p3)
+        for width in [1.0, 10, 100, 1_000] {
+            let s = try #require(p.stroked(StrokeStyle(width: width, cap: .butt, join: .miter), budget: 20_000_000), "\(d) \(width)")
+            #expect(s.error <= 1e-6, "\(d) \(width)")
+            let problems = StrokeSampling.buttStrokeProblems(.cubic(c), width: width, result: s.path, samples: 1_000, seed: 36)
+            #expect(problems.isEmpty, "\(d) \(width): \(problems.prefix(3))")
+            let h = width / 2
+            #expect(s.path.contains(Point(50, 75 + 0.9 * h)), "\(d) \(width)")
+            #expect(!s.path.contains(Point(50, 75 + 1.1 * h)), "\(d) \(width)")
+        }
+    }
+
     /// O29's own input, a line before that cubic, with miter and bevel joins.
     @Test func theFuzzInputOfO29IsAnswered() throws {
         var p = Path()
