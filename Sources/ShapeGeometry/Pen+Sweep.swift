@@ -145,8 +145,20 @@ extension Pen {
         case .cubic(let c): points = [c.p0, c.p1, c.p2, c.p3]
         case .line, .arc: return ([s], [], 0)
         }
+        // A stretch's half σ, moved back from an inflection just beyond it (at a parameter
+        // distance δ from its centre, within 16 times `Tolerance.insideEnd`): the rest's offset
+        // looks at its curvature that far inside its end, and would read it across the
+        // inflection (a stretch of it taken for reversed held the inflection, and its evolute ran
+        // 1e5 away from a path 0.1 across). Nil when that leaves less than `least`.
+        let inflections = s.inflections
+        func clear(_ sigma: Double, least: Double, distances: [Double]) -> Double? {
+            var sigma = sigma
+            let margin = 16 * Tolerance.insideEnd
+            for delta in distances.stablySorted() where delta >= sigma && delta < sigma + margin { sigma = delta - margin }
+            return sigma >= least ? sigma : nil
+        }
         // The stretch by p[0] (the curve's start, or its end for the points reversed).
-        func stretch(_ p: [Point]) -> (parameter: Double, extent: Double)? {
+        func stretch(_ p: [Point], distances: [Double]) -> (parameter: Double, extent: Double)? {
             let d1 = p[1] - p[0], d2 = (p[2] - p[1]) - d1
             let e1 = d1.length, e2 = d2.length
             guard e1 > 0, e2 > 0 else { return nil }
@@ -163,7 +175,8 @@ extension Pen {
                 let mid = 0.5 * (lo + hi)
                 if extent(mid) <= limit { lo = mid } else { hi = mid }
             }
-            return (lo, extent(lo))
+            guard let sigma = clear(lo, least: least, distances: distances) else { return nil }
+            return (sigma, extent(sigma))
         }
         // The turns: (the stretch's parameters, the parameter of its centre). By an end, the end
         // is the centre; inside, where the curve nearly stops (the least speed, where B′·B″ = 0,
@@ -171,7 +184,7 @@ extension Pen {
         // σ = 4·|B′|/|B″| of that parameter either way, and the stretch is as long as keeps
         // |B(t* ± σ) − B(t*)| within the limit (at most |B′|·σ + |B″|·σ²/2 + |B‴|·σ³/6).
         var sites: [(lo: Double, hi: Double, centre: Double, extent: Double)] = []
-        if let first = stretch(points) { sites.append((0, first.parameter, 0, first.extent)) }
+        if let first = stretch(points, distances: inflections) { sites.append((0, first.parameter, 0, first.extent)) }
         let bound = s.speedBound
         for t in Pen.leastSpeeds(s) {
             let v = s.derivative(at: t).length, a = s.secondDerivative(at: t).length, j = s.thirdDerivative(at: t).length
@@ -186,9 +199,10 @@ extension Pen {
                 let mid = 0.5 * (lo + hi)
                 if extent(mid) <= limit { lo = mid } else { hi = mid }
             }
-            sites.append((t - lo, t + lo, t, extent(lo)))
+            let sigma = clear(lo, least: least, distances: inflections.map { abs($0 - t) }) ?? lo
+            sites.append((t - sigma, t + sigma, t, extent(sigma)))
         }
-        if let last = stretch(Array(points.reversed())), 1 - last.parameter > (sites.last?.hi ?? 0) {
+        if let last = stretch(Array(points.reversed()), distances: inflections.map { 1 - $0 }), 1 - last.parameter > (sites.last?.hi ?? 0) {
             sites.append((1 - last.parameter, 1, 1, last.extent))
         }
         guard !sites.isEmpty else { return ([s], [], 0) }

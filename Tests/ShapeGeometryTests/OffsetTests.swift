@@ -963,6 +963,28 @@ import Glibc
         }
     }
 
+    /// A curve 0.09 across whose p1 lies 2e-9 from its start (from the near-stop sweep, S2 in
+    /// docs/results.md): the longest stretch of its start within half the tolerance ended 2.5e-7
+    /// of the rest's parameter short of an inflection, which the rest's offset, looking at its
+    /// curvature 1e-6 inside its start, read across: a stretch of its offset taken for reversed
+    /// held the inflection, and its evolute ran 1e5 away (the stroke was answered with its offsets
+    /// "within 2,687,702 of exact"). The stretch now ends 1.6e-5 short of the inflection: within
+    /// the tolerance, and right by the oracle.
+    @Test func aNearStopJustShortOfAnInflectionIsStrokedWithinTheTolerance() throws {
+        let c = CubicBezier(
+            Point(0.0035075794607361765, 0.059549959160610656), Point(0.0035075814249049147, 0.05954995898942974),
+            Point(0.09363954503288453, 0.018381971567965248), Point(0.08851516006871996, 0.07121328237335654))
+        var p = Path()
+        try p.move(to: c.p0)
+        try p.curve(control1: c.p1, control2: c.p2, to: c.p3)
+        let width = 0.10346269147289489
+        let s = try #require(p.stroked(StrokeStyle(width: width, cap: .butt, join: .miter), budget: 20_000_000))
+        let size = Swift.max(p.bounds.map { Swift.max($0.width, $0.height) } ?? 0, width / 2)
+        #expect(s.error <= 1e-7 * size)
+        let problems = StrokeSampling.buttStrokeProblems(.cubic(c), width: width, result: s.path, samples: 1_000, seed: 37)
+        #expect(problems.isEmpty, "\(problems.prefix(3))")
+    }
+
     /// The evolute's derivative ρ′·n, ρ′ from the first three derivatives, against a central
     /// difference of ρ where it is well conditioned (a quarter of its size over the step); and
     /// `thirdDerivative` against a central difference of `secondDerivative`, for a cubic and an
