@@ -122,8 +122,8 @@ extension Pen {
         }
     }
 
-    /// A Bézier's stretches by its ends where it nearly stops and turns (its control point
-    /// beside the end much nearer than the next difference): within σ = 2·|D1|/|D2| of the
+    /// A Bézier's stretches where it nearly stops and turns, by its ends and inside (below).
+    /// By an end whose control point lies much nearer than the next difference: within σ = 2·|D1|/|D2| of the
     /// parameter by that end (a cubic's, 4·|D1|/|D2| a quadratic's; D1, D2 the first and second
     /// differences of the control points there) its direction turns by all but 14° of the way
     /// from the rest of the curve's to the end's. Where that stretch lies within `limit` of the
@@ -137,7 +137,12 @@ extension Pen {
     /// parameter resolves. (In the whole curve's parameter the turn takes a few ulps of t near
     /// an end: a control point 1e-5 from the end of a curve 127 long turns by 135° within 1e-6
     /// of it, and the sweep's test of a point near the turn lost its feet, and its outline
-    /// could not be made.) `error` is the largest such distance (0 with no stretch).
+    /// could not be made.) Inside, where its least speed (B′·B″ = 0) is below
+    /// `Tolerance.nearStop` of its speed bound but above a stop's: it turns by nearly half a turn
+    /// within σ = 4·|B′|/|B″| of that parameter t* either way, and the stretch about B(t*), as long
+    /// as keeps |B(t* ± σ) − B(t*)| within `limit` (at most |B′|·σ + |B″|·σ²/2 + |B‴|·σ³/6), is
+    /// swept as lines into and out of B(t*) and the fans about their ends. `error` is the largest
+    /// such distance (0 with no stretch).
     static func hooks(_ s: Segment, within limit: Double) -> (parts: [Segment], fans: [(fan: Fan, end: Bool?)], error: Double) {
         let points: [Point]
         switch s {
@@ -151,6 +156,18 @@ extension Pen {
         // inflection (a stretch of it taken for reversed held the inflection, and its evolute ran
         // 1e5 away from a path 0.1 across). Nil when that leaves less than `least`.
         let inflections = s.inflections
+        // The longest σ from `least` up to `room` whose extent is within the limit, by halving
+        // (the more of the turn the stretch holds, the less of it the rest's offsets make along a
+        // round cap's circle there).
+        func longest(from least: Double, upTo room: Double, _ extent: (Double) -> Double) -> Double {
+            var lo = least, hi = room
+            if extent(hi) <= limit { lo = hi }
+            for _ in 0..<40 where hi > lo {
+                let mid = 0.5 * (lo + hi)
+                if extent(mid) <= limit { lo = mid } else { hi = mid }
+            }
+            return lo
+        }
         func clear(_ sigma: Double, least: Double, distances: [Double]) -> Double? {
             var sigma = sigma
             let margin = 16 * Tolerance.insideEnd
@@ -167,22 +184,10 @@ extension Pen {
             func extent(_ sigma: Double) -> Double { ((cubic ? 3 : 2) * e1 + ((cubic ? 3 : 1) * e2 + e3 * sigma) * sigma) * sigma }
             let least = (cubic ? 2 : 4) * e1 / e2
             guard least <= 1.0 / 16, extent(least) <= limit else { return nil }
-            // As long a stretch as the limit allows (up to 1/16): the more of the turn it holds,
-            // the less of it the rest's offsets make along a cap's circle there. By halving.
-            var lo = least, hi = 1.0 / 16
-            if extent(hi) <= limit { lo = hi }
-            for _ in 0..<40 where hi > lo {
-                let mid = 0.5 * (lo + hi)
-                if extent(mid) <= limit { lo = mid } else { hi = mid }
-            }
-            guard let sigma = clear(lo, least: least, distances: distances) else { return nil }
+            guard let sigma = clear(longest(from: least, upTo: 1.0 / 16, extent), least: least, distances: distances) else { return nil }
             return (sigma, extent(sigma))
         }
-        // The turns: (the stretch's parameters, the parameter of its centre). By an end, the end
-        // is the centre; inside, where the curve nearly stops (the least speed, where B′·B″ = 0,
-        // below 1e-3 of its bound but above a stop's) it turns by nearly half a turn within
-        // σ = 4·|B′|/|B″| of that parameter either way, and the stretch is as long as keeps
-        // |B(t* ± σ) − B(t*)| within the limit (at most |B′|·σ + |B″|·σ²/2 + |B‴|·σ³/6).
+        // The turns: (the stretch's parameters, the parameter of its centre: an end, or t*).
         var sites: [(lo: Double, hi: Double, centre: Double, extent: Double)] = []
         if let first = stretch(points, distances: inflections) { sites.append((0, first.parameter, 0, first.extent)) }
         let bound = s.speedBound
@@ -193,13 +198,10 @@ extension Pen {
             let least = 4 * v / a
             let room = Swift.min(1.0 / 16, t - (sites.last?.hi ?? 0), 1 - t)
             guard least < room, extent(least) <= limit else { continue }
-            var lo = least, hi = room
-            if extent(hi) <= limit { lo = hi }
-            for _ in 0..<40 where hi > lo {
-                let mid = 0.5 * (lo + hi)
-                if extent(mid) <= limit { lo = mid } else { hi = mid }
-            }
-            let sigma = clear(lo, least: least, distances: inflections.map { abs($0 - t) }) ?? lo
+            let sigma0 = longest(from: least, upTo: room, extent)
+            // (Kept where clearing an inflection would leave too short a stretch: the turn left
+            // whole, nearly half a turn within a few ulps of t, is always the worse.)
+            let sigma = clear(sigma0, least: least, distances: inflections.map { abs($0 - t) }) ?? sigma0
             sites.append((t - sigma, t + sigma, t, extent(sigma)))
         }
         if let last = stretch(Array(points.reversed()), distances: inflections.map { 1 - $0 }), 1 - last.parameter > (sites.last?.hi ?? 0) {
