@@ -13,6 +13,22 @@ import Testing
 /// near-stop stretches were swept as a line and its turns, `Pen.hooks`; the refused ones are
 /// named in the test's output).
 @Suite struct NearStopSweepTests {
+    /// The stroke of `path` (the one drawn `segment`), round or butt: false when it is refused;
+    /// otherwise expected within its tolerance (the stroke's own, from the path's size) and
+    /// right by the oracle.
+    static func isRight(_ path: Path, _ segment: Segment, width: Double, round: Bool, _ k: Int) -> Bool {
+        let style = StrokeStyle(width: width, cap: round ? .round : .butt, join: round ? .round : .miter)
+        guard let s = path.stroked(style, budget: 20_000_000) else { return false }
+        let size = Swift.max(path.bounds.map { Swift.max($0.width, $0.height) } ?? 0, width / 2)
+        #expect(s.error <= Swift.max(Swift.min(1e-6, 1e-7 * size), 1e-10 * size), "\(k): \(segment) \(width)")
+        let problems =
+            round
+            ? StrokeSampling.roundStrokeProblems(path, width: width, result: s.path, samples: 400, seed: UInt64(k))
+            : StrokeSampling.buttStrokeProblems(segment, width: width, result: s.path, samples: 400, seed: UInt64(k))
+        #expect(problems.isEmpty, "\(k): \(segment) \(width) \(round ? "round" : "butt"): \(problems.prefix(2))")
+        return true
+    }
+
     @Test func strokesOfCurvesThatNearlyStopAreRight() throws {
         var rng = SeededRandom(seed: 41)
         var refused: [Int] = []
@@ -33,20 +49,7 @@ import Testing
             case .line, .arc: break
             }
             let width = 100 * pow(10, rng.uniform(-2, 2.5))
-            let round = k % 2 == 0
-            let style = StrokeStyle(width: width, cap: round ? .round : .butt, join: round ? .round : .miter)
-            guard let s = path.stroked(style, budget: 20_000_000) else {
-                refused.append(k)
-                continue
-            }
-            let size = Swift.max(path.bounds.map { Swift.max($0.width, $0.height) } ?? 0, width / 2)
-            let tolerance = Swift.max(Swift.min(1e-6, 1e-7 * size), 1e-10 * size)
-            #expect(s.error <= tolerance, "\(k): \(segment) \(width)")
-            let problems =
-                round
-                ? StrokeSampling.roundStrokeProblems(path, width: width, result: s.path, samples: 400, seed: UInt64(k))
-                : StrokeSampling.buttStrokeProblems(segment, width: width, result: s.path, samples: 400, seed: UInt64(k))
-            #expect(problems.isEmpty, "\(k): \(segment) \(width) \(round ? "round" : "butt"): \(problems.prefix(2))")
+            if !NearStopSweepTests.isRight(path, segment, width: width, round: k % 2 == 0, k) { refused.append(k) }
         }
         print("near-stop strokes refused: \(refused)")
         #expect(refused.count <= 5, "\(refused)")
@@ -74,19 +77,7 @@ import Testing
             try path.move(to: c.p0)
             try path.curve(control1: c.p1, control2: c.p2, to: c.p3)
             let width = scale * pow(10, rng.uniform(-1, 3.5))
-            let round = k % 2 == 0
-            let style = StrokeStyle(width: width, cap: round ? .round : .butt, join: round ? .round : .miter)
-            guard let s = path.stroked(style, budget: 20_000_000) else {
-                refused.append(k)
-                continue
-            }
-            let size = Swift.max(path.bounds.map { Swift.max($0.width, $0.height) } ?? 0, width / 2)
-            #expect(s.error <= Swift.max(Swift.min(1e-6, 1e-7 * size), 1e-10 * size), "\(k): \(c) \(width)")
-            let problems =
-                round
-                ? StrokeSampling.roundStrokeProblems(path, width: width, result: s.path, samples: 400, seed: UInt64(k))
-                : StrokeSampling.buttStrokeProblems(.cubic(c), width: width, result: s.path, samples: 400, seed: UInt64(k))
-            #expect(problems.isEmpty, "\(k): \(c) \(width) \(round ? "round" : "butt"): \(problems.prefix(2))")
+            if !NearStopSweepTests.isRight(path, .cubic(c), width: width, round: k % 2 == 0, k) { refused.append(k) }
         }
         print("near-cusp strokes refused: \(refused)")
         #expect(refused.count <= 2, "\(refused)")
