@@ -108,9 +108,10 @@ struct Pen {
             if k == run.count - 1 && !joined { return style.cap == .round }
             return style.join == .round && corner(run[k], run[k == run.count - 1 ? 0 : k + 1])
         }
-        // A piece that nearly stops at an end and turns there within the tolerance of that end
-        // is swept as the rest of it, a line to the end and the turns about the line's ends
-        // (`Pen.hooks`); the joins, caps and end normals are the piece's own.
+        // A piece that nearly stops (at an end or inside) and turns there within half the
+        // tolerance of a point is swept as the rest of it, lines into and out of that point and
+        // the turns about the lines' ends (`Pen.hooks`); the joins, caps and end normals are the
+        // piece's own, and a turn about an end that is a disk is inside it.
         for (k, s) in run.enumerated() {
             guard !isSpent else { return }
             let roundStart = diskBefore(k), roundEnd = diskAfter(k)
