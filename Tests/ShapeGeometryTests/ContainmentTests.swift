@@ -1,3 +1,4 @@
+import ShapeCorpus
 import Testing
 @testable import ShapeGeometry
 #if canImport(Glibc)
@@ -5,6 +6,34 @@ import Glibc
 #endif
 
 @Suite struct ContainmentTests {
+    /// Fuzz run O40 (docs/results.md): at the scale 1e-3, an arc of sweep −8.9e-16 drawn from
+    /// (0.1095, −0.0495), whose start found from its centre and angle lies an ulp (6e-18) from
+    /// that point, and a closed zero-length line. The fill's closing line went to the move point,
+    /// so the loop was open by the ulp, and a ray through the gap counted one crossing: the point
+    /// 0.0108 to the left of the arc, on its start's horizontal, was inside, and `offset` lost
+    /// that dot (a wrong region). The loop now closes where its first segment starts: that point
+    /// is outside for both tests, and the offset by 0.0107 holds both dots (the fuzz target's
+    /// check, and the points beside each dot).
+    @Test func aLoopClosesWhereItsFirstSegmentStarts() throws {
+        let center = Point(0.06, 0), radius = 0.07
+        let arc = Arc(center: center, u: Vector(radius, 0), v: Vector(0, radius), startAngle: 5.497787143782138, sweep: -8.881784197001252e-16)
+        var p = Path()
+        try p.move(to: Point(0.10949747468305832, -0.04949747468305834))
+        try p.append(arc: arc)
+        try p.move(to: Point(0.01, 0.01))
+        try p.line(to: Point(0.01, 0.01))
+        p.close()
+        let x = Point(arc.start.x - 0.0108, arc.start.y)
+        #expect(!ContainmentTester(p).contains(x))
+        #expect(!p.contains(x))
+        let d = 0.010718040551387496
+        let o = try #require(p.offset(by: d, budget: 20_000_000))
+        #expect(o.path.subpathRanges.count == 2)
+        #expect(o.path.contains(arc.start + Vector(0, 0.9 * d)))
+        #expect(o.path.contains(Point(0.01, 0.01 + 0.9 * d)))
+        #expect(StrokeSampling.offsetProblems(p, by: d, result: o.path, samples: 400, seed: 40).isEmpty)
+    }
+
     /// A pentagram drawn as one closed star: its centre is wound twice, so it is inside by the
     /// nonzero rule and outside by the even-odd rule; a point of the star is inside by both.
     @Test func pentagramCentre() throws {
