@@ -238,19 +238,9 @@ extension Path {
     public var fillSegments: [Segment] {
         var list: [Segment] = []
         for range in subpathRanges {
-            guard case .move(var start) = elements[range.lowerBound] else { continue }
-            var end = start, first = true
-            for i in range {
-                guard let s = segment(at: i) else { continue }
-                // The loop closes where its first segment starts: an arc's start, found from its
-                // centre and angle, may lie an ulp from the point it was drawn from, and a closing
-                // line to that point left the loop open by the ulp (a ray through the gap counted
-                // one crossing: at 1e-3, a point 0.0108 beside an arc of sweep 1e-15 was inside).
-                if first { start = s.start; first = false }
-                list.append(s)
-                end = s.end
-            }
-            if end != start { list.append(.line(LineSegment(end, start))) }
+            for i in range { if let s = segment(at: i) { list.append(s) } }
+            // (To where its first segment starts: `closingLine`.)
+            if let closer = closingLine(ofSubpathEndingAt: range.upperBound - 1) { list.append(closer) }
         }
         return list
     }

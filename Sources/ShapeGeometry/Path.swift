@@ -256,7 +256,10 @@ public struct Path: Sendable {
     }
 
     /// The straight line that closes (for filling) the subpath whose last element is `last`: from
-    /// its end back to its start, unless it is closed, has no segment, or ends where it starts.
+    /// its end back to where its first segment starts, unless it is closed, has no segment, or
+    /// ends there. (Not to its move point: an arc's start, found from its centre and angle, may
+    /// lie an ulp from the point it was drawn from, and the loop was left open by the ulp, so a
+    /// ray through the gap counted one crossing: fuzz O40, where `offset` lost a dot.)
     func closingLine(ofSubpathEndingAt last: Int) -> Segment? {
         guard last >= 0, case .segment(let s) = elements[last] else { return nil }
         // The subpath holding `last`: the last start at or before it.
@@ -265,8 +268,8 @@ public struct Path: Sendable {
             let mid = (lo + hi + 1) / 2
             if subpathStarts[mid] <= last { lo = mid } else { hi = mid - 1 }
         }
-        guard case .move(let start) = elements[subpathStarts[lo]], s.end != start else { return nil }
-        return .line(LineSegment(s.end, start))
+        guard subpathStarts[lo] < last, let first = segment(at: subpathStarts[lo] + 1), s.end != first.start else { return nil }
+        return .line(LineSegment(s.end, first.start))
     }
 
     /// Removes every element from index `count` on, restoring lengths and bounds as they were:
