@@ -93,20 +93,21 @@ struct Pen {
         // or ends, a corner with a round join. A piece with a disk at both ends has all its
         // normals within the stroke's disks and sweep, so its offsets' reversed stretches are
         // inside (`approximateOffset`).
-        func corner(_ a: Segment, _ b: Segment) -> Bool {
-            guard let d0 = Pen.tangent(a, at: 1), let d1 = Pen.tangent(b, at: 0) else { return false }
-            return !(abs(d0.cross(d1)) <= Tolerance.parallel && d0.dot(d1) > 0)
+        // (Going straight on from a to b, or no direction to tell: no join is drawn there.)
+        func smooth(_ a: Segment, _ b: Segment) -> Bool {
+            guard let d0 = Pen.tangent(a, at: 1), let d1 = Pen.tangent(b, at: 0) else { return true }
+            return abs(d0.cross(d1)) <= Tolerance.parallel && d0.dot(d1) > 0
         }
         let joined = closed && (run.count > 1 || first.end != first.start)
         func diskBefore(_ k: Int) -> Bool {
             if cuspEnds[k].start { return true }
             if k == 0 && !joined { return style.cap == .round }
-            return style.join == .round && corner(run[k == 0 ? run.count - 1 : k - 1], run[k])
+            return style.join == .round && !smooth(run[k == 0 ? run.count - 1 : k - 1], run[k])
         }
         func diskAfter(_ k: Int) -> Bool {
             if cuspEnds[k].end { return true }
             if k == run.count - 1 && !joined { return style.cap == .round }
-            return style.join == .round && corner(run[k], run[k == run.count - 1 ? 0 : k + 1])
+            return style.join == .round && !smooth(run[k], run[k == run.count - 1 ? 0 : k + 1])
         }
         // A piece that nearly stops (at an end or inside) and turns there within half the
         // tolerance of a point is swept as the rest of it, lines into and out of that point and
@@ -134,10 +135,6 @@ struct Pen {
         // that stretch missing and its outline did not close). That normal is then a candidate
         // too, once.
         if !(style.cap == .round && style.join == .round) {
-            func smooth(_ a: Segment, _ b: Segment) -> Bool {
-                guard let d0 = Pen.tangent(a, at: 1), let d1 = Pen.tangent(b, at: 0) else { return true }
-                return abs(d0.cross(d1)) <= Tolerance.parallel && d0.dot(d1) > 0
-            }
             func tight(_ a: Segment, _ b: Segment) -> Bool { h * Swift.max(abs(a.curvature(at: 1)), abs(b.curvature(at: 0))) > 1 }
             for k in run.indices {
                 let s = run[k]
