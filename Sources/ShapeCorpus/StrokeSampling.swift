@@ -21,6 +21,19 @@ public enum StrokeSampling {
         return best
     }
 
+    /// The path that draws `segment` alone.
+    public static func path(_ segment: Segment) -> Path {
+        var path = Path()
+        try! path.move(to: segment.start)
+        switch segment {
+        case .line(let l): try! path.line(to: l.p1)
+        case .quadratic(let q): try! path.quad(control: q.p1, to: q.p2)
+        case .cubic(let c): try! path.curve(control1: c.p1, control2: c.p2, to: c.p3)
+        case .arc(let a): try! path.append(arc: a)
+        }
+        return path
+    }
+
     /// The drawn segments of a path (closing lines of closed subpaths included).
     public static func drawn(_ p: Path) -> [Segment] { p.elements.indices.compactMap { p.segment(at: $0) } }
 
@@ -51,14 +64,7 @@ public enum StrokeSampling {
         let box = segment.controlBounds
         let size = Swift.max(box.width, box.height, w)
         let clearance = 1e-5 * size
-        var path = Path()
-        try! path.move(to: segment.start)
-        switch segment {
-        case .line(let l): try! path.line(to: l.p1)
-        case .quadratic(let q): try! path.quad(control: q.p1, to: q.p2)
-        case .cubic(let c): try! path.curve(control1: c.p1, control2: c.p2, to: c.p3)
-        case .arc(let a): try! path.append(arc: a)
-        }
+        let path = StrokeSampling.path(segment)
         let n = 2000
         // A cubic's third derivative, constant: where B′ and B″ both vanish (its last three or
         // first three points coincide), B′ near the end is B‴·(t − end)²/2.

@@ -41,13 +41,7 @@ import Testing
             if rng.uniform(0, 1) < 0.5 { c.p2 = p3 + beside } else { c.p1 = p0 + beside }
             let quadratic = rng.uniform(0, 1) < 0.3
             let segment: Segment = quadratic ? .quadratic(QuadraticBezier(c.p0, rng.uniform(0, 1) < 0.5 ? c.p1 : c.p2, c.p3)) : .cubic(c)
-            var path = Path()
-            try path.move(to: segment.start)
-            switch segment {
-            case .quadratic(let q): try path.quad(control: q.p1, to: q.p2)
-            case .cubic(let c): try path.curve(control1: c.p1, control2: c.p2, to: c.p3)
-            case .line, .arc: break
-            }
+            let path = StrokeSampling.path(segment)
             let width = 100 * pow(10, rng.uniform(-2, 2.5))
             if !NearStopSweepTests.isRight(path, segment, width: width, round: k % 2 == 0, k) { refused.append(k) }
         }
@@ -73,9 +67,7 @@ import Testing
             }
             let nudge = scale * pow(10, rng.uniform(-9, -3)), turn = rng.uniform(0, 2 * Double.pi)
             let c = CubicBezier(map(0, 0), map(1, 1) + Vector(cos(turn), sin(turn)) * nudge, map(0, 1), map(1, 0))
-            var path = Path()
-            try path.move(to: c.p0)
-            try path.curve(control1: c.p1, control2: c.p2, to: c.p3)
+            let path = StrokeSampling.path(.cubic(c))
             let width = scale * pow(10, rng.uniform(-1, 3.5))
             if !NearStopSweepTests.isRight(path, .cubic(c), width: width, round: k % 2 == 0, k) { refused.append(k) }
         }
