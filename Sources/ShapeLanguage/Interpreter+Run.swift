@@ -69,8 +69,9 @@ extension Interpreter {
         do { try Parser.check(source) } catch { return .parse(error) }
         var parser = Parser(source)
         return reporting(to: sink) {
+            enterTopLevel(source)
             while let statement = try? parser.nextStatement() {
-                let (goOn, stop) = step(statement, in: source, into: sink)
+                let (goOn, stop) = step(statement, into: sink)
                 if !goOn { return stop }
             }
             return nil
@@ -82,11 +83,16 @@ extension Interpreter {
     @discardableResult
     public func run(_ statements: [Stmt], in source: Source, into sink: RunSink) -> RunStop? {
         reporting(to: sink) {
-            for statement in statements {
-                let (goOn, stop) = step(statement, in: source, into: sink)
-                if !goOn { return stop }
+            enterTopLevel(source)
+            // (Through the buffer: each statement borrowed in place, not copied out of the list
+            // with its name and arguments retained and released.)
+            return statements.withUnsafeBufferPointer { buffer in
+                for i in buffer.indices {
+                    let (goOn, stop) = step(buffer[i], into: sink)
+                    if !goOn { return stop }
+                }
+                return nil
             }
-            return nil
         }
     }
 
@@ -98,11 +104,12 @@ extension Interpreter {
         return body()
     }
 
-    /// One statement of a run: whether the run goes on, and why it stops if it does not.
-    private func step(_ statement: Stmt, in source: Source, into sink: RunSink) -> (goOn: Bool, stop: RunStop?) {
+    /// One statement of a run from the source `enterTopLevel` set: whether the run goes on, and
+    /// why it stops if it does not.
+    private func step(_ statement: Stmt, into sink: RunSink) -> (goOn: Bool, stop: RunStop?) {
         guard sink.willRun(statement) else { return (false, nil) }
         var d: Diagnostic?
-        do { try execute(statement, in: source) } catch { d = error }
+        do { try execute(statement) } catch { d = error }
         if sink.didRun(statement, d) { return (true, nil) }
         return (false, d.map { .failed($0, command: statement.commandName) })
     }

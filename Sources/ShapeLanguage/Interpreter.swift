@@ -221,6 +221,25 @@ public final class Interpreter {
         /// The figure layers the statement's queries drew in: a change of the path that is not an
         /// append empties the others.
         var drewLayers: [Figure.Layer] = []
+        /// The undo steps `undo` took off the history, in order, to put back if the statement
+        /// fails.
+        var undone: [UndoRecord] = []
+
+        /// Makes this the state of a new statement starting at path element `start`, as
+        /// `StatementState(start:)` is, in place: a list or box that is already empty is left as
+        /// it is (assigning a new state released each of them, five releases a plain statement).
+        /// `StatementStateTests` holds this to every field.
+        mutating func begin(at start: Int) {
+            (iterations, work, callDepth, nesting, self.start) = (0, 0, 0, 0, start)
+            (changed, nonFiniteReport, capturing) = (false, false, 0)
+            if $savedPath { savedPath = nil }
+            if !globalChanges.isEmpty { globalChanges = [:] }
+            if !scopes.isEmpty { scopes = [] }
+            if $returning { returning = nil }
+            if $captured { captured = nil }
+            if !drewLayers.isEmpty { drewLayers = [] }
+            if !undone.isEmpty { undone = [] }
+        }
     }
     /// The statement running now: everything it keeps is read and written here
     /// (`current.work`, `current.scopes`, ...), never through copies on the interpreter.
@@ -239,9 +258,12 @@ public final class Interpreter {
     /// How many procedures have been defined (each definition is told apart by its number).
     var definitions = 0
 
-    /// Asked between loop turns and commands: true stops the statement, which is undone (the
-    /// REPL answers it for Ctrl-C).
+    /// Asked as work is charged (at every eighth charge: loop turns, commands; and before any
+    /// larger piece of work): true stops the statement, which is undone (the REPL answers it
+    /// for Ctrl-C).
     public var isCancelled: () -> Bool = { false }
+    /// Charges left before `charge` asks `isCancelled` again.
+    var chargesBeforeAsking = 0
 
     public init(limits: Limits = Limits(), loader: IncludeLoader? = nil) {
         self.limits = limits
@@ -314,12 +336,28 @@ public final class Interpreter {
         return nil
     }
 
+    /// Makes `source` the one top-level statements run from (their lines, errors and includes
+    /// are its). A statement leaves it so: an include or a call puts back what it changed.
+    func enterTopLevel(_ source: Source) {
+        if !self.source.isIdentical(to: source) {
+            self.source = source
+            includeStack = [source.name]
+        } else if includeStack.count != 1 {
+            includeStack = [source.name]
+        }
+    }
+
     /// One top-level statement, all or nothing.
     func execute(_ statement: Stmt, in source: Source) throws(Diagnostic) {
-        let stateBefore = snapshot, undoBefore = undoStack, undoElementsBefore = undoElements
-        current = StatementState(start: path.elements.count)
-        if includeStack.count != 1 || includeStack[0] != source.name { includeStack = [source.name] }
-        if !self.source.isIdentical(to: source) { self.source = source }
+        enterTopLevel(source)
+        try execute(statement)
+    }
+
+    /// One top-level statement of the source `enterTopLevel` set, all or nothing (a run of many
+    /// sets it once).
+    func execute(_ statement: Stmt) throws(Diagnostic) {
+        let stateBefore = snapshot
+        current.begin(at: path.elements.count)
         (statementLine, lineHint) = source.line(of: statement.range.start, hint: lineHint)
         let lengthBefore = path.length
         do {
@@ -327,8 +365,12 @@ public final class Interpreter {
         } catch {
             snapshot = stateBefore
             restoreGlobals(current.globalChanges)
-            undoStack = undoBefore
-            undoElements = undoElementsBefore
+            // The steps `undo` took back, back on the history (the list was not copied for
+            // every statement in case one failed).
+            while let record = current.undone.popLast() {
+                undoStack.append(record)
+                undoElements += record.savedElements
+            }
             restorePath(current.savedPath.map { .replace($0) } ?? .truncate(current.start))
             throw error
         }
@@ -474,7 +516,15 @@ public final class Interpreter {
         let (sum, overflow) = current.work.addingReportingOverflow(units)
         current.work = overflow ? .max : sum
         if current.work > limits.statementWork { throw error(.workLimit(limits.statementWork), range) }
-        if isCancelled() { throw error(.interrupted, range) }
+        // The host is asked at every eighth charge, and before any larger piece of work: a
+        // closure read from the interpreter and called at every charge (two a plain statement)
+        // retained and released its context each time. Eight small charges are well under a
+        // microsecond.
+        chargesBeforeAsking -= 1
+        if chargesBeforeAsking <= 0 || units >= 64 {
+            chargesBeforeAsking = 8
+            if isCancelled() { throw error(.interrupted, range) }
+        }
     }
 
     func error(_ message: Message, _ range: SourceRange, suggestion: String? = nil) -> Diagnostic {

@@ -45,6 +45,7 @@ extension Interpreter {
         if case .replace(let p) = last.path { try charge(WorkCost.visitCost * (p.elements.count + path.elements.count), inv.range) }
         let record = undoStack.removeLast()
         undoElements -= record.savedElements
+        current.undone.append(record)  // back on the history if the statement fails
         keepPathForRollback()  // inside a block that fails later, the path must come back
         snapshot = record.snapshot
         // The figures it restores are those of the path it restores.
