@@ -18,6 +18,12 @@ extension Path {
     /// O(log n) to find the element, then one table of that element's length.
     public func location(atLength s: Double) -> (location: PathLocation, angle: Double)? {
         guard !elements.isEmpty else { return nil }
+        // (A path with lengths not yet measured is measured in a copy first.)
+        guard isMeasured else {
+            var measured = self
+            measured.measure()
+            return measured.location(atLength: s)
+        }
         let s = Swift.min(Swift.max(s, 0), length)
         // The first element whose running length reaches s.
         var lo = 0, hi = elements.count - 1

@@ -2,7 +2,8 @@
 /// date incrementally.
 ///
 /// Appending an element measures only that element (O(1) amortised, plus the element's own
-/// quadrature); `truncate(to:)` undoes appends in time proportional to what it removes. Whole-path
+/// quadrature), or, while `measuresLater` is set, leaves it to be measured when a length is next
+/// asked for; `truncate(to:)` undoes appends in time proportional to what it removes. Whole-path
 /// operations (`transform`) rebuild in O(n). Lengths along the path are running sums with
 /// Neumaier compensation, so the total of a million elements carries about one rounding error.
 public struct Path: Sendable {
@@ -57,23 +58,75 @@ public struct Path: Sendable {
     }
 
     /// The total length of every drawn segment, closing segments included.
-    public var length: Double { lengthsAfter.last?.value ?? 0 }
+    public var length: Double { isMeasured ? lengthsAfter.last?.value ?? 0 : runningLength(to: elements.count).value }
 
     /// The tight bounds of the exact geometry, lone `move` points included; `nil` when empty.
     public var bounds: Rect? { runningBounds }
 
     /// The length along the path before element `i` starts.
-    public func length(before i: Int) -> Double { i == 0 ? 0 : lengthsAfter[i - 1].value }
+    public func length(before i: Int) -> Double {
+        if i == 0 { return 0 }
+        return i <= lengthsAfter.count ? lengthsAfter[i - 1].value : runningLength(to: i).value
+    }
 
     /// The length of element `i` (0 for a move).
-    public func length(ofElement i: Int) -> Double { elementLengths[i] }
+    public func length(ofElement i: Int) -> Double {
+        i < elementLengths.count ? elementLengths[i] : Path.ownLength(elements[i], accuracy: accuracy)
+    }
 
     /// The summed lengths of the elements in `range` (compensated), each as measured alone:
     /// what a statement that appended them added. O(range.count).
     public func length(ofElements range: Range<Int>) -> Double {
         var sum = CompensatedSum()
-        for i in range { sum.add(elementLengths[i]) }
+        for i in range { sum.add(length(ofElement: i)) }
         return sum.value
+    }
+
+    // MARK: Lengths measured later
+
+    /// Whether appends leave the new elements' lengths to be measured when they are next asked
+    /// for, by `measure()`: for a host that may never read them (a script run with `--quiet`
+    /// draws a font's glyphs one after another and clears each: measuring its curves was a
+    /// sixth of the work). Setting it false measures them. Either way every length read is the
+    /// one `append` would have measured: the same running sum, in the same order.
+    public var measuresLater = false {
+        didSet { if !measuresLater { measure() } }
+    }
+
+    /// Whether every element's length is measured (`measuresLater`).
+    public var isMeasured: Bool { lengthsAfter.count == elements.count }
+
+    /// Measures the elements appended while `measuresLater` was set, as `append` would have.
+    /// O(elements measured).
+    public mutating func measure() {
+        guard lengthsAfter.count < elements.count else { return }
+        lengthsAfter.reserveCapacity(elements.count)
+        elementLengths.reserveCapacity(elements.count)
+        var sum = lengthsAfter.last ?? CompensatedSum()
+        for i in lengthsAfter.count..<elements.count {
+            let own = Path.ownLength(elements[i], accuracy: accuracy)
+            sum.add(own)
+            elementLengths.append(own)
+            lengthsAfter.append(sum)
+        }
+    }
+
+    /// The running length after the first `count` elements, measuring the ones not yet measured
+    /// without keeping them (a path read while `measuresLater` is set). O(count − measured).
+    func runningLength(to count: Int) -> CompensatedSum {
+        let measured = Swift.min(count, lengthsAfter.count)
+        var sum = measured == 0 ? CompensatedSum() : lengthsAfter[measured - 1]
+        for i in measured..<count { sum.add(Path.ownLength(elements[i], accuracy: accuracy)) }
+        return sum
+    }
+
+    /// An element's own length (0 for a move), as `append` measures it.
+    static func ownLength(_ e: Element, accuracy: Double) -> Double {
+        switch e {
+        case .move: 0
+        case .segment(let s): s.arcLength(accuracy: accuracy)
+        case .close(let l): l.arcLength()
+        }
     }
 
     /// The segment drawn by element `i`, or `nil` for a move.
@@ -211,23 +264,20 @@ public struct Path: Sendable {
 
     /// Appends one element, measuring only it.
     mutating func append(_ e: Element) {
-        var sum = lengthsAfter.last ?? CompensatedSum()
-        let own: Double
-        switch e {
-        case .move:
-            subpathStarts.append(elements.count)
-            own = 0
-        case .segment(let s): own = s.arcLength(accuracy: accuracy)
-        case .close(let l): own = l.arcLength()
+        if case .move = e { subpathStarts.append(elements.count) }
+        if !measuresLater {
+            measure()  // (the elements appended while it was set, if any)
+            var sum = lengthsAfter.last ?? CompensatedSum()
+            let own = Path.ownLength(e, accuracy: accuracy)
+            sum.add(own)
+            elementLengths.append(own)
+            lengthsAfter.append(sum)
         }
-        sum.add(own)
-        elementLengths.append(own)
         var box = Path.ownBounds(e)
         // The element's own tight box, for the index (a move's closing line is measured there).
         let ownTight: Rect? = if case .move = e { nil } else { box }
         if let previous = runningBounds { box = box.union(previous) }
         elements.append(e)
-        lengthsAfter.append(sum)
         runningBounds = box
         if elements.count % Path.boundsStep == 0 { boundsAt.append(box) }
         var kept = index
@@ -278,8 +328,10 @@ public struct Path: Sendable {
         guard count < elements.count else { return }
         let n = Swift.max(count, 0)
         elements.removeSubrange(n...)
-        lengthsAfter.removeSubrange(n...)
-        elementLengths.removeSubrange(n...)
+        if lengthsAfter.count > n {
+            lengthsAfter.removeSubrange(n...)
+            elementLengths.removeSubrange(n...)
+        }
         boundsAt.removeSubrange((n / Path.boundsStep)...)
         // The elements after the last kept step, measured again as `append` measured them.
         runningBounds = boundsAt.last

@@ -283,7 +283,19 @@ public enum CommandTable {
     /// A row held by reference, so that looking one up for every statement does not copy it.
     final class Row: Sendable {
         let spec: CommandSpec
-        init(_ spec: CommandSpec) { self.spec = spec }
+        /// The command only appends to the path through `Interpreter.draw` (or empties it, as
+        /// `clear` does) and reads no length but the ones its report holds: at the top level of a
+        /// run that drops those reports (`--quiet`), the lengths it adds are left to be measured
+        /// when something asks for them (`Path.measuresLater`).
+        let leavesLengths: Bool
+        init(_ spec: CommandSpec) {
+            self.spec = spec
+            leavesLengths = Row.leavingLengths.contains(spec.name)
+        }
+
+        static let leavingLengths: Set<String> = [
+            "move", "line", "quad", "through", "catmull", "curve", "arc", "close", "rect", "oval", "circle", "roundrect", "clear",
+        ]
     }
 
     /// The row for a command name (not a language word), by reference, or `nil`.

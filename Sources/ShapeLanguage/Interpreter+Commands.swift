@@ -81,6 +81,10 @@ extension Interpreter {
         range: SourceRange
     ) throws(Diagnostic) {
         let row = commandRow(name)
+        // A drawing command at the top level of a run that drops its report leaves the lengths it
+        // adds to be measured when something asks for them; any other statement has them measured.
+        let leaves = row?.leavesLengths == true && !emitsUnrequested && current.nesting == 0 && current.capturing == 0
+        if path.measuresLater != leaves { path.measuresLater = leaves }
         try charge((row?.spec.cost.units(elements: path.elements.count) ?? 1) + WorkCost.commandOverhead, range)
         guard let row else {
             if let procedure = state.procedures[name] {
@@ -258,6 +262,8 @@ extension Interpreter {
     /// Runs a path-building operation and reports the new end point, the length it added and the
     /// total. Geometry errors become diagnostics at the command.
     func draw(_ inv: Invocation, quietly: Bool = false, _ build: (inout Path) throws(GeometryError) -> Void) throws(Diagnostic) {
+        // (Lengths left to be measured later: the report, which nobody reads, is not made.)
+        let quietly = quietly || path.measuresLater
         switch try drawing(into: &path, inv, build) {
         case .nothing(let at, let length):
             // Nothing drawn (`close` with nothing to close, `svg ""`): say where the path stands.
@@ -295,6 +301,16 @@ extension Interpreter {
         do { try charge(WorkCost.elementCost * (path.elements.count - countBefore), inv.range) } catch {
             path.truncate(to: countBefore)
             throw error
+        }
+        if path.measuresLater {
+            guard path.elements.count != countBefore else { return .nothing(at: path.currentPoint, length: 0) }
+            // Every coordinate within `Path.largestCoordinate` (the path before was checked so
+            // too) bounds every length far below overflow: the checks below would all pass. If
+            // not, the path is measured and they run, for the error they give.
+            if (try? path.checkMeasurable(from: countBefore)) != nil, path.bounds?.isFinite ?? true {
+                return .drawn(to: path.currentPoint!, segment: 0, length: 0)
+            }
+            path.measuresLater = false
         }
         guard path.elements.count != countBefore else { return .nothing(at: path.currentPoint, length: path.length) }
         guard path.length.isFinite, path.bounds.map({ $0.isFinite }) ?? true else {

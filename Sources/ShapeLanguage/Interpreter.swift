@@ -359,7 +359,14 @@ public final class Interpreter {
         let stateBefore = snapshot
         current.begin(at: path.elements.count)
         (statementLine, lineHint) = source.line(of: statement.range.start, hint: lineHint)
-        let lengthBefore = path.length
+        // (A command has its path measured or not itself, and reads no length from before it.)
+        let lengthBefore: Double
+        if case .command = statement {
+            lengthBefore = 0
+        } else {
+            if path.measuresLater { path.measuresLater = false }
+            lengthBefore = path.length
+        }
         do {
             try run(statement, topLevel: true, lengthBefore: lengthBefore)
         } catch {

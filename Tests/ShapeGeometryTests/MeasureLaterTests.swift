@@ -1,0 +1,95 @@
+import Testing
+
+@testable import ShapeGeometry
+
+/// `Path.measuresLater`: a path whose appends leave their lengths to be measured later reads, at
+/// every moment, the very lengths of the same path measured as it was drawn (the same running
+/// sum in the same order), whether they are read before `measure()` or after, across truncations
+/// and changes of the setting.
+@Suite struct MeasureLaterTests {
+    /// Appends one random element of every kind to both paths.
+    static func drawRandom(_ rng: inout SeededRandom, into paths: inout [Path]) throws {
+        let kind = rng.next() % 7
+        let a = rng.point(-500, 500), b = rng.point(-500, 500), c = rng.point(-500, 500)
+        let r = rng.uniform(0.5, 80), s = rng.uniform(-7, 7), e = rng.uniform(-7, 7)
+        for k in paths.indices {
+            switch kind {
+            case 0: try paths[k].move(to: a)
+            case 1: try paths[k].line(to: a)
+            case 2: try paths[k].quad(control: a, to: b)
+            case 3: try paths[k].curve(control1: a, control2: b, to: c)
+            case 4: try paths[k].arc(center: a, radius: r, startAngle: s, endAngle: e, clockwise: s < e)
+            case 5: paths[k].close()
+            default: try paths[k].addCircle(center: a, radius: r)
+            }
+        }
+    }
+
+    /// Every length the two paths give, the same to the bit.
+    static func expectSameLengths(_ later: Path, _ eager: Path, _ rng: inout SeededRandom) {
+        #expect(later.elements == eager.elements)
+        #expect(later.length == eager.length)
+        let n = eager.elements.count
+        for i in 0...n { #expect(later.length(before: i) == eager.length(before: i), "before \(i)") }
+        for i in 0..<n { #expect(later.length(ofElement: i) == eager.length(ofElement: i), "element \(i)") }
+        for _ in 0..<5 where n > 0 {
+            let lo = Int(rng.next() % UInt64(n)), hi = lo + Int(rng.next() % UInt64(n - lo + 1))
+            #expect(later.length(ofElements: lo..<hi) == eager.length(ofElements: lo..<hi))
+            let at = rng.uniform(-1, eager.length + 1)
+            #expect(later.location(atLength: at)?.location == eager.location(atLength: at)?.location)
+        }
+    }
+
+    @Test func lengthsReadLaterAreTheLengthsMeasuredAsDrawn() throws {
+        var rng = SeededRandom(seed: 49)
+        var unmeasuredSeen = 0
+        for _ in 0..<40 {
+            var paths = [Path(), Path()]  // [measured later, measured as drawn]
+            try paths[0].move(to: Point(0, 0))
+            try paths[1].move(to: Point(0, 0))
+            paths[0].measuresLater = true
+            for step in 0..<60 {
+                try Self.drawRandom(&rng, into: &paths)
+                if !paths[0].isMeasured { unmeasuredSeen += 1 }
+                switch rng.next() % 10 {
+                case 0:
+                    // The undo of appends, into the part not yet measured or the part measured.
+                    let n = Int(rng.next() % UInt64(paths[1].elements.count + 1))
+                    paths[0].truncate(to: n)
+                    paths[1].truncate(to: n)
+                    if paths[1].elements.isEmpty {
+                        try paths[0].move(to: Point(0, 0))
+                        try paths[1].move(to: Point(0, 0))
+                    }
+                case 1: paths[0].measuresLater.toggle()  // measures, or starts leaving them again
+                case 2: paths[0].measure()
+                default: break
+                }
+                if step % 7 == 0 { Self.expectSameLengths(paths[0], paths[1], &rng) }
+            }
+            Self.expectSameLengths(paths[0], paths[1], &rng)
+            paths[0].measuresLater = false
+            #expect(paths[0].isMeasured)
+            Self.expectSameLengths(paths[0], paths[1], &rng)
+        }
+        // The lengths were read while not yet measured, many times.
+        #expect(unmeasuredSeen > 500)
+    }
+
+    @Test func appendsLeaveTheirLengthsUntilMeasured() throws {
+        var p = Path()
+        p.measuresLater = true
+        try p.move(to: Point(0, 0))
+        try p.quad(control: Point(3, 4), to: Point(6, 0))
+        #expect(!p.isMeasured)
+        // Read, the length is measured without being kept.
+        #expect(p.length == QuadraticBezier(Point(0, 0), Point(3, 4), Point(6, 0)).arcLength())
+        #expect(!p.isMeasured)
+        p.measure()
+        #expect(p.isMeasured && p.measuresLater)
+        try p.line(to: Point(6, 6))
+        #expect(!p.isMeasured)
+        p.measuresLater = false
+        #expect(p.isMeasured)
+    }
+}
