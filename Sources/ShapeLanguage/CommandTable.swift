@@ -169,7 +169,7 @@ public enum CommandGroup: String, Sendable, CaseIterable {
 /// completion and "did you mean" all read it; nothing about a command lives elsewhere.
 public struct CommandSpec: Sendable {
     /// A command's handler: it runs the command on the interpreter with its bound arguments.
-    typealias Handler = @Sendable (Interpreter) -> (Invocation) throws(Diagnostic) -> Void
+    typealias Handler = @Sendable (Interpreter, Invocation) throws(Diagnostic) -> Void
 
     public var name: String
     /// Positional parameter names, in order.
@@ -260,7 +260,7 @@ public enum CommandTable {
         CommandSpec(
             name: name, parameters: ["a"], keywords: [evenOdd.described("fill both with the even-odd rule instead of nonzero winding").spec],
             group: .combine, cost: .perElement(WorkCost.visitCost), isQuery: false, summary: summary, example: example,
-            takesText: true, run: Interpreter.booleanCommand)
+            takesText: true, run: { (i, inv) throws(Diagnostic) in try i.booleanCommand(inv) })
     }
     /// The fill rule's word, of the booleans, `simplify` and `contains`.
     static let evenOdd = FlagOption("evenodd", "use the even-odd rule instead of nonzero winding")
@@ -288,9 +288,16 @@ public enum CommandTable {
         /// run that drops those reports (`--quiet`), the lengths it adds are left to be measured
         /// when something asks for them (`Path.measuresLater`).
         let leavesLengths: Bool
+        /// Given only numbers, the command binds them as they are: no option group to check,
+        /// no default to fill in, no text to keep (`Interpreter.bind`'s quick way).
+        let bindsNumbersAlone: Bool
+        /// How many positional arguments it takes (`CommandSpec.arity`).
+        let arity: ClosedRange<Int>
         init(_ spec: CommandSpec) {
             self.spec = spec
             leavesLengths = Row.leavingLengths.contains(spec.name)
+            bindsNumbersAlone = spec.optionGroups.isEmpty && !spec.takesText && spec.keywords.allSatisfy { $0.defaults == nil }
+            arity = spec.arity
         }
 
         static let leavingLengths: Set<String> = [

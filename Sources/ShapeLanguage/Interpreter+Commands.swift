@@ -40,11 +40,39 @@ final class Invocation {
     /// its lists had (the interpreter binds each command into the one its last command left).
     func reuse(name: String, ranges: [SourceRange]?, range: SourceRange, arguments: [Expr], keywordNames: [String]) {
         self.name = name; self.range = range; self.arguments = arguments; self.keywordNames = keywordNames
+        boundRow = nil
         givenRanges = ranges
         numbers.removeAll(keepingCapacity: true)
         if !keywords.isEmpty { keywords.removeAll(keepingCapacity: true) }
         if !names.isEmpty { names.removeAll(keepingCapacity: true) }
         if !words.isEmpty { words.removeAll(keepingCapacity: true) }
+    }
+
+    /// The row whose name `name` is, when it was set from one (its identity: rows live as long
+    /// as the program).
+    private var boundRow: ObjectIdentifier?
+
+    /// Makes this invocation `row`'s with `arguments`, when each is a number literal: what
+    /// `reuse` and the general binding would make of them (no option words, no ranges yet). False,
+    /// with the invocation to be made anew, when one is not a literal.
+    func rebind(_ row: CommandTable.Row, range: SourceRange, numbersOnly arguments: [Expr]) -> Bool {
+        numbers.removeAll(keepingCapacity: true)
+        for i in arguments.indices {
+            guard case .number(let x, _) = arguments[i] else { return false }
+            numbers.append(x)
+        }
+        if boundRow != ObjectIdentifier(row) {
+            name = row.spec.name
+            boundRow = ObjectIdentifier(row)
+        }
+        self.range = range
+        self.arguments = arguments
+        if givenRanges != nil { givenRanges = nil }
+        if !keywordNames.isEmpty { keywordNames = [] }
+        if !keywords.isEmpty { keywords.removeAll(keepingCapacity: true) }
+        if !names.isEmpty { names.removeAll(keepingCapacity: true) }
+        if !words.isEmpty { words.removeAll(keepingCapacity: true) }
+        return true
     }
 
     /// Whether the option word was given, for words a row makes from an enum's cases (the
@@ -103,7 +131,7 @@ extension Interpreter {
         defer { if isKnownUniquelyReferenced(&invocation) { spareInvocation = invocation } }
         guard let run = row.spec.run else { throw error(.unknownCommand(name), nameRange) }
         drawn = nil
-        try run(self)(invocation)
+        try run(self, invocation)
         if $drawn || row.spec.group == .teaching { try fileFigure(invocation, teaching: row.spec.group == .teaching) }
         if current.nonFiniteReport {
             current.nonFiniteReport = false
@@ -115,7 +143,16 @@ extension Interpreter {
     /// borrowed; `bind(row.spec, ...)` where the row was looked up copied the whole spec, every
     /// list and string in it, at every statement: 4% of the work of a script of plain commands.)
     func bind(_ row: CommandTable.Row, arguments: [Expr], keywords: [KeywordArgument], range: SourceRange) throws(Diagnostic) -> Invocation {
-        try bind(row.spec, arguments: arguments, keywords: keywords, range: range)
+        // The quick way, for a command given only number literals (nearly every statement of a
+        // long script): into the invocation the last command left, without the checks that
+        // find nothing to say (the general way made and dropped a dozen references for them).
+        if keywords.isEmpty, row.bindsNumbersAlone, row.arity.contains(arguments.count), let spare = spareInvocation,
+            spare.rebind(row, range: range, numbersOnly: arguments)
+        {
+            spareInvocation = nil
+            return spare
+        }
+        return try bind(row.spec, arguments: arguments, keywords: keywords, range: range)
     }
 
     /// The one binding step from parsed arguments to an invocation, for every command: option

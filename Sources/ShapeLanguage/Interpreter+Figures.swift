@@ -104,7 +104,7 @@ extension Interpreter {
         var made: Figure
         do {
             try charge((row.spec.cost.units(elements: path.elements.count)) + WorkCost.commandOverhead, q.range)
-            try run(self)(inv)
+            try run(self, inv)
             made = drawn ?? Figure(title: figure.title, marks: [], layer: figure.layer)
             if drawn == nil { made.stale = "it draws nothing on the path as it is now" }
         } catch {

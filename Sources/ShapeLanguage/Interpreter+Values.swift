@@ -40,7 +40,7 @@ extension Interpreter {
         current.captured = nil
         defer { current.capturing -= 1 }
         drawn = nil
-        try run(self)(invocation)
+        try run(self, invocation)
         if drawn != nil || spec.group == .teaching { try fileFigure(invocation, teaching: spec.group == .teaching) }
         if current.nonFiniteReport {
             current.nonFiniteReport = false

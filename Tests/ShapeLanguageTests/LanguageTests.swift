@@ -460,7 +460,7 @@ func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
         let i = Interpreter()
         let circle = CommandTable.spec(named: "circle")!
         let inv = Invocation(name: "circle", numbers: [0, 0, 2], ranges: [], keywords: [:], range: SourceRange(0, 0))
-        #expect(throws: Never.self) { try circle.run!(i)(inv) }
+        #expect(throws: Never.self) { try circle.run!(i, inv) }
         #expect(abs(i.path.length - 4 * Double.pi) < 1e-12)
     }
 

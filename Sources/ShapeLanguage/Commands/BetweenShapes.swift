@@ -30,13 +30,13 @@ extension CommandTable {
             ],
             group: .combine, cost: .perElement(WorkCost.visitCost), isQuery: false,
             summary: "the path becomes the outline CoreGraphics fills when stroking it with width w: no overlaps, no crossings",
-            example: "stroke 4 cap round", run: Interpreter.strokeCommand),
+            example: "stroke 4 cap round", run: { (i, inv) throws(Diagnostic) in try i.strokeCommand(inv) }),
         CommandSpec(
             name: "dashes", parameters: ["on", "off"], variadic: true,
             keywords: [dashPhase.spec],
             group: .combine, cost: .perElement(WorkCost.visitCost), isQuery: false,
             summary: "the path becomes its dashes, one subpath each (arcs stay arcs; the pattern and rule of dash)",
-            example: "dashes 6 4", run: Interpreter.dashesCommand),
+            example: "dashes 6 4", run: { (i, inv) throws(Diagnostic) in try i.dashesCommand(inv) }),
         CommandSpec(
             name: "offset", parameters: ["d"],
             keywords: [
@@ -44,12 +44,12 @@ extension CommandTable {
             ],
             group: .combine, cost: .perElement(WorkCost.visitCost), isQuery: false,
             summary: "the path becomes the outline of its filled area grown by d (shrunk for negative d): every point of it d from the original",
-            example: "offset 5", run: Interpreter.offsetCommand),
+            example: "offset 5", run: { (i, inv) throws(Diagnostic) in try i.offsetCommand(inv) }),
         CommandSpec(
             name: "simplify", parameters: [], keywords: [evenOdd.described("fill with the even-odd rule instead of nonzero winding").spec],
             group: .combine, cost: .perElement(WorkCost.visitCost), isQuery: false,
             summary: "the path becomes the outline of its own filled area: no overlaps, no crossings",
-            example: "simplify", run: Interpreter.booleanCommand),
+            example: "simplify", run: { (i, inv) throws(Diagnostic) in try i.booleanCommand(inv) }),
     ]
 }
 

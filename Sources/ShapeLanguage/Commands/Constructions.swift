@@ -24,63 +24,63 @@ extension CommandTable {
             keywords: [catmullTension.described("the spline's tension (default 1)").spec],
             group: .teaching, cost: .unit, isQuery: true,
             summary: "the four Catmull-Rom points that draw Bézier element i: catmull through them gives it back",
-            example: "catmullpoints 2", run: Interpreter.catmullPointsCommand),
+            example: "catmullpoints 2", run: { (i, inv) throws(Diagnostic) in try i.catmullPointsCommand(inv) }),
         CommandSpec(
             name: "mold", parameters: ["i", "t", "x", "y"], group: .teaching, cost: .perElement(WorkCost.visitCost), isQuery: false,
             summary: "move element i's point at t to (x, y), its ends kept (the projection identity; a cubic keeps its tangent there)",
-            example: "mold 2 0.5 60 -20", run: Interpreter.moldCommand),
+            example: "mold 2 0.5 60 -20", run: { (i, inv) throws(Diagnostic) in try i.moldCommand(inv) }),
         CommandSpec(
             name: "fit", parameters: ["x", "y"], variadic: true, variadicNames: ("each coordinate", "pairs of coordinates (x y ...)"),
             keywords: [degree.spec],
             group: .path, cost: .perElement(0), isQuery: false,
             summary: "the Bézier from the current point to the last point nearest all the points (least squares), and how far it misses",
-            example: "fit 10 20 30 25 50 0", run: Interpreter.fitCommand),
+            example: "fit 10 20 30 25 50 0", run: { (i, inv) throws(Diagnostic) in try i.fitCommand(inv) }),
         CommandSpec(
             name: "bspline", parameters: ["x", "y"], variadic: true, variadicNames: ("each coordinate", "pairs of coordinates (x y ...)"),
             keywords: [degree.described("2 or 3 (default)").spec],
             group: .path, cost: .perElement(0), isQuery: false,
             summary: "the B-spline with the current point and these as control points, from the first to the last, as Béziers",
-            example: "bspline 20 40 60 40 80 0", run: Interpreter.bSplineCommand),
+            example: "bspline 20 40 60 40 80 0", run: { (i, inv) throws(Diagnostic) in try i.bSplineCommand(inv) }),
         CommandSpec(
             name: "offsetcurve", parameters: ["i", "d", "d1"], optionalCount: 1,
             keywords: [offsetCurveTolerance.spec],
             group: .teaching, cost: .perElement(WorkCost.visitCost), isQuery: false,
             summary: "draw the curve at distance d beside element i (growing to d1 at its end: a graduated offset) as a new subpath",
-            example: "offsetcurve 2 10", run: Interpreter.offsetCurveCommand),
+            example: "offsetcurve 2 10", run: { (i, inv) throws(Diagnostic) in try i.offsetCurveCommand(inv) }),
         CommandSpec(
             name: "lengthtable", parameters: ["i", "n"], group: .teaching, cost: .unit, isQuery: true,
             summary: "element i's length summed as n chords (a look-up table) beside the exact length",
-            example: "lengthtable 2 10", run: Interpreter.lengthTableCommand),
+            example: "lengthtable 2 10", run: { (i, inv) throws(Diagnostic) in try i.lengthTableCommand(inv) }),
         CommandSpec(
             name: "cubics", parameters: ["i"], optionalCount: 1, group: .teaching, cost: .perElement(WorkCost.visitCost), isQuery: false,
             summary:
                 "replace arc element i (or every arc) by the cubics CoreGraphics draws it with, a quarter turn at most each, and say how far they stray",
-            example: "cubics", run: Interpreter.cubicsCommand),
+            example: "cubics", run: { (i, inv) throws(Diagnostic) in try i.cubicsCommand(inv) }),
         CommandSpec(
             name: "arcs", parameters: ["i"],
             keywords: [arcsTolerance.spec],
             group: .teaching, cost: .perElement(WorkCost.visitCost), isQuery: false,
             summary: "replace Bézier element i by circular arcs within e of it (lines where it is straight) and say how far they stray",
-            example: "arcs 2", run: Interpreter.arcsCommand),
+            example: "arcs 2", run: { (i, inv) throws(Diagnostic) in try i.arcsCommand(inv) }),
         CommandSpec(
             name: "quads", parameters: ["i"], optionalCount: 1, group: .teaching, cost: .perElement(WorkCost.visitCost), isQuery: false,
             summary: "replace arc element i (or every arc) by quadratic Béziers of at most 45° each and say how far they stray",
-            example: "quads", run: Interpreter.quadsCommand),
+            example: "quads", run: { (i, inv) throws(Diagnostic) in try i.quadsCommand(inv) }),
         CommandSpec(
             name: "elevate", parameters: ["i"], group: .teaching, cost: .perElement(WorkCost.visitCost), isQuery: false,
             summary: "raise element i's degree by one (a line to a quadratic, a quadratic to a cubic): the curve does not change",
-            example: "elevate 1", run: Interpreter.elevateCommand),
+            example: "elevate 1", run: { (i, inv) throws(Diagnostic) in try i.elevateCommand(inv) }),
         CommandSpec(
             name: "lower", parameters: ["i"],
             keywords: [lowerPrimer.spec],
             group: .teaching, cost: .perElement(WorkCost.visitCost), isQuery: false,
             summary:
                 "lower element i's degree by one, ends pinned (a cubic to the nearest quadratic, a quadratic to its chord) and say how far it moved",
-            example: "lower 2", run: Interpreter.lowerCommand),
+            example: "lower 2", run: { (i, inv) throws(Diagnostic) in try i.lowerCommand(inv) }),
         CommandSpec(
             name: "split", parameters: ["i", "t"], group: .teaching, cost: .perElement(WorkCost.visitCost), isQuery: false,
             summary: "split element i at parameter t into two of its kind (the shape does not change)",
-            example: "split 1 0.5", run: Interpreter.splitCommand),
+            example: "split 1 0.5", run: { (i, inv) throws(Diagnostic) in try i.splitCommand(inv) }),
     ]
 }
 

@@ -9,30 +9,31 @@ extension CommandTable {
         CommandSpec(
             name: "tangent", parameters: ["s"], group: .teaching, cost: .unit, isQuery: true,
             summary: "the unit tangent (direction of travel) at arc length s", example: "tangent 10",
-            run: Interpreter.tangentCommand),
+            run: { (i, inv) throws(Diagnostic) in try i.tangentCommand(inv) }),
         CommandSpec(
             name: "normal", parameters: ["s"], group: .teaching, cost: .unit, isQuery: true,
             summary: "the unit normal at arc length s: the tangent turned 90° clockwise on screen", example: "normal 10",
-            run: Interpreter.normalCommand),
+            run: { (i, inv) throws(Diagnostic) in try i.normalCommand(inv) }),
         CommandSpec(
             name: "curvature", parameters: ["s"], group: .teaching, cost: .unit, isQuery: true,
             summary: "the signed curvature at arc length s (positive turning clockwise on screen) and its radius",
-            example: "curvature 10", run: Interpreter.curvatureCommand),
+            example: "curvature 10", run: { (i, inv) throws(Diagnostic) in try i.curvatureCommand(inv) }),
         CommandSpec(
             name: "extrema", parameters: ["i"], group: .teaching, cost: .unit, isQuery: true,
             summary: "where element i turns in x and in y: its parameters and points", example: "extrema 1",
-            run: Interpreter.extremaCommand),
+            run: { (i, inv) throws(Diagnostic) in try i.extremaCommand(inv) }),
         CommandSpec(
             name: "point", parameters: ["i", "t"], group: .teaching, cost: .unit, isQuery: true,
             summary: "element i at parameter t: its point, first and second derivatives in t, curvature and arc length",
-            example: "point 1 0.5", run: Interpreter.pointCommand),
+            example: "point 1 0.5", run: { (i, inv) throws(Diagnostic) in try i.pointCommand(inv) }),
         CommandSpec(
             name: "locate", parameters: ["s"], group: .teaching, cost: .unit, isQuery: true,
-            summary: "where arc length s falls: the element and its parameter t", example: "locate 100", run: Interpreter.locateCommand),
+            summary: "where arc length s falls: the element and its parameter t", example: "locate 100",
+            run: { (i, inv) throws(Diagnostic) in try i.locateCommand(inv) }),
         CommandSpec(
             name: "inflections", parameters: ["i"], group: .teaching, cost: .unit, isQuery: true,
             summary: "where element i's curvature changes sign (the roots of x'y'' - y'x'')", example: "inflections 1",
-            run: Interpreter.inflectionsCommand),
+            run: { (i, inv) throws(Diagnostic) in try i.inflectionsCommand(inv) }),
     ]
 }
 

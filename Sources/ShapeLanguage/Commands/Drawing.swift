@@ -11,30 +11,30 @@ extension CommandTable {
     static let drawing: [CommandSpec] = [
         CommandSpec(
             name: "move", parameters: ["x", "y"], group: .path, cost: .unit, isQuery: false,
-            summary: "start a new subpath at (x, y)", example: "move 10 20", run: Interpreter.moveCommand),
+            summary: "start a new subpath at (x, y)", example: "move 10 20", run: { (i, inv) throws(Diagnostic) in try i.moveCommand(inv) }),
         CommandSpec(
             name: "line", parameters: ["x", "y"], group: .path, cost: .unit, isQuery: false,
-            summary: "straight segment to (x, y)", example: "line 100 20", run: Interpreter.lineCommand),
+            summary: "straight segment to (x, y)", example: "line 100 20", run: { (i, inv) throws(Diagnostic) in try i.lineCommand(inv) }),
         CommandSpec(
             name: "quad", parameters: ["cx", "cy", "x", "y"], group: .path, cost: .units(4), isQuery: false,
             summary: "quadratic Bézier with control point (cx, cy) to (x, y)", example: "quad 50 0 100 50",
-            run: Interpreter.quadCommand),
+            run: { (i, inv) throws(Diagnostic) in try i.quadCommand(inv) }),
         CommandSpec(
             name: "through", parameters: ["bx", "by", "x", "y"],
             keywords: [throughCubic.spec],
             group: .path, cost: .unit, isQuery: false,
             summary: "a quadratic (or cubic) from the current point through (bx, by) to (x, y), as the Primer builds it from three points",
-            example: "through 50 -20 100 0", run: Interpreter.throughCommand),
+            example: "through 50 -20 100 0", run: { (i, inv) throws(Diagnostic) in try i.throughCommand(inv) }),
         CommandSpec(
             name: "catmull", parameters: ["x", "y"], variadic: true, variadicNames: ("each coordinate", "pairs of coordinates (x y ...)"),
             keywords: [catmullTension.spec],
             group: .path, cost: .perElement(0), isQuery: false,
             summary: "a Catmull-Rom spline from the current point through the given points, drawn as cubics (the Primer's conversion)",
-            example: "catmull 50 0 100 50 150 0", run: Interpreter.catmullCommand),
+            example: "catmull 50 0 100 50 150 0", run: { (i, inv) throws(Diagnostic) in try i.catmullCommand(inv) }),
         CommandSpec(
             name: "curve", parameters: ["c1x", "c1y", "c2x", "c2y", "x", "y"], group: .path, cost: .units(8), isQuery: false,
             summary: "cubic Bézier with control points c1 and c2 to (x, y)", example: "curve 30 0 70 100 100 50",
-            run: Interpreter.curveCommand),
+            run: { (i, inv) throws(Diagnostic) in try i.curveCommand(inv) }),
         CommandSpec(
             name: "arc", parameters: ["cx", "cy", "r", "start", "end"],
             keywords: [
@@ -42,28 +42,32 @@ extension CommandTable {
             ],
             optionGroups: [exclusive("cw", "ccw")], group: .path, cost: .units(8), isQuery: false,
             summary: "circular arc about (cx, cy); joined to the current point by a line",
-            example: "arc 160 126.9 80 45deg -225deg ccw", run: Interpreter.arcCommand),
+            example: "arc 160 126.9 80 45deg -225deg ccw", run: { (i, inv) throws(Diagnostic) in try i.arcCommand(inv) }),
         CommandSpec(
             name: "close", parameters: [], group: .path, cost: .unit, isQuery: false,
-            summary: "straight segment back to the subpath's start", example: "close", run: Interpreter.closeCommand),
+            summary: "straight segment back to the subpath's start", example: "close", run: { (i, inv) throws(Diagnostic) in try i.closeCommand(inv) }
+        ),
         CommandSpec(
             name: "rect", parameters: ["x", "y", "w", "h"], group: .path, cost: .unit, isQuery: false,
-            summary: "closed rectangle from (x, y), clockwise", example: "rect 0 0 100 50", run: Interpreter.rectCommand),
+            summary: "closed rectangle from (x, y), clockwise", example: "rect 0 0 100 50",
+            run: { (i, inv) throws(Diagnostic) in try i.rectCommand(inv) }),
         CommandSpec(
             name: "oval", parameters: ["x", "y", "w", "h"], group: .path, cost: .unit, isQuery: false,
-            summary: "closed ellipse inscribed in the rectangle, exact", example: "oval 0 0 100 50", run: Interpreter.ovalCommand),
+            summary: "closed ellipse inscribed in the rectangle, exact", example: "oval 0 0 100 50",
+            run: { (i, inv) throws(Diagnostic) in try i.ovalCommand(inv) }),
         CommandSpec(
             name: "circle", parameters: ["cx", "cy", "r"], group: .path, cost: .unit, isQuery: false,
-            summary: "closed circle about (cx, cy), exact", example: "circle 50 50 25", run: Interpreter.circleCommand),
+            summary: "closed circle about (cx, cy), exact", example: "circle 50 50 25",
+            run: { (i, inv) throws(Diagnostic) in try i.circleCommand(inv) }),
         CommandSpec(
             name: "roundrect", parameters: ["x", "y", "w", "h", "r"], group: .path, cost: .unit, isQuery: false,
             summary:
                 "closed rectangle with circular corners of radius r (exact arcs: not the continuous corners of UIBezierPath(roundedRect:cornerRadius:))",
             example: "roundrect 0 0 200 120 30",
-            run: Interpreter.roundrectCommand),
+            run: { (i, inv) throws(Diagnostic) in try i.roundrectCommand(inv) }),
         CommandSpec(
             name: "clear", parameters: [], group: .path, cost: .unit, isQuery: false,
-            summary: "empty the path (the handle goes too)", example: "clear", run: Interpreter.clearCommand),
+            summary: "empty the path (the handle goes too)", example: "clear", run: { (i, inv) throws(Diagnostic) in try i.clearCommand(inv) }),
     ]
 }
 

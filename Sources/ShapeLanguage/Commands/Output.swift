@@ -32,13 +32,13 @@ extension CommandTable {
             ],
             group: .query, cost: .perElement(WorkCost.listingCost), isQuery: true, functionForm: false,
             summary: "print the path as Swift code or SVG path data, or write it to a .swift file; with a def's name, the def as a Swift function",
-            example: "export swift cgpath as card", takesText: true, run: Interpreter.exportCommand),
+            example: "export swift cgpath as card", takesText: true, run: { (i, inv) throws(Diagnostic) in try i.exportCommand(inv) }),
         CommandSpec(
             name: "save", parameters: ["\"file.svg\""],
             keywords: SaveLayer.allCases.map { flag($0.rawValue, $0.summary) } + [saveAll.spec],
             group: .query, cost: .perElement(WorkCost.listingCost), isQuery: true, functionForm: false,
             summary: "write an SVG (or, for a .pdf name, PDF) picture of the path, with optional layers",
-            example: "save \"figure.svg\" points handle", takesText: true, run: Interpreter.saveCommand),
+            example: "save \"figure.svg\" points handle", takesText: true, run: { (i, inv) throws(Diagnostic) in try i.saveCommand(inv) }),
         CommandSpec(
             name: "show", parameters: [],
             keywords: [
@@ -46,7 +46,7 @@ extension CommandTable {
             ], group: .query,
             cost: .perElement(3), isQuery: true, functionForm: false,
             summary: "plot the path in the terminal (braille dots), with its control polygons or the handle if asked", example: "show controls",
-            run: Interpreter.showCommand),
+            run: { (i, inv) throws(Diagnostic) in try i.showCommand(inv) }),
     ]
 }
 

@@ -8,48 +8,49 @@ extension CommandTable {
     static let queries: [CommandSpec] = [
         CommandSpec(
             name: "length", parameters: [], group: .query, cost: .unit, isQuery: true,
-            summary: "total length of the path", example: "length", run: Interpreter.lengthCommand),
+            summary: "total length of the path", example: "length", run: { (i, inv) throws(Diagnostic) in try i.lengthCommand(inv) }),
         CommandSpec(
             name: "area", parameters: [], group: .query, cost: .perElement(WorkCost.visitCost), isQuery: true,
             summary:
                 "the area the outline encloses (Green's theorem, each subpath closed by a line to its start): clockwise on screen counts positive, counter-clockwise negative",
-            example: "area", run: Interpreter.areaCommand),
+            example: "area", run: { (i, inv) throws(Diagnostic) in try i.areaCommand(inv) }),
         CommandSpec(
             name: "centroid", parameters: [], group: .query, cost: .perElement(WorkCost.visitCost), isQuery: true,
             summary:
                 "the centre of the area the outline encloses (as area counts it): its first moments over its area; its figure marks it",
-            example: "centroid", run: Interpreter.centroidCommand),
+            example: "centroid", run: { (i, inv) throws(Diagnostic) in try i.centroidCommand(inv) }),
         CommandSpec(
             name: "points", parameters: [], group: .query, cost: .unit, isQuery: true,
-            summary: "list the track points", example: "points", run: Interpreter.pointsCommand),
+            summary: "list the track points", example: "points", run: { (i, inv) throws(Diagnostic) in try i.pointsCommand(inv) }),
         CommandSpec(
             name: "bounds", parameters: [], group: .query, cost: .unit, isQuery: true,
-            summary: "tight bounds of the exact geometry", example: "bounds", run: Interpreter.boundsCommand),
+            summary: "tight bounds of the exact geometry", example: "bounds", run: { (i, inv) throws(Diagnostic) in try i.boundsCommand(inv) }),
         CommandSpec(
             name: "contains", parameters: ["x", "y"],
             keywords: [evenOdd.spec],
             group: .query, cost: .units(20), isQuery: true,
-            summary: "is (x, y) inside the path?", example: "contains 50 50", run: Interpreter.containsCommand),
+            summary: "is (x, y) inside the path?", example: "contains 50 50", run: { (i, inv) throws(Diagnostic) in try i.containsCommand(inv) }),
         CommandSpec(
             name: "winding", parameters: ["x", "y"], group: .query, cost: .units(20), isQuery: true,
             summary:
                 "the winding number of the path around (x, y), and what each fill rule makes of it (save ... figure draws the ray and its crossings)",
-            example: "winding 50 50", run: Interpreter.windingCommand),
+            example: "winding 50 50", run: { (i, inv) throws(Diagnostic) in try i.windingCommand(inv) }),
         CommandSpec(
             name: "nearest", parameters: ["x", "y"], group: .query, cost: .units(20), isQuery: true,
             summary: "nearest point of the path, its distance and arc-length position", example: "nearest 0 0",
-            run: Interpreter.nearestCommand),
+            run: { (i, inv) throws(Diagnostic) in try i.nearestCommand(inv) }),
         CommandSpec(
             name: "intersections", parameters: ["a"], optionalCount: 1, group: .query, cost: .perElement(WorkCost.visitCost),
             isQuery: true,
             summary: "where the path crosses or touches itself, or path value a (points, arc lengths, overlaps)",
-            example: "intersections", takesText: true, run: Interpreter.intersectionsCommand),
+            example: "intersections", takesText: true, run: { (i, inv) throws(Diagnostic) in try i.intersectionsCommand(inv) }),
         CommandSpec(
             name: "at", parameters: ["s"], group: .query, cost: .unit, isQuery: true,
-            summary: "point and tangent angle at arc length s", example: "at 100", run: Interpreter.atCommand),
+            summary: "point and tangent angle at arc length s", example: "at 100", run: { (i, inv) throws(Diagnostic) in try i.atCommand(inv) }),
         CommandSpec(
             name: "elements", parameters: [], group: .query, cost: .perElement(WorkCost.listingCost), isQuery: true,
-            summary: "list the path's elements with their lengths", example: "elements", run: Interpreter.elementsCommand),
+            summary: "list the path's elements with their lengths", example: "elements",
+            run: { (i, inv) throws(Diagnostic) in try i.elementsCommand(inv) }),
     ]
 }
 

@@ -19,7 +19,7 @@ extension CommandTable {
             ],
             group: .path, cost: .unit, isQuery: false,
             summary: "seed 001: a fixed circle, a dragged circle and the gooey bridge between them",
-            example: "sticky 160 60 20 200 160 20", run: Interpreter.stickyCommand),
+            example: "sticky 160 60 20 200 160 20", run: { (i, inv) throws(Diagnostic) in try i.stickyCommand(inv) }),
         CommandSpec(
             name: "wander", parameters: ["duration", "speed"], optionalCount: 1,
             keywords: [
@@ -27,15 +27,16 @@ extension CommandTable {
             ],
             group: .path, cost: .unit, isQuery: false,
             summary: "seed 002: a random smooth curve of tangent arcs, duration × speed long (speed 15)",
-            example: "wander 60 seed 7", run: Interpreter.wanderCommand),
+            example: "wander 60 seed 7", run: { (i, inv) throws(Diagnostic) in try i.wanderCommand(inv) }),
         CommandSpec(
             name: "svg", parameters: ["\"data\""], group: .path, cost: .unit, isQuery: false,
             summary: "append SVG path data (M L H V C S Q T A Z, absolute and relative); arcs stay exact",
-            example: "svg \"M 10 10 h 80 a 20 20 0 0 1 20 20 v 40 Z\"", takesText: true, run: Interpreter.svgCommand),
+            example: "svg \"M 10 10 h 80 a 20 20 0 0 1 20 20 v 40 Z\"", takesText: true, run: { (i, inv) throws(Diagnostic) in try i.svgCommand(inv) }
+        ),
         CommandSpec(
             name: "draw", parameters: ["p"], group: .path, cost: .unit, isQuery: false,
             summary: "append the subpaths of path value p (from path() or a function), exactly as they are",
-            example: "draw path()", takesText: true, run: Interpreter.drawCommand),
+            example: "draw path()", takesText: true, run: { (i, inv) throws(Diagnostic) in try i.drawCommand(inv) }),
     ]
 }
 

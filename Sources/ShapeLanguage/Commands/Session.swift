@@ -12,11 +12,12 @@ extension CommandTable {
     static let session: [CommandSpec] = [
         CommandSpec(
             name: "undo", parameters: [], group: .session, cost: .unit, isQuery: false,
-            summary: "revert the last command that changed the state", example: "undo", run: Interpreter.undoCommand),
+            summary: "revert the last command that changed the state", example: "undo", run: { (i, inv) throws(Diagnostic) in try i.undoCommand(inv) }
+        ),
         CommandSpec(
             name: "vars", parameters: [], group: .session, cost: .unit, isQuery: true, functionForm: false,
             summary: "list the variables and procedures defined in this session", example: "vars",
-            run: Interpreter.varsCommand),
+            run: { (i, inv) throws(Diagnostic) in try i.varsCommand(inv) }),
         CommandSpec(
             name: "figure", parameters: [],
             keywords: [
@@ -25,14 +26,15 @@ extension CommandTable {
             optionGroups: [OptionGroup(names: ["keep", "replace", "clear"], required: true)],
             group: .session, cost: .unit, isQuery: false,
             summary: "whether the teaching queries' figures accumulate for save ... figure, or clear them",
-            example: "figure keep", run: Interpreter.figureCommand),
+            example: "figure keep", run: { (i, inv) throws(Diagnostic) in try i.figureCommand(inv) }),
         CommandSpec(
             name: "precision", parameters: ["n"], group: .session, cost: .unit, isQuery: false,
-            summary: "decimals shown in text output (default 4)", example: "precision 6", run: Interpreter.precisionCommand),
+            summary: "decimals shown in text output (default 4)", example: "precision 6",
+            run: { (i, inv) throws(Diagnostic) in try i.precisionCommand(inv) }),
         CommandSpec(
             name: "help", parameters: ["command"], optionalCount: 1, group: .session, cost: .unit, isQuery: true, functionForm: false,
             summary: "list the commands, or show one with an example", example: "help arc", takesText: true,
-            run: Interpreter.helpCommand),
+            run: { (i, inv) throws(Diagnostic) in try i.helpCommand(inv) }),
     ]
 }
 

@@ -9,60 +9,60 @@ extension CommandTable {
         CommandSpec(
             name: "casteljau", parameters: ["i", "t"], group: .teaching, cost: .unit, isQuery: true,
             summary: "the de Casteljau construction of element i at parameter t (save ... casteljau draws it)",
-            example: "casteljau 1 0.5", run: Interpreter.casteljauCommand),
+            example: "casteljau 1 0.5", run: { (i, inv) throws(Diagnostic) in try i.casteljauCommand(inv) }),
         CommandSpec(
             name: "yforx", parameters: ["i", "x"], group: .teaching, cost: .unit, isQuery: true,
             summary: "the points of element i at x: y for x (the roots of x(t) - x)", example: "yforx 1 10",
-            run: Interpreter.yForXCommand),
+            run: { (i, inv) throws(Diagnostic) in try i.yForXCommand(inv) }),
         CommandSpec(
             name: "hodograph", parameters: ["i"], group: .teaching, cost: .unit, isQuery: true,
             summary: "the control points of element i's derivative: n(P[k+1] - P[k]) for a Bézier of degree n",
-            example: "hodograph 1", run: Interpreter.hodographCommand),
+            example: "hodograph 1", run: { (i, inv) throws(Diagnostic) in try i.hodographCommand(inv) }),
         CommandSpec(
             name: "components", parameters: ["i"], group: .teaching, cost: .unit, isQuery: true,
             summary: "x(t) and y(t) of element i as polynomials (lowest power first)", example: "components 2",
-            run: Interpreter.componentsCommand),
+            run: { (i, inv) throws(Diagnostic) in try i.componentsCommand(inv) }),
         CommandSpec(
             name: "align", parameters: ["i"], group: .teaching, cost: .unit, isQuery: true,
             summary: "element i's control points moved so that it starts at the origin with its chord along +x",
-            example: "align 2", run: Interpreter.alignCommand),
+            example: "align 2", run: { (i, inv) throws(Diagnostic) in try i.alignCommand(inv) }),
         CommandSpec(
             name: "alignedbox", parameters: ["i"], group: .teaching, cost: .unit, isQuery: true,
             summary: "the corners of element i's tight box turned to its chord (an oriented bounding box)",
-            example: "alignedbox 2", run: Interpreter.alignedBoxCommand),
+            example: "alignedbox 2", run: { (i, inv) throws(Diagnostic) in try i.alignedBoxCommand(inv) }),
         CommandSpec(
             name: "continuity", parameters: [], group: .teaching, cost: .perElement(WorkCost.visitCost), isQuery: true,
             summary: "how each element joins the next: C1 (same derivative), G1 (same direction) or a corner and its turn",
-            example: "continuity", run: Interpreter.continuityCommand),
+            example: "continuity", run: { (i, inv) throws(Diagnostic) in try i.continuityCommand(inv) }),
         CommandSpec(
             name: "abc", parameters: ["i", "t"], group: .teaching, cost: .unit, isQuery: true,
             summary: "the projection identity of element i at t: A, B on the curve, C on the chord, u and the ratio",
-            example: "abc 2 0.3", run: Interpreter.abcCommand),
+            example: "abc 2 0.3", run: { (i, inv) throws(Diagnostic) in try i.abcCommand(inv) }),
         CommandSpec(
             name: "bernstein", parameters: ["i", "t"], group: .teaching, cost: .unit, isQuery: true,
             summary: "the weight of each of element i's points at t (the Bernstein polynomials) and the point they make",
-            example: "bernstein 1 0.25", run: Interpreter.bernsteinCommand),
+            example: "bernstein 1 0.25", run: { (i, inv) throws(Diagnostic) in try i.bernsteinCommand(inv) }),
         CommandSpec(
             name: "rational", parameters: ["i", "t", "w0", "w1", "w2", "w3"], optionalCount: 1, group: .teaching, cost: .unit, isQuery: true,
             summary: "the point at t of the rational curve with element i's points and one weight per point (save ... figure draws that curve)",
-            example: "rational 2 0.5 1 2 2 1", run: Interpreter.rationalCommand),
+            example: "rational 2 0.5 1 2 2 1", run: { (i, inv) throws(Diagnostic) in try i.rationalCommand(inv) }),
         CommandSpec(
             name: "matrix", parameters: ["i"], group: .teaching, cost: .unit, isQuery: true,
             summary: "element i in matrix form: B(t) = [1 t t² t³]·M·P, with M, P and the coefficients M·P",
-            example: "matrix 1", run: Interpreter.matrixCommand),
+            example: "matrix 1", run: { (i, inv) throws(Diagnostic) in try i.matrixCommand(inv) }),
         CommandSpec(
             name: "splitmatrix", parameters: ["i", "t"], group: .teaching, cost: .unit, isQuery: true,
             summary: "the two matrices that split element i at t, and the points of both pieces (save ... figure draws them)",
-            example: "splitmatrix 1 0.5", run: Interpreter.splitMatrixCommand),
+            example: "splitmatrix 1 0.5", run: { (i, inv) throws(Diagnostic) in try i.splitMatrixCommand(inv) }),
         CommandSpec(
             name: "interval", parameters: ["i", "a", "b"], group: .teaching, cost: .unit, isQuery: true,
             summary: "the points of element i's curve over t from a to b, any real numbers: outside 0 to 1 the curve goes on",
-            example: "interval 1 -0.5 1.5", run: Interpreter.intervalCommand),
+            example: "interval 1 -0.5 1.5", run: { (i, inv) throws(Diagnostic) in try i.intervalCommand(inv) }),
         CommandSpec(
             name: "canonical", parameters: ["i"], group: .teaching, cost: .unit, isQuery: true,
             summary:
                 "cubic element i in canonical form: where its last point falls and what that makes it (arch, loop, cusp, one or two inflections)",
-            example: "canonical 2", run: Interpreter.canonicalCommand),
+            example: "canonical 2", run: { (i, inv) throws(Diagnostic) in try i.canonicalCommand(inv) }),
     ]
 }
 

@@ -16,11 +16,11 @@ extension CommandTable {
             keywords: [dashPhase.spec],
             group: .track, cost: .unit, isQuery: false,
             summary: "compute the track points: the ends of every dash of the pattern",
-            example: "dash 1 1", run: Interpreter.dashCommand),
+            example: "dash 1 1", run: { (i, inv) throws(Diagnostic) in try i.dashCommand(inv) }),
         CommandSpec(
             name: "handle", parameters: ["i"], optionalCount: 1, group: .track, cost: .unit, isQuery: false, functionForm: true,
             summary: "show the handle, or put it on track point i (wrapping)", example: "handle 10",
-            run: Interpreter.handleCommand),
+            run: { (i, inv) throws(Diagnostic) in try i.handleCommand(inv) }),
         CommandSpec(
             name: "drag", parameters: [],
             keywords: [
@@ -28,15 +28,16 @@ extension CommandTable {
             ],
             optionGroups: [oneOf("to", "by")], group: .track, cost: .unit, isQuery: false,
             summary: "slide the handle along the track points toward a target",
-            example: "drag to 200 300", run: Interpreter.dragCommand),
+            example: "drag to 200 300", run: { (i, inv) throws(Diagnostic) in try i.dragCommand(inv) }),
         CommandSpec(
             name: "setpoint", parameters: ["i", "k", "x", "y"], group: .path, cost: .perElement(WorkCost.elementCost), isQuery: false,
             summary:
                 "move point k of element i to (x, y): an anchor moves for both elements that share it; an arc's points are centre, start, end, radius",
-            example: "setpoint 1 0 50 20", run: Interpreter.setpointCommand),
+            example: "setpoint 1 0 50 20", run: { (i, inv) throws(Diagnostic) in try i.setpointCommand(inv) }),
         CommandSpec(
             name: "snap", parameters: ["x", "y"], group: .track, cost: .unit, isQuery: false,
-            summary: "jump the handle to the track point nearest (x, y)", example: "snap 80 120", run: Interpreter.snapCommand),
+            summary: "jump the handle to the track point nearest (x, y)", example: "snap 80 120",
+            run: { (i, inv) throws(Diagnostic) in try i.snapCommand(inv) }),
     ]
 }
 

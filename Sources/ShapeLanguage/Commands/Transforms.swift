@@ -12,19 +12,20 @@ extension CommandTable {
             keywords: [translateWithin.spec],
             group: .transform, cost: .perElement(WorkCost.visitCost), isQuery: false,
             summary: "move the path by (dx, dy)", example: "translate 10 0 within 0 0 320 480",
-            run: Interpreter.translateCommand),
+            run: { (i, inv) throws(Diagnostic) in try i.translateCommand(inv) }),
         CommandSpec(
             name: "rotate", parameters: ["angle"], keywords: [about.spec], group: .transform, cost: .perElement(WorkCost.visitCost), isQuery: false,
             summary: "rotate the path (positive turns clockwise on screen)", example: "rotate 30deg about 0 0",
-            run: Interpreter.rotateCommand),
+            run: { (i, inv) throws(Diagnostic) in try i.rotateCommand(inv) }),
         CommandSpec(
             name: "scale", parameters: ["s", "sy"], optionalCount: 1, keywords: [about.spec], group: .transform,
             cost: .perElement(WorkCost.visitCost), isQuery: false,
-            summary: "scale the path by s (or s and sy); arcs stay exact", example: "scale 2 0.5", run: Interpreter.scaleCommand),
+            summary: "scale the path by s (or s and sy); arcs stay exact", example: "scale 2 0.5",
+            run: { (i, inv) throws(Diagnostic) in try i.scaleCommand(inv) }),
         CommandSpec(
             name: "reset", parameters: [], group: .transform, cost: .perElement(WorkCost.visitCost), isQuery: false,
             summary: "undo every transform since the last reset (the seed's triple tap)", example: "reset",
-            run: Interpreter.resetCommand),
+            run: { (i, inv) throws(Diagnostic) in try i.resetCommand(inv) }),
     ]
 }
 
