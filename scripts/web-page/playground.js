@@ -114,9 +114,23 @@
       };
     });
     if (compiledModule) worker.postMessage({ module: compiledModule, files: window.SHAPE_FILES });
-    else { const deflated = deflatedModule(); worker.postMessage({ deflated, files: window.SHAPE_FILES }, [deflated.buffer]); }
+    else whenModuleLoaded(() => { const deflated = deflatedModule(); worker.postMessage({ deflated, files: window.SHAPE_FILES }, [deflated.buffer]); });
   }
-  // Started as the page loads: the module compiles while the page's own script runs.
+  // The module's script (shape-wasm.js) is loaded once the page has drawn (`start`): parsed
+  // before, it held the first drawing back by 50 ms and more. It says when it is here.
+  const moduleWaiters = [];
+  let moduleRequested = false;
+  function whenModuleLoaded(f) { if (window.SHAPE_WASM_DEFLATED) f(); else moduleWaiters.push(f); }
+  window.shapeWasmArrived = () => { performance.mark("module-arrived"); for (const f of moduleWaiters.splice(0)) f(); };
+  function loadModule() {
+    if (moduleRequested || window.SHAPE_WASM_DEFLATED) return;
+    moduleRequested = true;
+    performance.mark("module-requested");
+    const script = document.createElement("script");
+    script.src = "shape-wasm.js";
+    document.head.append(script);
+  }
+  // Started as the page loads: its thread is up by the time the module is here.
   startWorker();
 
   function status(text, lost) { if (on) on.status(text, lost); }
@@ -178,9 +192,7 @@
     if (job.kind === "export" || job.kind === "dragStart") { job.resolve(result.text); next(); return; }
     if (job.kind === "words") { job.resolve(JSON.parse(result.text)); next(); return; }
     if (job.kind === "complete") { job.resolve(result.text === "" ? [] : result.text.split("\n")); next(); return; }
-    // As the workbench's server answers: the answer's JSON framed, then the scene in binary.
-    const framedAnswer = framed(result.buffer, 0), answer = framedAnswer.json;
-    answer.scene = decodeScene(result.buffer, framedAnswer.end);
+    const answer = decodeAnswer(result.buffer);
     // A drag's or a slider's new script follows the scene, as it is.
     if (answer.scriptFollows) answer.script = new TextDecoder().decode(new Uint8Array(result.buffer, answer.scene.end));
     if (answer.numbers) on.numbers(answer.numbers);
@@ -193,9 +205,7 @@
       status(`ran in ${result.ms.toFixed(0)} ms`, false);
     } else if (job.kind === "script") {
       if (api.timings && api.timings.firstRun === undefined) api.timings.firstRun = result.ms;
-      markError(job.script, answer.entries);
-      if (!job.quiet) on.clear();
-      if (!job.quiet) for (const e of answer.entries) on.entry(e);
+      showRun(job.script, answer, job.quiet);
       api.runs++;
       status(`ran in ${result.ms.toFixed(0)} ms`, false);
     } else {
@@ -209,6 +219,39 @@
     const failed = answer.entries.find((e) => e.error);
     job.resolve({ ok: answer.ok, reports, error: failed ? failed.error : null });
     next();
+  }
+
+  // As the workbench's server answers: the answer's JSON framed, then the scene in binary.
+  function decodeAnswer(buffer) {
+    const framedAnswer = framed(buffer, 0), answer = framedAnswer.json;
+    answer.scene = decodeScene(buffer, framedAnswer.end);
+    return answer;
+  }
+  // A script's run, shown: its error marked in the editor, its transcript (unless quiet).
+  function showRun(script, answer, quiet) {
+    api.lastEntries = answer.entries.map((e) => e.reports);
+    markError(script, answer.entries);
+    if (!quiet) on.clear();
+    if (!quiet) for (const e of answer.entries) on.entry(e);
+  }
+
+  // The first example's run as the module answers it, made when the page was built
+  // (scripts/web, first.js): shown at once when the page is about to run that very script, so
+  // that the drawing is there while the module loads and compiles; the module's own run then
+  // shows the same (`playground.early` is its scene, for the tests to compare).
+  function showFirst(script) {
+    const first = window.SHAPE_FIRST;
+    if (!first || script !== first.script) return false;
+    const text = atob(first.answer), bytes = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+    const answer = decodeAnswer(bytes.buffer);
+    // (No version: the module's first scene, version 1, is shown over it.)
+    delete answer.scene.version;
+    if (answer.numbers) on.numbers(answer.numbers);
+    showRun(script, answer, false);
+    on.scene(answer.scene);
+    api.early = { scene: answer.scene, entries: answer.entries, at: performance.now() };
+    return true;
   }
 
   // ---- The script holds what the page ran ----
@@ -715,11 +758,23 @@
     // ?present: the lesson is shown, not edited (its drags and sliders still move it).
     if (window.workbench.present) editor.readOnly = true;
     const fragment = location.hash.startsWith("#s=") ? location.hash.slice(3) : null;
+    const keptScript = fragment === null ? restored() : null;
+    const opening = fragment === null ? (keptScript !== null ? keptScript : window.SHAPE_EXAMPLES[0][1]) : null;
+    // (The script in the editor at once, as the page opens.)
+    if (opening !== null) editor.value = opening;
+    if (opening !== null && showFirst(opening)) {
+      status("loading the interpreter…", false);
+      // The module's script once this drawing is on the screen.
+      requestAnimationFrame(() => setTimeout(loadModule, 0));
+    } else {
+      loadModule();
+    }
+    // The script's run queued at once: a gesture on the early drawing waits behind it.
+    if (opening !== null) runScript(false);
     await ready;
-    status("ready", false);
+    if (opening === null) status("ready", false);  // (else the run says how it went)
     api.ready = performance.now();
     if (fragment !== null) openLink(fragment);
-    else { const script = restored(); editor.value = script !== null ? script : window.SHAPE_EXAMPLES[0][1]; runScript(false); }
     // Another link opened in this tab (pasted into the address bar, or followed from the page).
     window.addEventListener("hashchange", () => {
       if (location.hash.startsWith("#s=") && location.href !== api.link) openLink(location.hash.slice(3));

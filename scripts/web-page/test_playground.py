@@ -84,6 +84,15 @@ try:
     # runs far longer than it on any machine (fifty statements of 900,000 iterations each).
     d.get(page + "?limit=3000")
     wait(d, "return window.playground && window.playground.runs > 0", "the first run")
+    # The first example was drawn from the answer made when the page was built, before the module
+    # was ready, and the module's own run of it shows the very same scene and transcript.
+    early = d.execute_script("""const e = window.playground.early;
+        if (!e) return null;
+        const strip = (s) => JSON.stringify(s, (k, v) => k === 'version' || k === 'd' ? undefined : v);
+        return [e.at < window.playground.ready, strip(e.scene) === strip(window.workbench.scene), e.scene.elements.length,
+                JSON.stringify(e.entries.map((x) => x.reports)) === JSON.stringify(window.playground.lastEntries)];""")
+    check(early is not None and early[0] and early[1] and early[2] > 5 and early[3],
+          f"the first example drawn before the module was ready, the module's run the same ({early})")
     check(d.execute_script("return document.getElementById('examples').options.length") > 40, "the examples and Primer chapters are offered")
 
     # An edit reruns the script: its statements and reports in the transcript (the numbers are the
