@@ -672,7 +672,9 @@ def page_tests():
 
         # The t slider reruns casteljau at the slider's t; the levels are de Casteljau's.
         line.send_keys("casteljau 3 0.25\n")
-        wait(d, "return document.getElementById('slider').className === 'shown'", "the t slider")
+        # (The slider was shown for the quad's construction already: wait until it is this query's,
+        # or a loaded machine moves it before the new query's answer and reruns the old one.)
+        wait(d, "return document.getElementById('slider').className === 'shown' && window.workbench.lastT && window.workbench.lastT.i === 3", "the t slider")
         d.execute_script("const t = document.getElementById('t'); t.value = 0.75; t.dispatchEvent(new Event('input'));")
         wait(d, "return [...document.querySelectorAll('#transcript .statement')].some(e => e.textContent.startsWith('casteljau 3 0.75'))", "casteljau at 0.75")
         settle(d)
