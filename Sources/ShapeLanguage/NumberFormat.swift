@@ -28,6 +28,13 @@ public enum NumberFormat {
         out.write(shortestRounded(x, precision: precision))
     }
 
+    /// An error bound or a tolerance in text: below 1, `precision` significant digits (8.2e-5
+    /// as `0.000082`, not `0.0001`, which reads as past a tolerance of 8.4e-5), else as `text`.
+    public static func bound(_ x: Double, precision: Int = 4) -> String {
+        guard x.isFinite, x != 0, Swift.abs(x) < 1 else { return text(x, precision: precision) }
+        return small(x, significant: Swift.max(precision, 1))
+    }
+
     /// `scaled` as a string (its test reads it).
     static func scaled(_ x: Double, precision: Int) -> String? {
         scaled(x, precision: precision) { String(decoding: $0, as: UTF8.self) }

@@ -494,6 +494,20 @@ func run(_ interpreter: Interpreter, _ text: String) -> Diagnostic? {
 }
 
 @Suite struct NumberFormatTests {
+    /// An error bound is written with significant digits below 1: rounded to four decimals, one of
+    /// 8.2e-5 read as 0.0001, past a tolerance of 8.4e-5.
+    @Test func boundsKeepTheirSignificantDigits() {
+        #expect(NumberFormat.bound(8.2e-5) == "0.000082")
+        #expect(NumberFormat.bound(0.00081944) == "0.0008194")
+        #expect(NumberFormat.bound(0.25) == "0.25")
+        #expect(NumberFormat.bound(9.4678e-7) == "9.468e-7")
+        #expect(NumberFormat.bound(0.00081944, precision: 2) == "0.00082")
+        #expect(NumberFormat.bound(12.34567) == "12.3457")
+        #expect(NumberFormat.bound(0) == "0")
+        let report = Report(command: "offset", line: 1, kind: .outline(subpaths: 1, elements: 9, length: 12, error: 8.2e-5))
+        #expect(TextPrinter(precision: 4).format(report) == "offset: 1 subpath, 9 elements, length 12, Bézier offsets within 0.000082 of exact")
+    }
+
     @Test func textNumbers() {
         #expect(NumberFormat.text(-0.0) == "0")
         // A value that is not zero never prints as 0: significant digits instead.

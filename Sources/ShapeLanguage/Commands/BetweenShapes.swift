@@ -125,7 +125,10 @@ extension Interpreter {
 extension Wording {
     /// `stroke`, `offset`, `outline`: what the outline is made of, and the Bézier offsets' error.
     static func outline(_ wanted: Wanted, _ command: String, subpaths: Int, elements: Int, length: Double, error: Double?) -> Wording {
-        let within: Line = error.map { $0 > 0 ? ", Bézier offsets within \($0) of exact" : "" } ?? ""
+        // (The bound in significant digits: rounded to the printer's decimals, one of 8.2e-5
+        // read as 0.0001, past a tolerance of 8.4e-5.)
+        let within: Line =
+            error.map { e in e > 0 ? ", Bézier offsets within \(formatted: { NumberFormat.bound(e, precision: $0) }) of exact" : "" } ?? ""
         var fields: [(name: String, json: JSON)] = [("subpaths", .integer(subpaths)), ("elements", .integer(elements)), ("length", .number(length))]
         if let error { fields.append(("error", .number(error))) }
         return Wording(
