@@ -46,4 +46,20 @@ import Testing
         s.begin(at: 9)
         #expect(Self.fields(s) == fresh)
     }
+
+    /// A statement that undoes steps and then fails puts them back on the history, in order
+    /// (the history is no longer copied for every statement in case it fails).
+    @Test func aFailedStatementPutsBackTheStepsItUndid() {
+        let i = Interpreter()
+        #expect(run(i, "move 0 0\nline 10 0\nline 20 0") == nil)
+        #expect(run(i, "if 1 { undo; undo; line 1e200 0 }")?.message == .tooLarge(1e200))
+        #expect(i.path.length == 20)
+        var lengths: [Double] = []
+        for _ in 0..<3 {
+            #expect(run(i, "undo") == nil)
+            lengths.append(i.path.length)
+        }
+        #expect(lengths == [10, 0, 0] && i.path.isEmpty)
+        #expect(run(i, "undo")?.message == .nothingToUndo)
+    }
 }
