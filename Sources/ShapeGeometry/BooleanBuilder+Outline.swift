@@ -253,6 +253,9 @@ extension BooleanBuilder {
     /// The loops as a path: consecutive pieces of one segment joined, ends made to meet.
     func outline(_ loops: [[Kept]]) -> Path {
         var result = Path(accuracy: first.accuracy)
+        // As unmeasured as the path it outlines (`Path.measuresLater`): a host that leaves the
+        // lengths of its drawing for later leaves its outline's too.
+        result.measuresLater = first.measuresLater
         // At most a move, the loop's pieces and a closing line for each loop.
         result.reserveCapacity(loops.reduce(0) { $0 + $1.count + 2 })
         for loop in loops {

@@ -283,10 +283,13 @@ public enum CommandTable {
     /// A row held by reference, so that looking one up for every statement does not copy it.
     final class Row: Sendable {
         let spec: CommandSpec
-        /// The command only appends to the path through `Interpreter.draw` (or empties it, as
-        /// `clear` does) and reads no length but the ones its report holds: at the top level of a
-        /// run that drops those reports (`--quiet`), the lengths it adds are left to be measured
-        /// when something asks for them (`Path.measuresLater`).
+        /// The command reads no length of the path but the ones its report holds: it appends
+        /// through `Interpreter.draw`, empties the path (`clear`), replaces it by its outline
+        /// (`simplify` and the booleans, whose result is left as unmeasured as the path was), or
+        /// asks what needs none (`area`, `contains`). At the top level of a run that drops the
+        /// reports nobody asked for (`--quiet`), the lengths are left to be measured when
+        /// something asks for them (`Path.measuresLater`): a font's glyphs drawn, simplified,
+        /// measured for area and hit-tested never measure a curve's length.
         let leavesLengths: Bool
         /// Given only numbers, the command binds them as they are: no option group to check,
         /// no default to fill in, no text to keep (`Interpreter.bind`'s quick way).
@@ -302,6 +305,7 @@ public enum CommandTable {
 
         static let leavingLengths: Set<String> = [
             "move", "line", "quad", "through", "catmull", "curve", "arc", "close", "rect", "oval", "circle", "roundrect", "clear",
+            "simplify", "union", "intersect", "subtract", "xor", "area", "contains",
         ]
     }
 

@@ -191,56 +191,6 @@ public final class Interpreter {
     /// query among the session's figures (`fileFigure`).
     @HeldByReference var drawn: Figure? = nil
 
-    /// What one top-level statement keeps while it runs: made anew for each (`execute`), so no
-    /// field can be left over from the statement before.
-    struct StatementState {
-        /// Loop iterations and units of work so far, against the limits.
-        var iterations = 0
-        var work = 0
-        /// Calls of procedures in progress, and the blocks, calls and includes around the
-        /// statement being run.
-        var callDepth = 0
-        var nesting = 0
-        /// Where the path ended when the statement began, and the whole path if the statement
-        /// replaced it (for rollback and undo).
-        var start = 0
-        @HeldByReference var savedPath: Path? = nil
-        /// The statement changed the session (one undo step).
-        var changed = false
-        /// The variables it has set so far, with what they held before it.
-        var globalChanges: [String: Value?] = [:]
-        /// The procedures' local variables, innermost last.
-        var scopes: [[String: Value]] = []
-        /// A report held a number that is not finite: the command fails instead of printing it.
-        var nonFiniteReport = false
-        /// The value of a `return` on its way out of the blocks of the procedure running it.
-        @HeldByReference var returning: Value? = nil
-        /// Reports are caught here instead of emitted while a query runs as a function.
-        var capturing = 0
-        @HeldByReference var captured: Report? = nil
-        /// The figure layers the statement's queries drew in: a change of the path that is not an
-        /// append empties the others.
-        var drewLayers: [Figure.Layer] = []
-        /// The undo steps `undo` took off the history, in order, to put back if the statement
-        /// fails.
-        var undone: [UndoRecord] = []
-
-        /// Makes this the state of a new statement starting at path element `start`, as
-        /// `StatementState(start:)` is, in place: a list or box that is already empty is left as
-        /// it is (assigning a new state released each of them, five releases a plain statement).
-        /// `StatementStateTests` holds this to every field.
-        mutating func begin(at start: Int) {
-            (iterations, work, callDepth, nesting, self.start) = (0, 0, 0, 0, start)
-            (changed, nonFiniteReport, capturing) = (false, false, 0)
-            if $savedPath { savedPath = nil }
-            if !globalChanges.isEmpty { globalChanges = [:] }
-            if !scopes.isEmpty { scopes = [] }
-            if $returning { returning = nil }
-            if $captured { captured = nil }
-            if !drewLayers.isEmpty { drewLayers = [] }
-            if !undone.isEmpty { undone = [] }
-        }
-    }
     /// The statement running now: everything it keeps is read and written here
     /// (`current.work`, `current.scopes`, ...), never through copies on the interpreter.
     var current = StatementState()
@@ -486,13 +436,18 @@ public final class Interpreter {
     /// The one gate for whole paths built by a command (constructions, transforms, `split`): every
     /// coordinate, the length and the bounds must be finite, or the command fails at `range`.
     func replacePath(with new: Path, at range: SourceRange) throws(Diagnostic) {
-        guard new.isFinite else { throw error(.nonFiniteResult, range) }
-        do { try new.checkMeasurable() } catch {
-            switch error {
-            case .tooSmall(let size): throw self.error(.tooSmall(size), range)
-            case .tooLarge(let x): throw self.error(.tooLarge(x), range)
-            default: throw self.error(.nonFiniteResult, range)
-            }
+        // A path whose lengths are left for later is finite when its coordinates are within
+        // `Path.largestCoordinate` (they bound every length far below overflow); otherwise its
+        // length is measured for the check, which then gives the error it always did.
+        var unmeasurable: GeometryError?
+        do { try new.checkMeasurable() } catch { unmeasurable = error }
+        let finite = new.measuresLater && unmeasurable == nil ? new.bounds?.isFinite ?? true : new.isFinite
+        guard finite else { throw error(.nonFiniteResult, range) }
+        switch unmeasurable {
+        case nil: break
+        case .tooSmall(let size)?: throw error(.tooSmall(size), range)
+        case .tooLarge(let x)?: throw error(.tooLarge(x), range)
+        default: throw error(.nonFiniteResult, range)
         }
         keepPathForRollback()
         path = new

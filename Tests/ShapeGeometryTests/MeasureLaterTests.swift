@@ -76,6 +76,23 @@ import Testing
         #expect(unmeasuredSeen > 500)
     }
 
+    /// An outline of a path left unmeasured is left unmeasured too, and reads the lengths of the
+    /// same outline of the path measured.
+    @Test func anOutlineIsAsUnmeasuredAsItsPath() throws {
+        var rng = SeededRandom(seed: 7)
+        for _ in 0..<20 {
+            var paths = [Path(), Path()]
+            try paths[0].move(to: Point(0, 0))
+            try paths[1].move(to: Point(0, 0))
+            paths[0].measuresLater = true
+            for _ in 0..<8 { try Self.drawRandom(&rng, into: &paths) }
+            guard let later = paths[0].simplified()?.path, let eager = paths[1].simplified()?.path else { continue }
+            #expect(later.measuresLater && (later.elements.count <= 1 || !later.isMeasured))
+            #expect(!eager.measuresLater && eager.isMeasured)
+            Self.expectSameLengths(later, eager, &rng)
+        }
+    }
+
     @Test func appendsLeaveTheirLengthsUntilMeasured() throws {
         var p = Path()
         p.measuresLater = true

@@ -48,6 +48,48 @@ import Testing
         #expect(quiet.count == 5 && quiet.last?.contains("1e+200") == true, "\(quiet)")
     }
 
+    /// A glyph's work as a font build does it: drawn, its overlaps removed, its area and a few
+    /// points asked; and the booleans with a path value, and the length asked at the end.
+    @Test func outlinesLeaveTheirLengthsForLaterAndPrintTheSame() {
+        let script = """
+            move 0 0
+            line 100 0
+            quad 120 50 100 100
+            line 0 100
+            close
+            move 50 -20
+            curve 80 -20 80 120 50 120
+            line 40 120
+            curve 10 120 10 -20 40 -20
+            close
+            simplify
+            area
+            contains 60 50
+            contains 150 50
+            let b = path()
+            clear
+            circle 80 50 40
+            union b
+            area
+            intersect b evenodd
+            area
+            xor b
+            area
+            subtract b
+            area
+            length
+            """
+        let quiet = Self.run(script, quiet: true), loud = Self.run(script, quiet: false)
+        #expect(quiet == loud)
+        #expect(quiet.count == 8 && quiet.last?.hasPrefix("length: ") == true, "\(quiet)")
+        // Under --quiet nothing in it measured a curve until `length` asked.
+        let i = Interpreter()
+        _ = Self.run("move 0 0\nquad 50 80 100 0\nline 0 0\nsimplify\narea\ncontains 50 20", quiet: true, i)
+        #expect(!i.path.isMeasured && i.path.measuresLater)
+        _ = Self.run("length", quiet: true, i)
+        #expect(i.path.isMeasured)
+    }
+
     @Test func errorsAreTheSameWithLengthsLeftForLater() {
         for bad in ["line 1e151 0", "quad 1e-160 0 1e-160 1e-160", "curve 1e300 0 0 0 1 1", "line 1e308 0\nline -1e308 0", "arc 0 0 1e149 0 6"] {
             let script = "move 0 0\nquad 1 2 3 4\n" + bad + "\nlength"

@@ -117,6 +117,8 @@ extension Interpreter {
         case .failure(.inconsistent): throw error(.inconsistentOutline(inv.name), inv.range)
         }
         try replacePath(with: result, at: inv.range)
+        // (Lengths left to be measured later: the report, which nobody reads, is not made.)
+        guard !path.measuresLater else { return }
         report(inv.name, .outline(subpaths: result.subpathStarts.count, elements: result.elements.count, length: result.length, error: nil))
     }
 }
