@@ -48,6 +48,20 @@ import Testing
         }
     }
 
+    /// Texts with no CR (the quick way, eight bytes at a time): line ends at every offset from
+    /// the words, at the ends, side by side, beside bytes with their high bit set.
+    @Test func textsWithoutCRReadAsThePlainReadingDoes() {
+        var random = SeededRandom(seed: 11)
+        let pieces: [[UInt8]] = [Array("l 1 2".utf8), [0x0A], [0x0A, 0x0A], Array("é".utf8), [0x8A], [0x0B], [0x09], Array("abcdefgh".utf8)]
+        for _ in 0..<4000 {
+            var input: [UInt8] = []
+            for _ in 0..<Int(random.next() % 30) { input += pieces[Int(random.next() % UInt64(pieces.count))] }
+            let source = Source(name: "t", bytes: input)
+            let expected = reference(input)
+            #expect(source.bytes == expected.bytes && source.lineStarts == expected.starts, "\(input)")
+        }
+    }
+
     @Test func textAndBytesReadAlike() {
         let text = "\u{FEFF}move 0 0\r\nline 1 2\rline 3 4\n\r\nprint \"é→\"\r"
         let a = Source(name: "a", text: text), b = Source(name: "b", bytes: Array(text.utf8))
