@@ -104,6 +104,9 @@ struct REPL {
                     }
                     return outcome == nil
                 })
+            // A Ctrl-C left from before this entry (pressed as the last one ended, after its last
+            // question: the interpreter asks at every eighth charge) stops nothing of this one.
+            ReadlineGlobals.interrupted.store(false, ordering: .relaxed)
             switch session.interpreter.run(source, into: sink) {
             case .parse(.incomplete)?:
                 ReadlineGlobals.pending = entry
