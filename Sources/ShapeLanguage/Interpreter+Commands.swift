@@ -109,8 +109,10 @@ extension Interpreter {
         range: SourceRange
     ) throws(Diagnostic) {
         let row = commandRow(name)
-        // A drawing command at the top level of a run that drops its report leaves the lengths it
-        // adds to be measured when something asks for them; any other statement has them measured.
+        // A command that reads no length (`CommandTable.Row.leavesLengths`: drawing, `clear`, the
+        // outlines, `area`, `contains`) at the top level of a run that drops the reports nobody
+        // asked for leaves the path's lengths to be measured when something asks for them; any
+        // other statement has them measured first.
         let leaves = row?.leavesLengths == true && !emitsUnrequested && current.nesting == 0 && current.capturing == 0
         if path.measuresLater != leaves { path.measuresLater = leaves }
         try charge((row?.spec.cost.units(elements: path.elements.count) ?? 1) + WorkCost.commandOverhead, range)

@@ -764,8 +764,10 @@
     if (opening !== null) editor.value = opening;
     if (opening !== null && showFirst(opening)) {
       status("loading the interpreter…", false);
-      // The module's script once this drawing is on the screen.
+      // The module's script once this drawing is on the screen (and at the latest in a fifth of
+      // a second: a tab opened behind others paints nothing, and runs no animation frame).
       requestAnimationFrame(() => setTimeout(loadModule, 0));
+      setTimeout(loadModule, 200);
     } else {
       loadModule();
     }
