@@ -100,8 +100,8 @@ public struct Path: Sendable {
     /// O(elements measured).
     public mutating func measure() {
         guard lengthsAfter.count < elements.count else { return }
-        lengthsAfter.reserveCapacity(elements.count)
-        elementLengths.reserveCapacity(elements.count)
+        // (No room reserved for exactly these: measured a few at a time, as a script that
+        // alternates drawing and other statements does, the lists were copied at every call.)
         var sum = lengthsAfter.last ?? CompensatedSum()
         for i in lengthsAfter.count..<elements.count {
             let own = Path.ownLength(elements[i], accuracy: accuracy)
