@@ -485,13 +485,31 @@ struct BooleanBuilder {
             // end is its start to rounding) is at the start's vertex. Asked for on its own, it
             // could fall to another: a vertex is where its first point came, and the start may
             // lie just within the tolerance of that point while the end lies just beyond it.
-            let endVertex = edge.end.quickDistance(to: edge.start) <= tolerance ? stops[0].vertex : ends.vertex(for: edge.end)
+            let closed = edge.end.quickDistance(to: edge.start) <= tolerance
+            var endVertex = closed ? stops[0].vertex : ends.vertex(for: edge.end)
             // A stretch from one vertex back to it is a piece only if it goes somewhere (a
             // cubic's loop does; two cuts a rounding apart do not).
             func goesSomewhere(_ t0: Double, _ t1: Double, _ v: Int) -> Bool {
                 s.point(at: 0.5 * (t0 + t1)).quickDistance(to: ends.points[v]) > tolerance
             }
-            for cut in edge.cuts where cut.t > 0 && cut.t < 1 {
+            // A closed segment whose start fell just beyond the tolerance of a vertex that its
+            // first or last cut is at (a circle and its copy moved by the tolerance itself: fuzz
+            // B34) is seamed at that vertex instead: where a closed segment starts is arbitrary,
+            // and two copies of a circle then run between the same vertices and are one edge.
+            var seamCut: Double?
+            if closed, let first = edge.cuts.first(where: { $0.t > 0 && $0.t < 1 }), let last = edge.cuts.last(where: { $0.t > 0 && $0.t < 1 }) {
+                for cut in [first, last] where seamCut == nil {
+                    let v = ends.vertex(for: cut.point)
+                    guard v != stops[0].vertex else { continue }
+                    let (t0, t1) = cut.t < 0.5 ? (0.0, cut.t) : (cut.t, 1.0)
+                    if !goesSomewhere(t0, t1, v), ends.points[v].quickDistance(to: edge.start) <= 2 * tolerance {
+                        stops[0].vertex = v
+                        endVertex = v
+                        seamCut = cut.t
+                    }
+                }
+            }
+            for cut in edge.cuts where cut.t > 0 && cut.t < 1 && cut.t != seamCut {
                 let v = ends.vertex(for: cut.point)
                 let last = stops[stops.count - 1]
                 if v == last.vertex, !goesSomewhere(last.t, cut.t, v) { continue }

@@ -227,6 +227,10 @@ import ShapeCorpus
             ("ff2fd44001c43f72426f6f6c000109030303030303030000030303", false),
             ("ff010652350395857b7a8c007a6cf2fffbb1ee0001f60700017b", false),
             ("f704aeaeaeaeaeaeaeaeaeaeaeaeaeaeae10ffffffffffffffaeaeaeae01065503850121ae03ae06", false),
+            // B34: a circle with a line and a point subpath, against the same moved by the widened
+            // tolerance itself (its start 1.5e-15 beyond it): the copy's closed arc started at
+            // another vertex, the two circles were no group, and union filled nothing.
+            ("0625014b55034b5503f700000106", false),
         ]
         for (k, (hex, refusals)) in inputs.enumerated() {
             let bytes = fuzzBytes(hex: hex)
