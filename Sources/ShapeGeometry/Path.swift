@@ -417,6 +417,13 @@ extension Path {
     /// path a command makes must be.
     public var isFinite: Bool { length.isFinite && (bounds?.isFinite ?? true) }
 
+    /// `isFinite`, told whether every element passes `checkMeasurable` (every coordinate within
+    /// `largestCoordinate`): then every length is bounded far below overflow, and lengths not
+    /// yet measured (`measuresLater`) are not measured for the answer.
+    public func isFinite(measurable: Bool) -> Bool {
+        measurable && !isMeasured ? bounds?.isFinite ?? true : isFinite
+    }
+
     /// The least size of an element that is not a single point: below it, squares of its
     /// coordinates' differences (speeds, distances) fall under the smallest normal double, and
     /// lengths, nearest points and intersections lose every digit. It mirrors the largest

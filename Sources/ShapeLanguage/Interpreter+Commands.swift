@@ -43,6 +43,11 @@ final class Invocation {
         boundRow = nil
         givenRanges = ranges
         numbers.removeAll(keepingCapacity: true)
+        clearOptions()
+    }
+
+    /// No option values, names or words yet (the tables keep their room).
+    private func clearOptions() {
         if !keywords.isEmpty { keywords.removeAll(keepingCapacity: true) }
         if !names.isEmpty { names.removeAll(keepingCapacity: true) }
         if !words.isEmpty { words.removeAll(keepingCapacity: true) }
@@ -69,9 +74,7 @@ final class Invocation {
         self.arguments = arguments
         if givenRanges != nil { givenRanges = nil }
         if !keywordNames.isEmpty { keywordNames = [] }
-        if !keywords.isEmpty { keywords.removeAll(keepingCapacity: true) }
-        if !names.isEmpty { names.removeAll(keepingCapacity: true) }
-        if !words.isEmpty { words.removeAll(keepingCapacity: true) }
+        clearOptions()
         return true
     }
 
@@ -343,10 +346,10 @@ extension Interpreter {
         }
         if path.measuresLater {
             guard path.elements.count != countBefore else { return .nothing(at: path.currentPoint, length: 0) }
-            // Every coordinate within `Path.largestCoordinate` (the path before was checked so
-            // too) bounds every length far below overflow: the checks below would all pass. If
-            // not, the path is measured and they run, for the error they give.
-            if (try? path.checkMeasurable(from: countBefore)) != nil, path.bounds?.isFinite ?? true {
+            // The elements before were checked as these are: when these pass, the checks below
+            // would all pass (`Path.isFinite(measurable:)`). If not, the path is measured and
+            // they run, for the error they give.
+            if (try? path.checkMeasurable(from: countBefore)) != nil, path.isFinite(measurable: true) {
                 return .drawn(to: path.currentPoint!, segment: 0, length: 0)
             }
             path.measuresLater = false

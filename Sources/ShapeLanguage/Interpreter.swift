@@ -436,13 +436,11 @@ public final class Interpreter {
     /// The one gate for whole paths built by a command (constructions, transforms, `split`): every
     /// coordinate, the length and the bounds must be finite, or the command fails at `range`.
     func replacePath(with new: Path, at range: SourceRange) throws(Diagnostic) {
-        // A path whose lengths are left for later is finite when its coordinates are within
-        // `Path.largestCoordinate` (they bound every length far below overflow); otherwise its
-        // length is measured for the check, which then gives the error it always did.
+        // (Its lengths left for later are not measured for the check when its coordinates pass:
+        // `Path.isFinite(measurable:)`; otherwise the errors come in the order they always did.)
         var unmeasurable: GeometryError?
         do { try new.checkMeasurable() } catch { unmeasurable = error }
-        let finite = new.measuresLater && unmeasurable == nil ? new.bounds?.isFinite ?? true : new.isFinite
-        guard finite else { throw error(.nonFiniteResult, range) }
+        guard new.isFinite(measurable: unmeasurable == nil) else { throw error(.nonFiniteResult, range) }
         switch unmeasurable {
         case nil: break
         case .tooSmall(let size)?: throw error(.tooSmall(size), range)
