@@ -233,15 +233,104 @@ struct BooleanBuilder {
                 kept[g] = classifyByVote(group)
             }
         }
-        let edges = kept.compactMap { $0 }
+        var edges = kept.compactMap { $0 }
         guard meter.spend(BooleanBuilder.Cost.kept * edges.count) else { return .failure(.outOfWork) }
-        let loops = chain(edges)
+        var loops = chain(edges)
         // A loop that did not come back to its start is closed by a line: harmless across a gap
-        // of the tolerance's order, not an outline across a wider one.
+        // of the tolerance's order, not an outline across a wider one. Where it is wider, the
+        // edges are balanced through the shortest changes among the pieces near the vertices
+        // that do not balance, when those are short, and chained again.
+        if widestOpening > 10 * tolerance {
+            let balanced = balanceThroughShortPieces(&kept, groups)
+            guard !meter.isSpent else { return .failure(.outOfWork) }
+            if balanced {
+                edges = kept.compactMap { $0 }
+                widestOpening = 0
+                loops = chain(edges)
+            }
+        }
         guard widestOpening <= 10 * tolerance else { return .failure(.inconsistent) }
         let result = outline(loops)
         guard meter.spend(BooleanBuilder.Cost.element * result.elements.count) else { return .failure(.outOfWork) }
         return .success((result, meter.used))
+    }
+
+    /// Makes the kept edges balance at every vertex (as many in as out) by the shortest changes
+    /// along pieces: from a vertex with an edge in too many to one with an edge out too many, the
+    /// path through the groups of the fewest units of length, each group run along it either
+    /// kept that way where it was not kept, or no longer kept where it ran the other way. Only
+    /// paths within `Tolerance.balancingReach` times the tolerance are taken: where pieces
+    /// about the tolerance long crowd (ends of segments and copies within a few tolerances of
+    /// each other), the regions beside each are a hair wide and their classification can fail
+    /// either way; a change along such a path moves the outline by no more than the path's
+    /// length. False (and `kept` partly changed) when some vertex cannot be balanced so.
+    func balanceThroughShortPieces(_ kept: inout [Kept?], _ groups: [ArraySlice<Int>]) -> Bool {
+        var balance = Array(repeating: 0, count: vertices.count)
+        for k in kept.compactMap({ $0 }) { balance[k.from] += 1; balance[k.to] -= 1 }
+        // The groups at each vertex, and each one's length (its chord through its middle).
+        var at = Array(repeating: [Int](), count: vertices.count)
+        var length = Array(repeating: 0.0, count: groups.count)
+        for (g, group) in groups.enumerated() {
+            let p = pieces[group.first!]
+            guard p.from != p.to else { continue }
+            at[p.from].append(g)
+            at[p.to].append(g)
+            length[g] = p.segment.start.distance(to: p.middle) + p.middle.distance(to: p.segment.end)
+        }
+        meter.spend(BooleanBuilder.Cost.piece * groups.count)
+        let reach = Tolerance.balancingReach * tolerance
+        var distance = Array(repeating: Double.infinity, count: vertices.count)
+        var through = Array(repeating: -1, count: vertices.count)
+        var done = Array(repeating: false, count: vertices.count)
+        var touched: [Int] = []
+        while let source = balance.firstIndex(where: { $0 < 0 }) {
+            // Dijkstra's search from the source, out to the reach.
+            for v in touched { distance[v] = .infinity; through[v] = -1; done[v] = false }
+            touched = [source]
+            distance[source] = 0
+            var frontier = [source]
+            var target: Int?
+            while !frontier.isEmpty {
+                let i = frontier.indices.min { distance[frontier[$0]] < distance[frontier[$1]] }!
+                frontier.swapAt(i, frontier.count - 1)
+                let u = frontier.removeLast()
+                guard !done[u] else { continue }
+                done[u] = true
+                if balance[u] > 0 { target = u; break }
+                for g in at[u] {
+                    guard meter.spend(BooleanBuilder.Cost.visit) else { return false }
+                    let p = pieces[groups[g].first!]
+                    let w = p.from == u ? p.to : p.from
+                    // Along u → w: not kept, or kept w → u (then dropped); not kept u → w.
+                    if let k = kept[g], k.from == u { continue }
+                    let d = distance[u] + length[g]
+                    guard d <= reach, d < distance[w], !done[w] else { continue }
+                    if distance[w] == .infinity { touched.append(w); frontier.append(w) }
+                    distance[w] = d
+                    through[w] = g
+                }
+            }
+            guard let target else { return false }
+            var v = target
+            while v != source {
+                let g = through[v]
+                let head = groups[g].first!
+                let p = pieces[head]
+                let u = p.from == v ? p.to : p.from
+                if kept[g] != nil {
+                    kept[g] = nil
+                } else {
+                    kept[g] =
+                        p.from == u
+                        ? Kept(piece: head, forward: true, from: p.from, to: p.to, segment: p.segment)
+                        : Kept(piece: head, forward: false, from: p.to, to: p.from, segment: p.segment.reversed)
+                }
+                v = u
+            }
+            balance[source] += 1
+            balance[target] -= 1
+        }
+        return true
     }
 
     /// For each piece that is a group of its own and starts at a vertex where only one other

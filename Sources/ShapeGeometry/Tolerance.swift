@@ -208,6 +208,12 @@ public enum Tolerance {
     /// parameters is the cut itself, not a crossing.
     static let sharedCut = 1e-9
 
+    /// How far, in units of a boolean operation's tolerance, the changes that balance its kept
+    /// edges may run along pieces (`BooleanBuilder.balanceThroughShortPieces`): a hundred, so
+    /// the outline moves by at most 1e-5 of the size at the widened tolerance, where a nudge of
+    /// 1e-5 of the size makes pieces a few tolerances long crowd at the shapes' corners.
+    static let balancingReach = 100.0
+
     /// The smallest size tolerances are relative to, as a fraction of the paths' largest
     /// coordinate: a path smaller than that is rounding noise where it lies, and its tolerance
     /// is then a few units in the last place of its coordinates.

@@ -9,9 +9,10 @@ import Testing
 /// drawing 100 across), stroked 1 to 30,000 wide, half with butt caps and miter joins and half
 /// with round ones. Every stroke answered is right by the oracle (the area its normals sweep, or
 /// every point within half the width, found by sampling apart from the stroke's own roots) and
-/// within its tolerance; a few are still refused as inconsistent: at most 5 (13 before the
-/// near-stop stretches were swept as a line and its turns, `Pen.hooks`; the refused ones are
-/// named in the test's output).
+/// within its tolerance; a few are still refused as inconsistent: at most 3 (13 before the
+/// near-stop stretches were swept as a line and its turns, `Pen.hooks`, 5 before the kept edges
+/// were balanced through short pieces, `BooleanBuilder.balanceThroughShortPieces`; the refused
+/// ones are named in the test's output).
 @Suite struct NearStopSweepTests {
     /// The stroke of `path` (the one drawn `segment`), round or butt: false when it is refused;
     /// otherwise expected within its tolerance (the stroke's own, from the path's size) and
@@ -46,7 +47,7 @@ import Testing
             if !NearStopSweepTests.isRight(path, segment, width: width, round: k % 2 == 0, k) { refused.append(k) }
         }
         print("near-stop strokes refused: \(refused)")
-        #expect(refused.count <= 5, "\(refused)")
+        #expect(refused.count <= 3, "\(refused)")
     }
 
     /// 120 cubics with a near cusp inside: the cusp (0, 0) (1, 1) (0, 1) (1, 0) (at t = ½) under a

@@ -985,6 +985,84 @@ import Glibc
         #expect(problems.isEmpty, "\(problems.prefix(3))")
     }
 
+    /// Strokes of the near-stop sweep (S3 in docs/results.md, seed 7) that were refused as
+    /// inconsistent: where a near stop's offsets run within about 1e-6 of a cap's circle, pieces
+    /// a few tolerances long crowd, and their classification left a vertex with one edge too
+    /// many in and another with one too many out, 2e-7 to 0.02 apart. The kept edges are now
+    /// balanced by the shortest changes along pieces (`balanceThroughShortPieces`). Each stroke
+    /// is answered and right: by the pen's exact test of a point at 3,000 points beside the box,
+    /// and by the independent oracles where they apply (the round stroke's distance; one
+    /// segment's butt stroke against the area its normals sweep).
+    @Test func strokesWhosePiecesCrowdAtANearStopAreAnswered() throws {
+        let cases: [(points: [Double], width: Double, cap: LineCap, join: LineJoin)] = [
+            (
+                [
+                    12.929918564423104, 77.66075064904612, 12.93250541092487, 77.65513833978912, 46.91586244270152, 56.20539167575891,
+                    46.908539907626675, 56.187728738655466, 46.94016229714912, 78.35934672554555, 99.61387313480847, 75.98879303654113,
+                    99.61376675031096, 75.98866879090512, 24.49672270894253, 30.182027310371772, 18.58897245047165, 0.2695052366231132,
+                ], 42.750596093607356, .round, .round
+            ),
+            (
+                [
+                    98054.3058731802, 56366.60561002391, 98054.30619388951, 56366.60567743609, 9566.878665416922, 69566.04735031411,
+                    48128.0370161697, 66015.45849639806,
+                ], 2455.226217425096, .butt, .miter
+            ),
+            (
+                [
+                    74.71197846069421, 22.163751087609494, 36.40989951457265, 4.7776364773685405, 62.56179967444561, 41.76869643637772,
+                    62.56179990785783, 41.76869654109924, 58.35909195330365, 58.90916074345015, 35.715155900849744, 22.425895839669476,
+                    35.71515495636546, 22.425896237223185,
+                ], 4.6979551145658585, .butt, .miter
+            ),
+        ]
+        for (k, c) in cases.enumerated() {
+            // A quadratic first where the count says so (the first case: a quad and two cubics).
+            var p = Path()
+            let v = c.points
+            try p.move(to: Point(v[0], v[1]))
+            var i = 2
+            if k == 0 {
+                try p.quad(control: Point(v[2], v[3]), to: Point(v[4], v[5]))
+                i = 6
+            }
+            while i + 6 <= v.count {
+                try p.curve(control1: Point(v[i], v[i + 1]), control2: Point(v[i + 2], v[i + 3]), to: Point(v[i + 4], v[i + 5]))
+                i += 6
+            }
+            let style = StrokeStyle(width: c.width, cap: c.cap, join: c.join)
+            guard case .success(let (result, _, _)) = p.strokedResult(style) else {
+                Issue.record("\(k): refused")
+                continue
+            }
+            var pen = Pen(style: style, size: Path.size(p, Path()))
+            for (segments, closed) in p.strokeRuns() { pen.add(segments, closed: closed) }
+            pen.finish()
+            let box = try #require(result.bounds)
+            let size = Swift.max(box.width, box.height)
+            let outline = result.fillSegments
+            var rng = SeededRandom(seed: UInt64(40 + k))
+            var wrong: [Point] = []
+            for _ in 0..<3_000 {
+                let x = Point(
+                    rng.uniform(box.minX - 0.05 * size, box.maxX + 0.05 * size), rng.uniform(box.minY - 0.05 * size, box.maxY + 0.05 * size))
+                if StrokeSampling.distance(x, to: outline) < 1e-6 * size { continue }
+                let w = result.winding(at: x)
+                if w != (pen.covers(x) ? 1 : 0) { wrong.append(x) }
+            }
+            #expect(wrong.isEmpty, "\(k): \(wrong.prefix(3))")
+            if c.cap == .round, c.join == .round {
+                let problems = StrokeSampling.roundStrokeProblems(p, width: c.width, result: result, samples: 1_000, seed: 41)
+                #expect(problems.isEmpty, "\(k): \(problems.prefix(3))")
+            }
+            let drawn = StrokeSampling.drawn(p)
+            if c.cap == .butt, drawn.count == 1 {
+                let problems = StrokeSampling.buttStrokeProblems(drawn[0], width: c.width, cap: .butt, result: result, samples: 1_000, seed: 42)
+                #expect(problems.isEmpty, "\(k): \(problems.prefix(3))")
+            }
+        }
+    }
+
     /// The evolute's derivative ρ′·n, ρ′ from the first three derivatives, against a central
     /// difference of ρ where it is well conditioned (a quarter of its size over the step); and
     /// `thirdDerivative` against a central difference of `secondDerivative`, for a cubic and an
