@@ -81,6 +81,9 @@ struct BooleanBuilder {
     var openings = 0
     /// The longest line that closed such a place.
     var widestOpening = 0.0
+    /// Whether `balanceThroughShortPieces` may also take pieces that run alongside others as
+    /// short as the gap between them (the last attempt of `runWithRetries`).
+    var balancesAlongside = false
 
     init(_ a: Path, _ b: Path, rule: FillRule, inside: @escaping (Bool, Bool) -> Bool) {
         first = a; second = b
@@ -162,13 +165,16 @@ struct BooleanBuilder {
     /// the tolerance; a pair of curves the search cannot separate: curves that nearly coincide),
     /// again with it widened to 1e-7 of the size, so that pieces that near each other are one
     /// edge (the result is then right to within that tolerance; its loops may be closed by lines
-    /// up to ten times as long). Wider tolerances were tried and moved ends too far: the
-    /// refusal `.inconsistent` is the honest answer past this one. The attempts share the budget.
+    /// up to ten times as long). Wider tolerances were tried and moved ends too far. Where
+    /// that fails too, once more at the widened tolerance, the kept edges balanced also along
+    /// pieces that run alongside others (`balanceThroughShortPieces`); the refusal
+    /// `.inconsistent` is the honest answer past this one. The attempts share the budget.
     func runWithRetries(budget: Int) -> Result<(path: Path, work: Int), BooleanFailure> {
         var used = 0
-        for widening in [1.0, 100] {
+        for (widening, alongside) in [(1.0, false), (100, false), (100, true)] {
             var attempt = self
             attempt.tolerance = tolerance * widening
+            attempt.balancesAlongside = alongside
             switch attempt.run(budget: budget - used) {
             case .success(let (path, work)): return .success((path, used + work))
             case .failure(.outOfWork): return .failure(.outOfWork)
@@ -263,11 +269,21 @@ struct BooleanBuilder {
     /// about the tolerance long crowd (ends of segments and copies within a few tolerances of
     /// each other), the regions beside each are a hair wide and their classification can fail
     /// either way; a change along such a path moves the outline by no more than the path's
-    /// length. False (and `kept` partly changed) when some vertex cannot be balanced so.
+    /// length. With `balancesAlongside` (the last attempt), a piece that runs alongside others
+    /// counts as the widest gap between them: where two ways between the same places stay
+    /// within 1e-6 of each other (a near stop's offset beside a cap's circle), the point tests
+    /// beside each can see the same region on both sides and keep neither, and keeping one moves
+    /// the outline by no more than that gap. (On every attempt, this made a nudged copy's result
+    /// wrong: a path along the copy, long and alongside, was taken where a short one was right.)
+    /// False (and `kept` partly changed) when some vertex cannot be balanced so.
     func balanceThroughShortPieces(_ kept: inout [Kept?], _ groups: [ArraySlice<Int>]) -> Bool {
         var balance = Array(repeating: 0, count: vertices.count)
         for k in kept.compactMap({ $0 }) { balance[k.from] += 1; balance[k.to] -= 1 }
-        // The groups at each vertex, and each one's length (its chord through its middle).
+        // The groups at each vertex, and how far the outline may move where each is changed: its
+        // length (its chord through its middle); with `balancesAlongside`, where it runs
+        // alongside other pieces (its middle and quarters each within that of one), the widest
+        // gap between them.
+        let reach = Tolerance.balancingReach * tolerance
         var at = Array(repeating: [Int](), count: vertices.count)
         var length = Array(repeating: 0.0, count: groups.count)
         for (g, group) in groups.enumerated() {
@@ -276,9 +292,21 @@ struct BooleanBuilder {
             at[p.from].append(g)
             at[p.to].append(g)
             length[g] = p.segment.start.distance(to: p.middle) + p.middle.distance(to: p.segment.end)
+            guard balancesAlongside, length[g] > reach else { continue }
+            var widest = 0.0
+            for t in BooleanBuilder.spots where widest < reach {
+                let x = p.segment.point(at: t)
+                var gap = reach
+                pieceGrid.forEach(near: Rect(minX: x.x, minY: x.y, maxX: x.x, maxY: x.y), margin: reach) { k in
+                    guard !group.contains(k) else { return }
+                    meter.spend(BooleanBuilder.Cost.nearest)
+                    gap = Swift.min(gap, pieces[k].segment.nearest(to: x).distance)
+                }
+                widest = Swift.max(widest, gap)
+            }
+            if widest < reach { length[g] = widest }
         }
         meter.spend(BooleanBuilder.Cost.piece * groups.count)
-        let reach = Tolerance.balancingReach * tolerance
         var distance = Array(repeating: Double.infinity, count: vertices.count)
         var through = Array(repeating: -1, count: vertices.count)
         var done = Array(repeating: false, count: vertices.count)

@@ -985,50 +985,50 @@ import Glibc
         #expect(problems.isEmpty, "\(problems.prefix(3))")
     }
 
-    /// Strokes of the near-stop sweep (S3 in docs/results.md, seed 7) that were refused as
-    /// inconsistent: where a near stop's offsets run within about 1e-6 of a cap's circle, pieces
-    /// a few tolerances long crowd, and their classification left a vertex with one edge too
-    /// many in and another with one too many out, 2e-7 to 0.02 apart. The kept edges are now
-    /// balanced by the shortest changes along pieces (`balanceThroughShortPieces`). Each stroke
-    /// is answered and right: by the pen's exact test of a point at 3,000 points beside the box,
-    /// and by the independent oracles where they apply (the round stroke's distance; one
-    /// segment's butt stroke against the area its normals sweep).
-    @Test func strokesWhosePiecesCrowdAtANearStopAreAnswered() throws {
-        let cases: [(points: [Double], width: Double, cap: LineCap, join: LineJoin)] = [
+    /// Strokes of near stops that were refused as inconsistent (S3 and S4 in docs/results.md):
+    /// where a near stop's offsets run within about 1e-6 of a cap's circle, or pieces a few
+    /// tolerances long crowd, classification left a vertex with an edge in too many and another
+    /// with one out too many. The kept edges are now balanced by the shortest changes along
+    /// pieces (`BooleanBuilder.balanceThroughShortPieces`), on the last attempt also along
+    /// pieces that run alongside others. Each stroke is answered and right: by the pen's exact
+    /// test of a point at 3,000 points about the box and at points 1e-5 of the size to each side
+    /// of the outline, and by the independent oracles where they apply (the round stroke's
+    /// distance; one segment's butt stroke against the area its normals sweep). The first is
+    /// S3's own stroke; the others are from the near-stop sweep (seed 7).
+    @Test func strokesRefusedAtNearStopsAreAnswered() throws {
+        // Each path: its start, then a quadratic (4 numbers) or a cubic (6) at a time.
+        let cases: [(path: [[Double]], width: Double, cap: LineCap, join: LineJoin)] = [
+            ([[0, 0], [20, 120, 25.001, 125, 25, 125]], 100, .round, .round),
             (
                 [
-                    12.929918564423104, 77.66075064904612, 12.93250541092487, 77.65513833978912, 46.91586244270152, 56.20539167575891,
-                    46.908539907626675, 56.187728738655466, 46.94016229714912, 78.35934672554555, 99.61387313480847, 75.98879303654113,
-                    99.61376675031096, 75.98866879090512, 24.49672270894253, 30.182027310371772, 18.58897245047165, 0.2695052366231132,
+                    [12.929918564423104, 77.66075064904612], [12.93250541092487, 77.65513833978912, 46.91586244270152, 56.20539167575891],
+                    [46.908539907626675, 56.187728738655466, 46.94016229714912, 78.35934672554555, 99.61387313480847, 75.98879303654113],
+                    [99.61376675031096, 75.98866879090512, 24.49672270894253, 30.182027310371772, 18.58897245047165, 0.2695052366231132],
                 ], 42.750596093607356, .round, .round
             ),
             (
                 [
-                    98054.3058731802, 56366.60561002391, 98054.30619388951, 56366.60567743609, 9566.878665416922, 69566.04735031411,
-                    48128.0370161697, 66015.45849639806,
+                    [98054.3058731802, 56366.60561002391],
+                    [98054.30619388951, 56366.60567743609, 9566.878665416922, 69566.04735031411, 48128.0370161697, 66015.45849639806],
                 ], 2455.226217425096, .butt, .miter
             ),
             (
                 [
-                    74.71197846069421, 22.163751087609494, 36.40989951457265, 4.7776364773685405, 62.56179967444561, 41.76869643637772,
-                    62.56179990785783, 41.76869654109924, 58.35909195330365, 58.90916074345015, 35.715155900849744, 22.425895839669476,
-                    35.71515495636546, 22.425896237223185,
+                    [74.71197846069421, 22.163751087609494],
+                    [36.40989951457265, 4.7776364773685405, 62.56179967444561, 41.76869643637772, 62.56179990785783, 41.76869654109924],
+                    [58.35909195330365, 58.90916074345015, 35.715155900849744, 22.425895839669476, 35.71515495636546, 22.425896237223185],
                 ], 4.6979551145658585, .butt, .miter
             ),
         ]
         for (k, c) in cases.enumerated() {
-            // A quadratic first where the count says so (the first case: a quad and two cubics).
             var p = Path()
-            let v = c.points
-            try p.move(to: Point(v[0], v[1]))
-            var i = 2
-            if k == 0 {
-                try p.quad(control: Point(v[2], v[3]), to: Point(v[4], v[5]))
-                i = 6
-            }
-            while i + 6 <= v.count {
-                try p.curve(control1: Point(v[i], v[i + 1]), control2: Point(v[i + 2], v[i + 3]), to: Point(v[i + 4], v[i + 5]))
-                i += 6
+            try p.move(to: Point(c.path[0][0], c.path[0][1]))
+            for v in c.path.dropFirst() {
+                if v.count == 4 {
+                    try p.quad(control: Point(v[0], v[1]), to: Point(v[2], v[3]))
+                } else {
+                    try p.curve(control1: Point(v[0], v[1]), control2: Point(v[2], v[3]), to: Point(v[4], v[5]))
+                }
             }
             let style = StrokeStyle(width: c.width, cap: c.cap, join: c.join)
             guard case .success(let (result, _, _)) = p.strokedResult(style) else {
@@ -1041,16 +1041,31 @@ import Glibc
             let box = try #require(result.bounds)
             let size = Swift.max(box.width, box.height)
             let outline = result.fillSegments
-            var rng = SeededRandom(seed: UInt64(40 + k))
             var wrong: [Point] = []
+            func check(_ x: Point) {
+                if result.winding(at: x) != (pen.covers(x) ? 1 : 0) { wrong.append(x) }
+            }
+            var rng = SeededRandom(seed: UInt64(40 + k))
             for _ in 0..<3_000 {
                 let x = Point(
                     rng.uniform(box.minX - 0.05 * size, box.maxX + 0.05 * size), rng.uniform(box.minY - 0.05 * size, box.maxY + 0.05 * size))
-                if StrokeSampling.distance(x, to: outline) < 1e-6 * size { continue }
-                let w = result.winding(at: x)
-                if w != (pen.covers(x) ? 1 : 0) { wrong.append(x) }
+                if StrokeSampling.distance(x, to: outline) >= 1e-6 * size { check(x) }
             }
-            #expect(wrong.isEmpty, "\(k): \(wrong.prefix(3))")
+            // Beside the outline: where a balancing change would move it.
+            var beside = 0
+            for s in outline {
+                for t in stride(from: 0.1, to: 1, by: 0.2) {
+                    guard let d = s.direction(at: t).normalized else { continue }
+                    for e in [1e-5 * size, -1e-5 * size] {
+                        let x = s.point(at: t) + Vector(-d.dy, d.dx) * e
+                        guard StrokeSampling.distance(x, to: outline) >= 0.5e-5 * size else { continue }
+                        beside += 1
+                        check(x)
+                    }
+                }
+            }
+            #expect(beside >= 100, "\(k)")
+            #expect(wrong.isEmpty, "\(k): \(wrong.count) wrong, e.g. \(wrong.prefix(3))")
             if c.cap == .round, c.join == .round {
                 let problems = StrokeSampling.roundStrokeProblems(p, width: c.width, result: result, samples: 1_000, seed: 41)
                 #expect(problems.isEmpty, "\(k): \(problems.prefix(3))")
@@ -1220,6 +1235,26 @@ import Glibc
         #expect(s.path.contains(x))
         let problems = StrokeSampling.buttStrokeProblems(.arc(arc), width: width, cap: .square, result: s.path, samples: 2_000, seed: 30)
         #expect(problems.isEmpty, "\(problems.prefix(3))")
+    }
+
+    /// Fuzz finding O43 (docs/results.md), older than the balancing of kept edges: a point
+    /// subpath, a line, a cubic at rest at its start and a line, at the scale 1e-3, stroked 100
+    /// times its size with round caps and joins, was refused as inconsistent. It is answered, and
+    /// right by the round stroke's oracle; its offsets by half the width are too.
+    @Test func fuzzFindingO43IsAnswered() throws {
+        let bytes = fuzzBytes(hex: "ff0301010000cc41cccccc00000040000112f603")
+        var reader = FuzzPaths(bytes: bytes, at: 1)
+        let p = try reader.path().transformed(by: .scale(1e-3, 1e-3))
+        let box = try #require(p.bounds)
+        let width = Swift.max(box.width, box.height, 1e-3) * pow(10, -2 + 4 * Double(bytes[0]) / 255)
+        let round = try #require(p.stroked(StrokeStyle(width: width, cap: .round, join: .round), budget: 20_000_000))
+        let problems = StrokeSampling.roundStrokeProblems(p, width: width, result: round.path, samples: 1_000, seed: 43)
+        #expect(problems.isEmpty, "\(problems.prefix(3))")
+        for d in [width / 2, -width / 2] {
+            let o = try #require(p.offset(by: d, budget: 20_000_000), "\(d)")
+            let problems = StrokeSampling.offsetProblems(p, by: d, result: o.path, samples: 1_000, seed: 44)
+            #expect(problems.isEmpty, "\(d): \(problems.prefix(3))")
+        }
     }
 
     @Test func fuzzFindings() throws {
