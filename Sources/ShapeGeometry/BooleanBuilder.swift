@@ -217,7 +217,7 @@ struct BooleanBuilder {
         // are classified again by a vote of five points each.
         func balance() -> [Int] {
             var b = Array(repeating: 0, count: vertices.count)
-            for k in kept.compactMap({ $0 }) { b[k.from] += 1; b[k.to] -= 1 }
+            for case let k? in kept { b[k.from] += 1; b[k.to] -= 1 }
             return b
         }
         var before = balance()
@@ -239,7 +239,7 @@ struct BooleanBuilder {
                 kept[g] = classifyByVote(group)
             }
         }
-        var edges = kept.compactMap { $0 }
+        var edges = BooleanBuilder.present(kept)
         guard meter.spend(BooleanBuilder.Cost.kept * edges.count) else { return .failure(.outOfWork) }
         var loops = chain(edges)
         // A loop that did not come back to its start is closed by a line: harmless across a gap
@@ -250,7 +250,7 @@ struct BooleanBuilder {
             let balanced = balanceThroughShortPieces(&kept, groups)
             guard !meter.isSpent else { return .failure(.outOfWork) }
             if balanced {
-                edges = kept.compactMap { $0 }
+                edges = BooleanBuilder.present(kept)
                 widestOpening = 0
                 loops = chain(edges)
             }
@@ -259,6 +259,14 @@ struct BooleanBuilder {
         let result = outline(loops)
         guard meter.spend(BooleanBuilder.Cost.element * result.elements.count) else { return .failure(.outOfWork) }
         return .success((result, meter.used))
+    }
+
+    /// The edges kept, in order (into room for all: `compactMap` grows its list as it goes).
+    static func present(_ kept: [Kept?]) -> [Kept] {
+        var edges: [Kept] = []
+        edges.reserveCapacity(kept.count)
+        for case let k? in kept { edges.append(k) }
+        return edges
     }
 
     /// Makes the kept edges balance at every vertex (as many in as out) by the shortest changes
@@ -278,7 +286,7 @@ struct BooleanBuilder {
     /// False (and `kept` partly changed) when some vertex cannot be balanced so.
     func balanceThroughShortPieces(_ kept: inout [Kept?], _ groups: [ArraySlice<Int>]) -> Bool {
         var balance = Array(repeating: 0, count: vertices.count)
-        for k in kept.compactMap({ $0 }) { balance[k.from] += 1; balance[k.to] -= 1 }
+        for case let k? in kept { balance[k.from] += 1; balance[k.to] -= 1 }
         // The groups at each vertex, and how far the outline may move where each is changed: its
         // length (its chord through its middle); with `balancesAlongside`, where it runs
         // alongside other pieces (its middle and quarters each within that of one), the widest
@@ -453,6 +461,14 @@ struct BooleanBuilder {
                 }
                 meter.used = meter.budget - budget
                 for m in meetings {
+                    // An end the two share exactly (consecutive segments of a path) is a vertex
+                    // of both already: a cut there would be at an end of each, which no piece
+                    // starts at and every grazing meeting considers anyway.
+                    if m.overlapEnd == nil, m.t == 0 || m.t == 1, m.u == 0 || m.u == 1,
+                        m.point == (m.t == 0 ? edges[i].start : edges[i].end), m.point == (m.u == 0 ? edges[j].start : edges[j].end)
+                    {
+                        continue
+                    }
                     addCut(i, j, m.t, m.u, m.point)
                     if let e = m.overlapEnd { addCut(i, j, e.t, e.u, e.point) }
                 }
@@ -656,6 +672,12 @@ struct BooleanBuilder {
         // Each piece's key, found once (not at each comparison of the sort).
         let keys = pieces.map { Int64(Swift.min($0.from, $0.to)) << 32 | Int64(Swift.max($0.from, $0.to)) }
         var order = Array(pieces.indices)
+        // Where no two pieces join the same two vertices (most outlines), each is a group of its
+        // own, in order: the same as below, without its sorts.
+        let sortedKeys = keys.sorted()
+        if zip(sortedKeys, sortedKeys.dropFirst()).allSatisfy({ $0 != $1 }) {
+            return order.indices.map { order[$0...$0] }
+        }
         // Stable, from the indices in order: each run of equal keys stays in order of index.
         order.stablySort { keys[$0] < keys[$1] }
         var ranges: [Range<Int>] = []
