@@ -118,6 +118,7 @@ struct BooleanBuilder {
     /// Edges for these segments, cut as `edges(of:tolerance:)` says.
     static func edges(of segments: [Segment], tolerance: Double) -> [Edge] {
         var result: [Edge] = []
+        result.reserveCapacity(segments.count)
         func add(_ s: Segment) {
             let whole = Edge(segment: s)
             guard whole.box.width > 0 || whole.box.height > 0 else { return }
