@@ -674,11 +674,17 @@ struct BooleanBuilder {
         let keys = pieces.map { Int64(Swift.min($0.from, $0.to)) << 32 | Int64(Swift.max($0.from, $0.to)) }
         var order = Array(pieces.indices)
         // Where no two pieces join the same two vertices (most outlines), each is a group of its
-        // own, in order: the same as below, without its sorts.
-        let sortedKeys = keys.sorted()
-        if zip(sortedKeys, sortedKeys.dropFirst()).allSatisfy({ $0 != $1 }) {
-            return order.indices.map { order[$0...$0] }
+        // own, in order: the same as below, without its sorts. (Sorted in place: `keys.sorted()`
+        // found no equal keys for a square drawn twice in the Embedded Swift build of the
+        // playground, where sorting in place is right; scripts/check-wasm caught it.)
+        var sortedKeys = keys
+        sortedKeys.sort()
+        var distinct = true
+        for k in sortedKeys.indices.dropFirst() where sortedKeys[k] == sortedKeys[k - 1] {
+            distinct = false
+            break
         }
+        if distinct { return order.indices.map { order[$0..<($0 + 1)] } }
         // Stable, from the indices in order: each run of equal keys stays in order of index.
         order.stablySort { keys[$0] < keys[$1] }
         var ranges: [Range<Int>] = []
