@@ -674,9 +674,7 @@ struct BooleanBuilder {
         let keys = pieces.map { Int64(Swift.min($0.from, $0.to)) << 32 | Int64(Swift.max($0.from, $0.to)) }
         var order = Array(pieces.indices)
         // Where no two pieces join the same two vertices (most outlines), each is a group of its
-        // own, in order: the same as below, without its sorts. (Sorted in place: `keys.sorted()`
-        // found no equal keys for a square drawn twice in the Embedded Swift build of the
-        // playground, where sorting in place is right; scripts/check-wasm caught it.)
+        // own, in order: the same as below, without its sorts.
         var sortedKeys = keys
         sortedKeys.sort()
         var distinct = true

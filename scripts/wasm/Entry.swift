@@ -326,3 +326,27 @@ public func shapeComplete(_ bytes: UnsafeMutablePointer<UInt8>, _ count: Int32, 
 @_expose(wasm, "shape_words")
 @_cdecl("shape_words")
 public func shapeWords() -> UnsafePointer<UInt8> { answerBytes(JSONLinesPrinter.compact(HelpRenderer.index())) }
+
+/// Whether copy-on-write holds in this build, as the compiler's options leave it (see
+/// scripts/build-wasm): a copy of a local array changed without the original changing, and
+/// `sorted()` and `stablySorted(by:)` leaving the array they sort as it was. 0 when all hold,
+/// else a bit for each that does not; scripts/wasm/golden.mjs requires 0.
+@_expose(wasm, "shape_selftest")
+@_cdecl("shape_selftest")
+public func shapeSelfTest() -> Int32 {
+    var failures: Int32 = 0
+    let list = selfTestList()
+    var copy = list
+    copy[0] = 100
+    if list[0] == 100 { failures |= 1 }
+    let sorted = list.sorted()
+    if list != selfTestList() { failures |= 2 }
+    let stable = list.stablySorted(by: <)
+    if list != selfTestList() { failures |= 4 }
+    if sorted != stable || sorted != Array(0..<9) { failures |= 8 }
+    _ = copy
+    return failures
+}
+
+/// 0 to 8 out of order, made where the optimizer cannot see it (so that it is not folded away).
+@inline(never) func selfTestList() -> [Int] { (0..<9).map { ($0 * 4) % 9 } }

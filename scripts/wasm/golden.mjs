@@ -27,6 +27,12 @@ if (imports.join() !== allowed.join()) {
 // an instance as it was mid-run).
 const fresh = () => instantiate(wasmBytes, (name) => { try { return readFileSync(join(includeFolder, name)); } catch { return null; } });
 let exports = await fresh();
+// Copy-on-write as Swift promises it (the compiler's options once broke it: scripts/build-wasm).
+const selftest = exports.shape_selftest();
+if (selftest !== 0) {
+  console.log(`the module's self-test failed (${selftest}): a copy of an array shares the original's changes`);
+  process.exit(1);
+}
 let passed = 0;
 const skipped = [], failed = [];
 for (const name of readdirSync(folder).filter((n) => n.endsWith(".shape")).sort()) {
