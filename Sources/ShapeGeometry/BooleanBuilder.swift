@@ -634,7 +634,10 @@ struct BooleanBuilder {
             if closed, let first = edge.cuts.first(where: { $0.t > 0 && $0.t < 1 }), let last = edge.cuts.last(where: { $0.t > 0 && $0.t < 1 }) {
                 for cut in [first, last] where seamCut == nil {
                     let v = ends.vertex(for: cut.point)
-                    guard v != stops[0].vertex else { continue }
+                    // Only to a vertex made before its own start's: two copies of a circle, each
+                    // starting just beyond the tolerance of the other's start, would otherwise
+                    // each be seamed at the other's (fuzz B39), and still be no group.
+                    guard v < stops[0].vertex else { continue }
                     let (t0, t1) = cut.t < 0.5 ? (0.0, cut.t) : (cut.t, 1.0)
                     if !goesSomewhere(t0, t1, v), ends.points[v].quickDistance(to: edge.start) <= 2 * tolerance {
                         stops[0].vertex = v

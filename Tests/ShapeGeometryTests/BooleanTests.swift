@@ -236,6 +236,10 @@ import ShapeCorpus
             // tolerance long that join the same two vertices run different ways, and counting
             // each as crossed beside the first misclassified them (intersect, even-odd).
             ("3737552d2377fe2d372355ec100103cb01a5007a38074f5c", false),
+            // B39: a circle with a line from its start, against the same moved by the tolerance
+            // itself: each circle's start just beyond the tolerance of the other's, each was seamed
+            // at the other's start vertex, the two were no group, and both were kept (winding 2).
+            ("278d8d00398d8d290000000000000029ffe206", false),
         ]
         for (k, (hex, refusals)) in inputs.enumerated() {
             let bytes = fuzzBytes(hex: hex)
