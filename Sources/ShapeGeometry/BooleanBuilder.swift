@@ -81,8 +81,8 @@ struct BooleanBuilder {
     var openings = 0
     /// The longest line that closed such a place.
     var widestOpening = 0.0
-    /// Whether `balanceThroughShortPieces` may also take pieces that run alongside others as
-    /// short as the gap between them (the last attempt of `runWithRetries`).
+    /// Whether the kept edges may, as a last resort, be balanced also along pieces that run
+    /// alongside others (`balanceThroughShortPieces(alongside:)`): on the widened attempt.
     var balancesAlongside = false
 
     init(_ a: Path, _ b: Path, rule: FillRule, inside: @escaping (Bool, Bool) -> Bool) {
@@ -166,16 +166,16 @@ struct BooleanBuilder {
     /// the tolerance; a pair of curves the search cannot separate: curves that nearly coincide),
     /// again with it widened to 1e-7 of the size, so that pieces that near each other are one
     /// edge (the result is then right to within that tolerance; its loops may be closed by lines
-    /// up to ten times as long). Wider tolerances were tried and moved ends too far. Where
-    /// that fails too, once more at the widened tolerance, the kept edges balanced also along
-    /// pieces that run alongside others (`balanceThroughShortPieces`); the refusal
-    /// `.inconsistent` is the honest answer past this one. The attempts share the budget.
+    /// up to ten times as long; where its kept edges balance through no short pieces, they may
+    /// also through pieces that run alongside others: `balanceThroughShortPieces`). Wider
+    /// tolerances were tried and moved ends too far: the refusal `.inconsistent` is the honest
+    /// answer past this one. The attempts share the budget.
     func runWithRetries(budget: Int) -> Result<(path: Path, work: Int), BooleanFailure> {
         var used = 0
-        for (widening, alongside) in [(1.0, false), (100, false), (100, true)] {
+        for widening in [1.0, 100] {
             var attempt = self
             attempt.tolerance = tolerance * widening
-            attempt.balancesAlongside = alongside
+            attempt.balancesAlongside = widening > 1
             switch attempt.run(budget: budget - used) {
             case .success(let (path, work)): return .success((path, used + work))
             case .failure(.outOfWork): return .failure(.outOfWork)
@@ -248,9 +248,17 @@ struct BooleanBuilder {
         // edges are balanced through the shortest changes among the pieces near the vertices
         // that do not balance, when those are short, and chained again.
         if widestOpening > 10 * tolerance {
-            let balanced = balanceThroughShortPieces(&kept, groups)
+            // Through short pieces first; on the widened attempt, from the same edges again,
+            // also along pieces that run alongside.
+            var balancedEdges = kept
+            var balanced = balanceThroughShortPieces(&balancedEdges, groups, alongside: false)
+            if !balanced, balancesAlongside, !meter.isSpent {
+                balancedEdges = kept
+                balanced = balanceThroughShortPieces(&balancedEdges, groups, alongside: true)
+            }
             guard !meter.isSpent else { return .failure(.outOfWork) }
             if balanced {
+                kept = balancedEdges
                 edges = BooleanBuilder.present(kept)
                 widestOpening = 0
                 loops = chain(edges)
@@ -278,18 +286,18 @@ struct BooleanBuilder {
     /// about the tolerance long crowd (ends of segments and copies within a few tolerances of
     /// each other), the regions beside each are a hair wide and their classification can fail
     /// either way; a change along such a path moves the outline by no more than the path's
-    /// length. With `balancesAlongside` (the last attempt), a piece that runs alongside others
-    /// counts as the widest gap between them: where two ways between the same places stay
+    /// length. With `alongside` (tried on the widened attempt when that fails), a piece that
+    /// runs alongside others counts as the widest gap between them: where two ways between the same places stay
     /// within 1e-6 of each other (a near stop's offset beside a cap's circle), the point tests
     /// beside each can see the same region on both sides and keep neither, and keeping one moves
     /// the outline by no more than that gap. (On every attempt, this made a nudged copy's result
     /// wrong: a path along the copy, long and alongside, was taken where a short one was right.)
     /// False (and `kept` partly changed) when some vertex cannot be balanced so.
-    func balanceThroughShortPieces(_ kept: inout [Kept?], _ groups: [ArraySlice<Int>]) -> Bool {
+    func balanceThroughShortPieces(_ kept: inout [Kept?], _ groups: [ArraySlice<Int>], alongside: Bool) -> Bool {
         var balance = Array(repeating: 0, count: vertices.count)
         for case let k? in kept { balance[k.from] += 1; balance[k.to] -= 1 }
         // The groups at each vertex, and how far the outline may move where each is changed: its
-        // length (its chord through its middle); with `balancesAlongside`, where it runs
+        // length (its chord through its middle); with `alongside`, where it runs
         // alongside other pieces (its middle and quarters each within that of one), the widest
         // gap between them.
         let reach = Tolerance.balancingReach * tolerance
@@ -301,7 +309,7 @@ struct BooleanBuilder {
             at[p.from].append(g)
             at[p.to].append(g)
             length[g] = p.segment.start.distance(to: p.middle) + p.middle.distance(to: p.segment.end)
-            guard balancesAlongside, length[g] > reach else { continue }
+            guard alongside, length[g] > reach else { continue }
             var widest = 0.0
             for t in BooleanBuilder.spots where widest < reach {
                 let x = p.segment.point(at: t)
