@@ -85,11 +85,14 @@ extension BooleanBuilder {
             : Kept(piece: head, forward: false, from: p.to, to: p.from, segment: s.reversed)
     }
 
+    /// At most this many edges are counted one by one for a winding number.
+    static let fewEdges = 128
+
     /// The winding number of `path` around p: from its edges (`range` of `edges`, which bound
     /// the same fill) one by one while they are few, else from the path's kept index. (The
     /// number is the same whichever way the ray goes: p is off every edge.)
     func winding(of range: Range<Int>, in path: Path, at p: Point) -> Int {
-        guard range.count <= 32 else {
+        guard range.count <= BooleanBuilder.fewEdges else {
             var visits = 0
             let w = path.winding(at: p, visits: &visits)
             meter.spend(Cost.visit * visits)

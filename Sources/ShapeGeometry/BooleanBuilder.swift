@@ -86,7 +86,6 @@ struct BooleanBuilder {
     var balancesAlongside = false
 
     init(_ a: Path, _ b: Path, rule: FillRule, inside: @escaping (Bool, Bool) -> Bool) {
-        first = a; second = b
         self.rule = rule
         self.inside = inside
         size = Path.size(a, b)
@@ -94,6 +93,12 @@ struct BooleanBuilder {
         edges = BooleanBuilder.edges(of: a, tolerance: tolerance)
         firstEdges = edges.count
         edges += BooleanBuilder.edges(of: b, tolerance: tolerance)
+        // A path of many edges is asked for winding numbers through its index
+        // (`winding(of:in:at:)`): indexed whole once, if its appends left that for later.
+        var (a, b) = (a, b)
+        if firstEdges > BooleanBuilder.fewEdges { a.indexAll() }
+        if edges.count - firstEdges > BooleanBuilder.fewEdges { b.indexAll() }
+        first = a; second = b
     }
 
     /// The outline of a region given by a test of points, from segments that hold its whole

@@ -36,8 +36,19 @@ public struct Path: Sendable {
     /// Relative accuracy of every length measured in this path.
     public let accuracy: Double
     /// The boxes of the elements in a tree, kept as the path changes, for `contains`,
-    /// `winding(at:)` and `nearest(to:)`.
-    package private(set) var index = PathIndex()
+    /// `winding(at:)` and `nearest(to:)`: of the first elements only while `measuresLater` is
+    /// set (the rest are indexed when it is cleared, or by `indexAll()`).
+    private var storedIndex = PathIndex()
+
+    /// The index of every element: the one kept, or while appends have left some elements out
+    /// of it (`measuresLater`), a copy that takes them in (a host that asks often calls
+    /// `indexAll()` first).
+    package var index: PathIndex {
+        guard storedIndex.count < elements.count else { return storedIndex }
+        var copy = storedIndex
+        indexRest(into: &copy)
+        return copy
+    }
 
     /// An empty path measuring lengths with the given relative accuracy.
     public init(accuracy: Double = defaultArcLengthAccuracy) { self.accuracy = accuracy }
@@ -85,12 +96,35 @@ public struct Path: Sendable {
     // MARK: Lengths measured later
 
     /// Whether appends leave the new elements' lengths to be measured when they are next asked
-    /// for, by `measure()`: for a host that may never read them (a script run with `--quiet`
-    /// draws a font's glyphs one after another and clears each: measuring its curves was a
-    /// sixth of the work). Setting it false measures them. Either way every length read is the
-    /// one `append` would have measured: the same running sum, in the same order.
+    /// for, by `measure()`, and their boxes out of the index until `indexAll()`: for a host
+    /// that may never read them (a script run with `--quiet` draws a font's glyphs one after
+    /// another and clears each: measuring its curves was a sixth of the work, and indexing them
+    /// for hit tests nobody made a twelfth). Setting it false measures and indexes them. Either
+    /// way every length read is the one `append` would have measured, the same running sum in
+    /// the same order, and every query sees the index `append` would have built.
     public var measuresLater = false {
-        didSet { if !measuresLater { measure() } }
+        didSet { if !measuresLater { measure(); indexAll() } }
+    }
+
+    /// Whether every element is in the index kept (not when appends left some for later).
+    public var isIndexed: Bool { storedIndex.count == elements.count }
+
+    /// Indexes the elements appended while `measuresLater` was set, as `append` would have.
+    /// O(elements indexed).
+    public mutating func indexAll() {
+        guard storedIndex.count < elements.count else { return }
+        var kept = storedIndex
+        storedIndex = PathIndex()  // so that `kept` is not shared and grows in place
+        indexRest(into: &kept)
+        storedIndex = kept
+    }
+
+    /// Appends to `index` the elements after the ones it holds, one at a time as `append`
+    /// appends them.
+    private func indexRest(into index: inout PathIndex) {
+        for i in index.count..<elements.count {
+            index.append(indexedSegment(at: i)) { indexedSegment(at: $0) }
+        }
     }
 
     /// Whether every element's length is measured (`measuresLater`).
@@ -284,10 +318,12 @@ public struct Path: Sendable {
         if measuresNow { lengthsAfter.append(sum) }
         runningBounds = box
         if elements.count % Path.boundsStep == 0 { boundsAt.append(box) }
-        var kept = index
-        index = PathIndex()  // so that `kept` is not shared and grows in place
+        guard measuresNow else { return }
+        if storedIndex.count < elements.count - 1 { indexAll() }
+        var kept = storedIndex
+        storedIndex = PathIndex()  // so that `kept` is not shared and grows in place
         kept.append(indexedSegment(at: elements.count - 1), tight: ownTight) { indexedSegment(at: $0) }
-        index = kept
+        storedIndex = kept
     }
 
     /// An element's own tight box: a move's point, a segment's or closing line's curve.
@@ -345,10 +381,11 @@ public struct Path: Sendable {
             runningBounds = box
         }
         while let last = subpathStarts.last, last >= n { subpathStarts.removeLast() }
-        var kept = index
-        index = PathIndex()  // so that `kept` is not shared and is cut in place
+        // (An index that holds fewer than `n` elements, while `measuresLater` is set, is kept.)
+        var kept = storedIndex
+        storedIndex = PathIndex()  // so that `kept` is not shared and is cut in place
         kept.truncate(to: n) { indexedSegment(at: $0) }
-        index = kept
+        storedIndex = kept
     }
 
     /// Empties the path.

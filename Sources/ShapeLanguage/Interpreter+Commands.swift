@@ -707,6 +707,9 @@ extension Interpreter {
     /// elements: 142,000 instructions to build, 6,600 a `contains` through the tree), and a
     /// font's glyphs asked four times each built one per glyph.
     func contains(_ p: Point, rule: FillRule, visits: inout Int) -> Bool {
+        // The elements drawn while `Path.measuresLater` was set, indexed once (a change of the
+        // path, as their drawing was).
+        if !path.isIndexed { path.indexAll() }
         if let cache = containmentCache, cache.stamp == pathStamp { return cache.tester.contains(p, rule: rule, visits: &visits) }
         if containmentQueries.stamp != pathStamp { containmentQueries = (pathStamp, 0) }
         containmentQueries.count += 1
