@@ -5,7 +5,8 @@ import Testing
 /// `Path.measuresLater`: a path whose appends leave their lengths to be measured later reads, at
 /// every moment, the very lengths of the same path measured as it was drawn (the same running
 /// sum in the same order), whether they are read before `measure()` or after, across truncations
-/// and changes of the setting.
+/// and changes of the setting; and its queries through the index (left for later too) give the
+/// answers, and count the visits, of the path indexed as it was drawn.
 @Suite struct MeasureLaterTests {
     /// Appends one random element of every kind to both paths.
     static func drawRandom(_ rng: inout SeededRandom, into paths: inout [Path]) throws {
@@ -40,9 +41,21 @@ import Testing
         }
     }
 
+    /// Every answer through the index the two paths give, with the same visits.
+    static func expectSameQueries(_ later: Path, _ eager: Path, _ rng: inout SeededRandom) {
+        for _ in 0..<4 {
+            let p = rng.point(-600, 600)
+            var v1 = 0, v2 = 0
+            #expect(later.winding(at: p, visits: &v1) == eager.winding(at: p, visits: &v2))
+            let n1 = later.nearest(to: p, visits: &v1), n2 = eager.nearest(to: p, visits: &v2)
+            #expect(n1?.location == n2?.location && n1?.distance == n2?.distance)
+            #expect(v1 == v2)
+        }
+    }
+
     @Test func lengthsReadLaterAreTheLengthsMeasuredAsDrawn() throws {
         var rng = SeededRandom(seed: 49)
-        var unmeasuredSeen = 0
+        var unmeasuredSeen = 0, unindexedSeen = 0
         for _ in 0..<40 {
             var paths = [Path(), Path()]  // [measured later, measured as drawn]
             try paths[0].move(to: Point(0, 0))
@@ -63,17 +76,25 @@ import Testing
                     }
                 case 1: paths[0].measuresLater.toggle()  // measures, or starts leaving them again
                 case 2: paths[0].measure()
+                case 3: paths[0].indexAll()
                 default: break
                 }
-                if step % 7 == 0 { Self.expectSameLengths(paths[0], paths[1], &rng) }
+                if !paths[0].isIndexed { unindexedSeen += 1 }
+                if step % 7 == 0 {
+                    Self.expectSameLengths(paths[0], paths[1], &rng)
+                    Self.expectSameQueries(paths[0], paths[1], &rng)
+                }
             }
             Self.expectSameLengths(paths[0], paths[1], &rng)
+            Self.expectSameQueries(paths[0], paths[1], &rng)
             paths[0].measuresLater = false
-            #expect(paths[0].isMeasured)
+            #expect(paths[0].isMeasured && paths[0].isIndexed)
             Self.expectSameLengths(paths[0], paths[1], &rng)
+            Self.expectSameQueries(paths[0], paths[1], &rng)
         }
-        // The lengths were read while not yet measured, many times.
-        #expect(unmeasuredSeen > 500)
+        // The lengths were read while not yet measured, and the queries asked while the index
+        // was behind, many times.
+        #expect(unmeasuredSeen > 500 && unindexedSeen > 500)
     }
 
     /// An outline of a path left unmeasured is left unmeasured too, and reads the lengths of the
@@ -87,9 +108,10 @@ import Testing
             paths[0].measuresLater = true
             for _ in 0..<8 { try Self.drawRandom(&rng, into: &paths) }
             guard let later = paths[0].simplified()?.path, let eager = paths[1].simplified()?.path else { continue }
-            #expect(later.measuresLater && (later.elements.count <= 1 || !later.isMeasured))
-            #expect(!eager.measuresLater && eager.isMeasured)
+            #expect(later.measuresLater && (later.elements.count <= 1 || !later.isMeasured && !later.isIndexed))
+            #expect(!eager.measuresLater && eager.isMeasured && eager.isIndexed)
             Self.expectSameLengths(later, eager, &rng)
+            Self.expectSameQueries(later, eager, &rng)
         }
     }
 
@@ -122,8 +144,12 @@ import Testing
         p.measure()
         #expect(p.isMeasured && p.measuresLater)
         try p.line(to: Point(6, 6))
-        #expect(!p.isMeasured)
+        #expect(!p.isMeasured && !p.isIndexed)
+        p.indexAll()
+        #expect(p.isIndexed && !p.isMeasured)
+        try p.line(to: Point(0, 6))
+        #expect(!p.isIndexed)
         p.measuresLater = false
-        #expect(p.isMeasured)
+        #expect(p.isMeasured && p.isIndexed)
     }
 }
