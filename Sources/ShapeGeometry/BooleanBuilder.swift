@@ -464,6 +464,15 @@ struct BooleanBuilder {
             var failure: BooleanFailure?
             grid.forEach(near: edges[i].box, margin: tolerance) { j in
                 guard j > i, failure == nil else { return }
+                // Consecutive segments that leave their shared end wide apart (most pairs of a
+                // glyph): the search would find that end alone, which is no cut. Charged as one
+                // meeting found.
+                if Intersections.meetOnlyAtSharedEnd(a, edges[j].segment, tolerance: tolerance) {
+                    budget -= Intersections.Cost.segmentPair + Intersections.Cost.meeting + 2 * Cost.cut
+                    meter.used = meter.budget - budget
+                    if budget <= 0 { failure = .outOfWork }
+                    return
+                }
                 guard let meetings = Intersections.between(a, edges[j].segment, size: size * scale, budget: &budget) else {
                     failure = budget > 0 ? .inconsistent : .outOfWork
                     return

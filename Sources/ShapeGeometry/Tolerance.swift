@@ -208,6 +208,17 @@ public enum Tolerance {
     /// parameters is the cut itself, not a crossing.
     static let sharedCut = 1e-9
 
+    /// How far past a right angle, as a cosine against the product of L1 lengths, the control
+    /// points of two segments must turn from each other at the end they share for the
+    /// booleans to take that end as their only meeting without a search
+    /// (`Intersections.meetOnlyAtSharedEnd`): well above the rounding of a dot product.
+    static let sharedEndTurn = 1e-9
+
+    /// How far, in meeting tolerances, the other ends of two such segments must lie from the
+    /// shared one: no end of either lies on the other, and neither is all within the
+    /// tolerance of the shared end.
+    static let sharedEndFar = 100.0
+
     /// How far, in units of a boolean operation's tolerance, the changes that balance its kept
     /// edges may run along pieces (`BooleanBuilder.balanceThroughShortPieces`): a hundred, so
     /// the outline moves by at most 1e-5 of the size at the widened tolerance, where a nudge of

@@ -223,6 +223,54 @@ public enum Intersections {
         }
     }
 
+    /// Whether a and b, which share one end exactly, meet there alone and come within the
+    /// tolerance of each other only within the tolerance of it, so that `between` could find
+    /// nothing else (each one's hull lies in the cone from that end through its
+    /// control points). Seen from the shared end p, each control point of one makes more than
+    /// a right angle with each of the other's, so the cones do too: then any point x of one and
+    /// y of the other have |x − y|² ≥ |x − p|² + |y − p|². And the other ends lie more than 100
+    /// tolerances from p (no end of either lies on the other, no overlap). Lines and Béziers
+    /// only.
+    static func meetOnlyAtSharedEnd(_ a: Segment, _ b: Segment, tolerance: Double) -> Bool {
+        func controls(_ s: Segment) -> FourPoints? {
+            switch s {
+            case .line(let l): FourPoints(l.p0, l.p1)
+            case .quadratic(let q): FourPoints(q.p0, q.p1, q.p2)
+            case .cubic(let c): FourPoints(c.p0, c.p1, c.p2, c.p3)
+            case .arc: nil
+            }
+        }
+        let (a0, a1, b0, b1) = (a.start, a.end, b.start, b.end)
+        let p: Point, aFar: Point, bFar: Point
+        if a1 == b0 {
+            (p, aFar, bFar) = (a1, a0, b1)
+        } else if a0 == b1 {
+            (p, aFar, bFar) = (a0, a1, b0)
+        } else if a0 == b0 {
+            (p, aFar, bFar) = (a0, a1, b1)
+        } else if a1 == b1 {
+            (p, aFar, bFar) = (a1, a0, b0)
+        } else {
+            return false
+        }
+        let far = Tolerance.sharedEndFar * tolerance
+        guard aFar.quickDistance(to: p) > far, bFar.quickDistance(to: p) > far, let ca = controls(a), let cb = controls(b) else {
+            return false
+        }
+        for k in 0..<ca.count {
+            let v = ca[k] - p
+            if v.dx == 0 && v.dy == 0 { continue }
+            let lv = abs(v.dx) + abs(v.dy)
+            for m in 0..<cb.count {
+                let w = cb[m] - p
+                if w.dx == 0 && w.dy == 0 { continue }
+                // (The L1 lengths bound the lengths from above: a margin over the rounding.)
+                guard v.dot(w) < -Tolerance.sharedEndTurn * lv * (abs(w.dx) + abs(w.dy)) else { return false }
+            }
+        }
+        return true
+    }
+
     /// The directions from `p` (an end of `s`) to the rest of the piece, as angles relative to
     /// `reference` (one of them): `s` lies in the cone from p between those angles, because a
     /// Bézier lies in the hull of its control points and an arc of less than a quarter turn in
