@@ -55,19 +55,40 @@ struct VertexSet {
     /// tolerance of the first.) Cells are twice the tolerance wide, so the square of the
     /// tolerance about p covers at most two by two of them.
     mutating func vertex(for p: Point) -> Int {
+        // A point asked for again exactly (the end of one segment, the start of the next) has
+        // the vertex it had: vertices made since have greater numbers, so the first within the
+        // tolerance is the same one. The last few answers are kept for that.
+        for k in 0..<VertexSet.recentCount where recent[k].vertex >= 0 && recent[k].point == p { return recent[k].vertex }
+        let v = lookUp(p)
+        recent[nextRecent] = (p, v)
+        nextRecent = (nextRecent + 1) % VertexSet.recentCount
+        return v
+    }
+
+    /// The last answers of `vertex(for:)` (vertex -1: none yet), the oldest replaced first.
+    private var recent = Array(repeating: (point: Point(x: 0, y: 0), vertex: -1), count: VertexSet.recentCount)
+    private var nextRecent = 0
+    private static let recentCount = 4
+
+    /// `vertex(for:)`, through the grid.
+    private mutating func lookUp(_ p: Point) -> Int {
         let side = 2 * tolerance
-        let low = GridCell(Point(p.x - tolerance, p.y - tolerance), side: side)
-        let high = GridCell(Point(p.x + tolerance, p.y + tolerance), side: side)
+        let x0 = GridCell.index(p.x - tolerance, side: side), x1 = Swift.max(x0, GridCell.index(p.x + tolerance, side: side))
+        let y0 = GridCell.index(p.y - tolerance, side: side), y1 = Swift.max(y0, GridCell.index(p.y + tolerance, side: side))
         var best = -1
-        for x in low.x...Swift.max(low.x, high.x) {
-            for y in low.y...Swift.max(low.y, high.y) {
+        var x = x0
+        repeat {
+            var y = y0
+            repeat {
                 var v = slots[slot(of: GridCell(x: x, y: y))].head
                 while v >= 0 {
                     if best < 0 || v < best, points[v].quickDistance(to: p) <= tolerance { best = v }
                     v = next[v]
                 }
-            }
-        }
+                y += 1
+            } while y <= y1
+            x += 1
+        } while x <= x1
         if best >= 0 { return best }
         points.append(p)
         let c = GridCell(p, side: side)
@@ -95,9 +116,16 @@ struct GridCell: Hashable {
     init(x: Int64, y: Int64) { self.x = x; self.y = y }
 
     init(_ p: Point, side: Double) {
+        x = GridCell.index(p.x, side: side)
+        y = GridCell.index(p.y, side: side)
+    }
+
+    /// The index of the cell that holds coordinate v, held within ±`Tolerance.gridIndexLimit`
+    /// (0 for a NaN): `Int64(saturating:)`, converted directly since the limit is within range.
+    @inline(__always) static func index(_ v: Double, side: Double) -> Int64 {
         let limit = Tolerance.gridIndexLimit
-        x = Int64(saturating: Swift.max(Swift.min((p.x / side).rounded(.down), limit), -limit))
-        y = Int64(saturating: Swift.max(Swift.min((p.y / side).rounded(.down), limit), -limit))
+        let q = Swift.max(Swift.min((v / side).rounded(.down), limit), -limit)
+        return q.isNaN ? 0 : Int64(q)
     }
 
     /// The cell and the eight around it.

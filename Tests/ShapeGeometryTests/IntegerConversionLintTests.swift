@@ -61,6 +61,8 @@ import Testing
         ("ShapeGeometry/SpatialGrids.swift", "Int32($0.0)", 1),
         ("ShapeGeometry/SpatialGrids.swift", "Int32($0.2)", 1),
         ("ShapeGeometry/SpatialGrids.swift", "Int32(k)", 1),
+        // a grid cell's index, a whole number held within ±1e18 and not a NaN
+        ("ShapeGeometry/SpatialGrids.swift", "Int64(q)", 1),
         ("ShapeGeometry/BooleanBuilder.swift", "Int64(Swift.max($0.from, $0.to))", 1),
         ("ShapeGeometry/BooleanBuilder.swift", "Int64(Swift.min($0.from, $0.to))", 1),
         // a remainder by a small count; a count as UInt64
