@@ -242,20 +242,38 @@ final class Session {
                 for r in batch { print(r.report, precision: r.precision) }
             }
         }
+        // The check of the rest of the source, once it is wanted: on a thread of its own, so
+        // that the runner goes on meanwhile (it waits only when the reports held reach
+        // `ScriptPipeline.reportCap`); a syntax error it finds stops the runner, and this
+        // thread then reaches the same error itself.
+        var checker: LargeStackThread?
+        defer { checker?.join() }
         do {
             var parser = Parser(source)
-            // Where the statements not yet handed on start, while the rest is only checked.
-            var resume: Parser?
+            var checking = false
             while let statement = try parser.nextStatement() {
-                if resume == nil, add(statement, mayCheckFirst: true) { resume = parser }
-            }
-            if var rest = resume {
-                // The whole source parses: the reports are printed as the rest is handed on.
-                pipeline.checkedWhole()
-                while let statement = try rest.nextStatement() {
-                    _ = add(statement, mayCheckFirst: false)
-                    if batch.isEmpty { printAll(pipeline.readyReports()) }
+                if add(statement, mayCheckFirst: !checking) && !checking {
+                    checking = true
+                    let rest = Unchecked(parser)
+                    checker = LargeStackThread {
+                        var check = rest.value
+                        do {
+                            while try check.nextStatement() != nil {}
+                            pipeline.checkedWhole()
+                        } catch {
+                            pipeline.abandon()
+                        }
+                    }
+                    if checker == nil {
+                        // (No thread: checked here, before the rest is handed on.)
+                        var check = parser
+                        while try check.nextStatement() != nil {}
+                        pipeline.checkedWhole()
+                    }
                 }
+                // Once the whole source is known to parse, the reports are printed as the rest
+                // is handed on.
+                if checking, batch.isEmpty, pipeline.isChecked { printAll(pipeline.readyReports()) }
             }
         } catch {
             pipeline.abandon()

@@ -104,7 +104,7 @@ public struct Report: Sendable {
         /// `sticky`: the shrunken radius, the distance and whether the bridge broke.
         case sticky(radius: Double, distance: Double, broken: Bool, length: Double)
         /// `wander`: how many arcs, where the curve ends, and the seed it was drawn with.
-        case wander(arcs: Int, to: Point, segment: Double, length: Double, seed: UInt64)
+        indirect case wander(arcs: Int, to: Point, segment: Double, length: Double, seed: UInt64)
         /// `dash`: the number of track points.
         case dash(count: Int)
         /// `points`.
@@ -144,12 +144,12 @@ public struct Report: Sendable {
         /// (the largest distance between the old and new curve at the same t).
         /// `elevate`, `lower`: the new kind, how far it moved, and which method ran (`lower`).
         /// `applied` is false where the lowered curve is only drawn (`lower i primer`).
-        case degree(element: Int, kind: String, error: Double?, method: String? = nil, applied: Bool = true)
+        indirect case degree(element: Int, kind: String, error: Double?, method: String? = nil, applied: Bool = true)
         /// `union`, `intersect`, `subtract`, `xor`, `simplify`: the new outline's size.
-        case outline(subpaths: Int, elements: Int, length: Double, error: Double?)
+        indirect case outline(subpaths: Int, elements: Int, length: Double, error: Double?)
         /// `cubics`, `quads`, `arcs`, `offsetcurve`: an element (or every arc, element −1) made
         /// into this many pieces of the kind said, straying at most this far from what they stand for.
-        case cubics(element: Int, count: Int, error: Double, made: Pieces)
+        indirect case cubics(element: Int, count: Int, error: Double, made: Pieces)
         /// `yforx`: the points of an element at an x, by parameter.
         case yForX(element: Int, x: Double, [ExtremePoint])
         /// `hodograph`, `align`, `alignedbox`: points that belong to an element (its derivative's
@@ -164,7 +164,7 @@ public struct Report: Sendable {
         /// The Primer's algebra of an element (`bernstein`, `matrix`, `splitmatrix`, `interval`,
         /// `canonical`, `catmullpoints`): named values, its function form's record; `title` says
         /// what they are of ("cubic, t 0.25").
-        case facts(element: Int, title: String, Record)
+        indirect case facts(element: Int, title: String, Record)
         /// A query's answer as a value, worded by the printers generically (a number as
         /// `command: value`; a record's fields one per line, and as JSON fields): a new query
         /// that answers this way needs no kind of its own (docs/contributing.md).
@@ -173,7 +173,7 @@ public struct Report: Sendable {
         case molded(element: Int, t: Double, point: Point)
         /// `fit`: the curve's kind, how many points it was fitted to, the largest distance from one
         /// of them, and where the path now ends.
-        case fitted(kind: String, points: Int, error: Double, to: Point, length: Double)
+        indirect case fitted(kind: String, points: Int, error: Double, to: Point, length: Double)
         /// `lengthtable`: an element's length as n chords sum it, and exactly.
         case lengthTable(element: Int, chords: Int, approximate: Double, exact: Double)
         /// `split`: the element split and the new number of elements.
@@ -182,13 +182,13 @@ public struct Report: Sendable {
         case direction(point: Point, vector: Vector)
         /// `curvature`: the point, the signed curvature and the radius (nil where straight); at a
         /// cusp the curvature is nil (unbounded) and the radius 0.
-        case curvature(point: Point, curvature: Double?, radius: Double?)
+        indirect case curvature(point: Point, curvature: Double?, radius: Double?)
         /// `extrema`: the element and where x and y turn (parameter and point).
         case extrema(element: Int, x: [ExtremePoint], y: [ExtremePoint])
         /// `save`: the file written.
         /// With a note when a layer asked for has nothing to draw (`figure` after a query that
         /// draws none).
-        case saved(String, note: String? = nil)
+        indirect case saved(String, note: String? = nil)
         /// `show`: the path to plot, the handle's point (when asked for), whether ASCII was asked
         /// for, and whether to draw the control polygons.
         indirect case plot(path: Path, handle: Point?, ascii: Bool, controls: Bool)

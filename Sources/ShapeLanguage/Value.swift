@@ -7,7 +7,7 @@ public enum Value: Sendable, Equatable {
     case string(String)
     case record(Record)
     case list([Value])
-    case path(Path)
+    indirect case path(Path)
 
     public var isString: Bool { if case .string = self { true } else { false } }
 
