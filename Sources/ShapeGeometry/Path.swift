@@ -119,9 +119,13 @@ public struct Path: Sendable {
         storedIndex = kept
     }
 
-    /// Appends to `index` the elements after the ones it holds, one at a time as `append`
-    /// appends them.
+    /// Appends to `index` the elements after the ones it holds, as `append` appends them (an
+    /// empty one built whole, `PathIndex.built`).
     private func indexRest(into index: inout PathIndex) {
+        if index.count == 0 {
+            index = PathIndex.built(count: elements.count) { indexedSegment(at: $0) }
+            return
+        }
         for i in index.count..<elements.count {
             index.append(indexedSegment(at: i)) { indexedSegment(at: $0) }
         }

@@ -131,6 +131,66 @@ package struct PathIndex: Sendable {
         }
     }
 
+    /// The index `count` appends of `segments(0)`, `segments(1)`, ... would make, node for node,
+    /// built level by level: each leaf from its elements (its deviation once it is full), each
+    /// node above from its two children (the last leaf left out while not full), its deviation
+    /// once every leaf under it is full. A box union is exact and `absorb` takes nodes in order,
+    /// so a node is the same whichever way its leaves came into it. About a third of the
+    /// appends' work (a font's glyphs: 203M instructions through `append`).
+    static func built(count: Int, segments: (Int) -> Segment?) -> PathIndex {
+        var index = PathIndex()
+        guard count > 0 else { return index }
+        index.count = count
+        let leafCount = (count + PathIndex.leafSize - 1) / PathIndex.leafSize
+        var leaves: [Node] = []
+        leaves.reserveCapacity(leafCount)
+        var own: [Segment?] = []
+        own.reserveCapacity(PathIndex.leafSize)
+        for leaf in 0..<leafCount {
+            let lo = leaf * PathIndex.leafSize, hi = Swift.min(count, lo + PathIndex.leafSize)
+            own.removeAll(keepingCapacity: true)
+            var node = Node()
+            for k in lo..<hi {
+                let s = segments(k)
+                own.append(s)
+                if let s { node.absorb(Node(s)) }
+            }
+            if hi - lo == PathIndex.leafSize, node.hasSegments {
+                var deviation = 0.0
+                let chord = LineSegment.Projection(LineSegment(node.first, node.last))
+                for case let s? in own { deviation = Swift.max(deviation, s.hullDistance(from: chord)) }
+                node.deviation = deviation
+            }
+            leaves.append(node)
+        }
+        index.levels = [leaves]
+        let pending = count % PathIndex.leafSize != 0 ? leafCount - 1 : -1
+        var level = 1
+        while index.levels[level - 1].count > 1 {
+            let below = index.levels[level - 1]
+            var nodes: [Node] = []
+            nodes.reserveCapacity((below.count + 1) / 2)
+            for i in 0..<((below.count + 1) / 2) {
+                var parent = Node()
+                for c in [2 * i, 2 * i + 1] where c < below.count && (level > 1 || c != pending) { parent.absorb(below[c]) }
+                parent.deviation = .infinity
+                if (i + 1) * (PathIndex.leafSize << level) <= count, parent.hasSegments {
+                    let chord = LineSegment.Projection(LineSegment(parent.first, parent.last))
+                    var deviation = 0.0
+                    for c in [2 * i, 2 * i + 1] where below[c].hasSegments {
+                        let child = below[c]
+                        deviation = Swift.max(deviation, child.deviation + Swift.max(chord.distance(to: child.first), chord.distance(to: child.last)))
+                    }
+                    parent.deviation = deviation
+                }
+                nodes.append(parent)
+            }
+            index.levels.append(nodes)
+            level += 1
+        }
+        return index
+    }
+
     /// Forgets the elements from `n` on; `segment(k)` gives what element k stands for.
     mutating func truncate(to n: Int, segment: (Int) -> Segment?) {
         guard n < count else { return }

@@ -32,6 +32,34 @@ import Testing
         }
     }
 
+    /// An index built whole (`PathIndex.built`, for a path whose appends left it for later) is
+    /// the one its appends make, node for node, at every count about a leaf's and a level's
+    /// edges.
+    @Test func anIndexBuiltWholeIsTheOneItsAppendsMake() throws {
+        var rng = SeededRandom(seed: 31)
+        var compared = 0
+        for n in [1, 2, 7, 8, 9, 15, 16, 17, 24, 31, 32, 33, 63, 64, 65, 127, 128, 129, 300, 513] {
+            var path = Path()
+            while path.elements.count < n { try PathIndexTests.appendRandom(&path, &rng) }
+            path.truncate(to: n)
+            let appended = path.index
+            let whole = PathIndex.built(count: n) { path.indexedSegment(at: $0) }
+            #expect(whole.count == appended.count && whole.levels.count == appended.levels.count, "n = \(n)")
+            for (j, (a, b)) in zip(appended.levels, whole.levels).enumerated() {
+                #expect(a.count == b.count, "n = \(n), level \(j)")
+                for (i, (x, y)) in zip(a, b).enumerated() {
+                    let same =
+                        x.control == y.control && x.tight == y.tight && x.first == y.first && x.last == y.last
+                        && x.hasSegments == y.hasSegments && x.continuous == y.continuous
+                        && x.deviation.bitPattern == y.deviation.bitPattern
+                    #expect(same, "n = \(n), level \(j), node \(i): \(x) against \(y)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared > 300)
+    }
+
     @Test func answersAsTheTesterAndTheScanAfterAppendsAndUndo() throws {
         var rng = SeededRandom(seed: 14)
         for round in 0..<12 {
