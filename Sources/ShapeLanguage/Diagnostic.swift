@@ -441,16 +441,61 @@ public enum Message: Sendable, Equatable {
 
 /// A located error: what went wrong, where, and optionally a suggestion and a related place.
 public struct Diagnostic: Error, Sendable {
-    public var message: Message
-    public var range: SourceRange
-    public var source: Source
+    /// The fields, held by reference: every throwing function of the interpreter passes a
+    /// `Diagnostic` (typed throws), and 176 bytes held in place made every place that throws
+    /// one build and copy all of them (in the WebAssembly module, N KB of code).
+    private final class Fields: @unchecked Sendable {
+        var message: Message
+        var range: SourceRange
+        var source: Source
+        var suggestion: String?
+        var note: (text: String, range: SourceRange)?
+        var callers: [(kind: CallerKind, source: Source, range: SourceRange)] = []
+        init(_ message: Message, _ range: SourceRange, _ source: Source, _ suggestion: String?) {
+            (self.message, self.range, self.source, self.suggestion) = (message, range, source, suggestion)
+        }
+        func copy() -> Fields {
+            let f = Fields(message, range, source, suggestion)
+            (f.note, f.callers) = (note, callers)
+            return f
+        }
+    }
+    private var fields: Fields
+
+    /// The fields, unshared, for a change (a copy of the error changes only itself).
+    private mutating func unique() -> Fields {
+        if !isKnownUniquelyReferenced(&fields) { fields = fields.copy() }
+        return fields
+    }
+
+    public var message: Message {
+        get { fields.message }
+        set { unique().message = newValue }
+    }
+    public var range: SourceRange {
+        get { fields.range }
+        set { unique().range = newValue }
+    }
+    public var source: Source {
+        get { fields.source }
+        set { unique().source = newValue }
+    }
     /// "did you mean ...?" text, when one helps.
-    public var suggestion: String?
+    public var suggestion: String? {
+        get { fields.suggestion }
+        set { unique().suggestion = newValue }
+    }
     /// A second place worth showing (where an unclosed block was opened).
-    public var note: (text: String, range: SourceRange)?
+    public var note: (text: String, range: SourceRange)? {
+        get { fields.note }
+        set { unique().note = newValue }
+    }
     /// For an error inside a procedure or an included file: where it was called or included
     /// from, innermost first, down to the top-level statement.
-    public var callers: [(kind: CallerKind, source: Source, range: SourceRange)] = []
+    public var callers: [(kind: CallerKind, source: Source, range: SourceRange)] {
+        get { fields.callers }
+        set { unique().callers = newValue }
+    }
 
     /// How an outer place led to the error.
     public enum CallerKind: String, Sendable {
@@ -459,10 +504,7 @@ public struct Diagnostic: Error, Sendable {
     }
 
     public init(_ message: Message, at range: SourceRange, in source: Source, suggestion: String? = nil) {
-        self.message = message
-        self.range = range
-        self.source = source
-        self.suggestion = suggestion
+        fields = Fields(message, range, source, suggestion)
     }
 
     /// The same error, noting that `range` of `source` called or included the place it is in.
