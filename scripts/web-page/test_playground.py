@@ -407,9 +407,16 @@ try:
     check(d.execute_script("return document.getElementById('editor').value") == "move 0 0\nline 3 4",
           "links opened since did not replace the script kept")
 
-    # Blocks nested 999 deep pass the parser's limit of 1,000 but not the page's stack: the run
-    # traps, says so, and the status says it stopped (it stayed at "running…").
-    edit(d, "if 1 {\n" * 999 + "print 1\n" + "}\n" * 999)
+    # Blocks nested 1,000 deep (the parser's limit) run in the page as on the command line.
+    edit(d, "if 1 {\n" * 1000 + "print 7777\n" + "}\n" * 1000)
+    wait(d, "return document.getElementById('transcript').textContent.includes('7777') && "
+            "document.getElementById('status').textContent !== 'running…'", "blocks nested 1,000 deep run")
+    check("nests deeper" not in d.execute_script("return document.getElementById('transcript').textContent"),
+          "blocks nested 1,000 deep: no trap")
+    # A procedure called 199 deep, each call inside 18 blocks (3,980 levels at run time, within
+    # the command line's 4,000) passes every limit of the language but not the page's stack:
+    # the run traps, says so, and the status says it stopped (it stayed at "running…").
+    edit(d, "def f(n) { if n > 0 { " + "if 1 { " * 18 + "return f(n - 1)" + " }" * 18 + " }\n return 0 }\nprint f(199)\n")
     wait(d, "return document.getElementById('transcript').textContent.includes('nests deeper than a page allows')", "a trap: said so")
     check(d.execute_script("return document.getElementById('status').textContent") == "stopped: it nests too deep", "a trap: the status says it stopped")
     edit(d, "move 0 0\nline 6 8")
