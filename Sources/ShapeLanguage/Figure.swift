@@ -159,7 +159,17 @@ public struct Figure: Sendable, Equatable {
     public var marks: [Mark]
     public var layer: Layer
     /// The query that made it; nil for a figure made otherwise (a test's).
-    public var query: Query?
+    public var query: Query? {
+        get { heldQuery?.query }
+        set { heldQuery = newValue.map(HeldQuery.init) }
+    }
+    /// `query`, held by reference: 80 bytes that every copy of a figure carried in place.
+    private var heldQuery: HeldQuery?
+    private final class HeldQuery: Sendable, Equatable {
+        let query: Query
+        init(_ query: Query) { self.query = query }
+        static func == (a: HeldQuery, b: HeldQuery) -> Bool { a === b || a.query == b.query }
+    }
     /// Why the figure could not be made again on the path as it is now (its element is gone or
     /// is no longer a curve), said in its legend; its marks are then empty.
     public var stale: String?
