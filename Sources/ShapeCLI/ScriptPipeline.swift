@@ -104,6 +104,7 @@ final class ScriptPipeline: @unchecked Sendable {
                 parsedCount += statements.count
             }
             if last { parseEnded = true; checked = true }
+            handed.add(1, ordering: .releasing)
             monitor.broadcast()
             func checkFirst() -> Bool { mayCheckFirst && bound != .max && !checked && (runnerWaitsForCheck || heldReports > bound) }
             while !last, parsedCount > bound, !checkFirst(), !abandoned.load(ordering: .relaxed), runEnd == nil {
@@ -156,8 +157,19 @@ final class ScriptPipeline: @unchecked Sendable {
     /// no more or the parse failed. Hands back the reports made so far first, since the printer
     /// may be waiting.
     func takeStatements() -> [[Stmt]]? {
-        locked {
+        let mark = handed.load(ordering: .acquiring)
+        let none = locked {
             handBack()
+            return parsed.isEmpty && !parseEnded
+        }
+        // None yet: the parser is about to hand more on. Waited for awake a moment first (a
+        // thread woken on another core of a busy virtual machine can take longer than that to
+        // run).
+        if none {
+            var k = 0
+            while k < ScriptPipeline.awakeWait, handed.load(ordering: .acquiring) == mark, !abandoned.load(ordering: .relaxed) { k += 1 }
+        }
+        return locked {
             while parsed.isEmpty && !parseEnded && !abandoned.load(ordering: .relaxed) { monitor.wait() }
             if abandoned.load(ordering: .relaxed) || parsed.isEmpty { return nil }
             defer {
@@ -167,6 +179,11 @@ final class ScriptPipeline: @unchecked Sendable {
             return parsed
         }
     }
+
+    /// Batches handed on so far (read by the runner without the lock).
+    private let handed = Atomic<Int>(0)
+    /// How many times the runner looks for the parser's next batch before it sleeps.
+    static let awakeWait = 100_000
 
     /// Statements the runner has run (and holds no more), for the session's thread to free.
     func retire(_ statements: [[Stmt]]) {
