@@ -328,9 +328,10 @@ public func shapeComplete(_ bytes: UnsafeMutablePointer<UInt8>, _ count: Int32, 
 public func shapeWords() -> UnsafePointer<UInt8> { answerBytes(JSONLinesPrinter.compact(HelpRenderer.index())) }
 
 /// Whether copy-on-write holds in this build, as the compiler's options leave it (see
-/// scripts/build-wasm): a copy of a local array changed without the original changing, and
-/// `sorted()` and `stablySorted(by:)` leaving the array they sort as it was. 0 when all hold,
-/// else a bit for each that does not; scripts/wasm/golden.mjs requires 0.
+/// scripts/build-wasm): a copy of a local array changed without the original changing,
+/// `sorted()` and `stablySorted(by:)` leaving the array they sort as it was, and a copy of a
+/// `Diagnostic` (its fields held by reference, copied by `isKnownUniquelyReferenced`) changed
+/// alone. 0 when all hold, else a bit for each that does not; scripts/wasm/golden.mjs requires 0.
 @_expose(wasm, "shape_selftest")
 @_cdecl("shape_selftest")
 public func shapeSelfTest() -> Int32 {
@@ -345,6 +346,12 @@ public func shapeSelfTest() -> Int32 {
     if list != selfTestList() { failures |= 4 }
     if sorted != stable || sorted != Array(0..<9) { failures |= 8 }
     _ = copy
+    let source = Source(name: "selftest", text: "line 1 1")
+    let error = Diagnostic(.unterminatedString, at: SourceRange(0, 4), in: source)
+    var changed = error
+    changed.suggestion = "changed"
+    changed.range = SourceRange(1, 2)
+    if error.suggestion != nil || error.range != SourceRange(0, 4) || changed.suggestion != "changed" { failures |= 16 }
     return failures
 }
 

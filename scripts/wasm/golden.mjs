@@ -30,7 +30,7 @@ let exports = await fresh();
 // Copy-on-write as Swift promises it (the compiler's options once broke it: scripts/build-wasm).
 const selftest = exports.shape_selftest();
 if (selftest !== 0) {
-  console.log(`the module's self-test failed (${selftest}): a copy of an array shares the original's changes`);
+  console.log(`the module's self-test failed (${selftest}): a copy of an array or of an error shares the original's changes`);
   process.exit(1);
 }
 let passed = 0;
