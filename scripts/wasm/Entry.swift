@@ -44,7 +44,9 @@ func makeInterpreter(flags: Int32, precision: Int32, workLimit: Int32) -> Interp
     if workLimit > 0 { interpreter.limits.statementWork = Int(workLimit) }
     let asCommandLine = flags & 4 != 0
     interpreter.saver = { request throws(HostFailure) in
-        asCommandLine ? Source.resolve(request.file, from: request.from) : "no file: " + request.file + " is the picture beside (a page writes no files)"
+        asCommandLine
+            ? Source.resolve(request.file, from: request.from)
+            : "no file: " + request.file + " is the picture beside (a page writes no files)"
     }
     interpreter.exporter = { request throws(HostFailure) in
         asCommandLine
@@ -56,7 +58,8 @@ func makeInterpreter(flags: Int32, precision: Int32, workLimit: Int32) -> Interp
 
 /// Runs the script of `count` bytes at `bytes`, named by the `nameCount` bytes at `name` (for
 /// its diagnostics), in a new session, with the command line's options in `flags` (1: --json,
-/// 2: --quiet; 4: `save` names its file as the command line would, for the tests), `precision` (-1: the default) and `workLimit` (0: the default); frees the texts;
+/// 2: --quiet; 4: `save` names its file as the command line would, for the tests), `precision`
+/// (-1: the default) and `workLimit` (0: the default); frees the texts;
 /// returns where its output is (`shape_output_length` bytes of standard output, then
 /// `shape_error_length` of standard error).
 @_expose(wasm, "shape_run")
@@ -266,7 +269,8 @@ public func shapeDragTo(_ x: Double, _ y: Double, _ resolution: Double) -> Unsaf
         live = prefix.copy()
         pageLine = 1
         let suffix = Program(statements: Array(program.statements[plan.statement...]), source: source)
-        return runLive(source, origin: "script", extra: [("numbers", .array(documentNumbers.map { $0.json }))], transcript: false, parsed: suffix, sendScript: true)
+        let numbers: [(name: String, json: JSON)] = [(name: "numbers", json: .array(documentNumbers.map { $0.json }))]
+        return runLive(source, origin: "script", extra: numbers, transcript: false, parsed: suffix, sendScript: true)
     }
     return runDocument(source, workLimit: documentWorkLimit, sendScript: true)
 }
