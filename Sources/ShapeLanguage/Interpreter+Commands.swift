@@ -707,8 +707,8 @@ extension Interpreter {
     /// elements: 142,000 instructions to build, 6,600 a `contains` through the tree), and a
     /// font's glyphs asked four times each built one per glyph.
     func contains(_ p: Point, rule: FillRule, visits: inout Int) -> Bool {
-        // The elements drawn while `Path.measuresLater` was set, indexed once (a change of the
-        // path, as their drawing was).
+        // The elements drawn while `Path.measuresLater` was set, indexed once. (Only when some
+        // are left: any change of `path`, this one too, counts as a new path for the caches below.)
         if !path.isIndexed { path.indexAll() }
         if let cache = containmentCache, cache.stamp == pathStamp { return cache.tester.contains(p, rule: rule, visits: &visits) }
         if containmentQueries.stamp != pathStamp { containmentQueries = (pathStamp, 0) }

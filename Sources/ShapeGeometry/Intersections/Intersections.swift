@@ -240,19 +240,11 @@ public enum Intersections {
             case .arc: nil
             }
         }
-        let (a0, a1, b0, b1) = (a.start, a.end, b.start, b.end)
-        let p: Point, aFar: Point, bFar: Point
-        if a1 == b0 {
-            (p, aFar, bFar) = (a1, a0, b1)
-        } else if a0 == b1 {
-            (p, aFar, bFar) = (a0, a1, b0)
-        } else if a0 == b0 {
-            (p, aFar, bFar) = (a0, a1, b1)
-        } else if a1 == b1 {
-            (p, aFar, bFar) = (a1, a0, b0)
-        } else {
-            return false
-        }
+        // (Where both ends are shared, the other ends are one point, which fails the test of
+        // directions below whichever end is taken.)
+        guard let (t, u) = SharedEnds(a, b).first(where: { _, _ in true }) else { return false }
+        let (p, aFar) = t == 0 ? (a.start, a.end) : (a.end, a.start)
+        let bFar = u == 0 ? b.end : b.start
         let far = Tolerance.sharedEndFar * tolerance
         guard aFar.quickDistance(to: p) > far, bFar.quickDistance(to: p) > far, let ca = controls(a), let cb = controls(b) else {
             return false
