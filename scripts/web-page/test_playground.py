@@ -490,6 +490,21 @@ for width, height in [(390, 844), (844, 390), (768, 1024), (1024, 768)]:
         edit(d, lesson)
         wait(d, "return document.getElementById('path').getAttribute('d') === 'M0 0C30 120 170 120 200 0'", f"{width}x{height}: the lesson drawn")
         settle(d)
+        # Every weight at t is labelled (on the phone's narrow chart the fourth goes farther out,
+        # with a leader line), and no label meets another label, covers a marked point or lies
+        # under a panel (the legend, the slider, the hint, the numbers).
+        labels = d.execute_script("""const boxes = [...document.querySelectorAll('#figure text.label')].map(t => [t.textContent, t.getBoundingClientRect()]);
+            const dots = [...document.querySelectorAll('#figure path[fill]')].filter(p => p.getAttribute('fill') !== 'none').map(p => p.getBoundingClientRect())
+              .map(r => [r.left + r.width / 2, r.top + r.height / 2]);
+            const clash = [];
+            boxes.forEach(([a, r], i) => { boxes.slice(i + 1).forEach(([b, q]) => { if (r.left < q.right && q.left < r.right && r.top < q.bottom && q.top < r.bottom) clash.push(a + ' / ' + b); });
+              dots.forEach(([x, y]) => { if (x > r.left && x < r.right && y > r.top && y < r.bottom) clash.push(a + ' covers a point'); });
+              ['legend', 'slider', 'hint', 'numbers'].map(id => document.getElementById(id)).filter(e => e.offsetHeight).forEach(e => {
+                const q = e.getBoundingClientRect(); if (r.left < q.right && q.left < r.right && r.top < q.bottom && q.top < r.bottom) clash.push(a + ' under #' + e.id); }); });
+            return [boxes.map(([t]) => t), clash];""")
+        weights = sorted(t for t in labels[0] if t[:1] == "b")
+        check(weights == ["b0 0.343", "b1 0.441", "b2 0.189", "b3 0.027"] and not labels[1],
+              f"{width}x{height}: the chart's four weights are labelled ({weights}), no label meets another, covers a point or lies under a panel ({labels[1]})")
         share, sideways, small = layout(d)
         check(share >= 0.6 and not sideways and not small,
               f"{width}x{height}: the picture has {share:.0%} of the screen, nothing scrolls sideways, no control under 44 px ({small})")

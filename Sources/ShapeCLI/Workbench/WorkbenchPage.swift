@@ -801,6 +801,7 @@ enum WorkbenchPage {
           drawSticky(u);
           showHint(s);
           placeLegend();
+          placeTeachingLabels(u);
         }
 
         // What can be dragged, said until the hand has dragged something.
@@ -916,26 +917,55 @@ enum WorkbenchPage {
                 fixed.push([x0, m.p[1] - 8 * u, x0 + w, m.p[1] + 6 * u]);
               }
             }
-            // Each label in the first of eight places beside its point whose box (its text's width at
-            // about 7 px a letter) meets no other label's, no chart text's and no point label's (two
-            // labels of one point, as b1 and b2 at t = ½, go on either side).
+            // Its labels are placed once the legend and the hint are (placeTeachingLabels).
             const boxes = fixed.concat((state.placed || []).map(([a, b]) => [a, b - 12 * u, a + 22 * u, b + 3 * u]));
-            const meets = (r) => boxes.some(q => r[0] < q[2] && q[0] < r[2] && r[1] < q[3] && q[1] < r[3]);
-            // A label two figures give the same point (the point at t of casteljau and of bernstein) once.
-            const labelled = new Set();
-            for (const [text, x, y, colour] of texts) {
-              const key = text + " " + Math.round(x / u) + " " + Math.round(y / u);  // to the pixel
-              if (labelled.has(key)) continue;
-              labelled.add(key);
-              const w = (7 * text.length + 2) * u, left = -7 * u - w;
-              for (const [dx, dy] of [[7 * u, 18 * u], [7 * u, -8 * u], [left, 18 * u], [left, -8 * u], [7 * u, 32 * u], [7 * u, -22 * u], [left, 32 * u], [left, -22 * u]]) {
-                const lx = x + dx, ly = y + dy, box = [lx, ly - 12 * u, lx + w, ly + 3 * u];
-                if (meets(box)) continue;
-                boxes.push(box);
-                const t = el("text", { x: lx, y: ly, fill: colour, "font-size": 12 * u, "font-family": "sans-serif", class: "label" }, fig);
-                t.textContent = text;
-                break;
+            for (const m of figures.flatMap((f) => f.marks)) if (m.k === "point") boxes.push([m.p[0] - 5 * u, m.p[1] - 5 * u, m.p[0] + 5 * u, m.p[1] + 5 * u]);
+            state.teachingLabels = { texts, boxes };
+          }
+        }
+
+        // Each label of the figures in the first of eight places beside its point whose box (its text's
+        // width at about 7 px a letter) meets no other label's, no chart text's, no point label's, no
+        // marked point and no panel over the picture (the legend, the slider, the hint, the numbers; two
+        // labels of one point, as b1 and b2 at t = ½, go on either side); when those are taken (four
+        // weights at one t on a phone's narrow chart), farther out, beside, above and below, with a thin
+        // leader line back to the point: a label is left out only when none of 24 places is free.
+        function placeTeachingLabels(u) {
+          const placing = state.teachingLabels;
+          state.teachingLabels = null;
+          if (!placing || !placing.texts.length) return;
+          const { texts, boxes } = placing, fig = $("figure"), v = state.view, picture = svg.getBoundingClientRect();
+          for (const id of ["legend", "slider", "hint", "numbers"]) {
+            const e = $(id);
+            if (!e.offsetHeight) continue;
+            const r = e.getBoundingClientRect();
+            boxes.push([v.x + (r.left - picture.left) * u, v.y + (r.top - picture.top) * u, v.x + (r.right - picture.left) * u, v.y + (r.bottom - picture.top) * u]);
+          }
+          const meets = (r) => boxes.some(q => r[0] < q[2] && q[0] < r[2] && r[1] < q[3] && q[1] < r[3]);
+          // A label two figures give the same point (the point at t of casteljau and of bernstein) once.
+          const labelled = new Set();
+          for (const [text, x, y, colour] of texts) {
+            const key = text + " " + Math.round(x / u) + " " + Math.round(y / u);  // to the pixel
+            if (labelled.has(key)) continue;
+            labelled.add(key);
+            const w = (7 * text.length + 2) * u, left = -7 * u - w;
+            const places = [[7 * u, 18 * u], [7 * u, -8 * u], [left, 18 * u], [left, -8 * u], [7 * u, 32 * u], [7 * u, -22 * u], [left, 32 * u], [left, -22 * u]];
+            for (let k = 1; k <= 4; k++) {
+              const out = 24 * k * u;
+              places.push([7 * u + out, 5 * u], [left - out, 5 * u], [7 * u + out, 32 * u + 14 * k * u], [7 * u + out, -22 * u - 14 * k * u]);
+            }
+            for (const [n, [dx, dy]] of places.entries()) {
+              const lx = x + dx, ly = y + dy, box = [lx, ly - 12 * u, lx + w, ly + 3 * u];
+              if (meets(box)) continue;
+              boxes.push(box);
+              if (n >= 8) {
+                // The leader: from the point to the nearest point of the label's box.
+                const ex = Math.min(Math.max(x, box[0]), box[2]), ey = Math.min(Math.max(y, box[1]), box[3]);
+                el("path", { d: `M${x} ${y}L${ex} ${ey}`, stroke: colour, "stroke-width": 0.75, fill: "none", "vector-effect": "non-scaling-stroke", class: "leader" }, fig);
               }
+              const t = el("text", { x: lx, y: ly, fill: colour, "font-size": 12 * u, "font-family": "sans-serif", class: "label" }, fig);
+              t.textContent = text;
+              break;
             }
           }
         }
