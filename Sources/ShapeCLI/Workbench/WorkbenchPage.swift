@@ -920,7 +920,13 @@ enum WorkbenchPage {
             // Its labels are placed once the legend and the hint are (placeTeachingLabels).
             const boxes = fixed.concat((state.placed || []).map(([a, b]) => [a, b - 12 * u, a + 22 * u, b + 3 * u]));
             for (const m of figures.flatMap((f) => f.marks)) if (m.k === "point") boxes.push([m.p[0] - 5 * u, m.p[1] - 5 * u, m.p[0] + 5 * u, m.p[1] + 5 * u]);
-            state.teachingLabels = { texts, boxes };
+            // The construction lines and arrows: a label keeps off them where it can.
+            const lines = [];
+            for (const m of figures.flatMap((f) => f.marks)) {
+              if (m.k === "polyline") for (let k = 2; k < m.p.length; k += 2) lines.push([m.p[k - 2], m.p[k - 1], m.p[k], m.p[k + 1]]);
+              else if (m.k === "arrow") lines.push(m.p);
+            }
+            state.teachingLabels = { texts, boxes, lines };
           }
         }
 
@@ -929,7 +935,8 @@ enum WorkbenchPage {
         // marked point and no panel over the picture (the legend, the slider, the hint, the numbers; two
         // labels of one point, as b1 and b2 at t = ½, go on either side); when those are taken (four
         // weights at one t on a phone's narrow chart), farther out, beside, above and below, with a thin
-        // leader line back to the point: a label is left out only when none of 24 places is free.
+        // leader line back to the point: a label is left out only when none of 24 places is free. Of the
+        // free places near (then far), the first that no construction line or arrow crosses, else the first.
         function placeTeachingLabels(u) {
           const placing = state.teachingLabels;
           state.teachingLabels = null;
@@ -942,6 +949,18 @@ enum WorkbenchPage {
             boxes.push([v.x + (r.left - picture.left) * u, v.y + (r.top - picture.top) * u, v.x + (r.right - picture.left) * u, v.y + (r.bottom - picture.top) * u]);
           }
           const meets = (r) => boxes.some(q => r[0] < q[2] && q[0] < r[2] && r[1] < q[3] && q[1] < r[3]);
+          // Whether a line of the figures crosses the box r (the segment clipped to it, Liang-Barsky).
+          const crosses = (r) => placing.lines.some(([ax, ay, bx, by]) => {
+            let t0 = 0, t1 = 1;
+            const dx = bx - ax, dy = by - ay;
+            for (const [p, q] of [[-dx, ax - r[0]], [dx, r[2] - ax], [-dy, ay - r[1]], [dy, r[3] - ay]]) {
+              if (p === 0) { if (q < 0) return false; continue; }
+              const t = q / p;
+              if (p < 0) t0 = Math.max(t0, t); else t1 = Math.min(t1, t);
+              if (t0 > t1) return false;
+            }
+            return true;
+          });
           // A label two figures give the same point (the point at t of casteljau and of bernstein) once.
           const labelled = new Set();
           for (const [text, x, y, colour] of texts) {
@@ -954,9 +973,12 @@ enum WorkbenchPage {
               const out = 24 * k * u;
               places.push([7 * u + out, 5 * u], [left - out, 5 * u], [7 * u + out, 32 * u + 14 * k * u], [7 * u + out, -22 * u - 14 * k * u]);
             }
-            for (const [n, [dx, dy]] of places.entries()) {
-              const lx = x + dx, ly = y + dy, box = [lx, ly - 12 * u, lx + w, ly + 3 * u];
-              if (meets(box)) continue;
+            // Near before far; of each, the first place clear of the lines too, else the first free one.
+            const free = places.map(([dx, dy], n) => [n, x + dx, y + dy]).filter(([, lx, ly]) => !meets([lx, ly - 12 * u, lx + w, ly + 3 * u]));
+            const clear = ([, lx, ly]) => !crosses([lx, ly - 12 * u, lx + w, ly + 3 * u]);
+            const pick = free.find((f) => f[0] < 8 && clear(f)) || free.find((f) => f[0] < 8) || free.find(clear) || free[0];
+            for (const [n, lx, ly] of pick ? [pick] : []) {
+              const box = [lx, ly - 12 * u, lx + w, ly + 3 * u];
               boxes.push(box);
               if (n >= 8) {
                 // The leader: from the point to the nearest point of the label's box.
