@@ -115,6 +115,12 @@ public enum Tolerance {
     /// than a quarter of the other's range means it is now nearest to another part of it that
     /// passes near too, and the stretch ends there (`Intersections.nearStretches`).
     static let stretchJump = 0.25
+    /// A Bézier that stays within the tolerance e of a circle of radius r for longer than this
+    /// many times √(e·r) is taken to run along it (an overlap), not to cross or touch it: a touch
+    /// with curvatures apart by 1/ρ stays within it for √(8·e·ρ), so this is a touch whose
+    /// curvature matches the circle's to a relative 1e-3, and a crossing at an angle below
+    /// 0.02·√(e/r) (`Intersections.circleCurve`).
+    static let alongCircle = 100.0
     /// A Newton (or Gauss-Newton) step that moves the parameter by less than this fraction of
     /// its interval has settled: near a root the next step would move it by about the square of
     /// this, far below the rounding of the points it would find. The offset fit's checks stop

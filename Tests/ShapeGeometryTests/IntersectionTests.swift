@@ -375,6 +375,44 @@ import Glibc
         #expect(once.count == 1 && abs(once[0].point.x + x) < 1e-9, "\(once.map(\.point))")
     }
 
+    /// A cubic that runs along a circle (the usual fit of an arc of 0.02 rad, within 1e-13 of it,
+    /// 1 unit long against a tolerance of 1e-7) lies on it there: one overlap from its start to
+    /// its end, both ways round, where the closed form's f = |B − c|²/r² − 1 is rounding and its
+    /// roots are noise; the same moved off the circle by a third of the tolerance too (f has no
+    /// root then). The fit of a circle that crosses this one at 0.001 rad (within the tolerance
+    /// for 2e-4) still crosses it at one point.
+    @Test func aCubicAlongACircleLiesOnIt() throws {
+        let r = 50.0, a0 = 0.3, a1 = 0.32
+        let k = 4.0 / 3 * tan((a1 - a0) / 4) * r
+        func arcCubic(_ radius: Double) -> Segment {
+            let p0 = Point(radius * cos(a0), radius * sin(a0)), p3 = Point(radius * cos(a1), radius * sin(a1))
+            let s = radius / r
+            return .cubic(CubicBezier(p0, p0 + Vector(-sin(a0), cos(a0)) * (k * s), p3 - Vector(-sin(a1), cos(a1)) * (k * s), p3))
+        }
+        let circle = Segment.arc(Arc(center: Point(0, 0), radius: r, startAngle: 0, sweep: 2 * Double.pi))
+        let tolerance = Tolerance.meetingDistance(100)
+        for cubic in [arcCubic(r), arcCubic(r + tolerance / 3)] {
+            let found = try meetings(cubic, circle)
+            #expect(found.count == 1, "\(found.map(\.point))")
+            if let m = found.first, let end = m.overlapEnd {
+                #expect(m.t == 0 && end.t == 1 && abs(m.u - a0 / (2 * Double.pi)) < 1e-9 && abs(end.u - a1 / (2 * Double.pi)) < 1e-9, "\(m)")
+            } else {
+                Issue.record("not an overlap: \(found)")
+            }
+            let back = try meetings(circle, cubic)
+            #expect(back.count == 1 && back[0].overlapEnd != nil, "\(back)")
+        }
+        // The same fit of a circle of the same radius about (0.05, 0), which crosses this one
+        // at (0.025, √(r² − 0.025²)) at an angle of 0.001 rad.
+        let shifted = Point(0.05, 0), b0 = Double.pi / 2 - 0.01, b1 = Double.pi / 2 + 0.01
+        let kb = 4.0 / 3 * tan((b1 - b0) / 4) * r
+        let q0 = shifted + Vector(cos(b0), sin(b0)) * r, q3 = shifted + Vector(cos(b1), sin(b1)) * r
+        let crossing = Segment.cubic(CubicBezier(q0, q0 + Vector(-sin(b0), cos(b0)) * kb, q3 - Vector(-sin(b1), cos(b1)) * kb, q3))
+        let found = try meetings(crossing, circle)
+        let x = Point(0.025, (r * r - 0.025 * 0.025).squareRoot())
+        #expect(found.count == 1 && found[0].overlapEnd == nil && found[0].point.distance(to: x) < 1e-9, "\(found)")
+    }
+
     @Test func aCircleTouchingAParabolaTouchesOnceOnEachSide() throws {
         // y = x² (the quadratic (−2, 4) (0, −4) (2, 4)) and the circle of radius 1 about
         // (0, 1.25): x² + (x² − 1.25)² = 1 has the double root x² = 0.75, so they touch at

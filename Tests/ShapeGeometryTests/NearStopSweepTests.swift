@@ -77,3 +77,61 @@ import Testing
         #expect(refused.isEmpty, "\(refused)")
     }
 }
+
+/// A stroke whose offset runs along its join's circle (seed 7's stroke 244 of the near-stop
+/// sweep in docs/results.md): the cubic leaves the end of the quadratic before it towards a
+/// control point 0.085 away (on a drawing 50,000 across) and then turns, so that, 33,066 wide,
+/// the offset of its turn is fitted by cubics that lie within 1e-5 of the round join's circle
+/// for 1,200 units. The closed form of a cubic and a circle found noise there (a few crossings
+/// of f = |B − c|²/r² − 1 ≈ 1e-9), and the pieces between them, thinner than the tolerance,
+/// could not be classified: the stroke was refused. Now such a stretch is an overlap
+/// (`Intersections.circleCurve`), and the stroke is right by the oracle: every point within
+/// half the width of the path, or in the square beyond an end (round joins, square caps).
+@Suite struct OffsetAlongAJoinTests {
+    static func path() throws -> Path {
+        var p = Path()
+        try p.move(to: Point(17545.46341327019, 25911.304868643783))
+        try p.quad(control: Point(65066.58874152524, 30035.961911574836), to: Point(39920.29090415961, 17399.608130442553))
+        try p.quad(control: Point(46332.89297833502, 65950.36854717566), to: Point(47564.02719170363, 64945.330864699004))
+        try p.curve(
+            control1: Point(47564.08095384065, 64945.39657704388), control2: Point(65839.619613837, 39982.042845646036),
+            to: Point(66656.34564771055, 56176.06918546086))
+        return p
+    }
+
+    @Test(arguments: [LineCap.square, .butt]) func theStrokeIsMadeAndRight(cap: LineCap) throws {
+        let path = try OffsetAlongAJoinTests.path()
+        let w = 33065.608819200526, h = w / 2
+        let result = path.strokedResult(StrokeStyle(width: w, cap: cap, join: .round))
+        guard case .success(let s) = result else {
+            Issue.record("refused: \(result)")
+            return
+        }
+        guard cap == .square else { return }  // (the oracle below is the square caps')
+        let segments = StrokeSampling.drawn(path)
+        // Each end's outward direction: towards it from its nearest distinct control point.
+        let first = segments.first!, last = segments.last!
+        let ends = [
+            (first.start, first.start - Point(65066.58874152524, 30035.961911574836)),
+            (last.end, last.end - Point(65839.619613837, 39982.042845646036)),
+        ]
+        let size = Swift.max(path.bounds.map { Swift.max($0.width, $0.height) } ?? 0, w)
+        let clearance = 1e-5 * size
+        let problems = StrokeSampling.problems(
+            result: s.path, around: path, margin: 1.5 * h, samples: 600, seed: 244, clearance: clearance, minimumTested: 400
+        ) { x in
+            let d = StrokeSampling.distance(x, to: segments)
+            if d <= h - clearance { return true }
+            for (e, direction) in ends {
+                let u = direction * (1 / direction.length)
+                let along = (x - e).dot(u), across = abs((x - e).cross(u))
+                if along > -clearance, along < h + clearance, across < h + clearance {
+                    // In the square, or too near its sides to tell.
+                    return along > clearance && along < h - clearance && across < h - clearance ? true : nil
+                }
+            }
+            return d >= h + clearance ? false : nil
+        }
+        #expect(problems.isEmpty, "\(problems.prefix(3))")
+    }
+}

@@ -122,6 +122,15 @@ extension Intersections {
         return meetings.stablySorted { $0.t < $1.t }
     }
 
+    /// Whether one of the two is a circular arc and the other a quadratic or cubic Bézier (a pair
+    /// `closedForm` answers unless the Bézier runs along the circle).
+    static func circleAndBezier(_ a: Segment, _ b: Segment) -> Bool {
+        switch (a, b) {
+        case (.arc(let c), .quadratic), (.arc(let c), .cubic), (.quadratic, .arc(let c)), (.cubic, .arc(let c)): c.isCircular
+        default: false
+        }
+    }
+
     /// Lines and circular arcs meet where the closed forms say: a line and a circle where the
     /// line's foot from the centre is, plus or minus the half chord; two circles on the line of
     /// their centres at x = (d² + r₁² − r₂²)/2d, plus or minus h = √(r₁² − x²). Within the
@@ -138,7 +147,7 @@ extension Intersections {
             points = lineCircle(l, c.center, c.radius, tolerance: tolerance)
         case (.arc(let c), .quadratic), (.arc(let c), .cubic):
             guard c.isCircular else { return nil }
-            return circleCurve(c, b, tolerance: tolerance).map { Meeting(t: $0.u, u: $0.t, point: $0.point) }.stablySorted { $0.t < $1.t }
+            return circleCurve(c, b, tolerance: tolerance)?.map { Meeting(t: $0.u, u: $0.t, point: $0.point) }.stablySorted { $0.t < $1.t }
         case (.quadratic, .arc(let c)), (.cubic, .arc(let c)):
             guard c.isCircular else { return nil }
             return circleCurve(c, a, tolerance: tolerance)
@@ -200,8 +209,12 @@ extension Intersections {
     /// within 1e-11 of the size (`tolerance`/100) of the circle without crossing it on either
     /// side, a touch; and an end of the curve within that of the circle. Points off the arc (by
     /// more than the tolerance along it) are left out, and points within the tolerance of one
-    /// another are one.
-    static func circleCurve(_ arc: Arc, _ curve: Segment, tolerance: Double) -> [Meeting] {
+    /// another are one. Nil when the curve runs within the tolerance of the circle along a
+    /// stretch far longer than a touch would give (an offset fitted where a curve turns about a
+    /// near stop runs along the join's circle, 1,200 units within 1e-5 of it at a tolerance of
+    /// 4.9e-5): there f is rounding, and its roots are noise; the stretch is an overlap
+    /// (`Intersections.nearStretches` finds it).
+    static func circleCurve(_ arc: Arc, _ curve: Segment, tolerance: Double) -> [Meeting]? {
         let r = arc.radius
         guard r > 0, r.isFinite else { return [] }
         let k = 1 / r
@@ -243,6 +256,37 @@ extension Intersections {
         }
         if abs(f(0)) <= near { candidates.append((0, false)) }
         if abs(f(1)) <= near { candidates.append((1, false)) }
+        // How far about each candidate the curve stays within the tolerance of the circle
+        // (|f| ≤ 2·tolerance/r): first estimated from f′ (a crossing at an angle θ stays within
+        // it for about 2·tolerance/sin θ), measured where that estimate is not clearly short.
+        // A curve that touches the circle from one side with a different curvature (radius ρ
+        // relative to it) stays within it for about √(8·tolerance·ρ): the stretch counts as
+        // running along only when it is longer than `Tolerance.alongCircle` times √(tolerance·r)
+        // (and a thousand tolerances). Looked at about each root, and each stationary point and
+        // end within the band (a curve that runs along the circle a third of the tolerance off it
+        // has no root).
+        let band = 2 * tolerance / r
+        let along = Swift.max(Tolerance.alongCircle * (tolerance * r).squareRoot(), 1000 * tolerance)
+        let fPrime = f.derivative
+        func runsAlong(from t: Double) -> Bool {
+            let slope = abs(fPrime(t)), speed = curve.derivative(at: t).length
+            if slope > 0, speed * 2 * band / slope < 0.1 * along { return false }
+            func reach(_ direction: Double) -> Double {
+                var step = Tolerance.parameter, last = t
+                while true {
+                    let x = Swift.min(Swift.max(t + direction * step, 0), 1)
+                    guard abs(f(x)) <= band else { return last }
+                    last = x
+                    if x == 0 || x == 1 { return x }
+                    step *= 2
+                }
+            }
+            return curve.point(at: reach(-1)).distance(to: curve.point(at: reach(1))) > along
+        }
+        for t in roots where runsAlong(from: t) { return nil }
+        for t in critical where abs(f(t)) <= band && runsAlong(from: t) { return nil }
+        if abs(f(0)) <= band, runsAlong(from: 0) { return nil }
+        if abs(f(1)) <= band, runsAlong(from: 1) { return nil }
         var found: [Meeting] = []
         for (t, polish) in candidates {
             guard let u = parameter(of: curve.point(at: t), on: .arc(arc), tolerance: tolerance) else { continue }

@@ -28,6 +28,14 @@ public enum Intersections {
             self.t = t; self.u = u; self.point = point; self.overlapEnd = overlapEnd
         }
 
+        /// The same meeting with the segments' roles exchanged (an overlap then starts at its
+        /// lesser parameter on the second segment).
+        var swapped: Meeting {
+            guard let e = overlapEnd else { return Meeting(t: u, u: t, point: point) }
+            if e.u < u { return Meeting(t: e.u, u: e.t, point: e.point, overlapEnd: (u, t, point)) }
+            return Meeting(t: u, u: t, point: point, overlapEnd: (e.u, e.t, e.point))
+        }
+
         public static func == (a: Meeting, b: Meeting) -> Bool {
             a.t == b.t && a.u == b.u && a.point == b.point && a.overlapEnd?.t == b.overlapEnd?.t && a.overlapEnd?.u == b.overlapEnd?.u
         }
@@ -82,6 +90,14 @@ public enum Intersections {
         if let exact = closedForm(a, b, tolerance: tolerance) {
             budget -= Cost.meeting * exact.count
             return budget > 0 ? exact : nil
+        }
+        // A Bézier and a circular arc have a closed form unless the Bézier runs along the
+        // circle (`circleCurve`): that stretch is an overlap, found as the search finds one
+        // where it cannot settle (without first splitting the pair up to its limit).
+        // (The Bézier is the one sampled: a circle's samples could all miss a short Bézier.)
+        if fallBack, Intersections.circleAndBezier(a, b) {
+            guard case .arc = a else { return nearStretches(a, b, size: size, budget: &budget) }
+            return nearStretches(b, a, size: size, budget: &budget)?.map { $0.swapped }.stablySorted { $0.t < $1.t }
         }
         var found: [Meeting] = []
         // Where the curves stay within `small` of each other without a proven root: a touch.
