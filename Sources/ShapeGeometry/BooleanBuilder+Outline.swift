@@ -100,7 +100,7 @@ extension BooleanBuilder {
         }
         meter.spend(Cost.visit * range.count)
         var w = 0
-        for k in range { w += Path.crossings(of: edges[k].segment, from: p) }
+        for k in range { w += Path.crossings(of: edges[k].segment, controlBounds: edges[k].box, from: p) }
         return w
     }
 

@@ -369,6 +369,21 @@ extension Path {
         } else {
             b = s.controlBounds
         }
+        return crossings(ofCurve: s, within: b, from: p)
+    }
+
+    /// `crossings(of:from:)` for a segment whose control points' box (`controlBounds`) the
+    /// caller keeps (a boolean's edges): the same answer, without making the box again.
+    @inline(__always) static func crossings(of s: Segment, controlBounds b: Rect, from p: Point) -> Int {
+        switch s {
+        case .line(let l): return crossings(of: l, from: p)
+        case .arc: return crossings(ofCurve: s, from: p)
+        case .quadratic, .cubic: return crossings(ofCurve: s, within: b, from: p)
+        }
+    }
+
+    /// `crossings(ofCurve:from:)` given a box that holds the curve.
+    static func crossings(ofCurve s: Segment, within b: Rect, from p: Point) -> Int {
         guard p.y >= b.minY, p.y <= b.maxY, p.x < b.maxX else { return 0 }
         if p.x < b.minX { return crossing(from: s.start, to: s.end, at: p.y) }
         var w = 0
