@@ -528,6 +528,19 @@ for width, height in [(390, 844), (844, 390), (768, 1024), (1024, 768)]:
               f"{width}x{height}: the script's lines are numbered ({numbered}), the hint says what to drag ({hint!r}), the help panel fits the screen ({panel})")
         if (width, height) != (390, 844):
             continue
+        # An example whose figure reaches beyond its path (chapter 25's osculating circle, 90 above
+        # the curve) is framed whole when it is shown: the circle inside the picture, under no panel.
+        d.execute_script("const s = document.getElementById('examples'); s.value = 'primer/25-curvature.shape'; s.dispatchEvent(new Event('change'));")
+        wait(d, "return document.querySelector('#figure circle') !== null", f"{width}x{height}: the curvature example's circle")
+        settle(d)
+        framed = d.execute_script("""const c = document.querySelector('#figure circle').getBoundingClientRect(), v = document.getElementById('view').getBoundingClientRect();
+            const under = ['legend', 'hint', 'slider', 'numbers'].map(id => document.getElementById(id)).filter(e => e.offsetHeight).filter(e => {
+              const q = e.getBoundingClientRect(); return c.left < q.right && q.left < c.right && c.top < q.bottom && q.top < c.bottom; }).map(e => e.id);
+            return [c.top >= v.top && c.bottom <= v.bottom && c.left >= v.left && c.right <= v.right, under];""")
+        check(framed == [True, []], f"{width}x{height}: the osculating circle is framed whole, under no panel ({framed})")
+        edit(d, lesson)
+        wait(d, "return document.getElementById('path').getAttribute('d') === 'M0 0C30 120 170 120 200 0' && document.querySelectorAll('#figure text.label').length > 3", f"{width}x{height}: the lesson again")
+        settle(d)
         start, end = screen(d, 170, 120), screen(d, 150, 60)
         touch(d, [(start, end)], steps=12)
         settle(d)

@@ -620,10 +620,28 @@ enum WorkbenchPage {
         }
         // What fit frames: the path, a teaching figure's charts (under the path), and the points a hand
         // can take (a curve's control points can lie well outside its bounds) while they are drawn.
-        function contentBox(s) {
+        function contentBox(s, marks = false) {
           const b = (s && s.bounds ? s.bounds : [0, 0, 375, 667]).slice();
           for (const c of ((s && s.figures) || []).flatMap((f) => f.charts)) {
             b[0] = Math.min(b[0], c[0]); b[1] = Math.min(b[1], c[1]); b[2] = Math.max(b[2], c[2]); b[3] = Math.max(b[3], c[3]);
+          }
+          // With `marks` (when fit frames the scene, not when a changed scene is asked whether it left
+          // the view: a slider's t moving an osculating circle would move the view under the hand), the
+          // figures' marks (an osculating circle, a construction's points and lines, an arrow), as a
+          // saved picture frames them: each held within twice the path's size of it, so that a far
+          // mark (the circle of a nearly straight stretch) does not shrink the path to a dot.
+          if (marks && s && s.bounds) {
+            const size = Math.max(s.bounds[2] - s.bounds[0], s.bounds[3] - s.bounds[1], 1e-9);
+            const lo = [s.bounds[0] - 2 * size, s.bounds[1] - 2 * size], hi = [s.bounds[2] + 2 * size, s.bounds[3] + 2 * size];
+            const include = (x, y) => {
+              if (!isFinite(x) || !isFinite(y)) return;
+              x = Math.min(Math.max(x, lo[0]), hi[0]); y = Math.min(Math.max(y, lo[1]), hi[1]);
+              b[0] = Math.min(b[0], x); b[1] = Math.min(b[1], y); b[2] = Math.max(b[2], x); b[3] = Math.max(b[3], y);
+            };
+            for (const m of (s.figures || []).flatMap((f) => f.marks)) {
+              if (m.k === "circle") { include(m.p[0] - m.r, m.p[1] - m.r); include(m.p[0] + m.r, m.p[1] + m.r); }
+              else if (m.k === "point" || m.k === "arrow" || m.k === "polyline") for (let k = 0; k + 1 < m.p.length; k += 2) include(m.p[k], m.p[k + 1]);
+            }
           }
           const grabs = s && s.bounds ? grabPoints(s) : [];
           if (grabs.length <= markerLimit) {
@@ -650,7 +668,7 @@ enum WorkbenchPage {
         }
         function fit() {
           const s = state.scene;
-          const b = contentBox(s);
+          const b = contentBox(s, true);
           // A drawing that is one point (a lone `move`) is framed 100 units wide, not 1e-9.
           let w = b[2] - b[0], h = b[3] - b[1];
           if (Math.max(w, h) < 1e-9) { w = h = 100; b[0] -= 50; b[2] += 50; b[1] -= 50; b[3] += 50; }
