@@ -5,7 +5,8 @@
 is in the result (`contains`), and compares with its own answer, written from the definition
 and not from how shape builds strokes: a point is in the stroke when it lies on a normal of
 length at most W/2 of a point of the path (its feet, where (x − B(t))·B′(t) changes sign, found
-by 20,000 samples a segment and bisection), or in a join (the miter's polygon within the limit,
+by 20,000 samples a segment, more towards its ends, each segment also run backwards, and
+bisection), or in a join (the miter's polygon within the limit,
 else the bevel's triangle; a round join's disk), or in a cap (a round cap's disk, a square
 cap's square). Points within 1e-5 of the drawing of a boundary are not asked. Prints how many
 answers differ, and exits 1 when some do. Needs numpy (scripts/bench-fonts's environment has
@@ -70,14 +71,20 @@ def direction(P, end):
     return np.array([1.0, 0.0])
 
 
-T = np.linspace(0, 1, 20001)
-sampled = [(bezier(P, T), derivative(P, T)) for P in segments]
+# Evenly, and geometrically towards both ends (where a curve that nearly rests turns within
+# 1e-8 of its parameter); each segment also run backwards, whose parameter near its end has
+# the precision that 1 − t lacks.
+ends = 10.0 ** -np.arange(3, 16)
+T = np.unique(np.concatenate([np.linspace(0, 1, 20001), ends, 1 - ends]))
+feet_of = segments + [P[::-1].copy() for P in segments]
+sampled_feet = [(bezier(P, T), derivative(P, T)) for P in feet_of]
+sampled = sampled_feet[:len(segments)]
 
 
 def on_a_normal(x, margin):
     """True when x is on a normal within h - margin, None when one foot is within margin of h."""
     unsure = False
-    for P, (B, D) in zip(segments, sampled):
+    for P, (B, D) in zip(feet_of, sampled_feet):
         g = ((x - B) * D).sum(1)
         for i in np.nonzero(np.sign(g[:-1]) * np.sign(g[1:]) <= 0)[0]:
             lo, hi, low = T[i], T[i + 1], g[i]

@@ -38,6 +38,26 @@ extension Pen {
         return abs(w.dot(d)) <= Swift.min(Tolerance.foot * w.length, slack)
     }
 
+    /// A root in the second half of a Bézier refused as no foot where the curve nearly rests,
+    /// asked again of the curve run backwards: near t = 1 the parameter's rounding (1.1e-16) is a
+    /// large part of 1 − t, and where the curve nearly rests at its end its direction turns over
+    /// a few such steps (by 1e-8 rad a step at 1 − t = 1.5e-8 on a cubic whose control point
+    /// lies 7e-10 from its end), so x − B(t) cannot be seen perpendicular to it; the parameter of
+    /// the curve run backwards, 1 − t, has its full precision there. (Seed 8's stroke 577 of the
+    /// near-stop sweep: points 1e-3 inside the turn before such an end were not in the stroke.)
+    /// The feet near the start of the reversed curve, by the same test.
+    static func hasFootNearEnd(_ s: Segment, from x: Point, within h: Double, rest: Double, slack: Double) -> Bool {
+        let r = s.reversed
+        let feet: RootList
+        switch r {
+        case .quadratic(let q): feet = q.feet(from: x)
+        case .cubic(let c): feet = c.feet(from: x)
+        case .line, .arc: return false
+        }
+        for u in feet where u < 0.5 && r.point(at: u).distance(to: x) <= h && isFoot(r, u, x, rest: rest, slack: slack) { return true }
+        return false
+    }
+
     /// Whether some point of `s` has x on its normal within `h`: a root of (P(t) − x)·P′(t) in
     /// [0, 1] (a perpendicular foot) at distance at most h (`isFoot` says what `rest` and `slack`
     /// are).
@@ -51,11 +71,19 @@ extension Pen {
             return t >= 0 && t <= 1 && l.point(at: t).distance(to: x) <= h
         case .quadratic(let q):
             // (An end that is no foot is a join's or cap's business.)
-            for t in q.feet(from: x) where q.point(at: t).distance(to: x) <= h && isFoot(s, t, x, rest: rest, slack: slack) { return true }
-            return false
+            var nearEnd = false
+            for t in q.feet(from: x) where q.point(at: t).distance(to: x) <= h {
+                if isFoot(s, t, x, rest: rest, slack: slack) { return true }
+                if t > 0.5 { nearEnd = true }
+            }
+            return nearEnd && hasFootNearEnd(s, from: x, within: h, rest: rest, slack: slack)
         case .cubic(let c):
-            for t in c.feet(from: x) where c.point(at: t).distance(to: x) <= h && isFoot(s, t, x, rest: rest, slack: slack) { return true }
-            return false
+            var nearEnd = false
+            for t in c.feet(from: x) where c.point(at: t).distance(to: x) <= h {
+                if isFoot(s, t, x, rest: rest, slack: slack) { return true }
+                if t > 0.5 { nearEnd = true }
+            }
+            return nearEnd && hasFootNearEnd(s, from: x, within: h, rest: rest, slack: slack)
         case .arc(let a):
             if a.isCircular {
                 // Feet along the ray from the centre through x, both ways.

@@ -135,3 +135,26 @@ import Testing
         #expect(problems.isEmpty, "\(problems.prefix(3))")
     }
 }
+
+/// A cubic that nearly rests at its end (its last control point 7e-10 from it, on a curve 0.09
+/// across: seed 8's stroke 577 of the near-stop sweep), stroked with butt caps at 0.5 to 10
+/// wide: every width was refused. Its turn just before the end happens within 1e-8 of t = 1,
+/// where t's rounding is a large part of 1 − t, so the stroke's point test could not see a foot
+/// there as perpendicular, and points inside the turn were out of the stroke. Feet near the end
+/// are now asked of the curve run backwards (`Pen.hasFootNearEnd`); every width is made and
+/// right by the one-segment oracle.
+@Suite struct NearRestAtAnEndTests {
+    @Test(arguments: [0.5, 1.63836772215958, 3, 10]) func theButtStrokeIsMadeAndRight(width: Double) throws {
+        let c = CubicBezier(
+            Point(0.07354083484512795, 0.0198548800605031), Point(0.06309068190614625, 0.07094207761054631),
+            Point(0.022650121811361768, 0.08478428665064193), Point(0.02265012243183501, 0.08478428626427006))
+        let path = StrokeSampling.path(.cubic(c))
+        let result = path.strokedResult(StrokeStyle(width: width, cap: .butt, join: .round))
+        guard case .success(let s) = result else {
+            Issue.record("refused: \(result)")
+            return
+        }
+        let problems = StrokeSampling.buttStrokeProblems(.cubic(c), width: width, result: s.path, samples: 600, seed: 577)
+        #expect(problems.isEmpty, "\(problems.prefix(3))")
+    }
+}
