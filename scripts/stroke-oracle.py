@@ -8,7 +8,9 @@ length at most W/2 of a point of the path (its feet, where (x − B(t))·B′(t)
 by 20,000 samples a segment, more towards its ends, each segment also run backwards, and
 bisection), or in a join (the miter's polygon within the limit,
 else the bevel's triangle; a round join's disk), or in a cap (a round cap's disk, a square
-cap's square). Points within 1e-5 of the drawing of a boundary are not asked. Prints how many
+cap's square), with shape's one convention: a Bézier's end where its speed is below 1e-9 of its
+bound is at rest (its control point on it). Points within 1e-5 of the drawing of a boundary are
+not asked. Prints how many
 answers differ, and exits 1 when some do. Needs numpy (scripts/bench-fonts's environment has
 it: .build/peers-venv/bin/python). WSCALE=1.003 in the environment widens the oracle's stroke
 by that factor, to see that it tells the difference."""
@@ -47,6 +49,19 @@ for line in lines:
         sys.exit(f"stroke-oracle: {words[0]} is not read here (lines and Béziers only)")
 if width is None or not segments:
     sys.exit("stroke-oracle: no stroke of a drawn path")
+# shape's convention for a Bézier whose speed at an end is below 1e-9 of its speed bound (n
+# times its control polygon's longest leg): that end is at rest, its control point on it (the
+# turn the curve makes within about 1e-9 of its parameter there is not swept).
+for P in segments:
+    n = len(P) - 1
+    if n < 2:
+        continue
+    bound = n * max(np.linalg.norm(P[k + 1] - P[k]) for k in range(n))
+    start, end = n * np.linalg.norm(P[1] - P[0]) <= 1e-9 * bound, n * np.linalg.norm(P[n] - P[n - 1]) <= 1e-9 * bound
+    if start:
+        P[1] = P[0]
+    if end and (n == 3 or not start):
+        P[n - 1] = P[n]
 h = width / 2 * float(os.environ.get("WSCALE", "1"))
 
 
@@ -86,7 +101,8 @@ def on_a_normal(x, margin):
     unsure = False
     for P, (B, D) in zip(feet_of, sampled_feet):
         g = ((x - B) * D).sum(1)
-        for i in np.nonzero(np.sign(g[:-1]) * np.sign(g[1:]) <= 0)[0]:
+        # (Strict sign changes: at an end at rest g is 0 whatever x is.)
+        for i in np.nonzero(np.sign(g[:-1]) * np.sign(g[1:]) < 0)[0]:
             lo, hi, low = T[i], T[i + 1], g[i]
             for _ in range(50):
                 m = 0.5 * (lo + hi)
