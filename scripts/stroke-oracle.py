@@ -8,8 +8,9 @@ length at most W/2 of a point of the path (its feet, where (x − B(t))·B′(t)
 by 20,000 samples a segment, more towards its ends, each segment also run backwards, and
 bisection), or in a join (the miter's polygon within the limit,
 else the bevel's triangle; a round join's disk), or in a cap (a round cap's disk, a square
-cap's square), with shape's one convention: a Bézier's end where its speed is below 1e-9 of its
-bound is at rest (its control point on it). Points within 1e-5 of the drawing of a boundary are
+cap's square), with shape's two conventions: a Bézier's end where its speed is below 1e-9 of
+its bound is at rest (its control point on it), and where it stops inside (turns back) the
+stroke holds the disk about that point, as Skia's does. Points within 1e-5 of the drawing of a boundary are
 not asked. Prints how many
 answers differ, and exits 1 when some do. Needs numpy (scripts/bench-fonts's environment has
 it: .build/peers-venv/bin/python). WSCALE=1.003 in the environment widens the oracle's stroke
@@ -89,11 +90,24 @@ def direction(P, end):
 # Evenly, and geometrically towards both ends (where a curve that nearly rests turns within
 # 1e-8 of its parameter); each segment also run backwards, whose parameter near its end has
 # the precision that 1 − t lacks.
-ends = 10.0 ** -np.arange(3, 16)
+ends = 10.0 ** -(np.arange(24, 129) / 8)
 T = np.unique(np.concatenate([np.linspace(0, 1, 20001), ends, 1 - ends]))
 feet_of = segments + [P[::-1].copy() for P in segments]
 sampled_feet = [(bezier(P, T), derivative(P, T)) for P in feet_of]
 sampled = sampled_feet[:len(segments)]
+
+
+# shape's convention where a Bézier stops inside (its speed below 1e-9 of its bound, where it
+# turns back: a cusp), as Skia's: the stroke holds the disk of radius W/2 about that point.
+stops = []
+for P, (B, D) in zip(feet_of, sampled_feet):
+    n = len(P) - 1
+    bound = n * max(np.linalg.norm(P[k + 1] - P[k]) for k in range(n))
+    speed = np.linalg.norm(D, axis=1)
+    # (A least speed inside, more than 1e-9 of the parameter from an end: nearer, it is that end.)
+    for i in range(1, len(T) - 1):
+        if 1e-9 < T[i] < 1 - 1e-9 and speed[i] <= 1e-9 * bound and speed[i] <= speed[i - 1] and speed[i] <= speed[i + 1]:
+            stops.append(B[i])
 
 
 def on_a_normal(x, margin):
@@ -143,7 +157,7 @@ def in_disk(x, centre, margin):
 
 
 def expected(x, margin):
-    answers = [on_a_normal(x, margin)]
+    answers = [on_a_normal(x, margin)] + [in_disk(x, c, margin) for c in stops]
     for end, outward in [(segments[0][0], -direction(segments[0], 0)), (segments[-1][-1], direction(segments[-1], 1))]:
         if cap == "round":
             answers.append(in_disk(x, end, margin))
