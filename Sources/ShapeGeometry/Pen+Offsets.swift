@@ -23,6 +23,12 @@ extension Pen {
         }
     }
 
+    /// The angle between a segment's directions of travel at its ends (0 where either has none).
+    static func turn(of s: Segment) -> Double {
+        guard let a = tangent(s, at: 0), let b = tangent(s, at: 1) else { return 0 }
+        return abs(arcTangent2(a.cross(b), a.dot(b)))
+    }
+
     /// The point of the offset by d (growing by `slope` per unit of t) at t of `c`, the curve
     /// of `s`; `scale` is `s.directionScale`, found once by the caller.
     @inline(__always) static func offsetPoint<C: OffsetFitted>(
@@ -71,10 +77,15 @@ extension Pen {
         let slope = self.slope
         // A straight Bézier (cut where it turns back, so it runs one way) is offset as the line
         // it is: a cubic fitted to it would have handles of nothing where it starts or ends at
-        // rest (coincident control points), and its direction there would be rounding.
+        // rest (coincident control points), and its direction there would be rounding. Not a
+        // piece within the rounding of a line only because it is tiny, while its direction
+        // turns by θ from end to end with h·θ beyond the tolerance: its normals sweep an arc of
+        // that length (a piece 1.6e-9 long turning by 4e-4 rad, stroked 15,257 wide, left its
+        // offset's 2.9 units out, and the outline could not be closed).
         if let points = s.bezierPoints,
             let axis = (farthestPoint(from: points[0], count: points.count, { points[$0] }).point - points[0]).normalized,
-            slope == 0, points.allSatisfy({ abs(($0 - points[0]).cross(axis)) <= Tolerance.rounding * size })
+            slope == 0, points.allSatisfy({ abs(($0 - points[0]).cross(axis)) <= Tolerance.rounding * size }),
+            Pen.turn(of: s) * abs(d) <= tolerance
         {
             return [.line(LineSegment(s.start + axis.perpendicular * d, s.end + axis.perpendicular * d))]
         }

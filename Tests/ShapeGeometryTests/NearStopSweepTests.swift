@@ -158,3 +158,26 @@ import Testing
         #expect(problems.isEmpty, "\(problems.prefix(3))")
     }
 }
+
+/// A cubic that nearly stops just after its start (its first control point 3e-3 from it, on a
+/// curve 100 across: the second curve of seed 7's stroke 455 of the near-stop sweep), stroked
+/// with butt caps 100 to 15,257 wide: every width was refused. Between its start and the
+/// stretch swept as a turn (`Pen.hooks`) lies a piece 1.6e-9 long whose direction still turns by
+/// 4e-4 rad; within the rounding of a line, it was offset as one, and the 2.9 units its normals
+/// sweep at 7,628 from it were left out. Such a piece is offset as a line only when h times its
+/// turn is within the tolerance; every width is made and right by the one-segment oracle.
+@Suite struct TinyTurningPieceTests {
+    @Test(arguments: [100.0, 1000, 15257.357034053868]) func theButtStrokeIsMadeAndRight(width: Double) throws {
+        let c = CubicBezier(
+            Point(0.5154663805048365, 92.27159592580713), Point(0.515170029243849, 92.27461871347633),
+            Point(5.564556655600872, 74.73456888444254), Point(35.14177166860365, 28.81915635159641))
+        let path = StrokeSampling.path(.cubic(c))
+        let result = path.strokedResult(StrokeStyle(width: width, cap: .butt, join: .miter))
+        guard case .success(let s) = result else {
+            Issue.record("refused: \(result)")
+            return
+        }
+        let problems = StrokeSampling.buttStrokeProblems(.cubic(c), width: width, result: s.path, samples: 600, seed: 455)
+        #expect(problems.isEmpty, "\(problems.prefix(3))")
+    }
+}
