@@ -148,13 +148,17 @@ import Testing
         let c = CubicBezier(
             Point(0.07354083484512795, 0.0198548800605031), Point(0.06309068190614625, 0.07094207761054631),
             Point(0.022650121811361768, 0.08478428665064193), Point(0.02265012243183501, 0.08478428626427006))
-        let path = StrokeSampling.path(.cubic(c))
-        let result = path.strokedResult(StrokeStyle(width: width, cap: .butt, join: .round))
+        NearRestAtAnEndTests.expectButtStrokeRight(c, width: width, seed: 577)
+    }
+
+    /// The butt stroke of `c` alone is made, and right by the one-segment oracle at 600 points.
+    static func expectButtStrokeRight(_ c: CubicBezier, width: Double, seed: UInt64) {
+        let result = StrokeSampling.path(.cubic(c)).strokedResult(StrokeStyle(width: width, cap: .butt))
         guard case .success(let s) = result else {
             Issue.record("refused: \(result)")
             return
         }
-        let problems = StrokeSampling.buttStrokeProblems(.cubic(c), width: width, result: s.path, samples: 600, seed: 577)
+        let problems = StrokeSampling.buttStrokeProblems(.cubic(c), width: width, result: s.path, samples: 600, seed: seed)
         #expect(problems.isEmpty, "\(problems.prefix(3))")
     }
 }
@@ -171,13 +175,6 @@ import Testing
         let c = CubicBezier(
             Point(0.5154663805048365, 92.27159592580713), Point(0.515170029243849, 92.27461871347633),
             Point(5.564556655600872, 74.73456888444254), Point(35.14177166860365, 28.81915635159641))
-        let path = StrokeSampling.path(.cubic(c))
-        let result = path.strokedResult(StrokeStyle(width: width, cap: .butt, join: .miter))
-        guard case .success(let s) = result else {
-            Issue.record("refused: \(result)")
-            return
-        }
-        let problems = StrokeSampling.buttStrokeProblems(.cubic(c), width: width, result: s.path, samples: 600, seed: 455)
-        #expect(problems.isEmpty, "\(problems.prefix(3))")
+        NearRestAtAnEndTests.expectButtStrokeRight(c, width: width, seed: 455)
     }
 }
