@@ -48,14 +48,19 @@ extension Pen {
     /// The feet near the start of the reversed curve, by the same test.
     static func hasFootNearEnd(_ s: Segment, from x: Point, within h: Double, rest: Double, slack: Double) -> Bool {
         let r = s.reversed
-        let feet: RootList
-        switch r {
-        case .quadratic(let q): feet = q.feet(from: x)
-        case .cubic(let c): feet = c.feet(from: x)
-        case .line, .arc: return false
+        for u in bezierFeet(r, from: x) where u < 0.5 && r.point(at: u).distance(to: x) <= h && isFoot(r, u, x, rest: rest, slack: slack) {
+            return true
         }
-        for u in feet where u < 0.5 && r.point(at: u).distance(to: x) <= h && isFoot(r, u, x, rest: rest, slack: slack) { return true }
         return false
+    }
+
+    /// A Bézier's roots of (B(t) − x)·B′(t) in [0, 1]; none for a line or an arc.
+    static func bezierFeet(_ s: Segment, from x: Point) -> RootList {
+        switch s {
+        case .quadratic(let q): q.feet(from: x)
+        case .cubic(let c): c.feet(from: x)
+        case .line, .arc: RootList()
+        }
     }
 
     /// Whether some point of `s` has x on its normal within `h`: a root of (P(t) − x)·P′(t) in
@@ -69,17 +74,10 @@ extension Pen {
             guard len2 > 0 else { return false }
             let t = (x - l.p0).dot(d) / len2
             return t >= 0 && t <= 1 && l.point(at: t).distance(to: x) <= h
-        case .quadratic(let q):
+        case .quadratic, .cubic:
             // (An end that is no foot is a join's or cap's business.)
             var nearEnd = false
-            for t in q.feet(from: x) where q.point(at: t).distance(to: x) <= h {
-                if isFoot(s, t, x, rest: rest, slack: slack) { return true }
-                if t > 0.5 { nearEnd = true }
-            }
-            return nearEnd && hasFootNearEnd(s, from: x, within: h, rest: rest, slack: slack)
-        case .cubic(let c):
-            var nearEnd = false
-            for t in c.feet(from: x) where c.point(at: t).distance(to: x) <= h {
+            for t in bezierFeet(s, from: x) where s.point(at: t).distance(to: x) <= h {
                 if isFoot(s, t, x, rest: rest, slack: slack) { return true }
                 if t > 0.5 { nearEnd = true }
             }

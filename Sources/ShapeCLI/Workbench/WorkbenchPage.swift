@@ -622,9 +622,8 @@ enum WorkbenchPage {
         // can take (a curve's control points can lie well outside its bounds) while they are drawn.
         function contentBox(s, marks = false) {
           const b = (s && s.bounds ? s.bounds : [0, 0, 375, 667]).slice();
-          for (const c of ((s && s.figures) || []).flatMap((f) => f.charts)) {
-            b[0] = Math.min(b[0], c[0]); b[1] = Math.min(b[1], c[1]); b[2] = Math.max(b[2], c[2]); b[3] = Math.max(b[3], c[3]);
-          }
+          const grow = (x0, y0, x1 = x0, y1 = y0) => { b[0] = Math.min(b[0], x0); b[1] = Math.min(b[1], y0); b[2] = Math.max(b[2], x1); b[3] = Math.max(b[3], y1); };
+          for (const c of ((s && s.figures) || []).flatMap((f) => f.charts)) grow(c[0], c[1], c[2], c[3]);
           // With `marks` (when fit frames the scene, not when a changed scene is asked whether it left
           // the view: a slider's t moving an osculating circle would move the view under the hand), the
           // figures' marks (an osculating circle, a construction's points and lines, an arrow), as a
@@ -633,11 +632,7 @@ enum WorkbenchPage {
           if (marks && s && s.bounds) {
             const size = Math.max(s.bounds[2] - s.bounds[0], s.bounds[3] - s.bounds[1], 1e-9);
             const lo = [s.bounds[0] - 2 * size, s.bounds[1] - 2 * size], hi = [s.bounds[2] + 2 * size, s.bounds[3] + 2 * size];
-            const include = (x, y) => {
-              if (!isFinite(x) || !isFinite(y)) return;
-              x = Math.min(Math.max(x, lo[0]), hi[0]); y = Math.min(Math.max(y, lo[1]), hi[1]);
-              b[0] = Math.min(b[0], x); b[1] = Math.min(b[1], y); b[2] = Math.max(b[2], x); b[3] = Math.max(b[3], y);
-            };
+            const include = (x, y) => { if (isFinite(x) && isFinite(y)) grow(Math.min(Math.max(x, lo[0]), hi[0]), Math.min(Math.max(y, lo[1]), hi[1])); };
             for (const m of (s.figures || []).flatMap((f) => f.marks)) {
               if (m.k === "circle") { include(m.p[0] - m.r, m.p[1] - m.r); include(m.p[0] + m.r, m.p[1] + m.r); }
               else if (m.k === "point" || m.k === "arrow" || m.k === "polyline") for (let k = 0; k + 1 < m.p.length; k += 2) include(m.p[k], m.p[k + 1]);
@@ -645,7 +640,7 @@ enum WorkbenchPage {
           }
           const grabs = s && s.bounds ? grabPoints(s) : [];
           if (grabs.length <= markerLimit) {
-            for (const [x, y] of grabs) { b[0] = Math.min(b[0], x); b[1] = Math.min(b[1], y); b[2] = Math.max(b[2], x); b[3] = Math.max(b[3], y); }
+            for (const [x, y] of grabs) grow(x, y);
           }
           return b;
         }
@@ -908,7 +903,9 @@ enum WorkbenchPage {
               const sw = document.createElement("span"); sw.className = "swatch"; sw.style.background = colour;
               row.append(sw, document.createTextNode(text)); legend.append(row);
             }
-            const texts = [], fixed = [];
+            // Labels keep off the chart's texts and the marked points (`fixed`), and where they can off
+            // the construction lines and arrows (`lines`).
+            const texts = [], fixed = [], lines = [];
             for (const m of figures.flatMap((f) => f.marks)) {
               const common = { stroke: m.c, fill: "none", "vector-effect": "non-scaling-stroke" };
               if (m.k === "curve") {
@@ -917,16 +914,19 @@ enum WorkbenchPage {
               } else if (m.k === "polyline") {
                 let d = ""; for (let k = 0; k < m.p.length; k += 2) d += (k ? "L" : "M") + m.p[k] + " " + m.p[k + 1];
                 el("path", Object.assign({ d, "stroke-width": 1 }, common), fig);
+                for (let k = 2; k < m.p.length; k += 2) lines.push([m.p[k - 2], m.p[k - 1], m.p[k], m.p[k + 1]]);
               } else if (m.k === "arrow") {
                 const [ax, ay, bx, by] = m.p;
                 const len = Math.hypot(bx - ax, by - ay) || 1, ux = (bx - ax) / len, uy = (by - ay) / len;
                 const head = 12 * u, c = 0.9063, sn = 0.4226;
                 const h1 = [bx - head * (ux * c - uy * sn), by - head * (uy * c + ux * sn)], h2 = [bx - head * (ux * c + uy * sn), by - head * (uy * c - ux * sn)];
                 el("path", Object.assign({ d: `M${ax} ${ay}L${bx} ${by}M${h1[0]} ${h1[1]}L${bx} ${by}L${h2[0]} ${h2[1]}`, "stroke-width": 2 }, common), fig);
+                lines.push(m.p);
               } else if (m.k === "circle") {
                 el("circle", Object.assign({ cx: m.p[0], cy: m.p[1], r: m.r, "stroke-width": 2 }, common), fig);
               } else if (m.k === "point") {
                 el("path", { d: dot(m.p[0], m.p[1], 5 * u), fill: m.c }, fig);
+                fixed.push([m.p[0] - 5 * u, m.p[1] - 5 * u, m.p[0] + 5 * u, m.p[1] + 5 * u]);
                 if (m.label) texts.push([m.label, m.p[0], m.p[1], m.c]);
               } else if (m.k === "text") {
                 const t = el("text", { x: m.p[0], y: m.p[1] + 4 * u, fill: m.c, "font-size": 11 * u, "font-family": "sans-serif", "text-anchor": m.anchor }, fig);
@@ -937,13 +937,6 @@ enum WorkbenchPage {
             }
             // Its labels are placed once the legend and the hint are (placeTeachingLabels).
             const boxes = fixed.concat((state.placed || []).map(([a, b]) => [a, b - 12 * u, a + 22 * u, b + 3 * u]));
-            for (const m of figures.flatMap((f) => f.marks)) if (m.k === "point") boxes.push([m.p[0] - 5 * u, m.p[1] - 5 * u, m.p[0] + 5 * u, m.p[1] + 5 * u]);
-            // The construction lines and arrows: a label keeps off them where it can.
-            const lines = [];
-            for (const m of figures.flatMap((f) => f.marks)) {
-              if (m.k === "polyline") for (let k = 2; k < m.p.length; k += 2) lines.push([m.p[k - 2], m.p[k - 1], m.p[k], m.p[k + 1]]);
-              else if (m.k === "arrow") lines.push(m.p);
-            }
             state.teachingLabels = { texts, boxes, lines };
           }
         }
@@ -991,22 +984,21 @@ enum WorkbenchPage {
               const out = 24 * k * u;
               places.push([7 * u + out, 5 * u], [left - out, 5 * u], [7 * u + out, 32 * u + 14 * k * u], [7 * u + out, -22 * u - 14 * k * u]);
             }
-            // Near before far; of each, the first place clear of the lines too, else the first free one.
-            const free = places.map(([dx, dy], n) => [n, x + dx, y + dy]).filter(([, lx, ly]) => !meets([lx, ly - 12 * u, lx + w, ly + 3 * u]));
-            const clear = ([, lx, ly]) => !crosses([lx, ly - 12 * u, lx + w, ly + 3 * u]);
+            // Each place as [its number, its box]; near before far, and of each, the first clear of the
+            // lines too, else the first free one.
+            const free = places.map(([dx, dy], n) => [n, [x + dx, y + dy - 12 * u, x + dx + w, y + dy + 3 * u]]).filter(([, box]) => !meets(box));
+            const clear = ([, box]) => !crosses(box);
             const pick = free.find((f) => f[0] < 8 && clear(f)) || free.find((f) => f[0] < 8) || free.find(clear) || free[0];
-            for (const [n, lx, ly] of pick ? [pick] : []) {
-              const box = [lx, ly - 12 * u, lx + w, ly + 3 * u];
-              boxes.push(box);
-              if (n >= 8) {
-                // The leader: from the point to the nearest point of the label's box.
-                const ex = Math.min(Math.max(x, box[0]), box[2]), ey = Math.min(Math.max(y, box[1]), box[3]);
-                el("path", { d: `M${x} ${y}L${ex} ${ey}`, stroke: colour, "stroke-width": 0.75, fill: "none", "vector-effect": "non-scaling-stroke", class: "leader" }, fig);
-              }
-              const t = el("text", { x: lx, y: ly, fill: colour, "font-size": 12 * u, "font-family": "sans-serif", class: "label" }, fig);
-              t.textContent = text;
-              break;
+            if (!pick) continue;
+            const [n, box] = pick;
+            boxes.push(box);
+            if (n >= 8) {
+              // The leader: from the point to the nearest point of the label's box.
+              const ex = Math.min(Math.max(x, box[0]), box[2]), ey = Math.min(Math.max(y, box[1]), box[3]);
+              el("path", { d: `M${x} ${y}L${ex} ${ey}`, stroke: colour, "stroke-width": 0.75, fill: "none", "vector-effect": "non-scaling-stroke", class: "leader" }, fig);
             }
+            const t = el("text", { x: box[0], y: box[3] - 3 * u, fill: colour, "font-size": 12 * u, "font-family": "sans-serif", class: "label" }, fig);
+            t.textContent = text;
           }
         }
 
