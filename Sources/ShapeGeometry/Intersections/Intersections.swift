@@ -83,6 +83,10 @@ public enum Intersections {
         let tolerance = Tolerance.meetingDistance(size)
         budget -= Cost.segmentPair
         guard budget > 0 else { return nil }
+        // Hulls more than twice the tolerance apart across either one's fat line: no meeting,
+        // no near miss and no overlap (most pairs of one outline whose boxes overlap), without
+        // the overlap test and the closed forms.
+        if fatLinesApart(a, b, margin: 2 * tolerance) { return [] }
         if let overlap = overlap(a, b, tolerance: tolerance) {
             budget -= Cost.meeting * overlap.count
             return budget > 0 ? overlap : nil
@@ -264,6 +268,13 @@ public enum Intersections {
         let far = Tolerance.sharedEndFar * tolerance
         guard aFar.quickDistance(to: p) > far, bFar.quickDistance(to: p) > far, let ca = controls(a), let cb = controls(b) else {
             return false
+        }
+        if case .line = a, case .line = b {
+            // Two lines at more than 0.02 rad: no overlap (each far end lies more than the
+            // tolerance off the other's line), and their one meeting, where their lines cross, is
+            // p (what the closed form finds, to rounding; a cut there is at the ends).
+            let v = aFar - p, w = bFar - p
+            return abs(v.cross(w)) > 2 * Tolerance.shallow * v.length * w.length
         }
         for k in 0..<ca.count {
             let v = ca[k] - p
