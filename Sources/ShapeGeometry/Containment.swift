@@ -237,6 +237,8 @@ extension Path {
     /// that does not end where it starts the line that closes it, as CGPath fills it.
     public var fillSegments: [Segment] {
         var list: [Segment] = []
+        // (At most every element and a closing line for each subpath: room made once.)
+        list.reserveCapacity(elements.count + subpathStarts.count)
         for range in subpathRanges {
             for i in range { if let s = segment(at: i) { list.append(s) } }
             // (To where its first segment starts: `closingLine`.)

@@ -503,15 +503,13 @@ extension Segment {
     /// How far the segment reaches from its start along x or y: the largest coordinate difference
     /// of a control point from the start; an arc's largest axis component (0 for no sweep).
     var size: Double {
-        func reach(_ points: Point...) -> Double {
-            var m = 0.0
-            for p in points { m = Swift.max(m, abs(p.x - start.x), abs(p.y - start.y)) }
-            return m
-        }
+        // (Folded point by point from 0, without a list: every drawn element is asked.)
+        let o = start
+        func reach(_ m: Double, _ p: Point) -> Double { Swift.max(m, abs(p.x - o.x), abs(p.y - o.y)) }
         switch self {
-        case .line(let l): return reach(l.p1)
-        case .quadratic(let q): return reach(q.p1, q.p2)
-        case .cubic(let c): return reach(c.p1, c.p2, c.p3)
+        case .line(let l): return reach(0, l.p1)
+        case .quadratic(let q): return reach(reach(0, q.p1), q.p2)
+        case .cubic(let c): return reach(reach(reach(0, c.p1), c.p2), c.p3)
         case .arc(let a): return a.sweep == 0 ? 0 : Swift.max(abs(a.u.dx), abs(a.u.dy), abs(a.v.dx), abs(a.v.dy))
         }
     }

@@ -5,7 +5,8 @@ import Testing
 /// `Intersections.meetOnlyAtSharedEnd`, the booleans' quick answer for consecutive segments:
 /// whenever it says that two segments sharing an end meet only there, the search itself
 /// (`Intersections.between`) finds nothing farther than the tolerance from that end, and the
-/// curves, sampled, are nowhere nearer each other than the inequality it rests on says.
+/// curves, sampled, are nowhere nearer each other than the inequality it rests on says (for
+/// two lines, their angle).
 @Suite struct SharedEndTests {
     /// A random line, quadratic or cubic from `p`, its control points within `spread` radians of
     /// `angle` and at distances from `length`·1e-7 up to `length`.
@@ -42,13 +43,21 @@ import Testing
             for m in found {
                 #expect(m.point.quickDistance(to: p) <= 2 * tolerance && m.overlapEnd == nil, "\(a) \(b): \(m)")
             }
-            // |x − y|² ≥ |x − p|² + |y − p|² at samples of both (up to rounding).
+            // |x − y|² ≥ |x − p|² + |y − p|² at samples of both (up to rounding); for two lines,
+            // which may meet at any angle over 0.02 rad, |x − y| ≥ sin(0.02)·max(|x − p|, |y − p|):
+            // each point is that far from the other's line.
+            var lines = false
+            if case .line = a, case .line = b { lines = true }
             for i in 0...24 {
                 let x = a.point(at: Double(i) / 24)
                 for k in 0...24 {
                     let y = b.point(at: Double(k) / 24)
                     let dx = x.distance(to: p), dy = y.distance(to: p), d = x.distance(to: y)
-                    #expect(d * d >= (dx * dx + dy * dy) * (1 - 1e-9) - 1e-24 * size * size, "\(a) \(b) at \(i), \(k)")
+                    if lines {
+                        #expect(d >= sine(0.02) * Swift.max(dx, dy) * (1 - 1e-9) - 1e-12 * size, "\(a) \(b) at \(i), \(k)")
+                    } else {
+                        #expect(d * d >= (dx * dx + dy * dy) * (1 - 1e-9) - 1e-24 * size * size, "\(a) \(b) at \(i), \(k)")
+                    }
                 }
             }
         }
@@ -59,8 +68,12 @@ import Testing
     @Test func pairsThatMayMeetElsewhereAreSearched() {
         let p = Point(0, 0), t = Tolerance.meetingDistance(100)
         func line(_ x: Double, _ y: Double) -> Segment { .line(LineSegment(p, Point(x, y))) }
-        // At a right angle exactly, or less: searched.
-        #expect(!Intersections.meetOnlyAtSharedEnd(line(10, 0), line(0, 10), tolerance: t))
+        // Two lines: answered at a right angle and at 0.03 rad; searched at 0.01 rad, and a line
+        // and a quadratic at a right angle are searched.
+        #expect(Intersections.meetOnlyAtSharedEnd(line(10, 0), line(0, 10), tolerance: t))
+        #expect(Intersections.meetOnlyAtSharedEnd(line(10, 0), line(10, 0.3), tolerance: t))
+        #expect(!Intersections.meetOnlyAtSharedEnd(line(10, 0), line(10, 0.1), tolerance: t))
+        #expect(!Intersections.meetOnlyAtSharedEnd(line(10, 0), .quadratic(QuadraticBezier(p, Point(0, 5), Point(1, 10))), tolerance: t))
         #expect(Intersections.meetOnlyAtSharedEnd(line(10, 0), line(-1, 10), tolerance: t))
         // A quadratic whose control point turns back across the other's direction.
         let hook = Segment.quadratic(QuadraticBezier(p, Point(-5, 1), Point(10, 10)))

@@ -1,0 +1,78 @@
+/// Steps 2 to 4 of a boolean operation (see `BooleanBuilder`) for contours that meet nowhere:
+/// each contour one loop, kept or not as a whole.
+extension BooleanBuilder {
+    /// Step 2 where nothing meets (most glyphs of a font): when no edge is cut but at its ends,
+    /// the edges run as closed contours of three or more lines and Béziers (each one's end
+    /// exactly the next one's start, the last one's the contour's first start), and no two starts
+    /// lie within twice the tolerance of each other, the pieces are the edges whole, each from its
+    /// start's vertex to the next one's, and the contours are returned as ranges of them. These
+    /// are the pieces, vertices and groups `makePieces` and `coincidentGroups` would find, without
+    /// their searches (each piece a group of its own, every vertex where one piece ends and the
+    /// next begins); nil, with nothing made, otherwise.
+    mutating func makeWholePieces() -> [Range<Int>]? {
+        guard takesWholeContours, region == nil, edges.count >= 3 else { return nil }
+        var contours: [Range<Int>] = []
+        var first = 0
+        for (i, e) in edges.enumerated() {
+            // (Cuts at an end, where a meeting with the segment before or after was found, cut
+            // nothing: `makePieces` passes over them.)
+            for cut in e.cuts where cut.t > 0 && cut.t < 1 { return nil }
+            if case .arc = e.segment { return nil }
+            if e.end == edges[first].start {
+                guard i - first >= 2 else { return nil }
+                contours.append(first..<(i + 1))
+                first = i + 1
+            } else if i + 1 == edges.count || i + 1 == firstEdges || e.end != edges[i + 1].start {
+                return nil
+            }
+        }
+        // The starts in order of x, each compared with those after it within the reach in x.
+        let reach = 2 * tolerance
+        let order = edges.indices.sorted { edges[$0].start.x < edges[$1].start.x }
+        for (k, i) in order.enumerated() {
+            let p = edges[i].start
+            var m = k + 1
+            while m < order.count, edges[order[m]].start.x - p.x <= reach {
+                if abs(edges[order[m]].start.y - p.y) <= reach { return nil }
+                m += 1
+            }
+        }
+        vertices = edges.map { $0.start }
+        pieces.reserveCapacity(edges.count)
+        for c in contours {
+            for i in c {
+                let s = edges[i].segment
+                let next = i + 1 == c.upperBound ? c.lowerBound : i + 1
+                pieces.append(Piece(edge: i, t0: 0, t1: 1, segment: s, from: i, to: next, middle: s.point(at: 0.5)))
+            }
+        }
+        pieceGrid = BoxGrid(pieces.map { $0.segment.controlBounds })
+        return contours
+    }
+
+    /// The outline from the pieces `makeWholePieces` made: each contour's first piece classified,
+    /// and the rest of the contour kept as it is (or not at all), since the regions on either
+    /// side go on along it; kept contours are the loops, as `chain` would find them (a contour
+    /// run backwards from its first piece on). The work counted is what `run` counts for them.
+    mutating func outline(ofContours contours: [Range<Int>]) -> Result<(path: Path, work: Int), BooleanFailure> {
+        var loops: [[Kept]] = []
+        for c in contours {
+            guard meter.spend(BooleanBuilder.Cost.classify + 1) else { return .failure(.outOfWork) }
+            guard let head = classify(ArraySlice([c.lowerBound])) else { continue }
+            guard meter.spend(BooleanBuilder.Cost.kept * (2 * c.count - 1)) else { return .failure(.outOfWork) }
+            if head.forward {
+                loops.append(c.map { Kept(piece: $0, forward: true, from: pieces[$0].from, to: pieces[$0].to, segment: pieces[$0].segment) })
+            } else {
+                let order = [c.lowerBound] + (c.lowerBound + 1..<c.upperBound).reversed()
+                loops.append(
+                    order.map { k in
+                        let p = pieces[k]
+                        return Kept(piece: k, forward: false, from: p.to, to: p.from, segment: p.segment.reversed)
+                    })
+            }
+        }
+        let result = outline(loops)
+        guard meter.spend(BooleanBuilder.Cost.element * result.elements.count) else { return .failure(.outOfWork) }
+        return .success((result, meter.used))
+    }
+}
