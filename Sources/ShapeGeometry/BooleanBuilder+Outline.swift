@@ -210,11 +210,25 @@ extension BooleanBuilder {
             var current = startEdge
             while true {
                 let v = kept[current].to
-                // The candidates: unused edges out of v, and the first edge when back at its start.
-                candidates.removeAll(keepingCapacity: true)
-                for k in outgoing[starts[v]..<starts[v + 1]] where !used[k] { candidates.append(k) }
-                if v == kept[startEdge].from { candidates.append(startEdge) }
-                guard let next = BooleanBuilder.nextEdge(after: kept[current], among: candidates, kept) else {
+                // The candidates: unused edges out of v, and the first edge when back at its start
+                // (most often one: then it is the next, without a list).
+                var only = -1, count = 0
+                for i in starts[v]..<starts[v + 1] where !used[outgoing[i]] {
+                    only = outgoing[i]
+                    count += 1
+                }
+                if v == kept[startEdge].from {
+                    only = startEdge
+                    count += 1
+                }
+                var next: Int? = count == 1 ? only : nil
+                if count > 1 {
+                    candidates.removeAll(keepingCapacity: true)
+                    for i in starts[v]..<starts[v + 1] where !used[outgoing[i]] { candidates.append(outgoing[i]) }
+                    if v == kept[startEdge].from { candidates.append(startEdge) }
+                    next = BooleanBuilder.nextEdge(after: kept[current], among: candidates, kept)
+                }
+                guard let next else {
                     openings += 1
                     widestOpening = Swift.max(widestOpening, vertices[v].distance(to: vertices[kept[startEdge].from]))
                     break
@@ -253,8 +267,9 @@ extension BooleanBuilder {
 
     // MARK: 5. The outline
 
-    /// The loops as a path: consecutive pieces of one segment joined, ends made to meet.
-    func outline(_ loops: [[Kept]]) -> Path {
+    /// The loops as a path: consecutive pieces of one segment joined (unless told that no two are
+    /// pieces of one: `joins`), ends made to meet.
+    func outline(_ loops: [[Kept]], joins: Bool = true) -> Path {
         var result = Path(accuracy: first.accuracy)
         // As unmeasured as the path it outlines (`Path.measuresLater`): a host that leaves the
         // lengths of its drawing for later leaves its outline's too.
@@ -262,7 +277,7 @@ extension BooleanBuilder {
         // At most a move, the loop's pieces and a closing line for each loop.
         result.reserveCapacity(loops.reduce(0) { $0 + $1.count + 2 })
         for loop in loops {
-            let parts = joined(loop)
+            let parts = joins ? joined(loop) : loop
             guard !parts.isEmpty else { continue }
             // The point where each part starts: an arc's own start, or the end of the arc before,
             // or the vertex.

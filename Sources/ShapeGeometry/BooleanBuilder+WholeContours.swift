@@ -27,13 +27,15 @@ extension BooleanBuilder {
             }
         }
         // The starts in order of x, each compared with those after it within the reach in x.
+        // (A list of its own, sorted without looking through `self`.)
         let reach = 2 * tolerance
-        let order = edges.indices.sorted { edges[$0].start.x < edges[$1].start.x }
-        for (k, i) in order.enumerated() {
-            let p = edges[i].start
+        var starts = edges.map { $0.start }
+        starts.sort { $0.x < $1.x }
+        for k in starts.indices {
+            let p = starts[k]
             var m = k + 1
-            while m < order.count, edges[order[m]].start.x - p.x <= reach {
-                if abs(edges[order[m]].start.y - p.y) <= reach { return nil }
+            while m < starts.count, starts[m].x - p.x <= reach {
+                if abs(starts[m].y - p.y) <= reach { return nil }
                 m += 1
             }
         }
@@ -71,7 +73,8 @@ extension BooleanBuilder {
                     })
             }
         }
-        let result = outline(loops)
+        // (Each piece a whole edge: none to join.)
+        let result = outline(loops, joins: false)
         guard meter.spend(BooleanBuilder.Cost.element * result.elements.count) else { return .failure(.outOfWork) }
         return .success((result, meter.used))
     }

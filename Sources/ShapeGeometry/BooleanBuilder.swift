@@ -130,13 +130,14 @@ struct BooleanBuilder {
     static func edges(of segments: [Segment], tolerance: Double) -> [Edge] {
         var result: [Edge] = []
         result.reserveCapacity(segments.count)
-        func add(_ s: Segment) {
+        // (A plain loop: a nested function appending to `result` would hold it in a box.)
+        for s in segments {
             let whole = Edge(segment: s)
-            guard whole.box.width > 0 || whole.box.height > 0 else { return }
+            guard whole.box.width > 0 || whole.box.height > 0 else { continue }
             if let turns = BooleanBuilder.turns(ofStraight: s, tolerance: tolerance), !turns.isEmpty {
                 let cuts = [0] + turns + [1]
                 for k in 0..<(cuts.count - 1) { result.append(Edge(segment: s.piece(from: cuts[k], to: cuts[k + 1]))) }
-                return
+                continue
             }
             if case .arc(let arc) = s, abs(arc.sweep) > 2 * Double.pi {
                 let count = Int(saturating: (abs(arc.sweep) / Double.pi).rounded(.up))
@@ -144,11 +145,10 @@ struct BooleanBuilder {
                     let t0 = Double(k) / Double(count), t1 = Double(k + 1) / Double(count)
                     result.append(Edge(segment: s.piece(from: t0, to: t1)))
                 }
-                return
+                continue
             }
             result.append(whole)
         }
-        segments.forEach(add)
         return result
     }
 

@@ -52,8 +52,9 @@ struct VertexSet {
     /// the tolerance of it. (The first, not the nearest: a point once given a vertex keeps it
     /// whatever vertices come later, so one point asked for twice, as the start of two copies
     /// of a segment, is one vertex; the nearest could be a later one made just beyond the
-    /// tolerance of the first.) Cells are twice the tolerance wide, so the square of the
-    /// tolerance about p covers at most two by two of them.
+    /// tolerance of the first.) Cells are eight times the tolerance wide, so the square of the
+    /// tolerance about p covers at most two by two of them, and most often one (a cell holds at
+    /// most about a hundred vertices, which lie more than the tolerance apart).
     mutating func vertex(for p: Point) -> Int {
         // A point asked for again exactly (the end of one segment, the start of the next) has
         // the vertex it had: vertices made since have greater numbers, so the first within the
@@ -72,7 +73,7 @@ struct VertexSet {
 
     /// `vertex(for:)`, through the grid.
     private mutating func lookUp(_ p: Point) -> Int {
-        let side = 2 * tolerance
+        let side = 8 * tolerance
         let x0 = GridCell.index(p.x - tolerance, side: side), x1 = Swift.max(x0, GridCell.index(p.x + tolerance, side: side))
         let y0 = GridCell.index(p.y - tolerance, side: side), y1 = Swift.max(y0, GridCell.index(p.y + tolerance, side: side))
         var best = -1
