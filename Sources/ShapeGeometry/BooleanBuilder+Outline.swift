@@ -131,11 +131,15 @@ extension BooleanBuilder {
         for _ in 0..<40 where bends {
             // Nearer to this place than to any other of the piece: then its distance to the
             // piece is the offset itself (to 1e-5 of it): a leg 1e-4 across, 0.03 away, is caught.
-            // A cubic is first asked whether it provably keeps out of that disk (no roots to
-            // solve); only where that is not shown is its nearest point found.
+            // A cubic or a quadratic is first asked whether it provably keeps out of that disk
+            // (no roots to solve); only where that is not shown is its nearest point found.
             func clear(_ x: Point) -> Bool {
                 let radius = (1 - Tolerance.sideCheck) * reach
-                if case .cubic(let c) = s, BooleanBuilder.keepsOut(c, of: x, radius: radius, touching: t) { return true }
+                switch s {
+                case .cubic(let c): if BooleanBuilder.keepsOut(c, of: x, radius: radius, touching: t) { return true }
+                case .quadratic(let q): if BooleanBuilder.keepsOut(q, of: x, radius: radius, touching: t) { return true }
+                case .line, .arc: break
+                }
                 return s.nearest(to: x).distance >= radius
             }
             if clear(m + n * reach), clear(m - n * reach) { break }
@@ -153,8 +157,19 @@ extension BooleanBuilder {
     /// false (then the caller solves for the nearest point) when that is not shown, as where the
     /// cubic comes back towards x.
     static func keepsOut(_ c: CubicBezier, of x: Point, radius: Double, touching t: Double) -> Bool {
-        var (a, b, l) = c.powerBasis
-        var e = c.p0 - x
+        let (a, b, l) = c.powerBasis
+        return keepsOut(a, b, l, c.p0, of: x, radius: radius, touching: t)
+    }
+
+    /// `keepsOut` of a quadratic Bézier: the same proof with no cubic term (g of degree 4).
+    static func keepsOut(_ q: QuadraticBezier, of x: Point, radius: Double, touching t: Double) -> Bool {
+        keepsOut(Vector(0, 0), (q.p0 - q.p1) + (q.p2 - q.p1), 2 * (q.p1 - q.p0), q.p0, of: x, radius: radius, touching: t)
+    }
+
+    /// `keepsOut` of the curve a·u³ + b·u² + l·u + p0 (its power basis).
+    static func keepsOut(_ a: Vector, _ b: Vector, _ l: Vector, _ p0: Point, of x: Point, radius: Double, touching t: Double) -> Bool {
+        var (a, b, l) = (a, b, l)
+        var e = p0 - x
         // In units of the pieces' size (a power of two: exact), so the products of degree 6 in
         // the coordinates neither overflow nor underflow.
         let k = Vector.unitScale(of: a, b, l, e)

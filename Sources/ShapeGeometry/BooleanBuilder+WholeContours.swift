@@ -13,16 +13,18 @@ extension BooleanBuilder {
         guard takesWholeContours, region == nil, edges.count >= 3 else { return nil }
         var contours: [Range<Int>] = []
         var first = 0
-        for (i, e) in edges.enumerated() {
+        // (By index: each edge read in place, not copied with its list of cuts.)
+        for i in edges.indices {
             // (Cuts at an end, where a meeting with the segment before or after was found, cut
             // nothing: `makePieces` passes over them.)
-            for cut in e.cuts where cut.t > 0 && cut.t < 1 { return nil }
-            if case .arc = e.segment { return nil }
-            if e.end == edges[first].start {
+            for cut in edges[i].cuts where cut.t > 0 && cut.t < 1 { return nil }
+            if case .arc = edges[i].segment { return nil }
+            let end = edges[i].end
+            if end == edges[first].start {
                 guard i - first >= 2 else { return nil }
                 contours.append(first..<(i + 1))
                 first = i + 1
-            } else if i + 1 == edges.count || i + 1 == firstEdges || e.end != edges[i + 1].start {
+            } else if i + 1 == edges.count || i + 1 == firstEdges || end != edges[i + 1].start {
                 return nil
             }
         }

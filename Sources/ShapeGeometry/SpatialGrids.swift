@@ -18,10 +18,10 @@ final class WorkMeter {
 }
 
 /// Points gathered into vertices: a point within the tolerance of a vertex's first point is
-/// that vertex (the nearest, if several). Looked up in a grid of cells twice the tolerance
-/// wide, each cell's vertices chained through `next`, the cells in a table of their own (open
-/// addressing, a multiplicative hash): each look-up is O(1), reads at most four cells and
-/// allocates nothing.
+/// that vertex (the first made, if several: `vertex(for:)`). Looked up in a grid of cells eight
+/// times the tolerance wide, each cell's vertices chained through `next`, the cells in a table
+/// of their own (open addressing, a multiplicative hash): each look-up is O(1), reads at most
+/// four cells (most often one) and allocates nothing.
 struct VertexSet {
     let tolerance: Double
     var points: [Point] = []

@@ -50,6 +50,45 @@ import ShapeCorpus
         #expect(!BooleanBuilder.keepsOut(hairpin, of: x, radius: 4 * (1 - 5e-6), touching: 0.1))
     }
 
+    /// The same proof for a quadratic (no cubic term): yes only where no point of it is within
+    /// the radius, by the same sampling, on 400 random quadratics with disks on both sides, a
+    /// quarter of them hairpins; and yes often.
+    @Test func aQuadraticKeepsOutOfTheDiskBesideIt() {
+        var rng = SeededRandom(seed: 2615)
+        var shown = 0, asked = 0
+        for k in 0..<400 {
+            let p0 = rng.point(0, 100), p1 = rng.point(0, 100)
+            let p2 = k % 4 == 0 ? p0 + Vector(rng.uniform(-2, 2), rng.uniform(-2, 2)) : rng.point(0, 100)
+            let q = QuadraticBezier(p0, p1, p2)
+            let t = rng.uniform(0.05, 0.95)
+            let d = q.derivative(at: t), dd = q.secondDerivative(at: t)
+            let speed = d.length
+            guard speed > 1e-3 else { continue }
+            let curvature = abs(d.cross(dd)) / (speed * speed * speed)
+            let n = Vector(-d.dy / speed, d.dx / speed)
+            let reach = Swift.min(0.5 / Swift.max(curvature, 1e-9), 30) * rng.uniform(0.01, 1)
+            for side in [1.0, -1.0] {
+                let x = q.point(at: t) + n * (side * reach)
+                let radius = (1 - 5e-6) * reach
+                let truth = nearestDistanceBySampling(q, from: x)
+                asked += 1
+                if BooleanBuilder.keepsOut(q, of: x, radius: radius, touching: t) {
+                    shown += 1
+                    #expect(truth >= radius, "\(q) at \(t), side \(side): nearest \(truth) within \(radius)")
+                }
+            }
+        }
+        #expect(shown * 4 > asked, "shown for \(shown) of \(asked)")
+        // A hairpin whose other leg passes through the disk: not shown.
+        // (Its legs 4.8 apart at t = 0.1 and 0.9; the disk of radius 3 beside the first, along
+        // its normal towards the second.)
+        let hairpin = QuadraticBezier(Point(0, 0), Point(200, 3), Point(0, 6))
+        let d = hairpin.derivative(at: 0.1)
+        let x = hairpin.point(at: 0.1) + Vector(-d.dy, d.dx) * (3 / d.length)
+        #expect(nearestDistanceBySampling(hairpin, from: x) < 2.5)
+        #expect(!BooleanBuilder.keepsOut(hairpin, of: x, radius: 3 * (1 - 5e-6), touching: 0.1))
+    }
+
     @Test func twoOverlappingSquares() throws {
         let a = try polygon([(0, 0), (10, 0), (10, 10), (0, 10)])
         let b = try polygon([(5, 5), (15, 5), (15, 15), (5, 15)])
