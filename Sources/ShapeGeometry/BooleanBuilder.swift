@@ -180,20 +180,32 @@ struct BooleanBuilder {
     /// up to ten times as long; where its kept edges balance through no short pieces, they may
     /// also through pieces that run alongside others: `balanceThroughShortPieces`). Wider
     /// tolerances were tried and moved ends too far: the refusal `.inconsistent` is the honest
-    /// answer past this one. The attempts share the budget.
-    func runWithRetries(budget: Int) -> Result<(path: Path, work: Int), BooleanFailure> {
+    /// answer past this one. The attempts share the budget. (Run in place, the second after
+    /// `startAgain`: a copy for each attempt would copy the edges again at their first cut.)
+    mutating func runWithRetries(budget: Int) -> Result<(path: Path, work: Int), BooleanFailure> {
         var used = 0
+        let first = tolerance
         for widening in [1.0, 100] {
-            var attempt = self
-            attempt.tolerance = tolerance * widening
-            attempt.balancesAlongside = widening > 1
-            switch attempt.run(budget: budget - used) {
+            if widening > 1 { startAgain() }
+            tolerance = first * widening
+            balancesAlongside = widening > 1
+            switch run(budget: budget - used) {
             case .success(let (path, work)): return .success((path, used + work))
             case .failure(.outOfWork): return .failure(.outOfWork)
-            case .failure(.inconsistent): used += attempt.meter.used
+            case .failure(.inconsistent): used += meter.used
             }
         }
         return .failure(.inconsistent)
+    }
+
+    /// Back to the state `run` starts from: the edges uncut, no pieces, vertices or openings.
+    mutating func startAgain() {
+        for i in edges.indices { edges[i].cuts = [] }
+        pieces = []
+        vertices = []
+        pieceGrid = BoxGrid([])
+        openings = 0
+        widestOpening = 0
     }
 
     /// `runWithRetries` without retries: nil when the budget runs out or the outline is not
@@ -213,19 +225,21 @@ struct BooleanBuilder {
         kept.reserveCapacity(groups.count)
         guard !meter.isSpent else { return .failure(.outOfWork) }
         let passing = passingPieces(groups)
-        for group in groups {
+        // (By index, each group read in place: a copy of each slice would retain its list.)
+        for g in groups.indices {
+            let head = groups[g][groups[g].startIndex]
             // A piece that only continues the one before it (nothing else meets it there) has
             // the same region on each side: its classification is that piece's.
-            if let before = passing[group.first!], let k = kept[before] {
+            if let before = passing[head], let k = kept[before] {
                 guard meter.spend(BooleanBuilder.Cost.kept) else { return .failure(.outOfWork) }
-                kept.append(continuing(k, with: group.first!))
+                kept.append(continuing(k, with: head))
                 continue
-            } else if passing[group.first!] != nil {
+            } else if passing[head] != nil {
                 kept.append(nil)
                 continue
             }
-            guard meter.spend(BooleanBuilder.Cost.classify + group.count) else { return .failure(.outOfWork) }
-            kept.append(classify(group))
+            guard meter.spend(BooleanBuilder.Cost.classify + groups[g].count) else { return .failure(.outOfWork) }
+            kept.append(classify(groups[g]))
         }
         // Where the kept edges do not balance at a vertex (as many in as out), the edges there
         // are classified again by a vote of five points each.
@@ -407,8 +421,9 @@ struct BooleanBuilder {
             into[p.to] = i
         }
         var groupOf = [Int](repeating: -1, count: pieces.count)
-        for (g, group) in groups.enumerated() where group.count == 1 {
-            let b = group.first!
+        // (By index, each group read in place: a copy of each slice would retain its list.)
+        for g in groups.indices where groups[g].count == 1 {
+            let b = groups[g][groups[g].startIndex]
             groupOf[b] = g
             let v = pieces[b].from
             guard ends[v] == 2, pieces[b].to != v else { continue }
@@ -470,8 +485,8 @@ struct BooleanBuilder {
                 edges[i].cuts += [(s, p), (t, p)]
             }
             var failure: BooleanFailure?
-            grid.forEach(near: edges[i].box, margin: tolerance) { j in
-                guard j > i, failure == nil else { return }
+            grid.forEach(near: edges[i].box, margin: tolerance, after: i) { j in
+                guard failure == nil else { return }
                 // Consecutive segments that leave their shared end wide apart (most pairs of a
                 // glyph): the search would find that end alone, which is no cut. Charged as one
                 // meeting found.

@@ -50,7 +50,7 @@ extension Path {
         pen.finish()
         guard !pen.boundary.isEmpty else { return .success((Path(accuracy: accuracy), pen.work, pen.error)) }
         let finished = pen
-        let builder = BooleanBuilder(segments: finished.boundary, size: finished.size) { finished.covers($0) }
+        var builder = BooleanBuilder(segments: finished.boundary, size: finished.size) { finished.covers($0) }
         return builder.runWithRetries(budget: budget - pen.work).map { (path, work) in
             (path.mergingCollinearLines(), pen.work + work, pen.error)
         }
@@ -90,7 +90,7 @@ extension Path {
         let region = ContainmentTester(self)
         let grow = distance > 0
         let finished = pen
-        let builder = BooleanBuilder(segments: fillSegments + finished.boundary, size: finished.size) { x in
+        var builder = BooleanBuilder(segments: fillSegments + finished.boundary, size: finished.size) { x in
             let inArea = region.contains(x)
             return grow ? inArea || finished.covers(x) : inArea && !finished.covers(x)
         }

@@ -212,6 +212,19 @@ struct BoxGrid {
         )
     }
 
+    /// `forEach(near:margin:_:)` for the boxes of index greater than `after` alone (pairs found
+    /// once each): a few boxes are then looked at only from there on.
+    func forEach(near box: Rect, margin: Double, after: Int, _ body: (Int) -> Void) {
+        guard starts.isEmpty else {
+            forEach(near: box, margin: margin) { k in if k > after { body(k) } }
+            return
+        }
+        for k in (after + 1)..<Swift.max(after + 1, boxes.count) {
+            let b = boxes[k]
+            if b.minX <= box.maxX + margin && box.minX <= b.maxX + margin && b.minY <= box.maxY + margin && box.minY <= b.maxY + margin { body(k) }
+        }
+    }
+
     /// Calls `body` with each box that comes within `margin` of `box`, once each.
     func forEach(near box: Rect, margin: Double, _ body: (Int) -> Void) {
         func meets(_ k: Int) -> Bool {

@@ -303,6 +303,38 @@ import ShapeCorpus
     /// One ellipse written with other axes: turned by a half turn, mirrored, or drawn with its
     /// axes swapped. Its pieces are one curve (an overlap), not two curves a hair apart that the
     /// search would split until it ran out.
+    /// The widened attempt runs in the builder the first one left (`startAgain`): where the
+    /// first tolerance gives no consistent outline (the nudged pairs above), the retry gives
+    /// the very outline and work of a fresh builder run at the widened tolerance.
+    @Test func aRetryStartsAgainFromTheUncutEdges() throws {
+        var retried = 0
+        for hex in [
+            "ff065503858585065513fcff00090201998585ffffffffffd001e9550319010000f798020906",
+            "9e9e9e9e9e9e9e9e9e9e9e9e9e9e446f759e9e0fffb6ff00a8ff", "ff2f4100003bacac00ff536591425353ac9a90f601ffacac01ffacac5353",
+            "fffe8dfb57579e5757259e5757ff5357ff53", "ff2fd44001c43f72426f6f6c000109030303030303030000030303",
+        ] {
+            let (a, b) = FuzzPaths.booleanPair(fuzzBytes(hex: hex))
+            for op in BooleanOperation.allCases {
+                let fresh = BooleanBuilder(a, b, rule: .nonZero) { op.combine($0, $1) }
+                var first = fresh
+                guard case .failure(.inconsistent) = first.run(budget: .max) else { continue }
+                retried += 1
+                var retrying = fresh
+                var widened = fresh
+                widened.tolerance = 100 * fresh.tolerance
+                widened.balancesAlongside = true
+                let answer = retrying.runWithRetries(budget: .max), expected = widened.run(budget: .max)
+                switch (answer, expected) {
+                case (.success(let (p, work)), .success(let (q, widenedWork))):
+                    #expect(p == q && work == first.meter.used + widenedWork, "\(hex) \(op)")
+                case (.failure(let x), .failure(let y)): #expect(x == y, "\(hex) \(op)")
+                default: Issue.record("\(hex) \(op): \(answer) against \(expected)")
+                }
+            }
+        }
+        #expect(retried > 0)
+    }
+
     @Test func oneEllipseWithOtherAxes() throws {
         var oval = Path()
         try oval.addOval(x: 0, y: 0, width: 200, height: 100)
