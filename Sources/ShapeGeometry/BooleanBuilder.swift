@@ -731,8 +731,9 @@ struct BooleanBuilder {
             break
         }
         if distinct { return order.indices.map { order[$0..<($0 + 1)] } }
-        // Stable, from the indices in order: each run of equal keys stays in order of index.
-        order.stablySort { keys[$0] < keys[$1] }
+        // Each run of equal keys in order of index: sorted by key and index (the order a stable
+        // sort by key gives, from the library's quicker sort).
+        order.sort { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
         var ranges: [Range<Int>] = []
         var start = 0
         while start < order.count {
@@ -764,7 +765,8 @@ struct BooleanBuilder {
             }
             start = end
         }
-        ranges.stablySort { order[$0.lowerBound] < order[$1.lowerBound] }
+        // (Heads are distinct pieces: any sort gives this order.)
+        ranges.sort { order[$0.lowerBound] < order[$1.lowerBound] }
         return ranges.map { order[$0] }
     }
 }
