@@ -43,11 +43,13 @@ import Testing
             for m in found {
                 #expect(m.point.quickDistance(to: p) <= 2 * tolerance && m.overlapEnd == nil, "\(a) \(b): \(m)")
             }
-            // |x − y|² ≥ |x − p|² + |y − p|² at samples of both (up to rounding); for two lines,
-            // which may meet at any angle over 0.02 rad, |x − y| ≥ sin(0.02)·max(|x − p|, |y − p|):
-            // each point is that far from the other's line.
+            // |x − y|² ≥ |x − p|² + |y − p|² at samples of both (up to rounding); where one is a
+            // line, which may meet the other at any angle over 0.02 rad, |x − y| ≥ sin(0.02) ·
+            // max(|x − p|, |y − p|): each point is that far from the line's line, and the line's
+            // points from the other's cone.
             var lines = false
-            if case .line = a, case .line = b { lines = true }
+            if case .line = a { lines = true }
+            if case .line = b { lines = true }
             for i in 0...24 {
                 let x = a.point(at: Double(i) / 24)
                 for k in 0...24 {
@@ -68,15 +70,20 @@ import Testing
     @Test func pairsThatMayMeetElsewhereAreSearched() {
         let p = Point(0, 0), t = Tolerance.meetingDistance(100)
         func line(_ x: Double, _ y: Double) -> Segment { .line(LineSegment(p, Point(x, y))) }
-        // Two lines: answered at a right angle and at 0.03 rad; searched at 0.01 rad, and a line
-        // and a quadratic at a right angle are searched.
+        // Two lines: answered at a right angle and at 0.03 rad; searched at 0.01 rad.
         #expect(Intersections.meetOnlyAtSharedEnd(line(10, 0), line(0, 10), tolerance: t))
         #expect(Intersections.meetOnlyAtSharedEnd(line(10, 0), line(10, 0.3), tolerance: t))
         #expect(!Intersections.meetOnlyAtSharedEnd(line(10, 0), line(10, 0.1), tolerance: t))
-        #expect(!Intersections.meetOnlyAtSharedEnd(line(10, 0), .quadratic(QuadraticBezier(p, Point(0, 5), Point(1, 10))), tolerance: t))
         #expect(Intersections.meetOnlyAtSharedEnd(line(10, 0), line(-1, 10), tolerance: t))
-        // A quadratic whose control point turns back across the other's direction.
-        let hook = Segment.quadratic(QuadraticBezier(p, Point(-5, 1), Point(10, 10)))
+        // A line and a quadratic whose control points lie on one side of its line, at more than
+        // 0.02 rad from it: answered, at a right angle and at 0.03 rad (a hook that turns back
+        // past the line's direction, on that side).
+        #expect(Intersections.meetOnlyAtSharedEnd(line(10, 0), .quadratic(QuadraticBezier(p, Point(0, 5), Point(1, 10))), tolerance: t))
+        #expect(Intersections.meetOnlyAtSharedEnd(line(10, 0), .quadratic(QuadraticBezier(p, Point(10, 0.3), Point(-5, 5))), tolerance: t))
+        // Searched: a control point at 0.01 rad from the line, or across its line (a hook that
+        // turns back across the line's direction).
+        #expect(!Intersections.meetOnlyAtSharedEnd(line(10, 0), .quadratic(QuadraticBezier(p, Point(10, 0.1), Point(-5, 5))), tolerance: t))
+        let hook = Segment.quadratic(QuadraticBezier(p, Point(-5, -1), Point(10, 10)))
         #expect(!Intersections.meetOnlyAtSharedEnd(line(-10, 1), hook, tolerance: t))
         // Another end too near the shared one (a tiny segment), or both ends shared (a lens).
         #expect(!Intersections.meetOnlyAtSharedEnd(line(1e-6, 0), line(-10, 1), tolerance: t))

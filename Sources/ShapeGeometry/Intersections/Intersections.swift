@@ -250,7 +250,9 @@ public enum Intersections {
     /// a right angle with each of the other's, so the cones do too: then any point x of one and
     /// y of the other have |x − y|² ≥ |x − p|² + |y − p|². And the other ends lie more than 100
     /// tolerances from p (no end of either lies on the other, no overlap). Lines and Béziers
-    /// only.
+    /// only. Where one is a line, its one meeting with the other is p, and a cone at more than
+    /// 0.02 rad from its line on one side is enough (|x − y| ≥ sin 0.02 · max(|x − p|, |y − p|)):
+    /// two lines (`linesMeetOnlyAtSharedEnd`), a line and a Bézier (below).
     static func meetOnlyAtSharedEnd(_ a: Segment, _ b: Segment, tolerance: Double) -> Bool {
         func controls(_ s: Segment) -> FourPoints? {
             switch s {
@@ -270,6 +272,31 @@ public enum Intersections {
         guard aFar.quickDistance(to: p) > far, bFar.quickDistance(to: p) > far, let ca = controls(a), let cb = controls(b) else {
             return false
         }
+        // A line and a Bézier: when the Bézier's control points (but p) all lie on one side of
+        // the line's line, each seen from p at more than 0.02 rad from it (its sine over 0.02),
+        // so does every point of the Bézier (its hull lies in their cone): each point y of it
+        // lies |y − p|·sin 0.02 or more off that line, and the line's one meeting with it is p
+        // (what the closed form finds, to rounding; a cut there would be at the ends).
+        var lineDirection: Vector?, curve = ca
+        if case .line = a, cb.count > 2 { (lineDirection, curve) = (aFar - p, cb) }
+        if case .line = b, ca.count > 2 { (lineDirection, curve) = (bFar - p, ca) }
+        if let d = lineDirection {
+            let k = 2 * Tolerance.shallow, dd = d.dot(d)
+            var side = 0.0, inCone = true
+            for i in 0..<curve.count {
+                let w = curve[i] - p
+                if w.dx == 0 && w.dy == 0 { continue }
+                let c = d.cross(w)
+                guard c * c > k * k * dd * w.dot(w), c * side >= 0 else {
+                    inCone = false
+                    break
+                }
+                side = c
+            }
+            // (Else the test of right angles below, which a Bézier that goes on from the line
+            // the way it came passes.)
+            if inCone { return true }
+        }
         for k in 0..<ca.count {
             let v = ca[k] - p
             if v.dx == 0 && v.dy == 0 { continue }
@@ -285,8 +312,8 @@ public enum Intersections {
     }
 
     /// `meetOnlyAtSharedEnd` of two lines (without the lists of control points): sharing one end
-    /// p exactly, their other ends more than 100 tolerances from it, at more than 0.02 rad
-    /// (sine 0.04 squared: 1.6e-3 of the product of their squared lengths). Then neither far end
+    /// p exactly, their other ends more than 100 tolerances from it, at more than 0.02 rad (the
+    /// sine of their angle over 0.02: its square over 4e-4). Then neither far end
     /// lies within the tolerance of the other's line (no overlap), and their one meeting, where
     /// their lines cross, is p (what the closed form finds, to rounding; a cut there would be at
     /// the ends, which cuts nothing).
