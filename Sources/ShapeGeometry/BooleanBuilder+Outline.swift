@@ -338,6 +338,8 @@ extension BooleanBuilder {
             guard case .arc = edges[p.edge].segment else { return false }
             return a.forward ? p.t1 == 1 && q.t0 == 0 && p.to == q.from : p.t0 == 0 && q.t1 == 1 && p.from == q.to
         }
+        // (Most loops have nothing to join: given back as they are, without the lists below.)
+        guard loop.indices.contains(where: { continues(loop[$0], loop[($0 + 1) % loop.count]) }) else { return loop }
         var parts: [(first: Kept, last: Kept)] = []
         parts.reserveCapacity(loop.count)
         for k in loop {

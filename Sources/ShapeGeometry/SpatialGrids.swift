@@ -33,7 +33,11 @@ struct VertexSet {
     /// `capacity`: about how many points will be asked for (room made for that many vertices).
     init(tolerance: Double, capacity: Int = 0) {
         self.tolerance = Swift.max(tolerance, Double.leastNormalMagnitude)
-        slots = Array(repeating: (GridCell(x: 0, y: 0), -1), count: 64)
+        // Room for that many cells at half the slots (a power of two, up to 4,096: past that
+        // the table grows as it fills), so that a glyph's table need not grow on the way.
+        var count = 64
+        while count < 2 * capacity, count < 1 << 12 { count *= 2 }
+        slots = Array(repeating: (GridCell(x: 0, y: 0), -1), count: count)
         points.reserveCapacity(capacity)
         next.reserveCapacity(capacity)
     }
