@@ -95,7 +95,7 @@ import Glibc
                 }
             }
             let a = segment(), b = segment()
-            guard Intersections.fatLinesApart(a, b, margin: 2 * tolerance) else { continue }
+            guard Intersections.controlsApart(a, b, margin: 2 * tolerance) else { continue }
             apart += 1
             var nearest = Double.infinity
             for i in 0...100 {
