@@ -25,22 +25,10 @@ import ShapeCorpus
             let p3 = k % 4 == 0 ? p0 + Vector(rng.uniform(-2, 2), rng.uniform(-2, 2)) : rng.point(0, 100)
             let c = CubicBezier(p0, p1, p2, p3)
             let t = rng.uniform(0.05, 0.95)
-            let d = c.derivative(at: t), dd = c.secondDerivative(at: t)
-            let speed = d.length
-            guard speed > 1e-3 else { continue }
-            let curvature = abs(d.cross(dd)) / (speed * speed * speed)
-            let n = Vector(-d.dy / speed, d.dx / speed)
-            let reach = Swift.min(0.5 / Swift.max(curvature, 1e-9), 30) * rng.uniform(0.01, 1)
-            for side in [1.0, -1.0] {
-                let x = c.point(at: t) + n * (side * reach)
-                let radius = (1 - 5e-6) * reach
-                let truth = nearestDistanceBySampling(c, from: x)
-                asked += 1
-                if BooleanBuilder.keepsOut(c, of: x, radius: radius, touching: t) {
-                    shown += 1
-                    #expect(truth >= radius, "\(c) at \(t), side \(side): nearest \(truth) within \(radius)")
-                }
+            let (s, a) = Self.keepsOutChecked(c, at: t, curving: c.secondDerivative(at: t), scale: rng.uniform(0.01, 1)) { x, radius in
+                BooleanBuilder.keepsOut(c, of: x, radius: radius, touching: t)
             }
+            (shown, asked) = (shown + s, asked + a)
         }
         #expect(shown * 4 > asked, "shown for \(shown) of \(asked)")
         // A hairpin whose other leg passes through the disk: not shown.
@@ -48,6 +36,31 @@ import ShapeCorpus
         let x = hairpin.point(at: 0.1) + Vector(0, 4)
         #expect(nearestDistanceBySampling(hairpin, from: x) < 4)
         #expect(!BooleanBuilder.keepsOut(hairpin, of: x, radius: 4 * (1 - 5e-6), touching: 0.1))
+    }
+
+    /// The disks on both sides of `curve` at t, `scale` of the way out to half its radius of
+    /// curvature there (at most 30): wherever `keepsOut(center, radius)` says yes, the nearest
+    /// distance found by sampling is at least the radius. How many it said yes to, of how many.
+    static func keepsOutChecked<C: ParametricCurve>(
+        _ curve: C, at t: Double, curving dd: Vector, scale: Double, _ keepsOut: (Point, Double) -> Bool
+    ) -> (shown: Int, asked: Int) {
+        let d = curve.derivative(at: t)
+        let speed = d.length
+        guard speed > 1e-3 else { return (0, 0) }
+        let curvature = abs(d.cross(dd)) / (speed * speed * speed)
+        let n = Vector(-d.dy / speed, d.dx / speed)
+        let reach = Swift.min(0.5 / Swift.max(curvature, 1e-9), 30) * scale
+        var shown = 0
+        for side in [1.0, -1.0] {
+            let x = curve.point(at: t) + n * (side * reach)
+            let radius = (1 - 5e-6) * reach
+            if keepsOut(x, radius) {
+                shown += 1
+                let truth = nearestDistanceBySampling(curve, from: x)
+                #expect(truth >= radius, "\(curve) at \(t), side \(side): nearest \(truth) within \(radius)")
+            }
+        }
+        return (shown, 2)
     }
 
     /// The same proof for a quadratic (no cubic term): yes only where no point of it is within
@@ -61,22 +74,10 @@ import ShapeCorpus
             let p2 = k % 4 == 0 ? p0 + Vector(rng.uniform(-2, 2), rng.uniform(-2, 2)) : rng.point(0, 100)
             let q = QuadraticBezier(p0, p1, p2)
             let t = rng.uniform(0.05, 0.95)
-            let d = q.derivative(at: t), dd = q.secondDerivative(at: t)
-            let speed = d.length
-            guard speed > 1e-3 else { continue }
-            let curvature = abs(d.cross(dd)) / (speed * speed * speed)
-            let n = Vector(-d.dy / speed, d.dx / speed)
-            let reach = Swift.min(0.5 / Swift.max(curvature, 1e-9), 30) * rng.uniform(0.01, 1)
-            for side in [1.0, -1.0] {
-                let x = q.point(at: t) + n * (side * reach)
-                let radius = (1 - 5e-6) * reach
-                let truth = nearestDistanceBySampling(q, from: x)
-                asked += 1
-                if BooleanBuilder.keepsOut(q, of: x, radius: radius, touching: t) {
-                    shown += 1
-                    #expect(truth >= radius, "\(q) at \(t), side \(side): nearest \(truth) within \(radius)")
-                }
+            let (s, a) = Self.keepsOutChecked(q, at: t, curving: q.secondDerivative(at: t), scale: rng.uniform(0.01, 1)) { x, radius in
+                BooleanBuilder.keepsOut(q, of: x, radius: radius, touching: t)
             }
+            (shown, asked) = (shown + s, asked + a)
         }
         #expect(shown * 4 > asked, "shown for \(shown) of \(asked)")
         // A hairpin whose other leg passes through the disk: not shown.

@@ -254,14 +254,6 @@ public enum Intersections {
     /// 0.02 rad from its line on one side is enough (|x − y| ≥ sin 0.02 · max(|x − p|, |y − p|)):
     /// two lines (`linesMeetOnlyAtSharedEnd`), a line and a Bézier (below).
     static func meetOnlyAtSharedEnd(_ a: Segment, _ b: Segment, tolerance: Double) -> Bool {
-        func controls(_ s: Segment) -> FourPoints? {
-            switch s {
-            case .line(let l): FourPoints(l.p0, l.p1)
-            case .quadratic(let q): FourPoints(q.p0, q.p1, q.p2)
-            case .cubic(let c): FourPoints(c.p0, c.p1, c.p2, c.p3)
-            case .arc: nil
-            }
-        }
         if case .line(let l) = a, case .line(let m) = b { return linesMeetOnlyAtSharedEnd(l, m, tolerance: tolerance) }
         // (Where both ends are shared, the other ends are one point, which fails the test of
         // directions below whichever end is taken.)
@@ -269,7 +261,7 @@ public enum Intersections {
         let (p, aFar) = t == 0 ? (a.start, a.end) : (a.end, a.start)
         let bFar = u == 0 ? b.end : b.start
         let far = Tolerance.sharedEndFar * tolerance
-        guard aFar.quickDistance(to: p) > far, bFar.quickDistance(to: p) > far, let ca = controls(a), let cb = controls(b) else {
+        guard aFar.quickDistance(to: p) > far, bFar.quickDistance(to: p) > far, let ca = controlPoints(of: a), let cb = controlPoints(of: b) else {
             return false
         }
         // A line and a Bézier: when the Bézier's control points (but p) all lie on one side of
@@ -309,6 +301,17 @@ public enum Intersections {
             }
         }
         return true
+    }
+
+    /// A line's two points, a quadratic's three, a cubic's four (each list's last point its p3:
+    /// fewer points repeat their last); nil for an arc.
+    static func controlPoints(of s: Segment) -> FourPoints? {
+        switch s {
+        case .line(let l): FourPoints(l.p0, l.p1)
+        case .quadratic(let q): FourPoints(q.p0, q.p1, q.p2)
+        case .cubic(let c): FourPoints(c.p0, c.p1, c.p2, c.p3)
+        case .arc: nil
+        }
     }
 
     /// `meetOnlyAtSharedEnd` of two lines (without the lists of control points): sharing one end
@@ -408,16 +411,7 @@ extension Intersections {
     /// the raised cubic's for the others (so apart as often or less), for less work: the test
     /// `between` asks of every pair before its closed forms.
     static func controlsApart(_ a: Segment, _ b: Segment, margin: Double) -> Bool {
-        func controls(_ s: Segment) -> FourPoints? {
-            switch s {
-            case .line(let l): FourPoints(l.p0, l.p1)
-            case .quadratic(let q): FourPoints(q.p0, q.p1, q.p2)
-            case .cubic(let c): FourPoints(c.p0, c.p1, c.p2, c.p3)
-            case .arc: nil
-            }
-        }
-        guard let ha = controls(a), let hb = controls(b) else { return false }
-        // (Each list's last point is its p3: fewer points repeat their last.)
+        guard let ha = controlPoints(of: a), let hb = controlPoints(of: b) else { return false }
         func apart(_ h: FourPoints, _ other: FourPoints) -> Bool {
             let chord = h.p3 - h.p0
             let length = chord.quickLength
