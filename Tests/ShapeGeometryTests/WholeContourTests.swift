@@ -71,8 +71,10 @@ import Testing
     @Test func contoursThatMeetNowhereGiveTheGeneralOutline() throws {
         var rng = SeededRandom(seed: 7_301)
         for trial in 0..<200 {
-            let p = try Self.path(cells: 1 + Int(rng.next() % 8), curves: trial % 4 != 0, &rng)
-            let rule: FillRule = trial % 3 == 0 ? .evenOdd : .nonZero
+            // At the scales 1e-3, 1 and 1e6 (the tolerance goes with the size).
+            let scale = [1e-3, 1.0, 1e6][trial % 3]
+            let p = try Self.path(cells: 1 + Int(rng.next() % 8), curves: trial % 4 != 0, &rng).transformed(by: .scale(scale, scale))
+            let rule: FillRule = trial % 2 == 0 ? .evenOdd : .nonZero
             // The quick way is taken here.
             var probe = Self.cutBuilder(p, rule: rule)
             #expect(probe.makeWholePieces() != nil, "trial \(trial)")
@@ -136,6 +138,13 @@ import Testing
         var crossing = try square(0, 0)
         try crossing.append(contentsOf: square(5, 5))
         declines(crossing, "crossing squares")
+        // A contour drawn twice, and drawn again the other way round.
+        var twice = try square(0, 0)
+        try twice.append(contentsOf: square(0, 0))
+        declines(twice, "a contour drawn twice")
+        var back = try square(0, 0)
+        try back.append(contentsOf: polygon([(0, 0), (0, 10), (10, 10), (10, 0)]))
+        declines(back, "a contour and the same the other way round")
         // A contour through one of its own vertices (a bow tie of two triangles at one point).
         declines(try polygon([(0, 0), (10, 0), (5, 5), (10, 10), (0, 10), (5, 5)]), "a contour through its own vertex")
         // A contour of two pieces (a lens), a circle's arc, a cubic's own loop.
