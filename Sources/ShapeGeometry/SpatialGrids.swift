@@ -223,18 +223,17 @@ struct BoxGrid {
             forEach(near: box, margin: margin) { k in if k > after { body(k) } }
             return
         }
-        for k in (after + 1)..<Swift.max(after + 1, boxes.count) {
-            let b = boxes[k]
-            if b.minX <= box.maxX + margin && box.minX <= b.maxX + margin && b.minY <= box.maxY + margin && box.minY <= b.maxY + margin { body(k) }
-        }
+        for k in (after + 1)..<Swift.max(after + 1, boxes.count) where BoxGrid.meets(boxes[k], box, margin) { body(k) }
+    }
+
+    /// Whether box `b` comes within `margin` of `box`.
+    @inline(__always) static func meets(_ b: Rect, _ box: Rect, _ margin: Double) -> Bool {
+        b.minX <= box.maxX + margin && box.minX <= b.maxX + margin && b.minY <= box.maxY + margin && box.minY <= b.maxY + margin
     }
 
     /// Calls `body` with each box that comes within `margin` of `box`, once each.
     func forEach(near box: Rect, margin: Double, _ body: (Int) -> Void) {
-        func meets(_ k: Int) -> Bool {
-            let b = boxes[k]
-            return b.minX <= box.maxX + margin && box.minX <= b.maxX + margin && b.minY <= box.maxY + margin && box.minY <= b.maxY + margin
-        }
+        func meets(_ k: Int) -> Bool { BoxGrid.meets(boxes[k], box, margin) }
         guard !starts.isEmpty else {
             for k in boxes.indices where meets(k) { body(k) }
             return

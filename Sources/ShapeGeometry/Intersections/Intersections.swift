@@ -406,35 +406,26 @@ extension Intersections {
     /// Whether the pieces' hulls are apart across the fat line of either (the band along its
     /// chord that holds its hull), by more than `margin`: then they do not meet. False for a
     /// piece without a hull of a few points (an arc of a quarter turn or more) or without a chord.
+    static func fatLinesApart(_ a: Segment, _ b: Segment, margin: Double) -> Bool {
+        guard let ha = hull(a), let hb = hull(b) else { return false }
+        return fatLinesApart(ha, hb, margin: margin)
+    }
+
     /// `fatLinesApart` on the control points themselves (a line's two, a quadratic's three, a
     /// cubic's four; false for an arc): the same band for a cubic, a band as wide or wider than
     /// the raised cubic's for the others (so apart as often or less), for less work: the test
     /// `between` asks of every pair before its closed forms.
     static func controlsApart(_ a: Segment, _ b: Segment, margin: Double) -> Bool {
         guard let ha = controlPoints(of: a), let hb = controlPoints(of: b) else { return false }
-        func apart(_ h: FourPoints, _ other: FourPoints) -> Bool {
-            let chord = h.p3 - h.p0
-            let length = chord.quickLength
-            guard length > 0 else { return false }
-            let n = Vector(-chord.dy / length, chord.dx / length)
-            func offset(_ p: Point) -> Double { (p - h.p0).dot(n) }
-            let (h1, h2) = (offset(h.p1), offset(h.p2))
-            let lo = Swift.min(0, h1, h2), hi = Swift.max(0, h1, h2)
-            let (o0, o1, o2, o3) = (offset(other.p0), offset(other.p1), offset(other.p2), offset(other.p3))
-            return Swift.min(o0, o1, o2, o3) > hi + margin || Swift.max(o0, o1, o2, o3) < lo - margin
-        }
-        return apart(ha, hb) || apart(hb, ha)
+        return fatLinesApart(ha, hb, margin: margin)
     }
 
-    static func fatLinesApart(_ a: Segment, _ b: Segment, margin: Double) -> Bool {
-        guard let ha = hull(a), let hb = hull(b) else { return false }
+    /// Whether the points `ha` and `hb` hold lie apart across the fat line of either by more than
+    /// `margin`.
+    static func fatLinesApart(_ ha: FourPoints, _ hb: FourPoints, margin: Double) -> Bool {
         func apart(_ h: FourPoints, _ other: FourPoints) -> Bool {
             guard let line = FatLine(h) else { return false }
-            var olo = Double.infinity, ohi = -Double.infinity
-            for k in 0..<other.count {
-                let d = line.offset(of: other[k])
-                olo = Swift.min(olo, d); ohi = Swift.max(ohi, d)
-            }
+            let (olo, ohi) = line.offsets(of: other)
             return olo > line.hi + margin || ohi < line.lo - margin
         }
         return apart(ha, hb) || apart(hb, ha)
@@ -446,17 +437,26 @@ extension Intersections {
         let origin: Point, normal: Vector
         private(set) var lo = 0.0, hi = 0.0
 
-        /// nil for a hull whose chord has no length.
+        /// nil for a hull whose chord has no length. (All four points are read: fewer repeat
+        /// their last, which changes neither bound, and no loop on the count is needed.)
         init?(_ h: FourPoints) {
-            let chord = h[h.count - 1] - h[0]
+            let chord = h.p3 - h.p0
             let length = chord.quickLength
             guard length > 0 else { return nil }
-            origin = h[0]
+            origin = h.p0
             normal = Vector(-chord.dy / length, chord.dx / length)
-            for k in 1..<h.count {
-                let d = offset(of: h[k])
-                lo = Swift.min(lo, d); hi = Swift.max(hi, d)
-            }
+            let (d1, d2, d3) = (offset(of: h.p1), offset(of: h.p2), offset(of: h.p3))
+            lo = Swift.min(Swift.min(Swift.min(0, d1), d2), d3)
+            hi = Swift.max(Swift.max(Swift.max(0, d1), d2), d3)
+        }
+
+        /// The least and greatest offsets of the points `h` holds (all four read, as above).
+        func offsets(of h: FourPoints) -> (lo: Double, hi: Double) {
+            let (d0, d1, d2, d3) = (offset(of: h.p0), offset(of: h.p1), offset(of: h.p2), offset(of: h.p3))
+            return (
+                Swift.min(Swift.min(Swift.min(Swift.min(Double.infinity, d0), d1), d2), d3),
+                Swift.max(Swift.max(Swift.max(Swift.max(-Double.infinity, d0), d1), d2), d3)
+            )
         }
 
         /// The signed distance of `p` from the chord's line.
