@@ -50,7 +50,8 @@ extension BooleanBuilder {
                 pieces.append(Piece(edge: i, t0: 0, t1: 1, segment: s, from: i, to: next, middle: s.point(at: 0.5)))
             }
         }
-        pieceGrid = BoxGrid(pieces.map { $0.segment.controlBounds })
+        // (The pieces are the edges, in order: their boxes are the edges'.)
+        pieceGrid = BoxGrid(edges.map { $0.box })
         return contours
     }
 
