@@ -10,8 +10,15 @@ extension BooleanBuilder {
     /// Only the right side's winding numbers are computed: crossing the edge to the left adds
     /// +1 to a path's winding number for each of its pieces in the group that runs the same way
     /// as the first, −1 for each that runs against it (see `Path.winding(at:)`).
-    func classify(_ group: ArraySlice<Int>) -> Kept? {
+    func classify(_ group: some Collection<Int>) -> Kept? {
         classify(group, at: BooleanBuilder.spots, clearest: true)
+    }
+
+    /// `classify` of group g (a group of one piece as a range of one index: no reference to the
+    /// groups' list held).
+    func classify(group g: Int, of groups: PieceGroups) -> Kept? {
+        let head = groups.head(of: g)
+        return groups.size(of: g) == 1 ? classify(head..<(head + 1)) : classify(groups[g])
     }
 
     /// Where `classify` looks along a piece: its middle, then its quarters.
@@ -20,7 +27,7 @@ extension BooleanBuilder {
     /// The classification by a vote of the points at `spots` along the piece (each with its own
     /// side distance): for edges at a vertex where the kept edges do not balance, where one
     /// point's view of a thin or sharply turning piece may be wrong.
-    func classifyByVote(_ group: ArraySlice<Int>) -> Kept? {
+    func classifyByVote(_ group: some Collection<Int>) -> Kept? {
         var forward = 0, backward = 0, neither = 0
         var result: (forward: Kept?, backward: Kept?) = (nil, nil)
         for t in [0.5, 0.3, 0.7, 0.15, 0.85] {
@@ -35,7 +42,7 @@ extension BooleanBuilder {
         return neither >= Swift.max(forward, backward) ? nil : classify(group)
     }
 
-    func classify(_ group: ArraySlice<Int>, at spots: [Double], clearest: Bool) -> Kept? {
+    func classify(_ group: some Collection<Int>, at spots: [Double], clearest: Bool) -> Kept? {
         let head = group.first!
         let p = pieces[head]
         let s = p.segment
@@ -109,7 +116,7 @@ extension BooleanBuilder {
     /// there, or a thousandth of the size (the limit, also returned); then halved until the points
     /// on both sides are nearest to that place of the piece, not to another part of it (a
     /// hairpin's other leg).
-    func sideDistance(of group: ArraySlice<Int>, at t: Double, point m: Point, normal n: Vector) -> (Double, limit: Double) {
+    func sideDistance(of group: some Collection<Int>, at t: Double, point m: Point, normal n: Vector) -> (Double, limit: Double) {
         let p = pieces[group.first!]
         let s = p.segment
         let extent = s.start.quickDistance(to: p.middle) + p.middle.quickDistance(to: s.end)
@@ -309,23 +316,34 @@ extension BooleanBuilder {
                     corners.append(vertices[parts[k].from])
                 }
             }
-            // Each loop starts at its top-left corner (least y, then least x): the same place
-            // whichever edge the chaining began with.
-            let first = corners.indices.min { (corners[$0].y, corners[$0].x) < (corners[$1].y, corners[$1].x) } ?? 0
-            // Part k of the loop from there is parts[(first + k) % n].
-            result.append(.move(corners[first]))
-            for k in 0..<n {
-                let here = (first + k) % n, next = (first + k + 1) % n
-                let s = BooleanBuilder.moved(parts[here].segment, from: corners[here], to: corners[next])
-                if k == n - 1, n > 1, case .line(let l) = s {
-                    result.append(.close(l))
-                    break
-                }
-                result.append(.segment(s))
-                if k == n - 1 { result.append(.close(LineSegment(s.end, corners[first]))) }
-            }
+            BooleanBuilder.appendLoop(to: &result, count: n, corner: { corners[$0] }, segment: { parts[$0].segment })
         }
         return result
+    }
+
+    /// Appends a loop of `count` parts to `result`: part k runs from `corner(k)` to the next
+    /// corner (its ends moved there), and the loop starts at its top-left corner (least y, then
+    /// least x: the same place whichever part the chaining began with), closed by its last part
+    /// when that is a line, else by a closing line back to its start.
+    static func appendLoop(to result: inout Path, count n: Int, corner: (Int) -> Point, segment: (Int) -> Segment) {
+        var first = 0
+        var top = corner(0)
+        for k in 1..<Swift.max(n, 1) {
+            let c = corner(k)
+            if (c.y, c.x) < (top.y, top.x) { (first, top) = (k, c) }
+        }
+        // Part k of the loop from there is part (first + k) % n.
+        result.append(.move(top))
+        for k in 0..<n {
+            let here = (first + k) % n, next = (first + k + 1) % n
+            let s = BooleanBuilder.moved(segment(here), from: corner(here), to: corner(next))
+            if k == n - 1, n > 1, case .line(let l) = s {
+                result.append(.close(l))
+                break
+            }
+            result.append(.segment(s))
+            if k == n - 1 { result.append(.close(LineSegment(s.end, top))) }
+        }
     }
 
     /// The loop with runs of pieces of one input segment, in order, made one piece again.

@@ -58,26 +58,34 @@ extension BooleanBuilder {
     /// The outline from the pieces `makeWholePieces` made: each contour's first piece classified,
     /// and the rest of the contour kept as it is (or not at all), since the regions on either
     /// side go on along it; kept contours are the loops, as `chain` would find them (a contour
-    /// run backwards from its first piece on). The work counted is what `run` counts for them.
+    /// run backwards from its first piece on), appended as `outline` appends them (each piece a
+    /// whole edge: none to join; no arcs). The work counted is what `run` counts for them.
     mutating func outline(ofContours contours: [Range<Int>]) -> Result<(path: Path, work: Int), BooleanFailure> {
-        var loops: [[Kept]] = []
+        var result = Path(accuracy: first.accuracy)
+        result.measuresLater = first.measuresLater
+        var kept: [(contour: Range<Int>, forward: Bool)] = []
+        kept.reserveCapacity(contours.count)
         for c in contours {
             guard meter.spend(BooleanBuilder.Cost.classify + 1) else { return .failure(.outOfWork) }
-            guard let head = classify(ArraySlice([c.lowerBound])) else { continue }
+            guard let head = classify(c.lowerBound..<(c.lowerBound + 1)) else { continue }
             guard meter.spend(BooleanBuilder.Cost.kept * (2 * c.count - 1)) else { return .failure(.outOfWork) }
-            if head.forward {
-                loops.append(c.map { Kept(piece: $0, forward: true, from: pieces[$0].from, to: pieces[$0].to, segment: pieces[$0].segment) })
+            kept.append((c, head.forward))
+        }
+        result.reserveCapacity(kept.reduce(0) { $0 + $1.contour.count + 2 })
+        for (c, forward) in kept {
+            let first = c.lowerBound, n = c.count
+            if forward {
+                // Part k: piece first + k, from its own vertex.
+                BooleanBuilder.appendLoop(
+                    to: &result, count: n, corner: { vertices[pieces[first + $0].from] }, segment: { pieces[first + $0].segment })
             } else {
-                let order = [c.lowerBound] + (c.lowerBound + 1..<c.upperBound).reversed()
-                loops.append(
-                    order.map { k in
-                        let p = pieces[k]
-                        return Kept(piece: k, forward: false, from: p.to, to: p.from, segment: p.segment.reversed)
-                    })
+                // Part k: the first piece, then the others from the last back, each run backwards
+                // from the vertex it ends at.
+                func piece(_ k: Int) -> Int { k == 0 ? first : first + n - k }
+                BooleanBuilder.appendLoop(
+                    to: &result, count: n, corner: { vertices[pieces[piece($0)].to] }, segment: { pieces[piece($0)].segment.reversed })
             }
         }
-        // (Each piece a whole edge: none to join.)
-        let result = outline(loops, joins: false)
         guard meter.spend(BooleanBuilder.Cost.element * result.elements.count) else { return .failure(.outOfWork) }
         return .success((result, meter.used))
     }

@@ -225,9 +225,8 @@ struct BooleanBuilder {
         kept.reserveCapacity(groups.count)
         guard !meter.isSpent else { return .failure(.outOfWork) }
         let passing = passingPieces(groups)
-        // (By index, each group read in place: a copy of each slice would retain its list.)
         for g in groups.indices {
-            let head = groups[g][groups[g].startIndex]
+            let head = groups.head(of: g)
             // A piece that only continues the one before it (nothing else meets it there) has
             // the same region on each side: its classification is that piece's.
             if let before = passing[head], let k = kept[before] {
@@ -238,8 +237,8 @@ struct BooleanBuilder {
                 kept.append(nil)
                 continue
             }
-            guard meter.spend(BooleanBuilder.Cost.classify + groups[g].count) else { return .failure(.outOfWork) }
-            kept.append(classify(groups[g]))
+            guard meter.spend(BooleanBuilder.Cost.classify + groups.size(of: g)) else { return .failure(.outOfWork) }
+            kept.append(classify(group: g, of: groups))
         }
         // Where the kept edges do not balance at a vertex (as many in as out), the edges there
         // are classified again by a vote of five points each.
@@ -253,18 +252,18 @@ struct BooleanBuilder {
             // A vote may change a piece whose classification others took: first every piece is
             // classified on its own, as before there was any taking (rare: the corpus and the
             // fonts never come here), and the balance found again.
-            for (g, group) in groups.enumerated() where passing[group.first!] != nil {
-                guard meter.spend(BooleanBuilder.Cost.classify + group.count) else { return .failure(.outOfWork) }
-                kept[g] = classify(group)
+            for g in groups.indices where passing[groups.head(of: g)] != nil {
+                guard meter.spend(BooleanBuilder.Cost.classify + groups.size(of: g)) else { return .failure(.outOfWork) }
+                kept[g] = classify(group: g, of: groups)
             }
             before = balance()
         }
         if before.contains(where: { $0 != 0 }) {
-            for (g, group) in groups.enumerated() {
-                let p = pieces[group.first!]
+            for g in groups.indices {
+                let p = pieces[groups.head(of: g)]
                 guard before[p.from] != 0 || before[p.to] != 0 else { continue }
-                guard meter.spend(5 * (BooleanBuilder.Cost.classify + group.count)) else { return .failure(.outOfWork) }
-                kept[g] = classifyByVote(group)
+                guard meter.spend(5 * (BooleanBuilder.Cost.classify + groups.size(of: g))) else { return .failure(.outOfWork) }
+                kept[g] = classifyByVote(groups[g])
             }
         }
         var edges = BooleanBuilder.present(kept)
@@ -320,7 +319,7 @@ struct BooleanBuilder {
     /// the outline by no more than that gap. (On every attempt, this made a nudged copy's result
     /// wrong: a path along the copy, long and alongside, was taken where a short one was right.)
     /// False (and `kept` partly changed) when some vertex cannot be balanced so.
-    func balanceThroughShortPieces(_ kept: inout [Kept?], _ groups: [ArraySlice<Int>], alongside: Bool) -> Bool {
+    func balanceThroughShortPieces(_ kept: inout [Kept?], _ groups: PieceGroups, alongside: Bool) -> Bool {
         var balance = Array(repeating: 0, count: vertices.count)
         for case let k? in kept { balance[k.from] += 1; balance[k.to] -= 1 }
         // The groups at each vertex, and how far the outline may move where each is changed: its
@@ -330,7 +329,8 @@ struct BooleanBuilder {
         let reach = Tolerance.balancingReach * tolerance
         var at = Array(repeating: [Int](), count: vertices.count)
         var length = Array(repeating: 0.0, count: groups.count)
-        for (g, group) in groups.enumerated() {
+        for g in groups.indices {
+            let group = groups[g]
             let p = pieces[group.first!]
             guard p.from != p.to else { continue }
             at[p.from].append(g)
@@ -371,7 +371,7 @@ struct BooleanBuilder {
                 if balance[u] > 0 { target = u; break }
                 for g in at[u] {
                     guard meter.spend(BooleanBuilder.Cost.visit) else { return false }
-                    let p = pieces[groups[g].first!]
+                    let p = pieces[groups.head(of: g)]
                     let w = p.from == u ? p.to : p.from
                     // Along u → w: not kept, or kept w → u (then dropped); not kept u → w.
                     if let k = kept[g], k.from == u { continue }
@@ -386,7 +386,7 @@ struct BooleanBuilder {
             var v = target
             while v != source {
                 let g = through[v]
-                let head = groups[g].first!
+                let head = groups.head(of: g)
                 let p = pieces[head]
                 let u = p.from == v ? p.to : p.from
                 if kept[g] != nil {
@@ -403,35 +403,6 @@ struct BooleanBuilder {
             balance[target] -= 1
         }
         return true
-    }
-
-    /// For each piece that is a group of its own and starts at a vertex where only one other
-    /// piece ends and nothing else meets, when that piece is a group of its own classified before
-    /// it: that piece's group. Such a vertex is a point that one curve passes through, so the
-    /// regions on its two sides go on across it. Not for strokes and offsets, whose region is
-    /// asked of its own test, which need not agree with that at every piece.
-    func passingPieces(_ groups: [ArraySlice<Int>]) -> [Int?] {
-        var passing = [Int?](repeating: nil, count: pieces.count)
-        guard region == nil else { return passing }
-        var ends = [Int](repeating: 0, count: vertices.count)
-        var into = [Int](repeating: -1, count: vertices.count)
-        for (i, p) in pieces.enumerated() {
-            ends[p.from] += 1
-            ends[p.to] += 1
-            into[p.to] = i
-        }
-        var groupOf = [Int](repeating: -1, count: pieces.count)
-        // (By index, each group read in place: a copy of each slice would retain its list.)
-        for g in groups.indices where groups[g].count == 1 {
-            let b = groups[g][groups[g].startIndex]
-            groupOf[b] = g
-            let v = pieces[b].from
-            guard ends[v] == 2, pieces[b].to != v else { continue }
-            let a = into[v]
-            guard a >= 0, a != b, pieces[a].from != v, groupOf[a] >= 0 else { continue }
-            passing[b] = groupOf[a]
-        }
-        return passing
     }
 
     /// Piece `b` kept as `k` keeps the piece before it, which runs into `b`'s start.
@@ -710,63 +681,5 @@ struct BooleanBuilder {
         // tolerance that the gathering joined) bounds nothing.
         pieces.removeAll { $0.from == $0.to && $0.middle.quickDistance(to: vertices[$0.from]) <= tolerance }
         pieceGrid = BoxGrid(pieces.map { $0.segment.controlBounds })
-    }
-
-    /// The pieces in groups that are one edge: the same two vertices, each piece's middle on the
-    /// first piece and the first's middle on it (overlapping input segments, cut at the
-    /// overlap's ends).
-    func coincidentGroups() -> [ArraySlice<Int>] {
-        // The pieces in order of their two vertices, each such run in order of index; then each
-        // run's groups made contiguous (head first, members in order), as ranges of `order`.
-        // Each piece's key, found once (not at each comparison of the sort).
-        let keys = pieces.map { Int64(Swift.min($0.from, $0.to)) << 32 | Int64(Swift.max($0.from, $0.to)) }
-        var order = Array(pieces.indices)
-        // Where no two pieces join the same two vertices (most outlines), each is a group of its
-        // own, in order: the same as below, without its sorts.
-        var sortedKeys = keys
-        sortedKeys.sort()
-        var distinct = true
-        for k in sortedKeys.indices.dropFirst() where sortedKeys[k] == sortedKeys[k - 1] {
-            distinct = false
-            break
-        }
-        if distinct { return order.indices.map { order[$0..<($0 + 1)] } }
-        // Each run of equal keys in order of index: sorted by key and index (the order a stable
-        // sort by key gives, from the library's quicker sort).
-        order.sort { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
-        var ranges: [Range<Int>] = []
-        var start = 0
-        while start < order.count {
-            var end = start + 1
-            while end < order.count, keys[order[end]] == keys[order[start]] { end += 1 }
-            var head = start
-            while head < end {
-                let h = order[head]
-                var members = head + 1
-                var rest: [Int] = []
-                meter.spend(2 * Cost.nearest * (end - head - 1))
-                for r in (head + 1)..<end {
-                    let k = order[r]
-                    // Each one's middle on the other: a piece a hair long between two vertices
-                    // lies near a long piece that ends at both (a loop closing there), and is not
-                    // that piece.
-                    if pieces[h].segment.nearest(to: pieces[k].middle).distance <= 10 * tolerance,
-                        pieces[k].segment.nearest(to: pieces[h].middle).distance <= 10 * tolerance
-                    {
-                        order[members] = k
-                        members += 1
-                    } else {
-                        rest.append(k)
-                    }
-                }
-                for (offset, k) in rest.enumerated() { order[members + offset] = k }
-                ranges.append(head..<members)
-                head = members
-            }
-            start = end
-        }
-        // (Heads are distinct pieces: any sort gives this order.)
-        ranges.sort { order[$0.lowerBound] < order[$1.lowerBound] }
-        return ranges.map { order[$0] }
     }
 }

@@ -63,8 +63,8 @@ import Testing
         ("ShapeGeometry/SpatialGrids.swift", "Int32(k)", 1),
         // a grid cell's index, a whole number held within ±1e18 and not a NaN
         ("ShapeGeometry/SpatialGrids.swift", "Int64(q)", 1),
-        ("ShapeGeometry/BooleanBuilder.swift", "Int64(Swift.max($0.from, $0.to))", 1),
-        ("ShapeGeometry/BooleanBuilder.swift", "Int64(Swift.min($0.from, $0.to))", 1),
+        ("ShapeGeometry/BooleanBuilder+Groups.swift", "Int64(Swift.max($0.from, $0.to))", 1),
+        ("ShapeGeometry/BooleanBuilder+Groups.swift", "Int64(Swift.min($0.from, $0.to))", 1),
         // a remainder by a small count; a count as UInt64
         ("ShapeGeometry/Constructions/Wander.swift", "Int(random.next() % UInt64(radii.count))", 1),
         ("ShapeGeometry/Constructions/Wander.swift", "Int(random.next() % UInt64(turns.count))", 1),
