@@ -11,13 +11,12 @@ extension BooleanBuilder {
     /// next begins); nil, with nothing made, otherwise.
     mutating func makeWholePieces() -> [Range<Int>]? {
         guard takesWholeContours, region == nil, edges.count >= 3 else { return nil }
+        // (Cuts at an end, where a meeting with the segment before or after was found, cut
+        // nothing: `makePieces` passes over them.)
+        for cut in cuts where cut.t > 0 && cut.t < 1 { return nil }
         var contours: [Range<Int>] = []
         var first = 0
-        // (By index: each edge read in place, not copied with its list of cuts.)
         for i in edges.indices {
-            // (Cuts at an end, where a meeting with the segment before or after was found, cut
-            // nothing: `makePieces` passes over them.)
-            for cut in edges[i].cuts where cut.t > 0 && cut.t < 1 { return nil }
             if case .arc = edges[i].segment { return nil }
             let end = edges[i].end
             if end == edges[first].start {

@@ -26,8 +26,11 @@ struct BooleanBuilder {
     /// One input segment.
     struct Edge {
         var segment: Segment
-        /// The parameters where it is cut, each with the vertex's point.
-        var cuts: [(t: Double, point: Point)] = []
+        /// Its cuts in the builder's `cuts`, in the order found: a list from `firstCut` to
+        /// `lastCut` through each cut's `next` (-1: none), `cutCount` of them. (Indices, not a list
+        /// of its own: an edge holds no reference, so copying one counts none, and the edges of
+        /// a glyph are freed at once.)
+        var firstCut = -1, lastCut = -1, cutCount = 0
         /// The segment's ends and control box, found once (an arc's are trigonometry; every
         /// meeting asks for both edges' ends).
         let start: Point, end: Point
@@ -39,6 +42,14 @@ struct BooleanBuilder {
             end = segment.end
             box = segment.controlBounds
         }
+    }
+
+    /// Where an edge is cut: the parameter, with the vertex's point; the edge's next cut in the
+    /// order found (-1: none).
+    struct Cut {
+        var t: Double
+        var point: Point
+        var next = -1
     }
 
     /// A piece of an input segment between two cuts, as a candidate edge of the result.
@@ -71,6 +82,8 @@ struct BooleanBuilder {
     /// consistent outline.
     var tolerance: Double
     var edges: [Edge] = []
+    /// Every edge's cuts, in the order found (see `Edge.firstCut`).
+    var cuts: [Cut] = []
     /// Edges below this index are the first path's.
     var firstEdges = 0
     var pieces: [Piece] = []
@@ -200,7 +213,8 @@ struct BooleanBuilder {
 
     /// Back to the state `run` starts from: the edges uncut, no pieces, vertices or openings.
     mutating func startAgain() {
-        for i in edges.indices { edges[i].cuts = [] }
+        for i in edges.indices { (edges[i].firstCut, edges[i].lastCut, edges[i].cutCount) = (-1, -1, 0) }
+        cuts = []
         pieces = []
         vertices = []
         pieceGrid = BoxGrid([])
@@ -453,7 +467,8 @@ struct BooleanBuilder {
             let a = edges[i].segment
             if case .cubic(let c) = a, let (s, t) = c.selfIntersection() {
                 let p = c.point(at: s)
-                edges[i].cuts += [(s, p), (t, p)]
+                appendCut(i, s, p)
+                appendCut(i, t, p)
             }
             var failure: BooleanFailure?
             grid.forEach(near: edges[i].box, margin: tolerance, after: i) { j in
@@ -542,9 +557,9 @@ struct BooleanBuilder {
         consider(aStart); consider(aEnd); consider(bStart); consider(bEnd)
         if grazing {
             // (Counted against the budget here: `cut` reads the meter after each pair.)
-            meter.spend((edges[i].cuts.count + edges[j].cuts.count) / Cost.cutsComparedPerUnit)
-            for c in edges[i].cuts { consider(c.point) }
-            for c in edges[j].cuts { consider(c.point) }
+            meter.spend((edges[i].cutCount + edges[j].cutCount) / Cost.cutsComparedPerUnit)
+            forEachCut(of: i) { consider($0.point) }
+            forEachCut(of: j) { consider($0.point) }
         }
         guard nearestDistance <= reach else {
             appendCut(i, t, point)
@@ -556,7 +571,11 @@ struct BooleanBuilder {
             appendCut(j, BooleanBuilder.parameter(of: nearest, on: b, near: u, tolerance: tolerance), nearest)
             return
         }
-        let known = [aStart, aEnd, bStart, bEnd] + (grazing ? edges[i].cuts.map { $0.point } + edges[j].cuts.map { $0.point } : [])
+        var known = [aStart, aEnd, bStart, bEnd]
+        if grazing {
+            forEachCut(of: i) { known.append($0.point) }
+            forEachCut(of: j) { known.append($0.point) }
+        }
         let ends = known.filter(near).stablySorted { $0.quickDistance(to: point) < $1.quickDistance(to: point) }
         // An end that both segments share (within the tolerance) is one too for a meeting that
         // is not grazing at its own point: curves that arrive at rest (coincident control points)
@@ -578,11 +597,22 @@ struct BooleanBuilder {
         appendCut(j, BooleanBuilder.parameter(of: end, on: b, near: u, tolerance: tolerance), end)
     }
 
-    /// Adds a cut to edge i, with room for a few more the first time (most edges are cut a few
-    /// times, and growing the list one by one would allocate each time).
+    /// Adds a cut to edge i, after its others.
     mutating func appendCut(_ i: Int, _ t: Double, _ point: Point) {
-        if edges[i].cuts.isEmpty { edges[i].cuts.reserveCapacity(8) }
-        edges[i].cuts.append((t, point))
+        let k = cuts.count
+        cuts.append(Cut(t: t, point: point))
+        if edges[i].lastCut >= 0 { cuts[edges[i].lastCut].next = k } else { edges[i].firstCut = k }
+        edges[i].lastCut = k
+        edges[i].cutCount += 1
+    }
+
+    /// Calls `body` with each cut of edge i, in the order found.
+    func forEachCut(of i: Int, _ body: (Cut) -> Void) {
+        var k = edges[i].firstCut
+        while k >= 0 {
+            body(cuts[k])
+            k = cuts[k].next
+        }
     }
 
     /// The parameter of `s` at point q: an end's own parameter when q is that end (for a closed
@@ -619,13 +649,17 @@ struct BooleanBuilder {
     /// Cuts each segment into pieces and gathers their ends into vertices.
     mutating func makePieces() {
         // Every edge's two ends and each of its cuts.
-        let endCount = edges.reduce(0) { $0 + 2 + $1.cuts.count }
+        let endCount = 2 * edges.count + cuts.count
         var ends = VertexSet(tolerance: tolerance, capacity: endCount)
         // At most one piece more than its cuts for each edge.
         pieces.reserveCapacity(endCount - edges.count)
         var stops: [(t: Double, vertex: Int)] = []
+        // Each edge's cuts in order of parameter (of equal ones, the first found first).
+        var edgeCuts: [Cut] = []
         for e in edges.indices {
-            edges[e].cuts.stablySort { $0.t < $1.t }
+            edgeCuts.removeAll(keepingCapacity: true)
+            forEachCut(of: e) { edgeCuts.append($0) }
+            edgeCuts.stablySort { $0.t < $1.t }
             let edge = edges[e]
             let s = edge.segment
             // The cuts in order, without the ends and without repeats: (t, vertex).
@@ -647,7 +681,7 @@ struct BooleanBuilder {
             // B34) is seamed at that vertex instead: where a closed segment starts is arbitrary,
             // and two copies of a circle then run between the same vertices and are one edge.
             var seamCut: Double?
-            if closed, let first = edge.cuts.first(where: { $0.t > 0 && $0.t < 1 }), let last = edge.cuts.last(where: { $0.t > 0 && $0.t < 1 }) {
+            if closed, let first = edgeCuts.first(where: { $0.t > 0 && $0.t < 1 }), let last = edgeCuts.last(where: { $0.t > 0 && $0.t < 1 }) {
                 for cut in [first, last] where seamCut == nil {
                     let v = ends.vertex(for: cut.point)
                     // Only to a vertex made before its own start's: two copies of a circle, each
@@ -662,7 +696,7 @@ struct BooleanBuilder {
                     }
                 }
             }
-            for cut in edge.cuts where cut.t > 0 && cut.t < 1 && cut.t != seamCut {
+            for cut in edgeCuts where cut.t > 0 && cut.t < 1 && cut.t != seamCut {
                 let v = ends.vertex(for: cut.point)
                 let last = stops[stops.count - 1]
                 if v == last.vertex, !goesSomewhere(last.t, cut.t, v) { continue }
