@@ -129,8 +129,12 @@ struct GridCell: Hashable {
     /// (0 for a NaN): `Int64(saturating:)`, converted directly since the limit is within range.
     @inline(__always) static func index(_ v: Double, side: Double) -> Int64 {
         let limit = Tolerance.gridIndexLimit
-        let q = Swift.max(Swift.min((v / side).rounded(.down), limit), -limit)
-        return q.isNaN ? 0 : Int64(q)
+        let q = v / side
+        // (The floor by a conversion toward 0, one less below 0 where that rounded up: a call of
+        // the library's floor was a quarter of a vertex's look-up.)
+        guard abs(q) < limit else { return q.isNaN ? 0 : q > 0 ? Int64(limit) : -Int64(limit) }
+        let t = Int64(q)
+        return Double(t) > q ? t - 1 : t
     }
 
     /// The cell and the eight around it.

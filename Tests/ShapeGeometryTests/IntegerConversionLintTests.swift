@@ -61,8 +61,9 @@ import Testing
         ("ShapeGeometry/SpatialGrids.swift", "Int32($0.0)", 1),
         ("ShapeGeometry/SpatialGrids.swift", "Int32($0.2)", 1),
         ("ShapeGeometry/SpatialGrids.swift", "Int32(k)", 1),
-        // a grid cell's index, a whole number held within ±1e18 and not a NaN
+        // a grid cell's index: a double below 1e18 in size and not a NaN, or ±1e18 itself
         ("ShapeGeometry/SpatialGrids.swift", "Int64(q)", 1),
+        ("ShapeGeometry/SpatialGrids.swift", "Int64(limit)", 2),
         ("ShapeGeometry/BooleanBuilder+Groups.swift", "Int64(Swift.max($0.from, $0.to))", 1),
         ("ShapeGeometry/BooleanBuilder+Groups.swift", "Int64(Swift.min($0.from, $0.to))", 1),
         // a remainder by a small count; a count as UInt64
