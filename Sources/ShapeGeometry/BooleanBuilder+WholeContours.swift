@@ -49,8 +49,8 @@ extension BooleanBuilder {
                 pieces.append(Piece(edge: i, t0: 0, t1: 1, segment: s, from: i, to: next, middle: s.point(at: 0.5)))
             }
         }
-        // (The pieces are the edges, in order: their boxes are the edges'.)
-        pieceGrid = BoxGrid(edges.map { $0.box })
+        // (The pieces are the edges, in order: their grid is the edges'.)
+        pieceGrid = edgeGrid
         return contours
     }
 

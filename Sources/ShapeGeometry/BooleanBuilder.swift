@@ -88,6 +88,8 @@ struct BooleanBuilder {
     var firstEdges = 0
     var pieces: [Piece] = []
     var vertices: [Point] = []
+    /// The edges' boxes in a grid, as `cut` made it (the whole contours' pieces are the edges).
+    var edgeGrid = BoxGrid([])
     /// The pieces' boxes in a grid, for `sideDistance`.
     var pieceGrid = BoxGrid([])
     /// The work done so far, against the budget of `run(budget:)`.
@@ -459,6 +461,7 @@ struct BooleanBuilder {
     /// inconsistent at this tolerance.
     mutating func cut() -> Result<Void, BooleanFailure> {
         let grid = BoxGrid(edges.map { $0.box })
+        edgeGrid = grid
         var budget = meter.budget - meter.used
         defer { meter.used = meter.budget - budget }
         // The search's own tolerance is 1e-9 of the size it is given: this one's, widened.
@@ -600,6 +603,8 @@ struct BooleanBuilder {
     /// Adds a cut to edge i, after its others.
     mutating func appendCut(_ i: Int, _ t: Double, _ point: Point) {
         let k = cuts.count
+        // (Room for a glyph's dozen or so at the first.)
+        if k == 0 { cuts.reserveCapacity(16) }
         cuts.append(Cut(t: t, point: point))
         if edges[i].lastCut >= 0 { cuts[edges[i].lastCut].next = k } else { edges[i].firstCut = k }
         edges[i].lastCut = k

@@ -439,6 +439,7 @@ public struct Path: Sendable {
     /// `move` up to the next `move`.
     public var subpathRanges: [Range<Int>] {
         var result: [Range<Int>] = []
+        result.reserveCapacity(subpathStarts.count)
         for (k, s) in subpathStarts.enumerated() {
             let e = k + 1 < subpathStarts.count ? subpathStarts[k + 1] : elements.count
             result.append(s..<e)
