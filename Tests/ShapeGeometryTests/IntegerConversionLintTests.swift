@@ -64,6 +64,11 @@ import Testing
         // a grid cell's index: a double below 1e18 in size and not a NaN, or ±1e18 itself
         ("ShapeGeometry/SpatialGrids.swift", "Int64(q)", 1),
         ("ShapeGeometry/SpatialGrids.swift", "Int64(limit)", 2),
+        // a comparison's 0 or 1 (this form compiles without branches; typed literals did not)
+        ("ShapeGeometry/SpatialGrids.swift", "UInt8(b.minX <= box.maxX + margin ? 1 : 0)", 1),
+        ("ShapeGeometry/SpatialGrids.swift", "UInt8(b.minY <= box.maxY + margin ? 1 : 0)", 1),
+        ("ShapeGeometry/SpatialGrids.swift", "UInt8(box.minX <= b.maxX + margin ? 1 : 0)", 1),
+        ("ShapeGeometry/SpatialGrids.swift", "UInt8(box.minY <= b.maxY + margin ? 1 : 0)", 1),
         ("ShapeGeometry/BooleanBuilder+Groups.swift", "Int64(Swift.max($0.from, $0.to))", 1),
         ("ShapeGeometry/BooleanBuilder+Groups.swift", "Int64(Swift.min($0.from, $0.to))", 1),
         // a remainder by a small count; a count as UInt64
