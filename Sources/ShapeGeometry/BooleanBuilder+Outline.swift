@@ -289,9 +289,8 @@ extension BooleanBuilder {
 
     // MARK: 5. The outline
 
-    /// The loops as a path: consecutive pieces of one segment joined (unless told that no two are
-    /// pieces of one: `joins`), ends made to meet.
-    func outline(_ loops: [[Kept]], joins: Bool = true) -> Path {
+    /// The loops as a path: consecutive pieces of one segment joined, ends made to meet.
+    func outline(_ loops: [[Kept]]) -> Path {
         var result = Path(accuracy: first.accuracy)
         // As unmeasured as the path it outlines (`Path.measuresLater`): a host that leaves the
         // lengths of its drawing for later leaves its outline's too.
@@ -299,7 +298,7 @@ extension BooleanBuilder {
         // At most a move, the loop's pieces and a closing line for each loop.
         result.reserveCapacity(loops.reduce(0) { $0 + $1.count + 2 })
         for loop in loops {
-            let parts = joins ? joined(loop) : loop
+            let parts = joined(loop)
             guard !parts.isEmpty else { continue }
             // The point where each part starts: an arc's own start, or the end of the arc before,
             // or the vertex.
@@ -326,9 +325,10 @@ extension BooleanBuilder {
     /// least x: the same place whichever part the chaining began with), closed by its last part
     /// when that is a line, else by a closing line back to its start.
     static func appendLoop(to result: inout Path, count n: Int, corner: (Int) -> Point, segment: (Int) -> Segment) {
+        guard n > 0 else { return }
         var first = 0
         var top = corner(0)
-        for k in 1..<Swift.max(n, 1) {
+        for k in 1..<n {
             let c = corner(k)
             if (c.y, c.x) < (top.y, top.x) { (first, top) = (k, c) }
         }

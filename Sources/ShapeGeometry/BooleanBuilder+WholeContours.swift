@@ -72,15 +72,15 @@ extension BooleanBuilder {
         }
         result.reserveCapacity(kept.reduce(0) { $0 + $1.contour.count + 2 })
         for (c, forward) in kept {
-            let first = c.lowerBound, n = c.count
+            let start = c.lowerBound, n = c.count
             if forward {
-                // Part k: piece first + k, from its own vertex.
+                // Part k: piece start + k, from its own vertex.
                 BooleanBuilder.appendLoop(
-                    to: &result, count: n, corner: { vertices[pieces[first + $0].from] }, segment: { pieces[first + $0].segment })
+                    to: &result, count: n, corner: { vertices[pieces[start + $0].from] }, segment: { pieces[start + $0].segment })
             } else {
                 // Part k: the first piece, then the others from the last back, each run backwards
                 // from the vertex it ends at.
-                func piece(_ k: Int) -> Int { k == 0 ? first : first + n - k }
+                func piece(_ k: Int) -> Int { k == 0 ? start : start + n - k }
                 BooleanBuilder.appendLoop(
                     to: &result, count: n, corner: { vertices[pieces[piece($0)].to] }, segment: { pieces[piece($0)].segment.reversed })
             }
