@@ -156,12 +156,24 @@ extension Pen {
                 if covered { continue }
                 evolute(of: s, from: a, to: b, into: &result)
             }
+            #if hasFeature(Embedded)
+            // (One fit for the three curves in the playground's module: `FittedCurve`.)
+            let curve: FittedCurve
+            switch s {
+            case .cubic(let c): curve = .cubic(FittedCubic(c))
+            case .quadratic(let c): curve = .quadratic(c)
+            case .arc(let c): curve = .arc(c)
+            case .line: continue  // offset exactly by `offsets`
+            }
+            fit(curve, of: s, from: a, to: b, d: d, depth: 0, bound: bound, scale: scale, into: &result)
+            #else
             switch s {
             case .cubic(let c): fit(FittedCubic(c), of: s, from: a, to: b, d: d, depth: 0, bound: bound, scale: scale, into: &result)
             case .quadratic(let c): fit(c, of: s, from: a, to: b, d: d, depth: 0, bound: bound, scale: scale, into: &result)
             case .arc(let c): fit(c, of: s, from: a, to: b, d: d, depth: 0, bound: bound, scale: scale, into: &result)
             case .line: break  // offset exactly by `offsets`
             }
+            #endif
         }
         return result
     }

@@ -196,6 +196,27 @@ import Glibc
         }
     }
 
+    /// The three curves as one type (`FittedCurve`, what the playground's module fits the
+    /// offsets of) answer with each curve's own points and derivatives, the same doubles: a case
+    /// mapped to the wrong curve, or its point taken for its derivative, fails here as well as in
+    /// the module's golden scripts.
+    @Test func theFittedCurveAnswersAsItsCurve() {
+        var rng = SeededRandom(seed: 4805)
+        for _ in 0..<200 {
+            let p = (0..<4).map { _ in rng.point(-50, 50) }
+            let k = FittedCubic(CubicBezier(p[0], p[1], p[2], p[3])), q = QuadraticBezier(p[0], p[1], p[2])
+            let a = Arc(center: p[3], u: p[1] - p[0], v: p[2] - p[0], startAngle: rng.uniform(-3, 3), sweep: rng.uniform(-6, 6))
+            let cases: [(FittedCurve, any OffsetFitted)] = [(.cubic(k), k), (.quadratic(q), q), (.arc(a), a)]
+            for (curve, own) in cases {
+                for t in [0, rng.uniform(0, 1), 0.5, 1] {
+                    #expect(curve.point(at: t) == own.point(at: t), "\(own) at \(t)")
+                    #expect(curve.derivative(at: t) == own.derivative(at: t), "\(own) at \(t)")
+                    #expect(curve.secondDerivative(at: t) == own.secondDerivative(at: t), "\(own) at \(t)")
+                }
+            }
+        }
+    }
+
     /// The way back's nearest sample (`OrderedSamples.nearest`) is the one a look at every sample
     /// finds, the first of equals, from any starting index: on points along arcs turning up to a
     /// quarter turn (where the search prunes by projections), at query points near and far, with
