@@ -30,9 +30,8 @@ extension BooleanBuilder {
         // Each piece's key, found once (not at each comparison of the sort).
         let keys = pieces.map { Int64(Swift.min($0.from, $0.to)) << 32 | Int64(Swift.max($0.from, $0.to)) }
         var order = Array(pieces.indices)
-        // Each run of equal keys in order of index: sorted by key and index (the order a stable
-        // sort by key gives, from the library's quicker sort).
-        order.sort { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
+        // Each run of equal keys in order of index: sorted by key and index (no two equal).
+        order.sortInAnyOrderOfEquals { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
         var ranges: [Range<Int>] = []
         var start = 0
         while start < order.count {
@@ -65,7 +64,7 @@ extension BooleanBuilder {
             start = end
         }
         // (Heads are distinct pieces: any sort gives this order.)
-        ranges.sort { order[$0.lowerBound] < order[$1.lowerBound] }
+        ranges.sortInAnyOrderOfEquals { order[$0.lowerBound] < order[$1.lowerBound] }
         var groups = PieceGroups(members: [], starts: [0])
         groups.members.reserveCapacity(order.count)
         groups.starts.reserveCapacity(ranges.count + 1)

@@ -27,11 +27,12 @@ extension BooleanBuilder {
                 return nil
             }
         }
-        // The starts in order of x, each compared with those after it within the reach in x.
-        // (A list of its own, sorted without looking through `self`.)
+        // The starts in order of x, each compared with those after it within the reach in x
+        // (equal x in any order: a pair within the reach is compared from whichever comes
+        // first). (A list of its own, sorted without looking through `self`.)
         let reach = 2 * tolerance
         var starts = edges.map { $0.start }
-        starts.sort { $0.x < $1.x }
+        starts.sortInAnyOrderOfEquals { $0.x < $1.x }
         for k in starts.indices {
             let p = starts[k]
             var m = k + 1

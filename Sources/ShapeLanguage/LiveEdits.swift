@@ -279,7 +279,7 @@ extension Source {
     public func bytes(writing numbers: [(range: SourceRange, value: Double)]) -> [UInt8] {
         var out = bytes
         // From the last literal back, so that the earlier ranges stay where they are.
-        for (r, value) in numbers.sorted(by: { $0.range.start > $1.range.start }) {
+        for (r, value) in numbers.stablySorted(by: { $0.range.start > $1.range.start }) {
             out.replaceSubrange(r.start..<r.end, with: Array(NumberFormat.plain(value, decimals: 12).utf8))
         }
         return out

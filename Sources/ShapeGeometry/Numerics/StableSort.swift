@@ -99,3 +99,18 @@ extension Array {
 extension Array where Element: Comparable {
     package mutating func stablySort() { stablySort(by: <) }
 }
+
+extension Array {
+    /// Sorts by `less` where the order of equal elements does not matter (the caller's answer is
+    /// the same in any): the standard library's sort natively, where it is the quicker (the
+    /// booleans' sorts took 8% more instructions as `stablySort`); in the playground's module,
+    /// where every type a sort is used with carries its own copy of it (2.5 KB each),
+    /// `stablySort`, the one the module has anyway.
+    @inline(__always) mutating func sortInAnyOrderOfEquals(by less: (Element, Element) -> Bool) {
+        #if hasFeature(Embedded)
+        stablySort(by: less)
+        #else
+        sort(by: less)
+        #endif
+    }
+}
