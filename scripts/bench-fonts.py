@@ -290,6 +290,23 @@ def script(glyphs, points, simplify, queries):
     return "\n".join(lines) + "\n"
 
 
+def busy_cores(seconds=1.0):
+    """How many cores other processes kept busy over `seconds` (from /proc/stat; None where
+    there is none): what the load average, which lags by minutes, cannot say of the moment."""
+    def sample():
+        with open("/proc/stat") as f:
+            fields = [float(x) for x in f.readline().split()[1:]]
+        return sum(fields), fields[3] + fields[4]  # all, idle + iowait
+    try:
+        total0, idle0 = sample()
+        time.sleep(seconds)
+        total1, idle1 = sample()
+    except OSError:
+        return None
+    total = total1 - total0
+    return (os.cpu_count() or 1) * (1 - (idle1 - idle0) / total) if total > 0 else 0.0
+
+
 def timed_run(command, stdout_path):
     """Seconds of one run of `command`, its standard output into `stdout_path`."""
     with open(stdout_path, "w") as out:
@@ -346,6 +363,7 @@ def main():
     size = os.path.getsize(files["whole"])
     lines = sum(1 for _ in open(files["whole"]))
 
+    busy = busy_cores()
     out = os.path.join(work, "fonts-whole.out")
     # The runs interleaved (each round: shape's three scripts, then skia-pathops's pass), so that
     # the machine's changes of speed fall on both alike.
@@ -385,7 +403,14 @@ def main():
     print(f"fonts: {os.path.basename(font_path)} at weights {', '.join(map(str, WEIGHTS))}: {len(glyphs):,} glyphs "
           f"of two or more contours, {lines:,} lines ({size / 1e6:.1f} MB), {n_points:,} points asked")
     print(f"times: median of {runs} runs; shape's release binary with start-up, skia-pathops {pathops.__version__} "
-          f"in a Python loop")
+          f"in a Python loop; {os.cpu_count()} cores, " + (f"{busy:.2f} of them busy with other work in the second "
+          f"before the runs" if busy is not None else "their use unknown"))
+    if busy is not None and busy > 0.3:
+        # shape runs a long script on two threads, the parse beside the run: where another process
+        # holds a core, the drawing alone takes up to twice as long, and `simplify alone` (the
+        # difference of two such runs) reads too little (docs/geometry.md, "Fonts").
+        print("note: the machine was busy before the runs; shape's two threads may have shared a core, "
+              "and its figures are not to be compared: run again when it is quiet")
     print(f"reference areas within {max(uncertainty) / (em * em):.0e} of the em square (the largest bound), "
           f"asked to {REL:g}")
     print(f"{'':34}{'shape':>12}{'skia-pathops':>15}")
