@@ -44,6 +44,9 @@ import pathops
 from fontTools.pens.basePen import BasePen
 from fontTools.ttLib import TTFont
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import end_to_end  # noqa: E402 (the scripts' shared helpers: the machine's use)
+
 WEIGHTS = [100, 400, 900]
 POINTS = 4
 REL = 1e-10
@@ -290,23 +293,6 @@ def script(glyphs, points, simplify, queries):
     return "\n".join(lines) + "\n"
 
 
-def busy_cores(seconds=1.0):
-    """How many cores other processes kept busy over `seconds` (from /proc/stat; None where
-    there is none): what the load average, which lags by minutes, cannot say of the moment."""
-    def sample():
-        with open("/proc/stat") as f:
-            fields = [float(x) for x in f.readline().split()[1:]]
-        return sum(fields), fields[3] + fields[4]  # all, idle + iowait
-    try:
-        total0, idle0 = sample()
-        time.sleep(seconds)
-        total1, idle1 = sample()
-    except OSError:
-        return None
-    total = total1 - total0
-    return (os.cpu_count() or 1) * (1 - (idle1 - idle0) / total) if total > 0 else 0.0
-
-
 def timed_run(command, stdout_path):
     """Seconds of one run of `command`, its standard output into `stdout_path`."""
     with open(stdout_path, "w") as out:
@@ -363,7 +349,7 @@ def main():
     size = os.path.getsize(files["whole"])
     lines = sum(1 for _ in open(files["whole"]))
 
-    busy = busy_cores()
+    busy = end_to_end.busy_cores()
     out = os.path.join(work, "fonts-whole.out")
     # The runs interleaved (each round: shape's three scripts, then skia-pathops's pass), so that
     # the machine's changes of speed fall on both alike.

@@ -45,7 +45,14 @@ with open(empty, "w") as f:
 e1s, _ = end_to_end.e1(data, out)
 e4s, e4p = end_to_end.e4(data, out)
 statements = sum(1 for line in open(fonts_draw) if line.strip() and not line.startswith("#"))
-print(f"load average at the start: {os.getloadavg()[0]:.2f} (2 cores here)")
+busy = end_to_end.busy_cores()
+print(f"load average at the start: {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores here"
+      + (f", {busy:.2f} of them busy with other work in the second before the runs)" if busy is not None else ")"))
+if busy is not None and busy > 0.3:
+    # Long scripts run on two threads (the parse beside the run): with a core held elsewhere they
+    # share one, and the drawing statements take up to twice as long.
+    print("note: the machine was busy before the runs; shape's two threads may have shared a core, "
+          "and its figures are not to be compared: run again when it is quiet")
 
 (t_empty, m_empty), (t_draw, m_draw), (t_base, _) = medians(
     20, [shape, "--quiet", empty], [shape, "--quiet", fonts_draw], [base, "--quiet", fonts_draw])

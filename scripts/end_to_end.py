@@ -2,7 +2,7 @@
 `ShapeBenchmarks --dump` leaves in DATA: each as a `.shape` script and as a Python script doing the
 same work with a peer (kurbopy for E1, skia-python for E4). Used by bench-scripts.py and
 bench-statements.py."""
-import os, random
+import os, random, time
 
 
 def rows(data, name):
@@ -49,3 +49,20 @@ def curves100k(out):
     return write(out, "curves100k.shape", ["move 0 0"] + [
         f"curve {r.uniform(0, 1000)!r} {r.uniform(0, 1000)!r} {r.uniform(0, 1000)!r} {r.uniform(0, 1000)!r} {r.uniform(0, 1000)!r} {r.uniform(0, 1000)!r}"
         for _ in range(100_000)])
+
+
+def busy_cores(seconds=1.0):
+    """How many cores other processes kept busy over `seconds` (from /proc/stat; None where
+    there is none): what the load average, which lags by minutes, cannot say of the moment."""
+    def sample():
+        with open("/proc/stat") as f:
+            fields = [float(x) for x in f.readline().split()[1:]]
+        return sum(fields), fields[3] + fields[4]  # all, idle + iowait
+    try:
+        total0, idle0 = sample()
+        time.sleep(seconds)
+        total1, idle1 = sample()
+    except OSError:
+        return None
+    total = total1 - total0
+    return (os.cpu_count() or 1) * (1 - (idle1 - idle0) / total) if total > 0 else 0.0
