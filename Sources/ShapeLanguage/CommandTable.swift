@@ -200,6 +200,32 @@ public struct CommandSpec: Sendable {
     /// What the command does; nil for the language's statements, which the interpreter runs itself.
     var run: Handler?
 
+    /// The memberwise initializer, written out so that it is one function: the table's 200 rows
+    /// each set every field where it was inlined (in the playground's module, kilobytes of code
+    /// run once at start-up).
+    @inline(never) init(
+        name: String, parameters: [String], optionalCount: Int = 0, variadic: Bool = false,
+        variadicNames: (each: String, all: String) = (each: "each dash length", all: "any number of lengths"),
+        keywords: [KeywordSpec] = [], optionGroups: [OptionGroup] = [], group: CommandGroup, cost: WorkCost, isQuery: Bool,
+        functionForm: Bool? = nil, summary: String, example: String, takesText: Bool = false, run: Handler? = nil
+    ) {
+        self.name = name
+        self.parameters = parameters
+        self.optionalCount = optionalCount
+        self.variadic = variadic
+        self.variadicNames = variadicNames
+        self.keywords = keywords
+        self.optionGroups = optionGroups
+        self.group = group
+        self.cost = cost
+        self.isQuery = isQuery
+        self.functionForm = functionForm
+        self.summary = summary
+        self.example = example
+        self.takesText = takesText
+        self.run = run
+    }
+
     public func keyword(named n: String) -> KeywordSpec? { keywords.first { $0.name == n } }
 
     /// `name(...)` gives a value (see `functionForm`).

@@ -32,7 +32,7 @@ public struct Drawing: Sendable {
         public var dash: [Double]?
         public var dashOffset: Double?
 
-        public init(
+        @inline(never) public init(
             id: String? = nil, fontFamily: String? = nil, fontSize: Double? = nil, textAnchor: String? = nil, bold: Bool = false,
             fill: String? = nil, fillRule: String? = nil, stroke: String? = nil, strokeWidth: Double? = nil, roundJoin: Bool = false,
             dash: [Double]? = nil, dashOffset: Double? = nil
