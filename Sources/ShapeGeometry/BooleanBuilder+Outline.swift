@@ -291,12 +291,8 @@ extension BooleanBuilder {
 
     /// The loops as a path: consecutive pieces of one segment joined, ends made to meet.
     func outline(_ loops: [[Kept]]) -> Path {
-        var result = Path(accuracy: first.accuracy)
-        // As unmeasured as the path it outlines (`Path.measuresLater`): a host that leaves the
-        // lengths of its drawing for later leaves its outline's too.
-        result.measuresLater = first.measuresLater
         // At most a move, the loop's pieces and a closing line for each loop.
-        result.reserveCapacity(loops.reduce(0) { $0 + $1.count + 2 })
+        var result = emptyOutline(reserving: loops.reduce(0) { $0 + $1.count + 2 })
         for loop in loops {
             let parts = joined(loop)
             guard !parts.isEmpty else { continue }
@@ -317,6 +313,16 @@ extension BooleanBuilder {
             }
             BooleanBuilder.appendLoop(to: &result, count: n, corner: { corners[$0] }, segment: { parts[$0].segment })
         }
+        return result
+    }
+
+    /// The path an outline is appended to, with room for `count` elements: as unmeasured as the
+    /// path it outlines (`Path.measuresLater`): a host that leaves the lengths of its drawing for
+    /// later leaves its outline's too.
+    func emptyOutline(reserving count: Int) -> Path {
+        var result = Path(accuracy: first.accuracy)
+        result.measuresLater = first.measuresLater
+        result.reserveCapacity(count)
         return result
     }
 

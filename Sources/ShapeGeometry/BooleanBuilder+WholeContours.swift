@@ -31,7 +31,8 @@ extension BooleanBuilder {
         // (equal x in any order: a pair within the reach is compared from whichever comes
         // first). (A list of its own, sorted without looking through `self`.)
         let reach = 2 * tolerance
-        var starts = edges.map { $0.start }
+        let firstPoints = edges.map { $0.start }
+        var starts = firstPoints
         starts.sortInAnyOrderOfEquals { $0.x < $1.x }
         for k in starts.indices {
             let p = starts[k]
@@ -41,7 +42,7 @@ extension BooleanBuilder {
                 m += 1
             }
         }
-        vertices = edges.map { $0.start }
+        vertices = firstPoints
         pieces.reserveCapacity(edges.count)
         for c in contours {
             for i in c {
@@ -61,8 +62,6 @@ extension BooleanBuilder {
     /// run backwards from its first piece on), appended as `outline` appends them (each piece a
     /// whole edge: none to join; no arcs). The work counted is what `run` counts for them.
     mutating func outline(ofContours contours: [Range<Int>]) -> Result<(path: Path, work: Int), BooleanFailure> {
-        var result = Path(accuracy: first.accuracy)
-        result.measuresLater = first.measuresLater
         var kept: [(contour: Range<Int>, forward: Bool)] = []
         kept.reserveCapacity(contours.count)
         for c in contours {
@@ -71,7 +70,7 @@ extension BooleanBuilder {
             guard meter.spend(BooleanBuilder.Cost.kept * (2 * c.count - 1)) else { return .failure(.outOfWork) }
             kept.append((c, head.forward))
         }
-        result.reserveCapacity(kept.reduce(0) { $0 + $1.contour.count + 2 })
+        var result = emptyOutline(reserving: kept.reduce(0) { $0 + $1.contour.count + 2 })
         for (c, forward) in kept {
             let start = c.lowerBound, n = c.count
             if forward {

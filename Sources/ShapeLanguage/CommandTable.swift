@@ -175,14 +175,14 @@ public struct CommandSpec: Sendable {
     /// Positional parameter names, in order.
     public var parameters: [String]
     /// Trailing parameters that may be left out (counted from the end of `parameters`).
-    public var optionalCount: Int = 0
+    public var optionalCount: Int
     /// Takes any number of positional values (`dash`, `catmull`).
-    public var variadic: Bool = false
+    public var variadic: Bool
     /// How errors name a variadic command's values: one of them, and all of them.
-    var variadicNames = (each: "each dash length", all: "any number of lengths")
-    public var keywords: [KeywordSpec] = []
+    var variadicNames: (each: String, all: String)
+    public var keywords: [KeywordSpec]
     /// Option words that exclude each other, or of which one is needed.
-    public var optionGroups: [OptionGroup] = []
+    public var optionGroups: [OptionGroup]
     public var group: CommandGroup
     /// What one run costs against the work budget (no default: every row states it).
     public var cost: WorkCost
@@ -192,17 +192,17 @@ public struct CommandSpec: Sendable {
     /// Whether `name(...)` in an expression runs it and gives its report as a value. Nil means
     /// "if it is a query"; the queries that only print or write (`show`, `save`, ...) say false,
     /// and `handle` (whose bare form is its query) says true.
-    var functionForm: Bool? = nil
+    var functionForm: Bool?
     public var summary: String
     public var example: String
     /// Takes text, not numbers: the handler reads its arguments as written (`svg`, `save`, `help`).
-    public internal(set) var takesText = false
+    public internal(set) var takesText: Bool
     /// What the command does; nil for the language's statements, which the interpreter runs itself.
     var run: Handler?
 
     /// The memberwise initializer, written out so that it is one function: the table's 200 rows
     /// each set every field where it was inlined (in the playground's module, kilobytes of code
-    /// run once at start-up).
+    /// run once at start-up). The fields' defaults are its own.
     @inline(never) init(
         name: String, parameters: [String], optionalCount: Int = 0, variadic: Bool = false,
         variadicNames: (each: String, all: String) = (each: "each dash length", all: "any number of lengths"),
