@@ -5,6 +5,10 @@ protocol OffsetFitted {
     func point(at t: Double) -> Point
     func derivative(at t: Double) -> Vector
     func secondDerivative(at t: Double) -> Vector
+    #if hasFeature(Embedded)
+    /// The curve as the module's one fitted type (only `FittedCurve` is fitted there).
+    var asFittedCurve: FittedCurve { get }
+    #endif
 }
 
 /// A cubic for the thousands of points and derivatives a fit asks of one curve: its points in the
@@ -29,9 +33,17 @@ struct FittedCubic: OffsetFitted {
     @inline(__always) func secondDerivative(at t: Double) -> Vector { bezier.secondDerivative(at: t) }
 }
 
+// (In the playground's module only `FittedCurve` is fitted, below, and a fitted piece is
+// measured as a `FittedCubic`.)
+#if hasFeature(Embedded)
+extension FittedCubic {
+    var asFittedCurve: FittedCurve { .cubic(self) }
+}
+#else
 extension CubicBezier: OffsetFitted {}
 extension QuadraticBezier: OffsetFitted {}
 extension Arc: OffsetFitted {}
+#endif
 
 /// The three curves whose offsets are fitted, as one type, for the playground's module: there
 /// (Embedded Swift, which copies a generic function for every type it is used with) the fit is
@@ -62,6 +74,9 @@ enum FittedCurve: OffsetFitted {
         case .arc(let c): c.secondDerivative(at: t)
         }
     }
+    #if hasFeature(Embedded)
+    var asFittedCurve: FittedCurve { self }
+    #endif
 }
 
 /// A curve `Pen.geometricFit` fits a cubic to, piece by piece: its points, and its points with
@@ -128,6 +143,29 @@ struct EvoluteTarget: FitTarget {
         return (segment.point(at: t) + n * radius(t), n * radiusSlope(t))
     }
 }
+
+#if hasFeature(Embedded)
+/// The two curves `Pen.geometricFit` fits (an offset, an evolute) as one type, for the
+/// playground's module: Embedded Swift copies a generic function for every type it is used with,
+/// and the fit's copy for each took 6 and 8 KB there; made once for this, at the cost of a switch
+/// at each point it asks for. Natively each keeps its own.
+enum FitTargets: FitTarget {
+    case offset(OffsetTarget<FittedCurve>), evolute(EvoluteTarget)
+
+    func point(at t: Double) -> Point {
+        switch self {
+        case .offset(let o): o.point(at: t)
+        case .evolute(let e): e.point(at: t)
+        }
+    }
+    func pointAndVelocity(at t: Double) -> (point: Point, velocity: Vector) {
+        switch self {
+        case .offset(let o): o.pointAndVelocity(at: t)
+        case .evolute(let e): e.pointAndVelocity(at: t)
+        }
+    }
+}
+#endif
 
 /// The offset's point at an end of a piece `Pen.fit` fits and, where the curve moves there, the
 /// offset's derivative q′: the two halves of a piece share the one where they meet, and each

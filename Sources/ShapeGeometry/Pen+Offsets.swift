@@ -211,7 +211,7 @@ extension Pen {
     /// of it at the same parameter (at 16 points); halved until one passes. (The Hermite cubic
     /// alone, of the fourth order and tied to the parameter, took 28,740 pieces for the evolutes
     /// of a stroke 100 times as wide as its path, O20 in docs/robustness.md.)
-    mutating func fitCurve<T: FitTarget>(_ target: T, from a: Double, to b: Double, depth: Int, into result: inout [Segment]) {
+    mutating func fitCurve(_ target: EvoluteTarget, from a: Double, to b: Double, depth: Int, into result: inout [Segment]) {
         work += Cost.fit
         let (q0, w0) = target.pointAndVelocity(at: a), (q1, w1) = target.pointAndVelocity(at: b)
         let v0 = w0 * ((b - a) / 3), v1 = w1 * ((b - a) / 3)
@@ -229,9 +229,12 @@ extension Pen {
             let d0 = v0.quickLength > Tolerance.nearRest * scale ? v0 : target.point(at: a + e) - q0
             let d1 = v1.quickLength > Tolerance.nearRest * scale ? v1 : q1 - target.point(at: b - e)
             between.removeAll(keepingCapacity: true)
-            if let (fitted, fittedError) = geometricFit(target, from: a, to: b, q0: q0, q1: q1, v0: d0, v1: d1),
-                fittedError <= tolerance
-            {
+            #if hasFeature(Embedded)
+            let geometric = geometricFit(FitTargets.evolute(target), from: a, to: b, q0: q0, q1: q1, v0: d0, v1: d1)
+            #else
+            let geometric = geometricFit(target, from: a, to: b, q0: q0, q1: q1, v0: d0, v1: d1)
+            #endif
+            if let (fitted, fittedError) = geometric, fittedError <= tolerance {
                 cubic = fitted
                 err = fittedError
             }
@@ -306,9 +309,13 @@ extension Pen {
         // Where the offset runs the curve's way (1 − dκ > 0 on the piece), a geometric fit of the
         // two handle lengths does far better than the parameter's own: kept if the two curves are
         // within the tolerance of each other both ways.
+        #if hasFeature(Embedded)
+        let target = FitTargets.offset(OffsetTarget(curve: c.asFittedCurve, segment: s, d: d, slope: slope, scale: scale))
+        #else
+        let target = OffsetTarget(curve: c, segment: s, d: d, slope: slope, scale: scale)
+        #endif
         if err > tolerance, 1 - (d + slope * 0.5 * (a + b)) * s.curvature(at: 0.5 * (a + b)) > 0,
-            let (fitted, fittedError) = geometricFit(
-                OffsetTarget(curve: c, segment: s, d: d, slope: slope, scale: scale), from: a, to: b, q0: q0, q1: q1, v0: v0, v1: v1),
+            let (fitted, fittedError) = geometricFit(target, from: a, to: b, q0: q0, q1: q1, v0: v0, v1: v1),
             fittedError <= tolerance
         {
             cubic = fitted
