@@ -66,7 +66,7 @@ extension BooleanBuilder {
         kept.reserveCapacity(contours.count)
         for c in contours {
             guard meter.spend(BooleanBuilder.Cost.classify + 1) else { return .failure(.outOfWork) }
-            guard let head = classify(c.lowerBound..<(c.lowerBound + 1)) else { continue }
+            guard let head = classify(BooleanBuilder.onePiece(c.lowerBound)) else { continue }
             guard meter.spend(BooleanBuilder.Cost.kept * (2 * c.count - 1)) else { return .failure(.outOfWork) }
             kept.append((c, head.forward))
         }
