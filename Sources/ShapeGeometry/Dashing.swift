@@ -171,11 +171,7 @@ public enum TrackPoints {
     /// [k·P + prefix[j] − phase, k·P + prefix[j+1] − phase]: each end is computed with one
     /// rounding, never by accumulation, so it stays exact to about one ulp of the path's length
     /// however many dashes precede it, and a later period can be started without the ones before.
-    /// (Inlined natively, where its closures become the caller's code; one copy in the
-    /// playground's module: docs/playground.md, "Numbers".)
-    #if !hasFeature(Embedded)
     @inline(__always)
-    #endif
     static func forEachDash(total: Double, pattern: DashPattern, fromPeriod first: Double = 0, _ body: (Double, Double) -> Void) {
         let lengths = pattern.lengths, period = pattern.period
         var prefix = [0.0]
@@ -196,11 +192,7 @@ public enum TrackPoints {
 
     /// The points at the given increasing positions along a subpath, walking its elements once
     /// from element `from`; `stop` is asked before each element's points.
-    /// (Inlined natively, where its closures become the caller's code; one copy in the
-    /// playground's module: docs/playground.md, "Numbers".)
-    #if !hasFeature(Embedded)
     @inline(__always)
-    #endif
     static func appendPoints(
         of path: Path, subpath: Range<Int>, from: Int, base: Double, positions: [Double],
         willEmit: (Int) -> Void, stop: () -> Bool, _ emit: (Point) -> Void

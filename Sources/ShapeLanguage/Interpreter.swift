@@ -3,12 +3,21 @@ import ShapeGeometry
 /// A procedure defined with `def`, with the source it was written in (for diagnostics).
 struct Procedure: Sendable, Equatable {
     var parameters: [String]
-    var body: [Stmt]
+    var body: [Stmt] { tree.statements }
+    private let tree: StatementTree
     var source: Source
     /// Where its name was written, for `help` and `vars`.
     var nameRange: SourceRange
     /// Tells definitions apart: each `def` makes a new one, even with the same text.
     var definition: Int
+
+    init(parameters: [String], body: [Stmt], source: Source, nameRange: SourceRange, definition: Int) {
+        self.parameters = parameters
+        self.tree = StatementTree(body)
+        self.source = source
+        self.nameRange = nameRange
+        self.definition = definition
+    }
 
     static func == (a: Procedure, b: Procedure) -> Bool { a.definition == b.definition }
 }

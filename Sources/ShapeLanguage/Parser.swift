@@ -191,7 +191,10 @@ public struct Parser {
                 if untilBrace { return result }
                 throw failure(.unmatchedClose("}"), at: current.range)
             default:
-                result.append(try statement())
+                // (A keyword's statement is asked for by its keyword here, as `statement()` would:
+                // for nested blocks, one call less at each level, so that a browser's stack holds
+                // the 1,000 levels of the parser's limit (docs/playground.md, "The stack").)
+                if case .keyword(let k) = current.kind { result.append(try statement(k)) } else { result.append(try statement()) }
                 switch current.kind {
                 case .newline, .end: break
                 case .rightBrace where untilBrace: break
@@ -275,7 +278,7 @@ public struct Parser {
                     blockDepth += 1
                     defer { blockDepth -= 1 }
                     guard blockDepth <= Parser.blockLimit else { throw failure(.blocksTooDeep(Parser.blockLimit), at: current.range) }
-                    otherwise = [try statement()]
+                    otherwise = [try statement(.if)]
                 } else {
                     otherwise = try block()
                 }

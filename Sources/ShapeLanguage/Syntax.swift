@@ -79,6 +79,49 @@ public enum Stmt: Sendable {
 
 /// A parsed source: its statements in order.
 public struct Program: Sendable {
-    public var statements: [Stmt]
+    public var statements: [Stmt] { tree.statements }
     public var source: Source
+    private let tree: StatementTree
+
+    public init(statements: [Stmt], source: Source) {
+        self.tree = StatementTree(statements)
+        self.source = source
+    }
+}
+
+/// Statements that are freed without recursion. Left to the compiler, freeing a statement frees
+/// its blocks' statements from inside its own release, a few calls deeper for each block: blocks
+/// nested 1,000 deep (the parser's limit) would take a browser's stack a second time after
+/// parsing. So whatever holds a tree for long (a program, a procedure's body) holds it here, and
+/// the last holder takes it apart a statement at a time (`Stmt.free`).
+final class StatementTree: @unchecked Sendable {
+    // (@unchecked: `statements` is changed only in `deinit`, when no one else can see it.)
+    private(set) var statements: [Stmt]
+
+    init(_ statements: [Stmt]) { self.statements = statements }
+
+    deinit { Stmt.free(&statements) }
+}
+
+extension Stmt {
+    /// Empties `statements`, freeing each statement only after its blocks' statements have been
+    /// taken out of it into a list of their own, so that no release reaches a block with
+    /// statements left in it: the depth of the calls is the same for any nesting. A statement
+    /// held elsewhere too (a procedure's body is also its `def`'s) is not freed here, only let go.
+    static func free(_ statements: inout [Stmt]) {
+        var pending: [Stmt] = []
+        swap(&pending, &statements)
+        while let statement = pending.popLast() {
+            switch statement {
+            case .repeatLoop(_, let body, _), .forLoop(_, _, _, _, let body, _), .forEach(_, _, let body, _),
+                .procedure(_, _, _, let body, _):
+                pending.append(contentsOf: body)
+            case .conditional(_, let then, let otherwise, _):
+                pending.append(contentsOf: then)
+                pending.append(contentsOf: otherwise ?? [])
+            case .command, .define, .assign, .returnValue, .printValues, .include, .expression:
+                break
+            }
+        }
+    }
 }

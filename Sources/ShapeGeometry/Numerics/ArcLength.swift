@@ -168,11 +168,7 @@ extension SpeedIntegrated {
 
     /// `parameters(atLengths:in:)` without arrays: the lengths come from `length(i)` for i in
     /// 0..<count (increasing), and each parameter goes to `body` in order.
-    /// (Inlined natively, where its closures become the caller's code; one copy in the
-    /// playground's module: docs/playground.md, "Numbers".)
-    #if !hasFeature(Embedded)
     @inline(__always)
-    #endif
     func marchParameters(count: Int, length lengthAt: (Int) -> Double, in table: ArcLengthTable, _ body: (Double) -> Void) {
         let total = table.total
         guard total > 0, !table.leaves.isEmpty else {

@@ -35,11 +35,7 @@ package struct QuadratureLeaf: Sendable, Equatable {
 /// `leaf` is called for every accepted interval, in increasing order of position.
 ///
 /// Kinds with an a-priori error bound (cubics and quadratics) use `integrateProvenly` instead.
-/// (Inlined natively, where its closures become the caller's code; one copy in the
-/// playground's module: docs/playground.md, "Numbers".)
-#if !hasFeature(Embedded)
 @inline(__always)
-#endif
 func integrateAdaptively(
     from a: Double, to b: Double, breakpoints: [Double] = [], accuracy: Double,
     rule: (Double, Double) -> Double,
@@ -86,11 +82,7 @@ func integrateAdaptively(
 /// inscribed polyline's length), so the relative tolerance holds against the true value. The stack
 /// is on the machine stack (no heap allocation): intervals are halved only until proven, so the
 /// pending ones never exceed the depth limit + 1. Past the limits an interval is accepted as it is.
-/// (Inlined natively, where its closures become the caller's code; one copy in the
-/// playground's module: docs/playground.md, "Numbers".)
-#if !hasFeature(Embedded)
 @inline(__always)
-#endif
 func integrateProvenly(
     from a: Double, to b: Double, accuracy: Double, lowerBound: Double,
     rule: (Double, Double) -> Double, isAccurate: (Double, Double, Double) -> Bool,
