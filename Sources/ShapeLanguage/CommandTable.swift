@@ -167,6 +167,19 @@ public enum CommandGroup: String, Sendable, CaseIterable {
 /// One row of the command table: everything the language knows about a command. Parsing,
 /// binding (arity, option words and their groups, defaults), the work budget, dispatch, `help`,
 /// completion and "did you mean" all read it; nothing about a command lives elsewhere.
+/// What a variadic command takes, as its errors name them: one of the values, and all of them.
+/// (A choice of two, not the words themselves: each row of the table passes one byte for it, not
+/// two strings: 4 KB of the playground's module, which has a size goal.)
+enum VariadicValues: Sendable {
+    /// `dash on off ...`: lengths.
+    case lengths
+    /// `fit x y ...`: coordinates, in pairs.
+    case coordinatePairs
+
+    var each: String { self == .lengths ? "each dash length" : "each coordinate" }
+    var all: String { self == .lengths ? "any number of lengths" : "pairs of coordinates (x y ...)" }
+}
+
 public struct CommandSpec: Sendable {
     /// A command's handler: it runs the command on the interpreter with its bound arguments.
     typealias Handler = @Sendable (Interpreter, Invocation) throws(Diagnostic) -> Void
@@ -177,9 +190,9 @@ public struct CommandSpec: Sendable {
     /// Trailing parameters that may be left out (counted from the end of `parameters`).
     public var optionalCount: Int
     /// Takes any number of positional values (`dash`, `catmull`).
-    public var variadic: Bool
-    /// How errors name a variadic command's values: one of them, and all of them.
-    var variadicNames: (each: String, all: String)
+    public var variadic: Bool { variadicValues != nil }
+    /// What a variadic command's values are, for its errors; nil for a command of fixed arity.
+    var variadicValues: VariadicValues?
     public var keywords: [KeywordSpec]
     /// Option words that exclude each other, or of which one is needed.
     public var optionGroups: [OptionGroup]
@@ -204,16 +217,14 @@ public struct CommandSpec: Sendable {
     /// each set every field where it was inlined (in the playground's module, kilobytes of code
     /// run once at start-up). The fields' defaults are its own.
     @inline(never) init(
-        name: String, parameters: [String], optionalCount: Int = 0, variadic: Bool = false,
-        variadicNames: (each: String, all: String) = (each: "each dash length", all: "any number of lengths"),
+        name: String, parameters: [String], optionalCount: Int = 0, variadic: VariadicValues? = nil,
         keywords: [KeywordSpec] = [], optionGroups: [OptionGroup] = [], group: CommandGroup, cost: WorkCost, isQuery: Bool,
         functionForm: Bool? = nil, summary: String, example: String, takesText: Bool = false, run: Handler? = nil
     ) {
         self.name = name
         self.parameters = parameters
         self.optionalCount = optionalCount
-        self.variadic = variadic
-        self.variadicNames = variadicNames
+        self.variadicValues = variadic
         self.keywords = keywords
         self.optionGroups = optionGroups
         self.group = group
@@ -262,7 +273,7 @@ public struct CommandSpec: Sendable {
     /// How the arity error describes the parameters: "2 arguments (x y)".
     var arityDescription: String {
         let max = parameters.count, min = max - optionalCount
-        if variadic { return variadicNames.all }
+        if let values = variadicValues { return values.all }
         if max == 0 { return "" }
         let count = min == max ? "\(max)" : "\(min) to \(max)"
         return "\(count) argument\(plural(max)) (\(parameters.joined(separator: " ")))"

@@ -219,7 +219,7 @@ extension Interpreter {
                 if case .number(let x, _) = arguments[i] {
                     numbers.append(x)  // a literal, as most arguments are
                 } else {
-                    numbers.append(try number(arguments[i], spec.variadic ? spec.variadicNames.each : "'\(spec.parameters[i])'"))
+                    numbers.append(try number(arguments[i], spec.variadicValues?.each ?? "'\(spec.parameters[i])'"))
                 }
             }
             invocation.numbers = numbers

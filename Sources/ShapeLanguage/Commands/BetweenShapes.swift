@@ -32,7 +32,7 @@ extension CommandTable {
             summary: "the path becomes the outline CoreGraphics fills when stroking it with width w: no overlaps, no crossings",
             example: "stroke 4 cap round", run: { (i, inv) throws(Diagnostic) in try i.strokeCommand(inv) }),
         CommandSpec(
-            name: "dashes", parameters: ["on", "off"], variadic: true,
+            name: "dashes", parameters: ["on", "off"], variadic: .lengths,
             keywords: [dashPhase.spec],
             group: .combine, cost: .perElement(WorkCost.visitCost), isQuery: false,
             summary: "the path becomes its dashes, one subpath each (arcs stay arcs; the pattern and rule of dash)",

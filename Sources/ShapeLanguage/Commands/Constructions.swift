@@ -30,13 +30,13 @@ extension CommandTable {
             summary: "move element i's point at t to (x, y), its ends kept (the projection identity; a cubic keeps its tangent there)",
             example: "mold 2 0.5 60 -20", run: { (i, inv) throws(Diagnostic) in try i.moldCommand(inv) }),
         CommandSpec(
-            name: "fit", parameters: ["x", "y"], variadic: true, variadicNames: ("each coordinate", "pairs of coordinates (x y ...)"),
+            name: "fit", parameters: ["x", "y"], variadic: .coordinatePairs,
             keywords: [degree.spec],
             group: .path, cost: .perElement(0), isQuery: false,
             summary: "the Bézier from the current point to the last point nearest all the points (least squares), and how far it misses",
             example: "fit 10 20 30 25 50 0", run: { (i, inv) throws(Diagnostic) in try i.fitCommand(inv) }),
         CommandSpec(
-            name: "bspline", parameters: ["x", "y"], variadic: true, variadicNames: ("each coordinate", "pairs of coordinates (x y ...)"),
+            name: "bspline", parameters: ["x", "y"], variadic: .coordinatePairs,
             keywords: [degree.described("2 or 3 (default)").spec],
             group: .path, cost: .perElement(0), isQuery: false,
             summary: "the B-spline with the current point and these as control points, from the first to the last, as Béziers",

@@ -26,7 +26,7 @@ extension CommandTable {
             summary: "a quadratic (or cubic) from the current point through (bx, by) to (x, y), as the Primer builds it from three points",
             example: "through 50 -20 100 0", run: { (i, inv) throws(Diagnostic) in try i.throughCommand(inv) }),
         CommandSpec(
-            name: "catmull", parameters: ["x", "y"], variadic: true, variadicNames: ("each coordinate", "pairs of coordinates (x y ...)"),
+            name: "catmull", parameters: ["x", "y"], variadic: .coordinatePairs,
             keywords: [catmullTension.spec],
             group: .path, cost: .perElement(0), isQuery: false,
             summary: "a Catmull-Rom spline from the current point through the given points, drawn as cubics (the Primer's conversion)",

@@ -200,11 +200,19 @@ extension Interpreter {
         var marks = chart.axes(x: "t", y: "weight")
         for k in 0...n {
             marks.append(.polyline(chart.graph { Bernstein.weights(degree: n, at: $0)[k] }, .basis))
-            // Each named at its peak, t = k/n.
+            // Each named at its peak, t = k/n, unless the line at t, where the weights are marked,
+            // passes near it: then further along its own curve, away from t (on the side with
+            // more room when t is at the peak), so that no weight's dot sits on a name.
             let peak = Double(k) / Double(n)
-            let top = chart.point(peak, Bernstein.weights(degree: n, at: peak)[k])
-            let anchor: Figure.TextAnchor = k == 0 ? .start : k == n ? .end : .middle
-            let dx = k == 0 ? chart.frame.width * 0.02 : k == n ? -chart.frame.width * 0.02 : 0
+            let clearance = 0.15
+            var at = peak
+            if abs(peak - t) < clearance {
+                let right = t + clearance, left = t - clearance
+                at = right <= 1 && (left < 0 || peak >= t) ? right : left
+            }
+            let top = chart.point(at, Bernstein.weights(degree: n, at: at)[k])
+            let anchor: Figure.TextAnchor = at == 0 ? .start : at == 1 ? .end : .middle
+            let dx = at == 0 ? chart.frame.width * 0.02 : at == 1 ? -chart.frame.width * 0.02 : 0
             marks.append(.text(Point(top.x + dx, top.y - chart.frame.height * 0.06), "b\(k)", .basis, anchor: anchor))
         }
         marks.append(.polyline([chart.point(t, 0), chart.point(t, 1)], .construction))

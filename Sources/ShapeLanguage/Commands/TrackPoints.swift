@@ -12,7 +12,7 @@ extension CommandTable {
 
     static let trackPoints: [CommandSpec] = [
         CommandSpec(
-            name: "dash", parameters: ["on", "off"], variadic: true,
+            name: "dash", parameters: ["on", "off"], variadic: .lengths,
             keywords: [dashPhase.spec],
             group: .track, cost: .unit, isQuery: false,
             summary: "compute the track points: the ends of every dash of the pattern",
