@@ -48,6 +48,35 @@ import ShapeTestSupport
         #expect(weights.contains("b0 0.343") && weights.contains("b1 0.441") && weights.contains("b2 0.189") && weights.contains("b3 0.027"))
     }
 
+    /// Each basis function is named beside its own curve, and never where the weights are marked:
+    /// for quadratics and cubics at every t in steps of 1/40 (the peaks included), each name is
+    /// at least a tenth of the chart's width from the line at t, and the name's point is on its
+    /// curve's side of the chart, just above it (its weight at the name's t, by the closed form).
+    @Test func bernsteinNamesKeepOffTheWeights() throws {
+        for curve in ["quad 100 150 200 0", "curve 30 120 170 120 200 0"] {
+            let n = curve.hasPrefix("quad") ? 2 : 3
+            for step in 0...40 {
+                let t = Double(step) / 40
+                let i = session("move 0 0\n\(curve)\nbernstein 1 \(t)")
+                guard case .polyline(let frame, .axis)? = marks(i, .axis).first else { Issue.record("no frame"); return }
+                let left = frame.map(\.x).min()!, right = frame.map(\.x).max()!, top = frame.map(\.y).min()!, bottom = frame.map(\.y).max()!
+                let names = marks(i, .basis).compactMap { if case .text(let p, let s, _, _) = $0 { (p, s) } else { nil } }
+                #expect(names.map(\.1) == (0...n).map { "b\($0)" })
+                for (k, (p, _)) in names.enumerated() {
+                    let u = (p.x - left) / (right - left)
+                    // The end names sit inside the frame's corners, 2% of its width in.
+                    let at = u < 0.03 ? 0 : u > 0.97 ? 1 : u
+                    #expect(abs(at - t) >= 0.1, "b\(k) at t \(t): named at \(at)")
+                    var binomial = 1.0
+                    for j in 0..<k { binomial = binomial * Double(n - j) / Double(j + 1) }
+                    let weight = binomial * pow(at, Double(k)) * pow(1 - at, Double(n - k))
+                    let above = (bottom - p.y) / (bottom - top) - weight
+                    #expect(above > 0.05 && above < 0.07, "b\(k) at t \(t): \(above) above its curve")
+                }
+            }
+        }
+    }
+
     /// Hodograph: the curve drawn is the derivative's, 3(P1 − P0), 3(P2 − P1), 3(P3 − P2), to one
     /// scale in x and y, with the origin where the derivative's arrows start.
     @Test func hodographIsTheDerivativeToOneScale() throws {
