@@ -2,9 +2,9 @@ import ShapeGeometry
 import ShapeLanguage
 
 /// Places a picture's labels so that none overlaps another or covers a point marker: each is
-/// tried at eight places around its point (upper right first), then at twice the distance with a
-/// leader line back to the point, always inside the picture; a label with no free place is left
-/// out (and counted). Boxes are estimated from the font: 0.6 of its size a character, 0.8 above
+/// tried at eight places around its point (upper right first), then farther with a leader line
+/// back to the point, always inside the picture, a leader passing over no other point or label
+/// where that is possible; a label with no free place is left out (and counted). Boxes are estimated from the font: 0.6 of its size a character, 0.8 above
 /// the baseline and 0.25 below.
 ///
 /// Its cost is linear in what it is given: the boxes are kept by the cells of a grid over the
@@ -136,13 +136,42 @@ struct LabelLayout {
 
     func width(_ text: String) -> Double { 0.6 * font * Double(text.count) }
 
+    /// Whether the leader from `p` to the nearest point of `box` passes over a point marker or a
+    /// label other than those at `p` (its own point's marker, a handle there): sampled every half
+    /// a gap.
+    func leaderMeets(from p: Point, to box: Rect) -> Bool {
+        let end = Point(Swift.min(Swift.max(p.x, box.minX), box.maxX), Swift.min(Swift.max(p.y, box.minY), box.maxY))
+        let length = p.distance(to: end)
+        guard length > 0, gap > 0 else { return false }
+        var along = gap / 2
+        while along < length {
+            let q = p + (end - p) * (along / length)
+            if let (xs, ys) = cells(Rect(minX: q.x, minY: q.y, maxX: q.x, maxY: q.y)) {
+                for y in ys {
+                    for x in xs {
+                        let boxes = hard.cells[y * columns + x]
+                        if hard.crowding && boxes.count > Self.crowd { return true }
+                        let over = boxes.contains {
+                            $0.minX < q.x && q.x < $0.maxX && $0.minY < q.y && q.y < $0.maxY
+                                && !($0.minX <= p.x && p.x <= $0.maxX && $0.minY <= p.y && p.y <= $0.maxY)
+                        }
+                        if over { return true }
+                    }
+                }
+            }
+            along += gap / 2
+        }
+        return false
+    }
+
     /// Where `text` goes beside `p` (its baseline's start), and whether a leader line joins it
     /// to `p`; nil when it is left out.
     mutating func place(_ text: String, near p: Point) -> (at: Point, leader: Bool)? {
         let width = width(text)
         let ascent = 0.8 * font, descent = 0.25 * font
-        // Clear of the curves too where that is possible, else of labels and markers only.
-        for avoidCurves in [true, false] {
+        // Clear of the curves too, and a leader of other points and labels, where that is
+        // possible; else a leader may cross them; else the curves are crossed too.
+        for (avoidCurves, clearLeaders) in [(true, true), (false, true), (false, false)] {
             for (ring, leader) in [(1.0, false), (2.5, true), (4.0, true)] {
                 let d = gap * ring
                 // Upper right, lower right, upper left, lower left, right, left, above, below.
@@ -158,6 +187,7 @@ struct LabelLayout {
                     let inside = b.minX >= frame.minX && b.maxX <= frame.maxX && b.minY >= frame.minY && b.maxY <= frame.maxY
                     guard inside, !meets(padded, in: hard) else { continue }
                     if avoidCurves, meets(b, in: soft) { continue }
+                    if leader, clearLeaders, leaderMeets(from: p, to: b) { continue }
                     addHard(b)
                     return (c, leader)
                 }

@@ -499,8 +499,10 @@ import Testing
 /// Labels never collide: in every Primer example's picture (examples/primer/*.svg, which
 /// ExampleTests keeps equal to what the scripts save) and in pictures made to crowd them (a
 /// circle as four cubics, a B-spline's six curves, an offset curve of 88 pieces), no two labels'
-/// boxes overlap and no label covers a point marker's centre, and every label is inside the
-/// picture. Boxes are estimated here on their own terms: 0.55 of the font size a character, 0.7
+/// boxes overlap, no label covers a point marker's centre, in the examples' pictures no leader line
+/// passes over another point's marker (a label beside the wrong point: the Bernstein chart's
+/// b2 and b3 once were; in the crowded pictures a leader may have to), and every label is inside
+/// the picture. Boxes are estimated here on their own terms: 0.55 of the font size a character, 0.7
 /// above the baseline and 0.2 below (DejaVu Sans, rsvg-convert's sans-serif, averages 0.55).
 @Suite struct LabelLayoutTests {
     struct Label { var text: String; var x, y, font: Double }
@@ -510,10 +512,21 @@ import Testing
         return Double(tag[r.upperBound...].prefix { $0 != "\"" })
     }
 
-    /// The labels (texts in the groups `labels` and `figure-labels`), the point markers (circles
-    /// outside the track points' group) and the picture's box.
+    /// The labels, the point markers' centres and the picture's box (`readAll`'s).
     static func read(_ svg: String) -> (labels: [Label], markers: [(x: Double, y: Double)], view: [Double]) {
-        var labels: [Label] = [], markers: [(Double, Double)] = []
+        let all = readAll(svg)
+        return (all.labels, all.markers.map { ($0.x, $0.y) }, all.view)
+    }
+
+    /// The labels (texts in the groups `labels` and `figure-labels`), their leader lines, the
+    /// point markers (circles outside the track points' group, with their radii) and the
+    /// picture's box.
+    static func readAll(
+        _ svg: String
+    ) -> (
+        labels: [Label], leaders: [(from: Point, to: Point)], markers: [(x: Double, y: Double, r: Double)], view: [Double]
+    ) {
+        var labels: [Label] = [], markers: [(Double, Double, Double)] = [], leaders: [(Point, Point)] = []
         var group = "", font = 13.0
         for line in svg.split(separator: "\n") {
             let t = line.trimmingCharacters(in: .whitespaces)
@@ -528,17 +541,21 @@ import Testing
                 if t.contains("text-anchor=\"middle\"") { x -= 0.55 * size * Double(text.count) / 2 }
                 if t.contains("text-anchor=\"end\"") { x -= 0.55 * size * Double(text.count) }
                 labels.append(Label(text: text, x: x, y: attribute("y", Substring(t))!, font: size))
+            } else if t.hasPrefix("<line"), group == "labels" || group == "figure-labels" {
+                let v = ["x1", "y1", "x2", "y2"].map { attribute($0, Substring(t))! }
+                leaders.append((Point(v[0], v[1]), Point(v[2], v[3])))
             } else if t.hasPrefix("<circle"), group != "points", !t.contains("id=\"handle\""), !t.contains("fill=\"none\"") {
-                markers.append((attribute("cx", Substring(t))!, attribute("cy", Substring(t))!))
+                markers.append((attribute("cx", Substring(t))!, attribute("cy", Substring(t))!, attribute("r", Substring(t)) ?? 0))
             }
         }
         let viewBox =
             svg.range(of: "viewBox=\"").map { svg[$0.upperBound...].prefix { $0 != "\"" }.split(separator: " ").compactMap { Double($0) } } ?? []
-        return (labels, markers, viewBox)
+        return (labels, leaders, markers, viewBox)
     }
 
-    static func problems(_ svg: String, _ name: String) -> [String] {
-        let (labels, markers, view) = read(svg)
+    static func problems(_ svg: String, _ name: String, leaders checked: Bool = false) -> [String] {
+        let (labels, leaders, allMarkers, view) = readAll(svg)
+        let markers = allMarkers.map { (x: $0.x, y: $0.y) }
         func box(_ l: Label) -> (Double, Double, Double, Double) {
             (l.x, l.y - 0.7 * l.font, l.x + 0.55 * l.font * Double(l.text.count), l.y + 0.2 * l.font)
         }
@@ -554,6 +571,19 @@ import Testing
             }
             if view.count == 4, a.0 < view[0] || a.2 > view[0] + view[2] || a.1 < view[1] {
                 found.append("\(name): '\(labels[i].text)' leaves the picture")
+            }
+        }
+        for (from, to) in leaders where checked {
+            for m in allMarkers {
+                let c = Point(m.x, m.y)
+                guard c.distance(to: from) > m.r else { continue }  // the leader's own point
+                // The distance from the marker's centre to the segment.
+                let d = to - from, length2 = d.dx * d.dx + d.dy * d.dy
+                let u = length2 > 0 ? Swift.min(1, Swift.max(0, ((c.x - from.x) * d.dx + (c.y - from.y) * d.dy) / length2)) : 0
+                let nearest = Point(from.x + d.dx * u, from.y + d.dy * u)
+                if nearest.distance(to: c) < m.r {
+                    found.append("\(name): the leader from (\(from.x), \(from.y)) passes over the point (\(m.x), \(m.y))")
+                }
             }
         }
         return found
@@ -574,7 +604,7 @@ import Testing
             let f = url.lastPathComponent
             let svg = try String(contentsOf: url, encoding: .utf8)
             labelled += LabelLayoutTests.read(svg).labels.count
-            let p = LabelLayoutTests.problems(svg, f)
+            let p = LabelLayoutTests.problems(svg, f, leaders: true)
             #expect(p.isEmpty, "\(p.prefix(5))")
         }
         #expect(labelled >= 60, "the Primer's pictures hold labels to check")
