@@ -505,6 +505,43 @@ for width, height in [(390, 844), (844, 390), (768, 1024), (1024, 768)]:
         weights = sorted(t for t in labels[0] if t[:1] == "b")
         check(weights == ["b0 0.343", "b1 0.441", "b2 0.189", "b3 0.027"] and not labels[1],
               f"{width}x{height}: the chart's four weights are labelled ({weights}), no label meets another, covers a point or lies under a panel ({labels[1]})")
+        # Each label is plainly its own point's: nearer to it than to any other marked point, or
+        # (farther out) joined to it by a leader that passes over no other point. (The weights'
+        # dots lie a few pixels apart on the line at t: "b0 0.343" beside b2's dot once.)
+        wrong = d.execute_script("""const fig = document.getElementById('figure'), m = fig.getScreenCTM();
+            const screen = (x, y) => { const p = new DOMPoint(x, y).matrixTransform(m); return [p.x, p.y]; };
+            const dots = [...fig.querySelectorAll('path[fill]')].filter(p => p.getAttribute('fill') !== 'none').map(p => p.getBoundingClientRect())
+              .map(r => [r.left + r.width / 2, r.top + r.height / 2]);
+            const leaders = [...fig.querySelectorAll('path.leader')].map(p => p.getAttribute('d').slice(1).split('L').map(s => screen(...s.split(' ').map(Number))));
+            const toBox = ([x, y], r) => Math.hypot(Math.max(r.left - x, 0, x - r.right), Math.max(r.top - y, 0, y - r.bottom));
+            const wrong = [];
+            for (const t of fig.querySelectorAll('text.label')) {
+              const own = screen(...t.dataset.at.split(' ').map(Number)), r = t.getBoundingClientRect();
+              const others = dots.filter(([x, y]) => Math.hypot(x - own[0], y - own[1]) > 1.5);
+              const leader = leaders.find(([a, b]) => Math.hypot(a[0] - own[0], a[1] - own[1]) < 1.5 && toBox(b, r) < 1.5);
+              if (leader) {
+                const [[ax, ay], [bx, by]] = leader, dx = bx - ax, dy = by - ay, l2 = dx * dx + dy * dy || 1;
+                for (const [x, y] of others) {
+                  const s = Math.min(1, Math.max(0, ((x - ax) * dx + (y - ay) * dy) / l2));
+                  if (Math.hypot(ax + dx * s - x, ay + dy * s - y) < 5) wrong.push(t.textContent + ': its leader passes over a point');
+                }
+              } else if (others.some(p => toBox(p, r) <= toBox(own, r))) wrong.push(t.textContent + ': another point is as near');
+            }
+            return wrong;""")
+        check(not wrong, f"{width}x{height}: every label is plainly its own point's ({wrong})")
+        # The grid's values: none written over another, and x's along the top row and y's down the
+        # left edge each read in order (the top row once began "-100 -100 0 100": y's -100 in it).
+        grid = d.execute_script("""const r = [...document.querySelectorAll('#grid text')].map(t => [t.textContent, t.getBoundingClientRect()]);
+            const clash = [];
+            r.forEach(([a, p], i) => r.slice(i + 1).forEach(([b, q]) => { if (p.left < q.right && q.left < p.right && p.top < q.bottom && q.top < p.bottom) clash.push(a + ' / ' + b); }));
+            const top = Math.min(...r.map(([, p]) => p.top)), left = Math.min(...r.map(([, p]) => p.left));
+            const row = r.filter(([, p]) => p.top - top < 2).sort((a, b) => a[1].left - b[1].left).map(([t]) => +t);
+            const column = r.filter(([, p]) => p.left - left < 2 && p.top - top >= 2).sort((a, b) => a[1].top - b[1].top).map(([t]) => +t);
+            const increasing = (xs) => xs.every((x, i) => i === 0 || x > xs[i - 1]);
+            if (!increasing(row)) clash.push('the top row reads ' + row.join(' '));
+            if (!increasing(column)) clash.push('the left edge reads ' + column.join(' '));
+            return [r.length, clash];""")
+        check(grid[0] >= 4 and not grid[1], f"{width}x{height}: the grid's {grid[0]} values meet none of the others and read in order ({grid[1]})")
         share, sideways, small = layout(d)
         check(share >= 0.6 and not sideways and not small,
               f"{width}x{height}: the picture has {share:.0%} of the screen, nothing scrolls sideways, no control under 44 px ({small})")

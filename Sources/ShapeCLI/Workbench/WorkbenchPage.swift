@@ -855,7 +855,8 @@ enum WorkbenchPage {
           const label = (text, x, y) => { const t = el("text", { x, y, "font-size": size, fill: "#999", "font-family": "sans-serif" }, g); t.textContent = text; };
           const digits = Math.max(0, -Math.floor(Math.log10(step)));
           for (let x = x0; x <= v.x + v.w; x += step) label((+x.toFixed(digits)).toString(), x + 3 * u, v.y + 12 * u);
-          for (let y = y0; y <= v.y + v.h; y += step) label((+y.toFixed(digits)).toString(), v.x + 3 * u, y - 3 * u);
+          // (Not a value of y in the top row, where the values of x are: they would be written over each other.)
+          for (let y = y0; y <= v.y + v.h; y += step) if (y - 3 * u > v.y + 16 * u) label((+y.toFixed(digits)).toString(), v.x + 3 * u, y - 3 * u);
         }
 
         // Labels P0… for the points of Béziers (up to 60 elements), each kept out of the others' way.
@@ -905,7 +906,7 @@ enum WorkbenchPage {
             }
             // Labels keep off the chart's texts and the marked points (`fixed`), and where they can off
             // the construction lines and arrows (`lines`).
-            const texts = [], fixed = [], lines = [];
+            const texts = [], fixed = [], lines = [], points = [];
             for (const m of figures.flatMap((f) => f.marks)) {
               const common = { stroke: m.c, fill: "none", "vector-effect": "non-scaling-stroke" };
               if (m.k === "curve") {
@@ -927,6 +928,7 @@ enum WorkbenchPage {
               } else if (m.k === "point") {
                 el("path", { d: dot(m.p[0], m.p[1], 5 * u), fill: m.c }, fig);
                 fixed.push([m.p[0] - 5 * u, m.p[1] - 5 * u, m.p[0] + 5 * u, m.p[1] + 5 * u]);
+                points.push([m.p[0], m.p[1]]);
                 if (m.label) texts.push([m.label, m.p[0], m.p[1], m.c]);
               } else if (m.k === "text") {
                 const t = el("text", { x: m.p[0], y: m.p[1] + 4 * u, fill: m.c, "font-size": 11 * u, "font-family": "sans-serif", "text-anchor": m.anchor }, fig);
@@ -937,7 +939,7 @@ enum WorkbenchPage {
             }
             // Its labels are placed once the legend and the hint are (placeTeachingLabels).
             const boxes = fixed.concat((state.placed || []).map(([a, b]) => [a, b - 12 * u, a + 22 * u, b + 3 * u]));
-            state.teachingLabels = { texts, boxes, lines };
+            state.teachingLabels = { texts, boxes, lines, points };
           }
         }
 
@@ -947,7 +949,11 @@ enum WorkbenchPage {
         // labels of one point, as b1 and b2 at t = ½, go on either side); when those are taken (four
         // weights at one t on a phone's narrow chart), farther out, beside, above and below, with a thin
         // leader line back to the point: a label is left out only when none of 24 places is free. Of the
-        // free places near (then far), the first that no construction line or arrow crosses, else the first.
+        // free places, the first that is plainly its point's (near: nearer to it than to any other marked
+        // point; far: its leader passing over no other), near before far, and of those the first that no
+        // construction line or arrow crosses; else, as among all free places, near before far and clear
+        // before crossed.
+        // (Four weights a few pixels apart on the line at t: b0's label beside b2's dot would teach wrong.)
         function placeTeachingLabels(u) {
           const placing = state.teachingLabels;
           state.teachingLabels = null;
@@ -988,7 +994,19 @@ enum WorkbenchPage {
             // lines too, else the first free one.
             const free = places.map(([dx, dy], n) => [n, [x + dx, y + dy - 12 * u, x + dx + w, y + dy + 3 * u]]).filter(([, box]) => !meets(box));
             const clear = ([, box]) => !crosses(box);
-            const pick = free.find((f) => f[0] < 8 && clear(f)) || free.find((f) => f[0] < 8) || free.find(clear) || free[0];
+            const others = placing.points.filter(([px, py]) => Math.abs(px - x) > u || Math.abs(py - y) > u);
+            const toBox = (px, py, b) => Math.hypot(Math.max(b[0] - px, 0, px - b[2]), Math.max(b[1] - py, 0, py - b[3]));
+            const own = ([n, box]) => {
+              if (n < 8) return others.every(([px, py]) => toBox(px, py, box) > toBox(x, y, box));
+              // The leader, from the point to the box's nearest point, more than a dot's radius from every other point.
+              const ex = Math.min(Math.max(x, box[0]), box[2]) - x, ey = Math.min(Math.max(y, box[1]), box[3]) - y, l2 = ex * ex + ey * ey || 1;
+              return others.every(([px, py]) => {
+                const s = Math.min(1, Math.max(0, ((px - x) * ex + (py - y) * ey) / l2));
+                return Math.hypot(x + ex * s - px, y + ey * s - py) > 6 * u;
+              });
+            };
+            const pick = free.find((f) => f[0] < 8 && own(f) && clear(f)) || free.find((f) => f[0] < 8 && own(f)) || free.find((f) => own(f) && clear(f))
+              || free.find(own) || free.find((f) => f[0] < 8 && clear(f)) || free.find((f) => f[0] < 8) || free.find(clear) || free[0];
             if (!pick) continue;
             const [n, box] = pick;
             boxes.push(box);
@@ -997,7 +1015,8 @@ enum WorkbenchPage {
               const ex = Math.min(Math.max(x, box[0]), box[2]), ey = Math.min(Math.max(y, box[1]), box[3]);
               el("path", { d: `M${x} ${y}L${ex} ${ey}`, stroke: colour, "stroke-width": 0.75, fill: "none", "vector-effect": "non-scaling-stroke", class: "leader" }, fig);
             }
-            const t = el("text", { x: box[0], y: box[3] - 3 * u, fill: colour, "font-size": 12 * u, "font-family": "sans-serif", class: "label" }, fig);
+            // (Its point, for the page's tests: `data-at`.)
+            const t = el("text", { x: box[0], y: box[3] - 3 * u, fill: colour, "font-size": 12 * u, "font-family": "sans-serif", class: "label", "data-at": `${x} ${y}` }, fig);
             t.textContent = text;
           }
         }
