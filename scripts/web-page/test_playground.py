@@ -441,6 +441,51 @@ finally:
     d.quit()
 
 
+def check_labels(d, where):
+    """The figure's labels of a lesson with `casteljau` and `bernstein` at t = 0.3."""
+    # Every weight at t is labelled (on the phone's narrow chart the fourth goes farther out,
+    # with a leader line), and no label meets another label, covers a marked point, lies under a
+    # panel (the legend, the slider, the hint, the numbers) or passes the picture's edge.
+    labels = d.execute_script("""const boxes = [...document.querySelectorAll('#figure text.label')].map(t => [t.textContent, t.getBoundingClientRect()]);
+        const dots = [...document.querySelectorAll('#figure path[fill]')].filter(p => p.getAttribute('fill') !== 'none').map(p => p.getBoundingClientRect())
+          .map(r => [r.left + r.width / 2, r.top + r.height / 2]);
+        const clash = [];
+        boxes.forEach(([a, r], i) => { boxes.slice(i + 1).forEach(([b, q]) => { if (r.left < q.right && q.left < r.right && r.top < q.bottom && q.top < r.bottom) clash.push(a + ' / ' + b); });
+          dots.forEach(([x, y]) => { if (x > r.left && x < r.right && y > r.top && y < r.bottom) clash.push(a + ' covers a point'); });
+          const picture = document.getElementById('figure').ownerSVGElement.getBoundingClientRect();
+          if (r.left < picture.left || r.right > picture.right || r.top < picture.top || r.bottom > picture.bottom) clash.push(a + ' passes the edge');
+          ['legend', 'slider', 'hint', 'numbers'].map(id => document.getElementById(id)).filter(e => e.offsetHeight).forEach(e => {
+            const q = e.getBoundingClientRect(); if (r.left < q.right && q.left < r.right && r.top < q.bottom && q.top < r.bottom) clash.push(a + ' under #' + e.id); }); });
+        return [boxes.map(([t]) => t), clash];""")
+    weights = sorted(t for t in labels[0] if t[:1] == "b")
+    check(weights == ["b0 0.343", "b1 0.441", "b2 0.189", "b3 0.027"] and not labels[1],
+          f"{where}: the chart's four weights are labelled ({weights}), no label meets another, covers a point, lies under a panel or passes the edge ({labels[1]})")
+    # Each label is plainly its own point's: nearer to it than to any other marked point, or
+    # (farther out) joined to it by a leader that passes over no other point. (The weights'
+    # dots lie a few pixels apart on the line at t: "b0 0.343" beside b2's dot once.)
+    wrong = d.execute_script("""const fig = document.getElementById('figure'), m = fig.getScreenCTM();
+        const screen = (x, y) => { const p = new DOMPoint(x, y).matrixTransform(m); return [p.x, p.y]; };
+        const dots = [...fig.querySelectorAll('path[fill]')].filter(p => p.getAttribute('fill') !== 'none').map(p => p.getBoundingClientRect())
+          .map(r => [r.left + r.width / 2, r.top + r.height / 2]);
+        const leaders = [...fig.querySelectorAll('path.leader')].map(p => p.getAttribute('d').slice(1).split('L').map(s => screen(...s.split(' ').map(Number))));
+        const toBox = ([x, y], r) => Math.hypot(Math.max(r.left - x, 0, x - r.right), Math.max(r.top - y, 0, y - r.bottom));
+        const wrong = [];
+        for (const t of fig.querySelectorAll('text.label')) {
+          const own = screen(...t.dataset.at.split(' ').map(Number)), r = t.getBoundingClientRect();
+          const others = dots.filter(([x, y]) => Math.hypot(x - own[0], y - own[1]) > 1.5);
+          const leader = leaders.find(([a, b]) => Math.hypot(a[0] - own[0], a[1] - own[1]) < 1.5 && toBox(b, r) < 1.5);
+          if (leader) {
+            const [[ax, ay], [bx, by]] = leader, dx = bx - ax, dy = by - ay, l2 = dx * dx + dy * dy || 1;
+            for (const [x, y] of others) {
+              const s = Math.min(1, Math.max(0, ((x - ax) * dx + (y - ay) * dy) / l2));
+              if (Math.hypot(ax + dx * s - x, ay + dy * s - y) < 5) wrong.push(t.textContent + ': its leader passes over a point');
+            }
+          } else if (others.some(p => toBox(p, r) <= toBox(own, r))) wrong.push(t.textContent + ': another point is as near');
+        }
+        return wrong;""")
+    check(not wrong, f"{where}: every label is plainly its own point's ({wrong})")
+
+
 def touch(driver, fingers, steps=8):
     """Touches with each finger's path [(x0, y0), (x1, y1)] at once: down at the first point,
     `steps` moves to the second, up."""
@@ -486,49 +531,15 @@ for width, height in [(390, 844), (844, 390), (768, 1024), (1024, 768)]:
     try:
         d.get(page + "?limit=3000")
         wait(d, "return window.playground && window.playground.runs > 0", f"{width}x{height}: the first run")
+        # Two lessons: this one, and examples/live-lesson.shape (its curve at the view's left edge,
+        # where a label placed far to the left was once cut off by it).
+        live = (pathlib.Path(__file__).resolve().parents[2] / "examples/live-lesson.shape").read_text()
         lesson = "let t = 0.3 # slider 0...1\nmove 0 0\ncurve 30 120 170 120 200 0\ncasteljau 1 t\nbernstein 1 t\n"
-        edit(d, lesson)
-        wait(d, "return document.getElementById('path').getAttribute('d') === 'M0 0C30 120 170 120 200 0'", f"{width}x{height}: the lesson drawn")
-        settle(d)
-        # Every weight at t is labelled (on the phone's narrow chart the fourth goes farther out,
-        # with a leader line), and no label meets another label, covers a marked point or lies
-        # under a panel (the legend, the slider, the hint, the numbers).
-        labels = d.execute_script("""const boxes = [...document.querySelectorAll('#figure text.label')].map(t => [t.textContent, t.getBoundingClientRect()]);
-            const dots = [...document.querySelectorAll('#figure path[fill]')].filter(p => p.getAttribute('fill') !== 'none').map(p => p.getBoundingClientRect())
-              .map(r => [r.left + r.width / 2, r.top + r.height / 2]);
-            const clash = [];
-            boxes.forEach(([a, r], i) => { boxes.slice(i + 1).forEach(([b, q]) => { if (r.left < q.right && q.left < r.right && r.top < q.bottom && q.top < r.bottom) clash.push(a + ' / ' + b); });
-              dots.forEach(([x, y]) => { if (x > r.left && x < r.right && y > r.top && y < r.bottom) clash.push(a + ' covers a point'); });
-              ['legend', 'slider', 'hint', 'numbers'].map(id => document.getElementById(id)).filter(e => e.offsetHeight).forEach(e => {
-                const q = e.getBoundingClientRect(); if (r.left < q.right && q.left < r.right && r.top < q.bottom && q.top < r.bottom) clash.push(a + ' under #' + e.id); }); });
-            return [boxes.map(([t]) => t), clash];""")
-        weights = sorted(t for t in labels[0] if t[:1] == "b")
-        check(weights == ["b0 0.343", "b1 0.441", "b2 0.189", "b3 0.027"] and not labels[1],
-              f"{width}x{height}: the chart's four weights are labelled ({weights}), no label meets another, covers a point or lies under a panel ({labels[1]})")
-        # Each label is plainly its own point's: nearer to it than to any other marked point, or
-        # (farther out) joined to it by a leader that passes over no other point. (The weights'
-        # dots lie a few pixels apart on the line at t: "b0 0.343" beside b2's dot once.)
-        wrong = d.execute_script("""const fig = document.getElementById('figure'), m = fig.getScreenCTM();
-            const screen = (x, y) => { const p = new DOMPoint(x, y).matrixTransform(m); return [p.x, p.y]; };
-            const dots = [...fig.querySelectorAll('path[fill]')].filter(p => p.getAttribute('fill') !== 'none').map(p => p.getBoundingClientRect())
-              .map(r => [r.left + r.width / 2, r.top + r.height / 2]);
-            const leaders = [...fig.querySelectorAll('path.leader')].map(p => p.getAttribute('d').slice(1).split('L').map(s => screen(...s.split(' ').map(Number))));
-            const toBox = ([x, y], r) => Math.hypot(Math.max(r.left - x, 0, x - r.right), Math.max(r.top - y, 0, y - r.bottom));
-            const wrong = [];
-            for (const t of fig.querySelectorAll('text.label')) {
-              const own = screen(...t.dataset.at.split(' ').map(Number)), r = t.getBoundingClientRect();
-              const others = dots.filter(([x, y]) => Math.hypot(x - own[0], y - own[1]) > 1.5);
-              const leader = leaders.find(([a, b]) => Math.hypot(a[0] - own[0], a[1] - own[1]) < 1.5 && toBox(b, r) < 1.5);
-              if (leader) {
-                const [[ax, ay], [bx, by]] = leader, dx = bx - ax, dy = by - ay, l2 = dx * dx + dy * dy || 1;
-                for (const [x, y] of others) {
-                  const s = Math.min(1, Math.max(0, ((x - ax) * dx + (y - ay) * dy) / l2));
-                  if (Math.hypot(ax + dx * s - x, ay + dy * s - y) < 5) wrong.push(t.textContent + ': its leader passes over a point');
-                }
-              } else if (others.some(p => toBox(p, r) <= toBox(own, r))) wrong.push(t.textContent + ': another point is as near');
-            }
-            return wrong;""")
-        check(not wrong, f"{width}x{height}: every label is plainly its own point's ({wrong})")
+        for script, drawn in [(live, "M0 0C50 150 150 150 200 0"), (lesson, "M0 0C30 120 170 120 200 0")]:
+            edit(d, script)
+            wait(d, f"return document.getElementById('path').getAttribute('d') === '{drawn}'", f"{width}x{height}: the lesson drawn ({drawn})")
+            settle(d)
+            check_labels(d, f"{width}x{height}, {drawn}")
         # The grid's values: none written over another, and x's along the top row and y's down the
         # left edge each read in order (the top row once began "-100 -100 0 100": y's -100 in it).
         grid = d.execute_script("""const r = [...document.querySelectorAll('#grid text')].map(t => [t.textContent, t.getBoundingClientRect()]);

@@ -992,7 +992,9 @@ enum WorkbenchPage {
             }
             // Each place as [its number, its box]; near before far, and of each, the first clear of the
             // lines too, else the first free one.
-            const free = places.map(([dx, dy], n) => [n, [x + dx, y + dy - 12 * u, x + dx + w, y + dy + 3 * u]]).filter(([, box]) => !meets(box));
+            // (Inside the view: a label past its edge is cut off.)
+            const inside = (b) => b[0] >= v.x && b[2] <= v.x + v.w && b[1] >= v.y && b[3] <= v.y + v.h;
+            const free = places.map(([dx, dy], n) => [n, [x + dx, y + dy - 12 * u, x + dx + w, y + dy + 3 * u]]).filter(([, box]) => inside(box) && !meets(box));
             const clear = ([, box]) => !crosses(box);
             const others = placing.points.filter(([px, py]) => Math.abs(px - x) > u || Math.abs(py - y) > u);
             const toBox = (px, py, b) => Math.hypot(Math.max(b[0] - px, 0, px - b[2]), Math.max(b[1] - py, 0, py - b[3]));
