@@ -441,6 +441,17 @@ finally:
     d.quit()
 
 
+def check_no_overlap(d, where):
+    """No two of the picture's labels, the control points' names (P0, 1.P1, ...) and the figures'
+    labels, are written over each other or run into each other: side by side, at least a space
+    apart (4 px; "1.P1" and "t = 0.3" 2 px apart once read "1.P1t = 0.3")."""
+    clash = d.execute_script("""const r = [...document.querySelectorAll('#labels text, #figure text.label')].map(t => [t.textContent, t.getBoundingClientRect()]);
+        const clash = [];
+        r.forEach(([a, p], i) => r.slice(i + 1).forEach(([b, q]) => { if (p.left < q.right + 4 && q.left < p.right + 4 && p.top < q.bottom && q.top < p.bottom) clash.push(a + ' / ' + b); }));
+        return [r.length, clash];""")
+    check(clash[0] >= 4 and not clash[1], f"{where}: none of the {clash[0]} labels and names is written over or runs into another ({clash[1]})")
+
+
 def check_labels(d, where):
     """The figure's labels of a lesson with `casteljau` and `bernstein` at t = 0.3."""
     # Every weight at t is labelled (on the phone's narrow chart the fourth goes farther out,
@@ -535,11 +546,19 @@ for width, height in [(390, 844), (844, 390), (768, 1024), (1024, 768)]:
         # where a label placed far to the left was once cut off by it).
         live = (pathlib.Path(__file__).resolve().parents[2] / "examples/live-lesson.shape").read_text()
         lesson = "let t = 0.3 # slider 0...1\nmove 0 0\ncurve 30 120 170 120 200 0\ncasteljau 1 t\nbernstein 1 t\n"
+        # And examples/teaching.shape: its control points' names (1.P0, ...) and its figures' labels
+        # (t = 0.3 beside 1.P1 once: a name's width was taken as two letters').
+        teaching = (pathlib.Path(__file__).resolve().parents[2] / "examples/teaching.shape").read_text()
+        edit(d, teaching)
+        wait(d, "return document.querySelectorAll('#labels text').length > 4 && document.querySelectorAll('#figure text.label').length > 1", f"{width}x{height}: teaching.shape drawn")
+        settle(d)
+        check_no_overlap(d, f"{width}x{height}, teaching.shape")
         for script, drawn in [(live, "M0 0C50 150 150 150 200 0"), (lesson, "M0 0C30 120 170 120 200 0")]:
             edit(d, script)
             wait(d, f"return document.getElementById('path').getAttribute('d') === '{drawn}'", f"{width}x{height}: the lesson drawn ({drawn})")
             settle(d)
             check_labels(d, f"{width}x{height}, {drawn}")
+            check_no_overlap(d, f"{width}x{height}, {drawn}")
         # The grid's values: none written over another, and x's along the top row and y's down the
         # left edge each read in order (the top row once began "-100 -100 0 100": y's -100 in it).
         grid = d.execute_script("""const r = [...document.querySelectorAll('#grid text')].map(t => [t.textContent, t.getBoundingClientRect()]);

@@ -862,10 +862,11 @@ enum WorkbenchPage {
         // Labels P0… for the points of Béziers (up to 60 elements), each kept out of the others' way.
         function drawLabels(s, u) {
           const g = $("labels"); clear(g);
+          // Each label's box, its text's width at about 7 px a letter (the figures' labels keep off them).
           const placed = state.placed = [];
           if (s.elements.length > 60) return;
           g.setAttribute("font-size", 12 * u);
-          const free = (x, y) => placed.every(([a, b]) => Math.abs(a - x) > 26 * u || Math.abs(b - y) > 14 * u);
+          const free = (r) => placed.every((q) => r[2] + 2 * u <= q[0] || q[2] + 2 * u <= r[0] || r[3] <= q[1] || q[3] <= r[1]);
           const curves = s.elements.map((e, i) => [e, i]).filter(([e]) => e.k === "quad" || e.k === "curve");
           let previousEnd = null;
           for (const [e, i] of curves) {
@@ -874,12 +875,13 @@ enum WorkbenchPage {
               // A shared anchor is named once, by the curve that ends there.
               if (k === 0 && previousEnd && previousEnd[0] === x && previousEnd[1] === y) continue;
               // Try the four corners around the point, upper right first.
-              for (const [dx, dy] of [[6, -6], [6, 16], [-30, -6], [-30, 16]]) {
-                const lx = x + dx * u, ly = y + dy * u;
-                if (!free(lx, ly)) continue;
-                placed.push([lx, ly]);
+              const name = (curves.length > 1 ? i + "." : "") + "P" + k, w = 7 * name.length * u;
+              for (const [dx, dy] of [[6 * u, -6 * u], [6 * u, 16 * u], [-6 * u - w, -6 * u], [-6 * u - w, 16 * u]]) {
+                const lx = x + dx, ly = y + dy, box = [lx, ly - 12 * u, lx + w, ly + 3 * u];
+                if (!free(box)) continue;
+                placed.push(box);
                 const t = el("text", { x: lx, y: ly }, g);
-                t.textContent = (curves.length > 1 ? i + "." : "") + "P" + k;
+                t.textContent = name;
                 break;
               }
             }
@@ -938,7 +940,7 @@ enum WorkbenchPage {
               }
             }
             // Its labels are placed once the legend and the hint are (placeTeachingLabels).
-            const boxes = fixed.concat((state.placed || []).map(([a, b]) => [a, b - 12 * u, a + 22 * u, b + 3 * u]));
+            const boxes = fixed.concat(state.placed || []);
             state.teachingLabels = { texts, boxes, lines, points };
           }
         }
