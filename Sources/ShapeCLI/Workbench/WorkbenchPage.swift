@@ -20,6 +20,9 @@ enum WorkbenchPage {
           #status.lost { color: #b00; font-weight: 600; }
           main { position: relative; overflow: hidden; background: #fff; touch-action: none; }
           svg#view { width: 100%; height: 100%; display: block; user-select: none; }
+          /* The figures' texts and the points' names on a white halo: readable over the grid's values
+             and lines and over the curves they sit beside. */
+          #figure text, #labels text { paint-order: stroke; stroke: #fff; stroke-width: 3px; stroke-linejoin: round; vector-effect: non-scaling-stroke; }
           #legend { position: absolute; left: 10px; bottom: 10px; background: rgba(255,255,255,0.92); border: 1px solid var(--line); border-radius: 4px; padding: 6px 8px; font-size: 12px; max-width: 60%; }
           #legend:empty { display: none; }
           /* The legend only tells: a hand's drag or pinch that starts over it takes the picture under it. */
