@@ -164,12 +164,9 @@ public enum CommandGroup: String, Sendable, CaseIterable {
     case language = "Language"
 }
 
-/// One row of the command table: everything the language knows about a command. Parsing,
-/// binding (arity, option words and their groups, defaults), the work budget, dispatch, `help`,
-/// completion and "did you mean" all read it; nothing about a command lives elsewhere.
 /// What a variadic command takes, as its errors name them: one of the values, and all of them.
 /// (A choice of two, not the words themselves: each row of the table passes one byte for it, not
-/// two strings: 4 KB of the playground's module, which has a size goal.)
+/// two strings: 6.2 KB of the playground's module, which has a size goal.)
 enum VariadicValues: Sendable {
     /// `dash on off ...`: lengths.
     case lengths
@@ -180,6 +177,9 @@ enum VariadicValues: Sendable {
     var all: String { self == .lengths ? "any number of lengths" : "pairs of coordinates (x y ...)" }
 }
 
+/// One row of the command table: everything the language knows about a command. Parsing,
+/// binding (arity, option words and their groups, defaults), the work budget, dispatch, `help`,
+/// completion and "did you mean" all read it; nothing about a command lives elsewhere.
 public struct CommandSpec: Sendable {
     /// A command's handler: it runs the command on the interpreter with its bound arguments.
     typealias Handler = @Sendable (Interpreter, Invocation) throws(Diagnostic) -> Void

@@ -4,8 +4,8 @@ import ShapeLanguage
 /// Places a picture's labels so that none overlaps another or covers a point marker: each is
 /// tried at eight places around its point (upper right first), then farther with a leader line
 /// back to the point, always inside the picture, a leader passing over no other point or label
-/// where that is possible; a label with no free place is left out (and counted). Boxes are estimated from the font: 0.6 of its size a character, 0.8 above
-/// the baseline and 0.25 below.
+/// where that is possible; a label with no free place is left out (and counted). Boxes are
+/// estimated from the font: 0.6 of its size a character, 0.8 above the baseline and 0.25 below.
 ///
 /// Its cost is linear in what it is given: the boxes are kept by the cells of a grid over the
 /// picture (`cellSize` square, at most `gridSide` cells a side), and a place is checked only
