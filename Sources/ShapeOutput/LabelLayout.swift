@@ -88,13 +88,14 @@ struct LabelLayout {
     }
 
     /// Whether `r` overlaps a box of `grid`, or lies in a full cell.
-    func meets(_ r: Rect, in grid: Grid) -> Bool {
+    /// (Boxes that hold `spared`, when given, do not count: a leader's own point's.)
+    func meets(_ r: Rect, in grid: Grid, sparing spared: Point? = nil) -> Bool {
         guard let (xs, ys) = cells(r) else { return false }
         for y in ys {
             for x in xs {
                 let boxes = grid.cells[y * columns + x]
                 if grid.crowding && boxes.count > Self.crowd { return true }
-                if boxes.contains(where: { $0.intersects(r) }) { return true }
+                if boxes.contains(where: { box in box.intersects(r) && !(spared.map { box.contains($0) } ?? false) }) { return true }
             }
         }
         return false
@@ -146,19 +147,7 @@ struct LabelLayout {
         var along = gap / 2
         while along < length {
             let q = p + (end - p) * (along / length)
-            if let (xs, ys) = cells(Rect(minX: q.x, minY: q.y, maxX: q.x, maxY: q.y)) {
-                for y in ys {
-                    for x in xs {
-                        let boxes = hard.cells[y * columns + x]
-                        if hard.crowding && boxes.count > Self.crowd { return true }
-                        let over = boxes.contains {
-                            $0.minX < q.x && q.x < $0.maxX && $0.minY < q.y && q.y < $0.maxY
-                                && !($0.minX <= p.x && p.x <= $0.maxX && $0.minY <= p.y && p.y <= $0.maxY)
-                        }
-                        if over { return true }
-                    }
-                }
-            }
+            if meets(Rect(minX: q.x, minY: q.y, maxX: q.x, maxY: q.y), in: hard, sparing: p) { return true }
             along += gap / 2
         }
         return false

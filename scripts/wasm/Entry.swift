@@ -336,7 +336,8 @@ public func shapeWords() -> UnsafePointer<UInt8> { answerBytes(JSONLinesPrinter.
 /// sorted in place (`stablySort`, as the standard library's `sorted()` sorts its copy: the
 /// library's sort is not otherwise in the module) and `stablySorted(by:)` leaving the array
 /// they sort as it was, and a copy of a `Diagnostic` (its fields held by reference, copied by
-/// `isKnownUniquelyReferenced`) changed alone. 0 when all hold, else a bit for each that does not; scripts/wasm/golden.mjs requires 0.
+/// `isKnownUniquelyReferenced`) changed alone. 0 when all hold, else a bit for each that does
+/// not; scripts/wasm/golden.mjs requires 0.
 @_expose(wasm, "shape_selftest")
 @_cdecl("shape_selftest")
 public func shapeSelfTest() -> Int32 {

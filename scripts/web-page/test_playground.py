@@ -441,14 +441,22 @@ finally:
     d.quit()
 
 
+# Shared by the checks of labels below (prefixed to their scripts): whether two client rects meet
+# (side by side `gap` pixels apart counts), each pair of named rects that meet, and the marked
+# points' centres in the figure.
+BOXES_JS = """const meet = (p, q, gap = 0) => p.left < q.right + gap && q.left < p.right + gap && p.top < q.bottom && q.top < p.bottom;
+    const meeting = (named, gap = 0) => { const out = []; named.forEach(([a, p], i) => named.slice(i + 1).forEach(([b, q]) => { if (meet(p, q, gap)) out.push(a + ' / ' + b); })); return out; };
+    const dots = [...document.querySelectorAll('#figure path[fill]')].filter(p => p.getAttribute('fill') !== 'none').map(p => p.getBoundingClientRect())
+      .map(r => [r.left + r.width / 2, r.top + r.height / 2]);
+    """
+
+
 def check_no_overlap(d, where):
     """No two of the picture's labels, the control points' names (P0, 1.P1, ...) and the figures'
     labels, are written over each other or run into each other: side by side, at least a space
     apart (4 px; "1.P1" and "t = 0.3" 2 px apart once read "1.P1t = 0.3")."""
-    clash = d.execute_script("""const r = [...document.querySelectorAll('#labels text, #figure text.label')].map(t => [t.textContent, t.getBoundingClientRect()]);
-        const clash = [];
-        r.forEach(([a, p], i) => r.slice(i + 1).forEach(([b, q]) => { if (p.left < q.right + 4 && q.left < p.right + 4 && p.top < q.bottom && q.top < p.bottom) clash.push(a + ' / ' + b); }));
-        return [r.length, clash];""")
+    clash = d.execute_script(BOXES_JS + """const r = [...document.querySelectorAll('#labels text, #figure text.label')].map(t => [t.textContent, t.getBoundingClientRect()]);
+        return [r.length, meeting(r, 4)];""")
     check(clash[0] >= 4 and not clash[1], f"{where}: none of the {clash[0]} labels and names is written over or runs into another ({clash[1]})")
 
 
@@ -457,16 +465,14 @@ def check_labels(d, where):
     # Every weight at t is labelled (on the phone's narrow chart the fourth goes farther out,
     # with a leader line), and no label meets another label, covers a marked point, lies under a
     # panel (the legend, the slider, the hint, the numbers) or passes the picture's edge.
-    labels = d.execute_script("""const boxes = [...document.querySelectorAll('#figure text.label')].map(t => [t.textContent, t.getBoundingClientRect()]);
-        const dots = [...document.querySelectorAll('#figure path[fill]')].filter(p => p.getAttribute('fill') !== 'none').map(p => p.getBoundingClientRect())
-          .map(r => [r.left + r.width / 2, r.top + r.height / 2]);
-        const clash = [];
-        boxes.forEach(([a, r], i) => { boxes.slice(i + 1).forEach(([b, q]) => { if (r.left < q.right && q.left < r.right && r.top < q.bottom && q.top < r.bottom) clash.push(a + ' / ' + b); });
+    labels = d.execute_script(BOXES_JS + """const boxes = [...document.querySelectorAll('#figure text.label')].map(t => [t.textContent, t.getBoundingClientRect()]);
+        const clash = meeting(boxes);
+        const picture = document.getElementById('figure').ownerSVGElement.getBoundingClientRect();
+        const panels = ['legend', 'slider', 'hint', 'numbers'].map(id => document.getElementById(id)).filter(e => e.offsetHeight);
+        boxes.forEach(([a, r]) => {
           dots.forEach(([x, y]) => { if (x > r.left && x < r.right && y > r.top && y < r.bottom) clash.push(a + ' covers a point'); });
-          const picture = document.getElementById('figure').ownerSVGElement.getBoundingClientRect();
           if (r.left < picture.left || r.right > picture.right || r.top < picture.top || r.bottom > picture.bottom) clash.push(a + ' passes the edge');
-          ['legend', 'slider', 'hint', 'numbers'].map(id => document.getElementById(id)).filter(e => e.offsetHeight).forEach(e => {
-            const q = e.getBoundingClientRect(); if (r.left < q.right && q.left < r.right && r.top < q.bottom && q.top < r.bottom) clash.push(a + ' under #' + e.id); }); });
+          panels.forEach(e => { if (meet(r, e.getBoundingClientRect())) clash.push(a + ' under #' + e.id); }); });
         return [boxes.map(([t]) => t), clash];""")
     weights = sorted(t for t in labels[0] if t[:1] == "b")
     check(weights == ["b0 0.343", "b1 0.441", "b2 0.189", "b3 0.027"] and not labels[1],
@@ -474,10 +480,8 @@ def check_labels(d, where):
     # Each label is plainly its own point's: nearer to it than to any other marked point, or
     # (farther out) joined to it by a leader that passes over no other point. (The weights'
     # dots lie a few pixels apart on the line at t: "b0 0.343" beside b2's dot once.)
-    wrong = d.execute_script("""const fig = document.getElementById('figure'), m = fig.getScreenCTM();
+    wrong = d.execute_script(BOXES_JS + """const fig = document.getElementById('figure'), m = fig.getScreenCTM();
         const screen = (x, y) => { const p = new DOMPoint(x, y).matrixTransform(m); return [p.x, p.y]; };
-        const dots = [...fig.querySelectorAll('path[fill]')].filter(p => p.getAttribute('fill') !== 'none').map(p => p.getBoundingClientRect())
-          .map(r => [r.left + r.width / 2, r.top + r.height / 2]);
         const leaders = [...fig.querySelectorAll('path.leader')].map(p => p.getAttribute('d').slice(1).split('L').map(s => screen(...s.split(' ').map(Number))));
         const toBox = ([x, y], r) => Math.hypot(Math.max(r.left - x, 0, x - r.right), Math.max(r.top - y, 0, y - r.bottom));
         const wrong = [];
@@ -561,9 +565,8 @@ for width, height in [(390, 844), (844, 390), (768, 1024), (1024, 768)]:
             check_no_overlap(d, f"{width}x{height}, {drawn}")
         # The grid's values: none written over another, and x's along the top row and y's down the
         # left edge each read in order (the top row once began "-100 -100 0 100": y's -100 in it).
-        grid = d.execute_script("""const r = [...document.querySelectorAll('#grid text')].map(t => [t.textContent, t.getBoundingClientRect()]);
-            const clash = [];
-            r.forEach(([a, p], i) => r.slice(i + 1).forEach(([b, q]) => { if (p.left < q.right && q.left < p.right && p.top < q.bottom && q.top < p.bottom) clash.push(a + ' / ' + b); }));
+        grid = d.execute_script(BOXES_JS + """const r = [...document.querySelectorAll('#grid text')].map(t => [t.textContent, t.getBoundingClientRect()]);
+            const clash = meeting(r);
             const top = Math.min(...r.map(([, p]) => p.top)), left = Math.min(...r.map(([, p]) => p.left));
             const row = r.filter(([, p]) => p.top - top < 2).sort((a, b) => a[1].left - b[1].left).map(([t]) => +t);
             const column = r.filter(([, p]) => p.left - left < 2 && p.top - top >= 2).sort((a, b) => a[1].top - b[1].top).map(([t]) => +t);

@@ -995,31 +995,35 @@ enum WorkbenchPage {
               const out = 24 * k * u;
               places.push([7 * u + out, 5 * u], [left - out, 5 * u], [7 * u + out, 32 * u + 14 * k * u], [7 * u + out, -22 * u - 14 * k * u]);
             }
-            // Each place as [its number, its box]; near before far, and of each, the first clear of the
-            // lines too, else the first free one.
-            // (Inside the view: a label past its edge is cut off.)
+            // Each free place as [its number, its box] (inside the view: a label past its edge is cut off).
             const inside = (b) => b[0] >= v.x && b[2] <= v.x + v.w && b[1] >= v.y && b[3] <= v.y + v.h;
             const free = places.map(([dx, dy], n) => [n, [x + dx, y + dy - 12 * u, x + dx + w, y + dy + 3 * u]]).filter(([, box]) => inside(box) && !meets(box));
             const clear = ([, box]) => !crosses(box);
             const others = placing.points.filter(([px, py]) => Math.abs(px - x) > u || Math.abs(py - y) > u);
-            const toBox = (px, py, b) => Math.hypot(Math.max(b[0] - px, 0, px - b[2]), Math.max(b[1] - py, 0, py - b[3]));
-            const own = ([n, box]) => {
-              if (n < 8) return others.every(([px, py]) => toBox(px, py, box) > toBox(x, y, box));
+            // The point of box b nearest to (px, py), and how far it is.
+            const nearest = (px, py, b) => [Math.min(Math.max(px, b[0]), b[2]), Math.min(Math.max(py, b[1]), b[3])];
+            const toBox = (px, py, b) => { const [nx, ny] = nearest(px, py, b); return Math.hypot(nx - px, ny - py); };
+            const near = ([n]) => n < 8;
+            const own = (f) => {
+              const box = f[1];
+              if (near(f)) return others.every(([px, py]) => toBox(px, py, box) > toBox(x, y, box));
               // The leader, from the point to the box's nearest point, more than a dot's radius from every other point.
-              const ex = Math.min(Math.max(x, box[0]), box[2]) - x, ey = Math.min(Math.max(y, box[1]), box[3]) - y, l2 = ex * ex + ey * ey || 1;
+              const [nx, ny] = nearest(x, y, box), ex = nx - x, ey = ny - y, l2 = ex * ex + ey * ey || 1;
               return others.every(([px, py]) => {
                 const s = Math.min(1, Math.max(0, ((px - x) * ex + (py - y) * ey) / l2));
                 return Math.hypot(x + ex * s - px, y + ey * s - py) > 6 * u;
               });
             };
-            const pick = free.find((f) => f[0] < 8 && own(f) && clear(f)) || free.find((f) => f[0] < 8 && own(f)) || free.find((f) => own(f) && clear(f))
-              || free.find(own) || free.find((f) => f[0] < 8 && clear(f)) || free.find((f) => f[0] < 8) || free.find(clear) || free[0];
+            const preferred = [(f) => near(f) && own(f) && clear(f), (f) => near(f) && own(f), (f) => own(f) && clear(f), own,
+              (f) => near(f) && clear(f), near, clear, () => true];
+            let pick;
+            for (const p of preferred) if ((pick = free.find(p))) break;
             if (!pick) continue;
-            const [n, box] = pick;
+            const box = pick[1];
             boxes.push(box);
-            if (n >= 8) {
+            if (!near(pick)) {
               // The leader: from the point to the nearest point of the label's box.
-              const ex = Math.min(Math.max(x, box[0]), box[2]), ey = Math.min(Math.max(y, box[1]), box[3]);
+              const [ex, ey] = nearest(x, y, box);
               el("path", { d: `M${x} ${y}L${ex} ${ey}`, stroke: colour, "stroke-width": 0.75, fill: "none", "vector-effect": "non-scaling-stroke", class: "leader" }, fig);
             }
             // (Its point, for the page's tests: `data-at`.)
