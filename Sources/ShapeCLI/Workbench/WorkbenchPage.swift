@@ -949,8 +949,8 @@ enum WorkbenchPage {
         }
 
         // Each label of the figures in the first of eight places beside its point whose box (its text's
-        // width at about 7 px a letter) meets no other label's, no chart text's, no point label's, no
-        // marked point and no panel over the picture (the legend, the slider, the hint, the numbers; two
+        // width as measured) meets no other label's, no chart text's (a space apart side by side), no
+        // point label's, no marked point and no panel over the picture (the legend, the slider, the hint, the numbers; two
         // labels of one point, as b1 and b2 at t = ½, go on either side); when those are taken (four
         // weights at one t on a phone's narrow chart), farther out, beside, above and below, with a thin
         // leader line back to the point: a label is left out only when none of 24 places is free. Of the
@@ -970,7 +970,8 @@ enum WorkbenchPage {
             const r = e.getBoundingClientRect();
             boxes.push([v.x + (r.left - picture.left) * u, v.y + (r.top - picture.top) * u, v.x + (r.right - picture.left) * u, v.y + (r.bottom - picture.top) * u]);
           }
-          const meets = (r) => boxes.some(q => r[0] < q[2] && q[0] < r[2] && r[1] < q[3] && q[1] < r[3]);
+          // (Side by side, a space apart at least: "b3 0.027" against the chart's "0" read "0.0270".)
+          const meets = (r) => boxes.some(q => r[0] < q[2] + 4 * u && q[0] < r[2] + 4 * u && r[1] < q[3] && q[1] < r[3]);
           // Whether a line of the figures crosses the box r (the segment clipped to it, Liang-Barsky).
           const crosses = (r) => placing.lines.some(([ax, ay, bx, by]) => {
             let t0 = 0, t1 = 1;
@@ -984,12 +985,22 @@ enum WorkbenchPage {
             return true;
           });
           // A label two figures give the same point (the point at t of casteljau and of bernstein) once.
-          const labelled = new Set();
+          // Each label's text is made first and measured, all of them in one layout: placed by its own
+          // width, not a guess at a letter's (7 px a letter put a label a third of its length farther
+          // from its point than it looked to be).
+          const labelled = new Set(), made = [];
           for (const [text, x, y, colour] of texts) {
             const key = text + " " + Math.round(x / u) + " " + Math.round(y / u);  // to the pixel
             if (labelled.has(key)) continue;
             labelled.add(key);
-            const w = (7 * text.length + 2) * u, left = -7 * u - w;
+            // (Its point, for the page's tests: `data-at`.)
+            const t = el("text", { fill: colour, "font-size": 12 * u, "font-family": "sans-serif", class: "label", "data-at": `${x} ${y}` }, fig);
+            t.textContent = text;
+            made.push([t, x, y, colour]);
+          }
+          const widths = made.map(([t]) => t.getComputedTextLength());
+          for (const [k, [t, x, y, colour]] of made.entries()) {
+            const w = widths[k] + 2 * u, left = -7 * u - w;
             const places = [[7 * u, 18 * u], [7 * u, -8 * u], [left, 18 * u], [left, -8 * u], [7 * u, 32 * u], [7 * u, -22 * u], [left, 32 * u], [left, -22 * u]];
             for (let k = 1; k <= 4; k++) {
               const out = 24 * k * u;
@@ -1018,17 +1029,16 @@ enum WorkbenchPage {
               (f) => near(f) && clear(f), near, clear, () => true];
             let pick;
             for (const p of preferred) if ((pick = free.find(p))) break;
-            if (!pick) continue;
+            if (!pick) { t.remove(); continue; }
             const box = pick[1];
             boxes.push(box);
             if (!near(pick)) {
-              // The leader: from the point to the nearest point of the label's box.
+              // The leader: from the point to the nearest point of the label's box, under the label.
               const [ex, ey] = nearest(x, y, box);
-              el("path", { d: `M${x} ${y}L${ex} ${ey}`, stroke: colour, "stroke-width": 0.75, fill: "none", "vector-effect": "non-scaling-stroke", class: "leader" }, fig);
+              fig.insertBefore(el("path", { d: `M${x} ${y}L${ex} ${ey}`, stroke: colour, "stroke-width": 0.75, fill: "none", "vector-effect": "non-scaling-stroke", class: "leader" }, fig), t);
             }
-            // (Its point, for the page's tests: `data-at`.)
-            const t = el("text", { x: box[0], y: box[3] - 3 * u, fill: colour, "font-size": 12 * u, "font-family": "sans-serif", class: "label", "data-at": `${x} ${y}` }, fig);
-            t.textContent = text;
+            t.setAttribute("x", box[0]);
+            t.setAttribute("y", box[3] - 3 * u);
           }
         }
 
