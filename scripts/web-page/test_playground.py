@@ -453,10 +453,14 @@ BOXES_JS = """const meet = (p, q, gap = 0) => p.left < q.right + gap && q.left <
 
 def check_no_overlap(d, where):
     """No two of the picture's labels, the control points' names (P0, 1.P1, ...) and the figures'
-    labels, are written over each other or run into each other: side by side, at least a space
-    apart (4 px; "1.P1" and "t = 0.3" 2 px apart once read "1.P1t = 0.3")."""
-    clash = d.execute_script(BOXES_JS + """const r = [...document.querySelectorAll('#labels text, #figure text.label')].map(t => [t.textContent, t.getBoundingClientRect()]);
-        return [r.length, meeting(r, 4)];""")
+    labels, are written over each other or run into each other, nor into a chart's texts: side by
+    side, at least a space apart (4 px; "1.P1" and "t = 0.3" 2 px apart once read "1.P1t = 0.3",
+    "b3 0.027" beside the chart's "0" read "0.0270")."""
+    clash = d.execute_script(BOXES_JS + """const named = (q) => [...document.querySelectorAll(q)].map(t => [t.textContent, t.getBoundingClientRect()]);
+        const r = named('#labels text, #figure text.label'), chart = named('#figure text:not(.label)');
+        const clash = meeting(r, 4);
+        r.forEach(([a, p]) => chart.forEach(([b, q]) => { if (meet(p, q, 4)) clash.push(a + " / the chart's " + b); }));
+        return [r.length, clash];""")
     check(clash[0] >= 4 and not clash[1], f"{where}: none of the {clash[0]} labels and names is written over or runs into another ({clash[1]})")
 
 
@@ -557,7 +561,9 @@ for width, height in [(390, 844), (844, 390), (768, 1024), (1024, 768)]:
         wait(d, "return document.querySelectorAll('#labels text').length > 4 && document.querySelectorAll('#figure text.label').length > 1", f"{width}x{height}: teaching.shape drawn")
         settle(d)
         check_no_overlap(d, f"{width}x{height}, teaching.shape")
-        for script, drawn in [(live, "M0 0C50 150 150 150 200 0"), (lesson, "M0 0C30 120 170 120 200 0")]:
+        # (The third: the lesson as a drag of P2 leaves it.)
+        dragged = lesson.replace("170 120 200 0", "119 38.9 200 0")
+        for script, drawn in [(live, "M0 0C50 150 150 150 200 0"), (lesson, "M0 0C30 120 170 120 200 0"), (dragged, "M0 0C30 120 119 38.9 200 0")]:
             edit(d, script)
             wait(d, f"return document.getElementById('path').getAttribute('d') === '{drawn}'", f"{width}x{height}: the lesson drawn ({drawn})")
             settle(d)

@@ -1017,7 +1017,8 @@ enum WorkbenchPage {
             const near = ([n]) => n < 8;
             const own = (f) => {
               const box = f[1];
-              if (near(f)) return others.every(([px, py]) => toBox(px, py, box) > toBox(x, y, box));
+              // (Nearer by a clear 4 px at least: a label about as near to two points names neither.)
+              if (near(f)) return others.every(([px, py]) => toBox(px, py, box) >= toBox(x, y, box) + 4 * u);
               // The leader, from the point to the box's nearest point, more than a dot's radius from every other point.
               const [nx, ny] = nearest(x, y, box), ex = nx - x, ey = ny - y, l2 = ex * ex + ey * ey || 1;
               return others.every(([px, py]) => {
@@ -1033,8 +1034,9 @@ enum WorkbenchPage {
             const box = pick[1];
             boxes.push(box);
             if (!near(pick)) {
-              // The leader: from the point to the nearest point of the label's box, under the label.
-              const [ex, ey] = nearest(x, y, box);
+              // The leader: from the point to the nearest point of the label's text (its box less the
+              // space after it), under the label.
+              const [ex, ey] = nearest(x, y, [box[0], box[1], box[0] + widths[k], box[3]]);
               fig.insertBefore(el("path", { d: `M${x} ${y}L${ex} ${ey}`, stroke: colour, "stroke-width": 0.75, fill: "none", "vector-effect": "non-scaling-stroke", class: "leader" }, fig), t);
             }
             t.setAttribute("x", box[0]);
